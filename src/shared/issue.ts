@@ -1,0 +1,215 @@
+/**
+ * Machine-readable kinds of problem. {@link issueCodes} describes each one.
+ */
+export type IssueCode =
+  | "Required"
+  | "InvalidType"
+  | "InvalidEnum"
+  | "Blank"
+  | "InvalidGuid"
+  | "InvalidDate"
+  | "InvalidDateTime"
+  | "InvalidEmail"
+  | "InvalidNumber"
+  | "NotInteger"
+  | "Negative"
+  | "OutOfRange"
+  | "TooFew"
+  | "UnknownReference"
+  | "DuplicateExternalId"
+  | "Duplicate"
+  | "NotAllowed"
+  | "Immutable"
+  | "IdMismatch"
+  | "InvalidCustomData"
+  | "ForeignReference"
+  | "InvalidState"
+  | "UseReplan"
+  | "NotTechnician"
+  | "Deactivated"
+  | "OutsideDay"
+  | "StartNotBeforeEnd"
+  | "PrimaryNotAssigned"
+  | "Collision"
+  | "NotStocked"
+  | "SameStore"
+  | "InvalidJson";
+
+/**
+ * Every issue code the library reports, with what it means. One catalog, so a client can
+ * switch on `code` and the docs can list them. Implements GEN-9 and ERR-1 (the `code`).
+ */
+export const issueCodes: { readonly [C in IssueCode]: string } = {
+  Required: "A required value is missing or null.",
+  InvalidType: "The value has the wrong JSON type.",
+  InvalidEnum: "The value is not one of the allowed values.",
+  Blank: "A required string is empty or only white space.",
+  InvalidGuid: "The value is not a GUID (8-4-4-4-12 hex digits).",
+  InvalidDate: "The value is not a real calendar date written YYYY-MM-DD.",
+  InvalidDateTime: "The value is not an ISO 8601 date-time with Z or an offset.",
+  InvalidEmail: "The value is not an e-mail address.",
+  InvalidNumber: "The value is not a finite number.",
+  NotInteger: "The value is not a whole number.",
+  Negative: "The value must not be negative.",
+  OutOfRange: "The value is outside its allowed range.",
+  TooFew: "The list has fewer elements than required.",
+  UnknownReference: "No record or catalog value matches this ID, external ID or slug.",
+  DuplicateExternalId: "Another record of this type already has this external ID.",
+  Duplicate: "The same element appears more than once where only one is allowed.",
+  NotAllowed: "The field must not be filled in this situation.",
+  Immutable: "The value cannot be changed by this operation.",
+  IdMismatch: "The ID and the external ID do not name the same record.",
+  InvalidCustomData: "customData is not JSON, or does not match the company's template.",
+  ForeignReference: "The referenced record belongs to another customer.",
+  InvalidState: "The record's state does not allow this operation.",
+  UseReplan: "Day, category and technicians change only through Replan.",
+  NotTechnician: "The user does not have the role Technik.",
+  Deactivated: "The user is deactivated.",
+  OutsideDay: "The instant does not fall on the intervention's day in the company's time zone.",
+  StartNotBeforeEnd: "plannedStart must be earlier than plannedEnd.",
+  PrimaryNotAssigned: "The main technician has no assignation.",
+  Collision: "The technician is already allocated at that time.",
+  NotStocked: "The store does not stock this material.",
+  SameStore: "Stock cannot be moved to the store it comes from.",
+  InvalidJson: "The body is not valid JSON.",
+};
+
+/**
+ * One problem found in a request: what (`code`), where (`path`, a JSON path such as
+ * `assignations[1].plannedEnd`, empty for the whole body) and a sentence for people.
+ */
+export interface Issue {
+  /** Machine-readable kind of problem, from {@link issueCodes}. */
+  readonly code: IssueCode;
+  /** JSON path of the offending value; `""` for the body itself. */
+  readonly path: string;
+  /** Human-readable explanation, citing the rule ID where one applies. */
+  readonly message: string;
+}
+
+/** A list with at least one element. */
+export type NonEmptyArray<T> = readonly [T, ...T[]];
+
+/** A successful outcome. */
+export interface Ok<T> {
+  /** Discriminant: success. */
+  readonly ok: true;
+  /** The outcome. */
+  readonly value: T;
+}
+
+/** A refused outcome with every issue found (GEN-9). */
+export interface Fail {
+  /** Discriminant: refusal. */
+  readonly ok: false;
+  /** Every issue found, never empty. */
+  readonly issues: NonEmptyArray<Issue>;
+}
+
+/**
+ * The outcome of every rule and parser: a value, or every issue found. User input never
+ * throws (GEN-9).
+ */
+export type Result<T> = Ok<T> | Fail;
+
+/**
+ * Wraps a value as a success.
+ * @param value - the outcome
+ * @returns `{ ok: true, value }`
+ * @example
+ * ok(3) //=> { ok: true, value: 3 }
+ */
+export function ok<T>(value: T): Ok<T> {
+  return { ok: true, value };
+}
+
+/**
+ * Wraps issues as a refusal.
+ * @param issues - at least one issue
+ * @returns `{ ok: false, issues }`
+ */
+export function fail(issues: NonEmptyArray<Issue>): Fail {
+  return { ok: false, issues };
+}
+
+/**
+ * Builds one issue.
+ * @param code - the issue code
+ * @param path - the JSON path (`""` for the body)
+ * @param message - the explanation; defaults to the catalog's description
+ * @returns the issue
+ * @example
+ * issue("Required", "name") //=> { code: "Required", path: "name", message: "A required value is missing or null." }
+ */
+export function issue(code: IssueCode, path: string, message?: string): Issue {
+  return { code, path, message: message ?? issueCodes[code] };
+}
+
+/**
+ * True when the list holds at least one element; narrows it to {@link NonEmptyArray}.
+ * @param list - any list
+ * @returns whether it is non-empty
+ */
+export function isNonEmpty<T>(list: readonly T[]): list is NonEmptyArray<T> {
+  return list.length > 0;
+}
+
+/**
+ * Turns a collected list of issues into a result: success with `value` when the list is
+ * empty, otherwise a refusal carrying all of them (GEN-9).
+ * @param issues - issues collected so far
+ * @param value - the outcome to return when there are none (called lazily)
+ * @returns the result
+ * @example
+ * collect([], () => 1) //=> { ok: true, value: 1 }
+ */
+export function collect<T>(issues: readonly Issue[], value: () => T): Result<T> {
+  return isNonEmpty(issues) ? fail(issues) : ok(value());
+}
+
+/**
+ * Joins several results: all values when every one succeeded, else every issue of every
+ * refused one, in order (GEN-9).
+ * @param results - the results to join
+ * @returns the values in order, or all issues
+ * @example
+ * all([ok(1), ok(2)]) //=> { ok: true, value: [1, 2] }
+ */
+export function all<T>(results: readonly Result<T>[]): Result<T[]> {
+  const issues: Issue[] = [];
+  const values: T[] = [];
+  for (const r of results) {
+    if (r.ok) values.push(r.value);
+    else issues.push(...r.issues);
+  }
+  return collect(issues, () => values);
+}
+
+/**
+ * Prefixes the paths of issues, for a parser reused inside a larger body.
+ * @param issues - issues with paths relative to the nested value
+ * @param prefix - the path of the nested value (`"contactPeople[0]"`)
+ * @returns the issues with full paths
+ * @example
+ * prefixIssues([issue("Blank", "email")], "contactPeople[1]")[0].path //=> "contactPeople[1].email"
+ */
+export function prefixIssues(issues: NonEmptyArray<Issue>, prefix: string): NonEmptyArray<Issue> {
+  const [first, ...rest] = issues.map((i) => ({ ...i, path: joinPath(prefix, i.path) }));
+  return [first as Issue, ...rest];
+}
+
+/**
+ * Joins a parent JSON path and a child path or key.
+ * @param parent - parent path, `""` for the root
+ * @param child - a property name, an array index, or a relative path
+ * @returns the joined path (`a.b`, `a[1]`, `[1].b`)
+ * @example
+ * joinPath("assignations", 1) //=> "assignations[1]"
+ * joinPath("", "name") //=> "name"
+ */
+export function joinPath(parent: string, child: string | number): string {
+  if (typeof child === "number") return `${parent}[${child}]`;
+  if (child === "") return parent;
+  if (parent === "") return child;
+  return child.startsWith("[") ? parent + child : `${parent}.${child}`;
+}

@@ -1,0 +1,193 @@
+import { decimalFromJson, type Dec } from "./decimal.js";
+import { ABSENT, type Tri } from "./field.js";
+import { toGuid, type Guid } from "./guid.js";
+import { issue, joinPath, type Issue, type IssueCode } from "./issue.js";
+import { parseDateTime, parseIsoDate, type Instant, type IsoDate } from "./time.js";
+
+/**
+ * Reads one JSON value, reporting problems into `issues`. The value's JSON path is
+ * `joinPath(parent, key)`; it is built only when an issue is reported, so a valid body
+ * costs no path strings. Returns `undefined` when the value is unusable (an issue was
+ * pushed).
+ */
+export type ValueReader<T> = (value: unknown, parent: string, key: string | number, issues: Issue[]) => T | undefined;
+
+/** A JSON object as parsed: own string keys to JSON values. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+function report(issues: Issue[], code: IssueCode, parent: string, key: string | number, message?: string): undefined {
+  issues.push(issue(code, joinPath(parent, key), message));
+  return undefined;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+/**
+ * A plain JSON object (not an array, not `null`).
+ * @example
+ * readObject(5, "", "", issues) //=> undefined, issues: [{ code: "InvalidType", path: "" }]
+ */
+export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as JsonObject)
+    : report(issues, "InvalidType", parent, key, `Expected an object, got ${typeName(value)}.`);
+
+/** Any string. */
+export const readString: ValueReader<string> = (value, parent, key, issues) =>
+  typeof value === "string" ? value : report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
+
+/** A string with at least one non-white-space character. */
+export const readNonBlank: ValueReader<string> = (value, parent, key, issues) => {
+  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
+  return value.trim() === "" ? report(issues, "Blank", parent, key) : value;
+};
+
+/** A GUID in any case, returned lowercase (GEN-1). */
+export const readGuid: ValueReader<Guid> = (value, parent, key, issues) => {
+  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a GUID string, got ${typeName(value)}.`);
+  return toGuid(value) ?? report(issues, "InvalidGuid", parent, key);
+};
+
+/** A `YYYY-MM-DD` calendar date that exists (GEN-6). */
+export const readDate: ValueReader<IsoDate> = (value, parent, key, issues) => {
+  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a date string, got ${typeName(value)}.`);
+  return parseIsoDate(value) ?? report(issues, "InvalidDate", parent, key);
+};
+
+/** An ISO 8601 date-time with `Z` or an offset, as an instant (GEN-6). */
+export const readDateTime: ValueReader<Instant> = (value, parent, key, issues) => {
+  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a date-time string, got ${typeName(value)}.`);
+  return parseDateTime(value) ?? report(issues, "InvalidDateTime", parent, key);
+};
+
+/** A boolean. */
+export const readBoolean: ValueReader<boolean> = (value, parent, key, issues) =>
+  typeof value === "boolean" ? value : report(issues, "InvalidType", parent, key, `Expected a boolean, got ${typeName(value)}.`);
+
+/** A finite JSON number as an exact decimal, never negative (GEN-7). */
+export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, issues) => {
+  if (typeof value !== "number") return report(issues, "InvalidType", parent, key, `Expected a number, got ${typeName(value)}.`);
+  const d = decimalFromJson(value);
+  if (d === undefined) return report(issues, "InvalidNumber", parent, key);
+  return d.isNegative() ? report(issues, "Negative", parent, key, "Amounts and prices are never negative (GEN-7).") : d;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail address (a pragmatic check: `local@domain.tld`, no spaces). */
+export const readEmail: ValueReader<string> = (value, parent, key, issues) => {
+  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected an e-mail string, got ${typeName(value)}.`);
+  return EMAIL.test(value) && value.length <= 254 ? value : report(issues, "InvalidEmail", parent, key);
+};
+
+/**
+ * A whole number within bounds.
+ * @param min - smallest allowed value
+ * @param max - largest allowed value
+ * @returns the reader
+ * @example
+ * readInteger(1, 200)(201, "", "pageSize", issues) //=> undefined, issue OutOfRange at "pageSize"
+ */
+export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number = Number.MAX_SAFE_INTEGER): ValueReader<number> {
+  return (value, parent, key, issues) => {
+    if (typeof value !== "number") return report(issues, "InvalidType", parent, key, `Expected a whole number, got ${typeName(value)}.`);
+    if (!Number.isSafeInteger(value)) return report(issues, "NotInteger", parent, key);
+    if (value < min || value > max) return report(issues, min === 0 && value < 0 ? "Negative" : "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
+    return value;
+  };
+}
+
+/**
+ * One of a fixed set of strings (case-sensitive).
+ * @param values - the allowed values
+ * @returns the reader
+ * @example
+ * readEnum(["Low", "Normal", "High"])("Urgent", "", "priority", issues) //=> undefined, issue InvalidEnum
+ */
+export function readEnum<const T extends string>(values: readonly T[]): ValueReader<T> {
+  const allowed = new Set<string>(values);
+  return (value, parent, key, issues) => {
+    if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected one of ${values.join(", ")}, got ${typeName(value)}.`);
+    return allowed.has(value) ? (value as T) : report(issues, "InvalidEnum", parent, key, `Expected one of ${values.join(", ")}.`);
+  };
+}
+
+/**
+ * A JSON array whose elements are read by `element`, with a minimum length. Every bad
+ * element is reported (GEN-9).
+ * @param element - reader of one element
+ * @param min - minimum number of elements
+ * @returns the reader
+ */
+export function readArray<T>(element: ValueReader<T>, min = 0): ValueReader<T[]> {
+  return (value, parent, key, issues) => {
+    if (!Array.isArray(value)) return report(issues, "InvalidType", parent, key, `Expected an array, got ${typeName(value)}.`);
+    const path = joinPath(parent, key);
+    const out: T[] = [];
+    let bad = false;
+    for (let i = 0; i < value.length; i++) {
+      const v = element(value[i], path, i, issues);
+      if (v === undefined) bad = true;
+      else out.push(v);
+    }
+    if (value.length < min) {
+      issues.push(issue("TooFew", path, `Expected at least ${min} element${min === 1 ? "" : "s"}.`));
+      return undefined;
+    }
+    return bad ? undefined : out;
+  };
+}
+
+/**
+ * Reads a required property: left out or `null` is `Required` (GEN-5).
+ * @param object - the JSON object
+ * @param key - the property
+ * @param path - the object's JSON path
+ * @param issues - where issues go
+ * @param reader - how to read the value
+ * @returns the value, or `undefined` after reporting
+ */
+export function required<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
+  const value = Object.hasOwn(object, key) ? object[key] : undefined;
+  if (value === undefined || value === null) return report(issues, "Required", path, key, `${key} is required.`);
+  return reader(value, path, key, issues);
+}
+
+/**
+ * Reads an optional property in its three states (GEN-5): {@link ABSENT} when left out,
+ * `null` when sent as `null`, else the value read by `reader` ({@link ABSENT} after
+ * reporting a bad one, so callers need no second check: the issue already fails the parse).
+ * @param object - the JSON object
+ * @param key - the property
+ * @param path - the object's JSON path
+ * @param issues - where issues go
+ * @param reader - how to read a non-null value
+ * @returns the three-state value
+ */
+export function optional<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): Tri<T> {
+  if (!Object.hasOwn(object, key)) return ABSENT;
+  const value = object[key];
+  if (value === undefined) return ABSENT;
+  if (value === null) return null;
+  const v = reader(value, path, key, issues);
+  return v === undefined ? ABSENT : v;
+}
+
+/**
+ * Reads an optional property where `null` means the same as left out (a plain add, GEN-5):
+ * `undefined` for both, else the value.
+ * @param object - the JSON object
+ * @param key - the property
+ * @param path - the object's JSON path
+ * @param issues - where issues go
+ * @param reader - how to read a non-null value
+ * @returns the value or `undefined`
+ */
+export function optionalValue<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
+  const v = optional(object, key, path, issues, reader);
+  return v === ABSENT || v === null ? undefined : v;
+}

@@ -1,0 +1,96 @@
+import type { Result } from "./issue.js";
+
+/**
+ * The Standard Schema v1 interface (https://standardschema.dev), written out rather than
+ * imported: any tool that speaks Standard Schema can validate a request body with our
+ * parsers.
+ */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  /** The Standard Schema properties. */
+  readonly "~standard": StandardSchemaV1.Props<Input, Output>;
+}
+
+/** Types of the Standard Schema v1 interface. */
+export declare namespace StandardSchemaV1 {
+  /** The properties under `~standard`. */
+  export interface Props<Input = unknown, Output = Input> {
+    /** Always 1. */
+    readonly version: 1;
+    /** The library that made the schema. */
+    readonly vendor: string;
+    /** Validates an unknown value. */
+    readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
+    /** Inferred types, for tools; never set at run time. */
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  /** The outcome of `validate`. */
+  export type Result<Output> = SuccessResult<Output> | FailureResult;
+  /** A valid value. */
+  export interface SuccessResult<Output> {
+    /** The typed value. */
+    readonly value: Output;
+    /** Absent on success. */
+    readonly issues?: undefined;
+  }
+  /** An invalid value. */
+  export interface FailureResult {
+    /** Every issue found. */
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  /** One issue. */
+  export interface Issue {
+    /** Human-readable message. */
+    readonly message: string;
+    /** Path to the offending value. */
+    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+  }
+  /** One segment of an issue path. */
+  export interface PathSegment {
+    /** The key. */
+    readonly key: PropertyKey;
+  }
+  /** Input and output types. */
+  export interface Types<Input = unknown, Output = Input> {
+    /** The input type. */
+    readonly input: Input;
+    /** The output type. */
+    readonly output: Output;
+  }
+}
+
+/**
+ * Splits a JSON path (`contactPeople[1].email`) into segments (`["contactPeople", 1, "email"]`).
+ * @param path - a path as issues carry it
+ * @returns its segments
+ * @example
+ * pathSegments("[3].amount") //=> [3, "amount"]
+ */
+export function pathSegments(path: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) {
+    if (m[1] !== undefined) out.push(Number(m[1]));
+    else if (m[2] !== undefined) out.push(m[2]);
+  }
+  return out;
+}
+
+/**
+ * Wraps one of the library's parsers as a Standard Schema v1 validator, so a client can
+ * check a body before sending it.
+ * @param parse - a parser from JSON to a typed command
+ * @returns the parser itself, with a `~standard` property added
+ * @example
+ * const schema = toStandardSchema(parseStockAddBody);
+ * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues[0].path //=> [0, "amount"]
+ */
+export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((value: unknown) => Result<T>) & StandardSchemaV1<unknown, T> {
+  const props: StandardSchemaV1.Props<unknown, T> = {
+    version: 1,
+    vendor: "field-service-rules",
+    validate: (value) => {
+      const r = parse(value);
+      return r.ok ? { value: r.value } : { issues: r.issues.map((i) => ({ message: `${i.code}: ${i.message}`, path: pathSegments(i.path) })) };
+    },
+  };
+  return Object.assign((value: unknown) => parse(value), { "~standard": props });
+}

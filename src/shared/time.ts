@@ -1,0 +1,255 @@
+declare const dateBrand: unique symbol;
+
+/** A calendar date `YYYY-MM-DD` that exists (GEN-6). Compares correctly as a string. */
+export type IsoDate = string & {
+  /** Compile-time brand; no run-time property. */
+  readonly [dateBrand]: "IsoDate";
+};
+
+/** An instant as milliseconds since the Unix epoch, UTC. */
+export type Instant = number;
+
+/** A half-open instant range `[start, end)`. */
+export interface InstantRange {
+  /** First instant inside the range. */
+  readonly start: Instant;
+  /** First instant after the range. */
+  readonly end: Instant;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
+const MS_PER_DAY = 86_400_000;
+
+
+function daysInMonth(y: number, m: number): number {
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
+}
+
+/**
+ * Parses a `string(Date)`: exactly `YYYY-MM-DD`, and a date that exists. Implements GEN-6.
+ * @param value - any value
+ * @returns the date, or `undefined`
+ * @example
+ * parseIsoDate("2028-02-29") //=> "2028-02-29"
+ * parseIsoDate("2026-02-29") //=> undefined
+ */
+export function parseIsoDate(value: unknown): IsoDate | undefined {
+  if (typeof value !== "string") return undefined;
+  const m = DATE.exec(value);
+  if (m === null) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) ? (value as IsoDate) : undefined;
+}
+
+/**
+ * Parses a `string(DateTime)`: ISO 8601 with `T`, minutes, optional seconds and fraction
+ * (beyond milliseconds truncated), and a `Z` or `±hh:mm` offset. Without an offset, or not a
+ * real date and time: `undefined`. Implements GEN-6.
+ * @param value - any value
+ * @returns the instant in milliseconds, or `undefined`
+ * @example
+ * parseDateTime("2026-03-29T01:30:00+01:00") //=> 1774744200000
+ * parseDateTime("2026-03-29T01:30:00") //=> undefined
+ */
+export function parseDateTime(value: unknown): Instant | undefined {
+  if (typeof value !== "string") return undefined;
+  const m = DATE_TIME.exec(value);
+  if (m === null) return undefined;
+  const [, ys, mos, ds, hs, mis, ss, frac, zone] = m;
+  const y = Number(ys);
+  const mo = Number(mos);
+  const d = Number(ds);
+  const h = Number(hs);
+  const mi = Number(mis);
+  const s = ss === undefined ? 0 : Number(ss);
+  if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo)) || h > 23 || mi > 59 || s > 59) return undefined;
+  const ms = frac === undefined ? 0 : Number(frac.padEnd(3, "0").slice(0, 3));
+  let offset = 0;
+  if (zone !== undefined && zone.toUpperCase() !== "Z") {
+    const oh = Number(zone.slice(1, 3));
+    const om = Number(zone.slice(4, 6));
+    if (oh > 23 || om > 59) return undefined;
+    offset = (zone[0] === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
+  }
+  const utc = new Date(0);
+  utc.setUTCFullYear(y, mo - 1, d);
+  utc.setUTCHours(h, mi, s, ms);
+  return utc.getTime() - offset;
+}
+
+/**
+ * Formats an instant for a read shape: ISO 8601 in UTC with `Z` (GEN-6).
+ * @param instant - milliseconds since the epoch
+ * @returns the text
+ * @example
+ * formatInstant(0) //=> "1970-01-01T00:00:00.000Z"
+ */
+export function formatInstant(instant: Instant): string {
+  return new Date(instant).toISOString();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      era: "short",
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/**
+ * True when `zone` is an IANA time zone this runtime knows.
+ * @param zone - a time zone name such as `Europe/Prague`
+ * @returns whether it is usable
+ * @example
+ * isTimeZone("Europe/Prague") //=> true
+ * isTimeZone("Mars/Base") //=> false
+ */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface WallClock {
+  readonly y: number;
+  readonly mo: number;
+  readonly d: number;
+  readonly h: number;
+  readonly mi: number;
+  readonly s: number;
+}
+
+function wallClock(instant: Instant, zone: string): WallClock {
+  const parts = formatterFor(zone).formatToParts(instant);
+  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, bc = false;
+  for (const p of parts) {
+    switch (p.type) {
+      case "year": y = Number(p.value); break;
+      case "month": mo = Number(p.value); break;
+      case "day": d = Number(p.value); break;
+      case "hour": h = Number(p.value); break;
+      case "minute": mi = Number(p.value); break;
+      case "second": s = Number(p.value); break;
+      case "era": bc = p.value.startsWith("B"); break;
+      default: break;
+    }
+  }
+  return { y: bc ? 1 - y : y, mo, d, h, mi, s };
+}
+
+function pad(n: number, width: number): string {
+  const sign = n < 0 ? "-" : "";
+  return sign + String(Math.abs(n)).padStart(width, "0");
+}
+
+/**
+ * The calendar date of an instant in an IANA time zone: what "a date" means for a company
+ * (GEN-10).
+ * @param instant - milliseconds since the epoch
+ * @param zone - IANA time zone
+ * @returns the local date
+ * @example
+ * localDate(Date.parse("2026-11-21T23:30:00Z"), "Europe/Prague") //=> "2026-11-22"
+ */
+export function localDate(instant: Instant, zone: string): IsoDate {
+  const w = wallClock(instant, zone);
+  return `${pad(w.y, 4)}-${pad(w.mo, 2)}-${pad(w.d, 2)}` as IsoDate;
+}
+
+/**
+ * The offset of a zone from UTC at an instant, in milliseconds (local minus UTC).
+ * @param instant - milliseconds since the epoch
+ * @param zone - IANA time zone
+ * @returns the offset
+ * @example
+ * zoneOffset(Date.parse("2026-07-01T00:00:00Z"), "Europe/Prague") //=> 7200000
+ */
+export function zoneOffset(instant: Instant, zone: string): number {
+  const w = wallClock(instant, zone);
+  const asUtc = new Date(0);
+  asUtc.setUTCFullYear(w.y, w.mo - 1, w.d);
+  asUtc.setUTCHours(w.h, w.mi, w.s, 0);
+  return asUtc.getTime() - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+function utcMidnight(date: IsoDate): Instant {
+  const t = new Date(0);
+  t.setUTCFullYear(Number(date.slice(0, date.length - 6)), Number(date.slice(-5, -3)) - 1, Number(date.slice(-2)));
+  return t.getTime();
+}
+
+function startOfDay(date: IsoDate, zone: string): Instant {
+  const guess = utcMidnight(date);
+  let t = guess - zoneOffset(guess, zone);
+  t = guess - zoneOffset(t, zone);
+  if (localDate(t, zone) === date && localDate(t - 1, zone) < date) return t;
+  // Midnight skipped or repeated by a transition: the first instant whose date is >= `date`.
+  let lo = guess - 26 * 3_600_000;
+  let hi = guess + 26 * 3_600_000;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDate(mid, zone) >= date) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * The instants of a calendar day in a zone, half-open `[start, end)`: 24 hours on most
+ * days, 23 or 25 on a daylight-saving change. Consecutive days tile the timeline.
+ * Implements GEN-10.
+ * @param date - the calendar date
+ * @param zone - IANA time zone
+ * @returns the range
+ * @example
+ * const r = dayRange("2026-03-29" as IsoDate, "Europe/Prague");
+ * (r.end - r.start) / 3_600_000 //=> 23
+ */
+export function dayRange(date: IsoDate, zone: string): InstantRange {
+  return { start: startOfDay(date, zone), end: startOfDay(addDays(date, 1), zone) };
+}
+
+/**
+ * Calendar arithmetic on dates (no time zone involved).
+ * @param date - a calendar date
+ * @param days - days to add, may be negative
+ * @returns the date `days` later
+ * @example
+ * addDays("2026-12-31" as IsoDate, 1) //=> "2027-01-01"
+ */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const t = new Date(utcMidnight(date) + days * MS_PER_DAY);
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1, 2)}-${pad(t.getUTCDate(), 2)}` as IsoDate;
+}
+
+/**
+ * "Today" for a company: the calendar date of `now` in its time zone (GEN-10).
+ * @param now - the current instant, passed in by the caller
+ * @param zone - IANA time zone
+ * @returns today's date there
+ * @example
+ * today(Date.parse("2026-11-21T23:30:00Z"), "Europe/Prague") //=> "2026-11-22"
+ */
+export function today(now: Instant, zone: string): IsoDate {
+  return localDate(now, zone);
+}
