@@ -43,5 +43,8 @@ export type { MaterialUnit, Material } from "./material/material.js";
 export type { Store } from "./store/store.js";
 
 // stock
-export { UNLIMITED, ALL, ZERO, finite, amountFromJson, amountToJson, compareAmounts, amountsEqual } from "./stock/amount.js";
-export type { FiniteAmount, UnlimitedAmount, Amount, AllQuantity, Quantity } from "./stock/amount.js";
+export { UNLIMITED, ALL, ZERO, finite, amountFromJson, amountToJson, compareAmounts, amountsEqual } from "./stock/index.js";
+export type { FiniteAmount, UnlimitedAmount, Amount, AllQuantity, Quantity } from "./stock/index.js";
+export { applyStockChanges, addAmounts, addToStock, removeAmount, removeFromStock, setAmount, setStockAmounts, moveAmounts, moveStock } from "./stock/index.js";
+export type { Identified, StockItem, StockChanges, MovedAmounts, MoveChanges } from "./stock/index.js";
+export { parseStockAmountsBody, parseStockQuantitiesBody, stockAmountsSchema, stockQuantitiesSchema } from "./stock/index.js";

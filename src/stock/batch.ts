@@ -1,0 +1,86 @@
+import type { Guid } from "../shared/guid.js";
+import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
+import { findReference, type RefIndex } from "../shared/reference.js";
+import type { Amount } from "./amount.js";
+
+/** Anything with a GUID: what a stock batch needs of a material. */
+export interface Identified {
+  /** The record's GUID. */
+  readonly id: Guid;
+}
+
+/** One item of a stock body: a material reference (GUID or external ID, GEN-3) and its amount or quantity. */
+export interface StockItem<Q> {
+  /** The material as sent: its GUID or external ID. */
+  readonly materialId: string;
+  /** The amount (add, set) or quantity (remove, move) of the item. */
+  readonly amount: Q;
+}
+
+/**
+ * The outcome of a stock batch: the new amount of every material the batch touched,
+ * in the order first touched. Materials not in the map are unchanged.
+ */
+export type StockChanges = ReadonlyMap<Guid, Amount>;
+
+/**
+ * Applies a stock change set to a stock map, returning a new map (the input is not
+ * mutated). Materials keep their position; new ones are appended.
+ * @param stock - the stock before
+ * @param changes - the new amounts of touched materials
+ * @returns the stock after
+ * @example
+ * applyStockChanges(new Map([[a, finite(1)]]), new Map([[a, finite(2)]])).get(a) //=> finite(2)
+ */
+export function applyStockChanges(stock: ReadonlyMap<Guid, Amount>, changes: StockChanges): Map<Guid, Amount> {
+  const next = new Map(stock);
+  for (const [id, amount] of changes) next.set(id, amount);
+  return next;
+}
+
+/**
+ * Resolves one item's material or reports it at `[index].materialId` (GEN-3).
+ * @internal
+ */
+export function resolveItemMaterial<M extends Identified>(
+  item: StockItem<unknown>,
+  index: number,
+  materials: RefIndex<M>,
+  issues: Issue[],
+): Guid | undefined {
+  const m = findReference(item.materialId, materials);
+  if (m === undefined) {
+    issues.push(issue("UnknownReference", joinPath(joinPath("", index), "materialId"), `No material has the ID or external ID ${JSON.stringify(item.materialId)} (GEN-3).`));
+    return undefined;
+  }
+  return m.id;
+}
+
+/**
+ * Runs a single-store batch in order over an overlay of the stock, all or nothing (STK-6,
+ * GEN-8): every item is resolved and applied; any issue refuses the whole batch, and every
+ * issue is reported (GEN-9). `step` gets the current amount (`undefined` when the material
+ * is not stocked) and returns the new amount, or an issue code when the item cannot apply.
+ * @internal
+ */
+export function runStockBatch<M extends Identified, Q>(
+  stock: ReadonlyMap<Guid, Amount>,
+  items: readonly StockItem<Q>[],
+  materials: RefIndex<M>,
+  step: (current: Amount | undefined, amount: Q) => Amount | "NotStocked",
+): Result<StockChanges> {
+  const issues: Issue[] = [];
+  const changes = new Map<Guid, Amount>();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as StockItem<Q>;
+    const id = resolveItemMaterial(item, i, materials, issues);
+    if (id === undefined) continue;
+    const next = step(changes.get(id) ?? stock.get(id), item.amount);
+    if (next === "NotStocked") {
+      issues.push(issue("NotStocked", `[${i}].materialId`, `The store does not stock material ${JSON.stringify(item.materialId)} (STK-3).`));
+      continue;
+    }
+    changes.set(id, next);
+  }
+  return collect(issues, () => changes);
+}

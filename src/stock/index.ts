@@ -1,0 +1,10 @@
+export { UNLIMITED, ALL, ZERO, finite, amountFromJson, amountToJson, compareAmounts, amountsEqual } from "./amount.js";
+export type { FiniteAmount, UnlimitedAmount, Amount, AllQuantity, Quantity } from "./amount.js";
+export { applyStockChanges } from "./batch.js";
+export type { Identified, StockItem, StockChanges } from "./batch.js";
+export { addAmounts, addToStock } from "./add.js";
+export { removeAmount, removeFromStock } from "./remove.js";
+export { setAmount, setStockAmounts } from "./set.js";
+export { moveAmounts, moveStock } from "./move.js";
+export type { MovedAmounts, MoveChanges } from "./move.js";
+export { parseStockAmountsBody, parseStockQuantitiesBody, stockAmountsSchema, stockQuantitiesSchema } from "./request.js";

@@ -1,0 +1,57 @@
+import { collect, fail, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
+import { readNonBlank, readNonNegativeDecimal, readObject, required, optional } from "../shared/read.js";
+import { ABSENT } from "../shared/field.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { ALL, UNLIMITED, type Amount, type Quantity } from "./amount.js";
+import type { StockItem } from "./batch.js";
+
+function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amount>[]> {
+  const issues: Issue[] = [];
+  if (!Array.isArray(body)) {
+    return fail([issue("InvalidType", "", "The body must be a JSON array of stock items (STK-6).")]);
+  }
+  const items: StockItem<Q | Amount>[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const obj = readObject(body[i], "", i, issues);
+    if (obj === undefined) continue;
+    const path = joinPath("", i);
+    const materialId = required(obj, "materialId", path, issues, readNonBlank);
+    const amount = optional(obj, "amount", path, issues, readNonNegativeDecimal);
+    if (materialId === undefined) continue;
+    items.push({ materialId, amount: amount === ABSENT || amount === null ? whenMissing : { kind: "finite", value: amount } });
+  }
+  return collect(issues, () => items);
+}
+
+/**
+ * Parses an `addToStore` or `setMaterialAmounts` body: an array of `{ materialId, amount }`
+ * where an absent or `null` amount means unlimited. Every bad item is reported with its
+ * path (`[3].amount`). Implements STK-1, STK-6 and GEN-7 (amounts exact and never negative).
+ * @param body - the parsed JSON body
+ * @returns the items, or every issue
+ * @example
+ * parseStockAmountsBody([{ materialId: "SCREW-6" }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: UNLIMITED }] }
+ * parseStockAmountsBody([{ materialId: "x", amount: -1 }]) //=> { ok: false, issues: [{ code: "Negative", path: "[0].amount", ... }] }
+ */
+export function parseStockAmountsBody(body: unknown): Result<StockItem<Amount>[]> {
+  return parseItems<Amount>(body, UNLIMITED);
+}
+
+/**
+ * Parses a `removeMaterial` or `moveTo` body: an array of `{ materialId, amount }` where an
+ * absent or `null` amount means all. Implements STK-3, STK-5, STK-6 and GEN-7.
+ * @param body - the parsed JSON body
+ * @returns the items, or every issue
+ * @example
+ * parseStockQuantitiesBody([{ materialId: "SCREW-6", amount: null }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: ALL }] }
+ */
+export function parseStockQuantitiesBody(body: unknown): Result<StockItem<Quantity>[]> {
+  return parseItems<Quantity>(body, ALL) as Result<StockItem<Quantity>[]>;
+}
+
+/** {@link parseStockAmountsBody} as a Standard Schema v1 validator. */
+export const stockAmountsSchema: StandardSchemaV1<unknown, StockItem<Amount>[]> = toStandardSchema(parseStockAmountsBody);
+
+/** {@link parseStockQuantitiesBody} as a Standard Schema v1 validator. */
+export const stockQuantitiesSchema: StandardSchemaV1<unknown, StockItem<Quantity>[]> = toStandardSchema(parseStockQuantitiesBody);
+
