@@ -33,7 +33,13 @@ export type IssueCode =
   | "Collision"
   | "NotStocked"
   | "SameStore"
-  | "InvalidJson";
+  | "InvalidJson"
+  | "NotAuthenticated"
+  | "WrongCredentials"
+  | "NotFound"
+  | "MethodNotAllowed"
+  | "PayloadTooLarge"
+  | "UnsupportedMediaType";
 
 /**
  * Every issue code the library reports, with what it means. One catalog, so a client can
@@ -72,6 +78,12 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   NotStocked: "The store does not stock this material.",
   SameStore: "Stock cannot be moved to the store it comes from.",
   InvalidJson: "The body is not valid JSON.",
+  NotAuthenticated: "The access token is missing, malformed, unknown or expired (AUTH-2, AUTH-3).",
+  WrongCredentials: "No client of that tenant has this client ID and secret (AUTH-1).",
+  NotFound: "No such route, or no such record in the caller's company (GEN-2, AUTH-4).",
+  MethodNotAllowed: "The path exists but does not accept this method (ERR-2).",
+  PayloadTooLarge: "The request body is larger than the service accepts.",
+  UnsupportedMediaType: "A request body must be JSON (Content-Type: application/json).",
 };
 
 /**
