@@ -1,0 +1,193 @@
+import type { Intervention } from "../intervention/intervention.js";
+import type { Guid } from "../shared/guid.js";
+import type { Instant } from "../shared/time.js";
+
+/** One technician's time on one intervention, half-open `[start, end)` (ASN-5). */
+export interface Allocation {
+  /** GUID of the intervention. */
+  readonly interventionId: Guid;
+  /** First instant allocated. */
+  readonly start: Instant;
+  /** First instant no longer allocated. */
+  readonly end: Instant;
+}
+
+/**
+ * One technician's allocations sorted by start, with the running maximum of the ends. The
+ * maximum is what makes the overlap query logarithmic even when allocations overlap each
+ * other (possible while collisions are allowed, ASN-6).
+ */
+export interface TechnicianAllocations {
+  /** Allocations sorted by `start`, then `end`. */
+  readonly items: readonly Allocation[];
+  /** `maxEnd[i]` is the largest `end` among `items[0..i]`; non-decreasing. */
+  readonly maxEnd: readonly Instant[];
+}
+
+/**
+ * Per-technician allocations of the interventions that are not `Cancelled`. Persistent:
+ * adding or removing returns a new index and never changes the old one.
+ */
+export interface CollisionIndex {
+  /** Allocations by technician GUID. */
+  readonly byUser: ReadonlyMap<Guid, TechnicianAllocations>;
+}
+
+/** The index with no allocations. */
+export const emptyCollisionIndex: CollisionIndex = { byUser: new Map() };
+
+function build(items: readonly Allocation[]): TechnicianAllocations {
+  const maxEnd: Instant[] = new Array<Instant>(items.length);
+  let m = -Infinity;
+  for (let i = 0; i < items.length; i++) {
+    const e = (items[i] as Allocation).end;
+    if (e > m) m = e;
+    maxEnd[i] = m;
+  }
+  return { items, maxEnd };
+}
+
+function byStart(a: Allocation, b: Allocation): number {
+  return a.start - b.start || a.end - b.end;
+}
+
+/**
+ * Builds the index from interventions, skipping `Cancelled` ones (their allocations are
+ * released, INT-10). Implements ASN-5 (what counts).
+ * @param interventions - the company's interventions
+ * @returns the index
+ * @example
+ * collisionIndex([planned]).byUser.get(tech)?.items.length //=> 1
+ */
+export function collisionIndex(interventions: Iterable<Intervention>): CollisionIndex {
+  const lists = new Map<Guid, Allocation[]>();
+  for (const iv of interventions) {
+    if (iv.state === "Cancelled") continue;
+    for (const a of iv.assignations) {
+      let list = lists.get(a.userId);
+      if (list === undefined) lists.set(a.userId, (list = []));
+      list.push({ interventionId: iv.id, start: a.plannedStart, end: a.plannedEnd });
+    }
+  }
+  const byUser = new Map<Guid, TechnicianAllocations>();
+  for (const [user, list] of lists) byUser.set(user, build(list.sort(byStart)));
+  return { byUser };
+}
+
+/**
+ * Adds an intervention's allocations (nothing when it is `Cancelled`); the old index is not
+ * changed. Costs O(n) in the affected technicians' allocations.
+ * @param index - the index
+ * @param intervention - the intervention to add
+ * @returns the new index
+ * @example
+ * addToCollisionIndex(emptyCollisionIndex, planned).byUser.size //=> 1
+ */
+export function addToCollisionIndex(index: CollisionIndex, intervention: Intervention): CollisionIndex {
+  if (intervention.state === "Cancelled" || intervention.assignations.length === 0) return index;
+  const byUser = new Map(index.byUser);
+  for (const a of intervention.assignations) {
+    const alloc: Allocation = { interventionId: intervention.id, start: a.plannedStart, end: a.plannedEnd };
+    const old = byUser.get(a.userId)?.items ?? [];
+    let lo = 0;
+    let hi = old.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byStart(old[mid] as Allocation, alloc) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    byUser.set(a.userId, build([...old.slice(0, lo), alloc, ...old.slice(lo)]));
+  }
+  return { byUser };
+}
+
+/**
+ * Removes every allocation of an intervention (as it releases them on cancel, INT-10, or
+ * before re-adding it after a replan); the old index is not changed.
+ * @param index - the index
+ * @param intervention - the intervention as the index knows it (its assignations name the technicians)
+ * @returns the new index
+ * @example
+ * removeFromCollisionIndex(addToCollisionIndex(emptyCollisionIndex, planned), planned).byUser.get(tech) //=> undefined
+ */
+export function removeFromCollisionIndex(index: CollisionIndex, intervention: Intervention): CollisionIndex {
+  const users = new Set(intervention.assignations.map((a) => a.userId));
+  let byUser: Map<Guid, TechnicianAllocations> | undefined;
+  for (const user of users) {
+    const old = index.byUser.get(user);
+    if (old === undefined) continue;
+    const kept = old.items.filter((x) => x.interventionId !== intervention.id);
+    if (kept.length === old.items.length) continue;
+    byUser ??= new Map(index.byUser);
+    if (kept.length === 0) byUser.delete(user);
+    else byUser.set(user, build(kept));
+  }
+  return byUser === undefined ? index : { byUser };
+}
+
+/**
+ * Replaces an intervention's allocations after a decision: removes what `before` held and
+ * adds what `after` holds (nothing once `Cancelled`). Implements INT-10 (release on cancel).
+ * @param index - the index
+ * @param before - the intervention before the decision, or `undefined` for a new one
+ * @param after - the intervention after it
+ * @returns the new index
+ * @example
+ * updateCollisionIndex(index, planned, { ...planned, state: "Cancelled" }).byUser.get(tech) //=> undefined
+ */
+export function updateCollisionIndex(index: CollisionIndex, before: Intervention | undefined, after: Intervention): CollisionIndex {
+  return addToCollisionIndex(before === undefined ? index : removeFromCollisionIndex(index, before), after);
+}
+
+/**
+ * The allocations of a technician that overlap `[start, end)`, other than those of
+ * `exceptInterventionId` (replan ignores its own, ASN-5). Half-open: touching is not
+ * overlapping. Finds the first overlap in O(log n) with two binary searches (starts before
+ * `end`; the first running maximum end after `start`), then scans only the candidates.
+ * Implements ASN-5.
+ * @param index - the index
+ * @param userId - GUID of the technician
+ * @param start - first instant of the new slot
+ * @param end - first instant after it
+ * @param exceptInterventionId - an intervention whose allocations do not count
+ * @param limit - stop after this many (default: all)
+ * @returns the overlapping allocations, sorted by start
+ * @example
+ * overlappingAllocations(index, tech, t("09:00"), t("10:00")) //=> [{ interventionId, start: t("08:00"), end: t("09:30") }]
+ * overlappingAllocations(index, tech, t("09:30"), t("10:00")) //=> []
+ */
+export function overlappingAllocations(
+  index: CollisionIndex,
+  userId: Guid,
+  start: Instant,
+  end: Instant,
+  exceptInterventionId?: Guid,
+  limit: number = Infinity,
+): readonly Allocation[] {
+  const t = index.byUser.get(userId);
+  if (t === undefined || !(start < end)) return [];
+  const { items, maxEnd } = t;
+  // k = number of allocations starting before `end`.
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((items[mid] as Allocation).start < end) lo = mid + 1;
+    else hi = mid;
+  }
+  const k = lo;
+  // j = first index whose running max end exceeds `start`: items[j] itself ends after `start`.
+  lo = 0;
+  hi = k;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((maxEnd[mid] as Instant) > start) hi = mid;
+    else lo = mid + 1;
+  }
+  const out: Allocation[] = [];
+  for (let i = lo; i < k && out.length < limit; i++) {
+    const a = items[i] as Allocation;
+    if (a.end > start && a.interventionId !== exceptInterventionId) out.push(a);
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./effect.js";
+export { customerRecipients } from "./recipients.js";
+export { customerNotification, reminderDay, planningEffects, cancelEffects } from "./notify.js";

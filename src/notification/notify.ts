@@ -1,0 +1,127 @@
+import type { Customer } from "../customer/customer.js";
+import type { Guid } from "../shared/guid.js";
+import type { CompanySettings } from "../shared/settings.js";
+import { addDays, today, type Instant, type IsoDate } from "../shared/time.js";
+import type { CustomerNotificationReason, Effect } from "./effect.js";
+import { customerRecipients } from "./recipients.js";
+
+/**
+ * The `notifyCustomer` effect for an intervention, or none when no recipient remains.
+ * Intervention-cancel notifications (`reason` `cancelled`, `orderCancel` false) go to the
+ * contact person only; the others also to the customer's notification e-mails.
+ * Implements NOT-2, NOT-3 and NOT-4.
+ * @param reason - planned, replanned or cancelled
+ * @param interventionId - GUID of the intervention
+ * @param customer - the order's customer
+ * @param contactPersonId - GUID of the order's contact person
+ * @param settings - the company settings
+ * @param orderCancel - true when the cancel comes from an order cancel (ORD-12)
+ * @returns the effect, or `undefined` when nobody would receive it
+ * @example
+ * customerNotification("planned", id, customer, contactId, { ...defaultSettings, notifications: { email: false, sms: false } }, false) //=> undefined
+ */
+export function customerNotification(
+  reason: CustomerNotificationReason,
+  interventionId: Guid,
+  customer: Customer,
+  contactPersonId: Guid,
+  settings: CompanySettings,
+  orderCancel: boolean,
+): Effect | undefined {
+  const withEmails = reason !== "cancelled" || orderCancel;
+  const recipients = customerRecipients(customer, contactPersonId, settings, withEmails);
+  return recipients.length === 0 ? undefined : { type: "notifyCustomer", reason, interventionId, recipients };
+}
+
+/**
+ * The day a reminder for `day` is sent: the local day before, or `undefined` when `day` is
+ * today, tomorrow or earlier in the company's time zone (then only the immediate
+ * notification applies). Implements NOT-6 and GEN-10.
+ * @param day - the intervention's day
+ * @param now - the current instant
+ * @param timeZone - the company's IANA time zone
+ * @returns the `sendOn` day, or `undefined`
+ * @example
+ * reminderDay("2026-03-12" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> "2026-03-11"
+ * reminderDay("2026-03-11" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> undefined
+ */
+export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDate | undefined {
+  return day > addDays(today(now, timeZone), 1) ? addDays(day, -1) : undefined;
+}
+
+/**
+ * The notification effects of a plan or replan, in order: on replan the old reminder is
+ * withdrawn first; then the immediate notification when asked; then the reminder when asked
+ * and not too late. Implements NOT-5, NOT-6 (and NOT-2..NOT-4 through
+ * {@link customerNotification}).
+ * @param kind - `planned` or `replanned`
+ * @param interventionId - GUID of the intervention
+ * @param day - its day
+ * @param flags - the request's `sendNotificationNow` and `sendReminderOneDayBefore`
+ * @param customer - the order's customer
+ * @param contactPersonId - GUID of the order's contact person
+ * @param settings - the company settings
+ * @param now - the current instant
+ * @returns the effects
+ * @example
+ * planningEffects("replanned", id, day, { sendNotificationNow: false, sendReminderOneDayBefore: false }, customer, contactId, defaultSettings, now) //=> [{ type: "cancelReminder", interventionId: id }]
+ */
+export function planningEffects(
+  kind: "planned" | "replanned",
+  interventionId: Guid,
+  day: IsoDate,
+  flags: { readonly sendNotificationNow: boolean; readonly sendReminderOneDayBefore: boolean },
+  customer: Customer,
+  contactPersonId: Guid,
+  settings: CompanySettings,
+  now: Instant,
+): readonly Effect[] {
+  const effects: Effect[] = [];
+  if (kind === "replanned") effects.push({ type: "cancelReminder", interventionId });
+  if (flags.sendNotificationNow) {
+    const n = customerNotification(kind, interventionId, customer, contactPersonId, settings, false);
+    if (n !== undefined) effects.push(n);
+  }
+  if (flags.sendReminderOneDayBefore) {
+    const sendOn = reminderDay(day, now, settings.timeZone);
+    if (sendOn !== undefined) effects.push({ type: "scheduleReminder", interventionId, sendOn });
+  }
+  return effects;
+}
+
+/**
+ * The effects of cancelling one intervention, in order: its technicians are notified, its
+ * pending reminder withdrawn, and, when asked, the customer notified (contact person only for
+ * an intervention cancel, also the notification e-mails for an order cancel). Releasing the
+ * allocations is the caller's index update (the cancelled intervention no longer counts).
+ * Implements INT-10, ORD-12 and NOT-3.
+ * @param interventionId - GUID of the intervention
+ * @param technicianIds - GUIDs of its assigned technicians
+ * @param notifyCustomer - the request's `sendNotificationToCustomer`
+ * @param customer - the order's customer
+ * @param contactPersonId - GUID of the order's contact person
+ * @param settings - the company settings
+ * @param orderCancel - true when an order cancel cascades (ORD-11)
+ * @returns the effects
+ * @example
+ * cancelEffects(id, [tech], false, customer, contactId, defaultSettings, false) //=> [{ type: "notifyTechnicians", reason: "cancelled", interventionId: id, userIds: [tech] }, { type: "cancelReminder", interventionId: id }]
+ */
+export function cancelEffects(
+  interventionId: Guid,
+  technicianIds: readonly Guid[],
+  notifyCustomer: boolean,
+  customer: Customer,
+  contactPersonId: Guid,
+  settings: CompanySettings,
+  orderCancel: boolean,
+): readonly Effect[] {
+  const effects: Effect[] = [];
+  const userIds = [...new Set(technicianIds)];
+  if (userIds.length > 0) effects.push({ type: "notifyTechnicians", reason: "cancelled", interventionId, userIds });
+  effects.push({ type: "cancelReminder", interventionId });
+  if (notifyCustomer) {
+    const n = customerNotification("cancelled", interventionId, customer, contactPersonId, settings, orderCancel);
+    if (n !== undefined) effects.push(n);
+  }
+  return effects;
+}
