@@ -1,0 +1,20 @@
+import type { Result } from "../shared/issue.js";
+import type { CustomerContext } from "./context.js";
+import type { Customer } from "./customer.js";
+import { buildCustomer } from "./merge.js";
+import type { CustomerAddCommand } from "./request.js";
+
+/**
+ * Decides `POST /customer`: a new customer with the defaults of CUS-5 (first catalog
+ * values, first contact person and address, contact address = invoice address for
+ * companies, owner per AUTH-6), or every issue found. Pure; a refusal changes nothing
+ * (GEN-8). Implements CUS-1 to CUS-12, GEN-4, GEN-8 and GEN-9.
+ * @param command - the parsed body (`parseCustomerAdd`)
+ * @param ctx - the company's customers, catalogs, users, settings, actor and ID source
+ * @returns the new customer, or every issue
+ * @example
+ * addCustomer(parseCustomerAdd(body).value, ctx).value.invoiceAddressId //=> the first address's new GUID
+ */
+export function addCustomer(command: CustomerAddCommand, ctx: CustomerContext): Result<Customer> {
+  return buildCustomer(undefined, command, command.externalId ?? null, ctx);
+}

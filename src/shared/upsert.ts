@@ -1,0 +1,114 @@
+import type { Guid } from "./guid.js";
+import { fail, issue, joinPath, ok, type Result } from "./issue.js";
+import type { RefIndex } from "./reference.js";
+
+/** Which identifiers an add-or-edit request sent (UPS-1 to UPS-4): the rows of the table. */
+export type UpsertIdentifiers = "neither" | "externalIdOnly" | "both" | "idOnly";
+
+/** What an add-or-edit does with its record: create one, or edit the one found. */
+export type UpsertTarget<T> =
+  | {
+      /** Discriminant: a new record is created. */
+      readonly action: "create";
+      /** External ID the new record gets (`null`: none). */
+      readonly externalId: string | null;
+    }
+  | {
+      /** Discriminant: an existing record is edited. */
+      readonly action: "edit";
+      /** The record to edit. */
+      readonly record: T;
+    };
+
+/** The facts one row of the table decides on: what was sent and what the lookups found. */
+export interface UpsertLookup<T> {
+  /** The `id` sent, if any. */
+  readonly id: Guid | undefined;
+  /** The `externalId` sent, if any. */
+  readonly externalId: string | undefined;
+  /** The record whose GUID is `id`, if any. */
+  readonly byId: T | undefined;
+  /** The record whose external ID is `externalId`, if any. */
+  readonly byExternalId: T | undefined;
+  /** JSON path of the object carrying the identifiers (`""`, `contactPeople[2]`). */
+  readonly path: string;
+}
+
+/**
+ * The identifier decision table of add-or-edit, one row per combination of identifiers
+ * sent. The same table decides top-level records (customers, orders) and nested elements
+ * (contact people, addresses, devices), so the rule has one home. Implements UPS-1 to UPS-4.
+ */
+export const upsertTable: {
+  readonly [R in UpsertIdentifiers]: <T>(lookup: UpsertLookup<T>) => Result<UpsertTarget<T>>;
+} = {
+  // UPS-1: always a new record.
+  neither: () => ok({ action: "create", externalId: null }),
+  // UPS-2: edit the record with that external ID, else create one carrying it.
+  externalIdOnly: (l) =>
+    l.byExternalId !== undefined
+      ? ok({ action: "edit", record: l.byExternalId })
+      : ok({ action: "create", externalId: l.externalId ?? null }),
+  // UPS-3: one record must match both; the external ID is never set or changed here.
+  both: (l) => {
+    if (l.byId === undefined) {
+      return fail([issue("UnknownReference", joinPath(l.path, "id"), `No record has the ID ${String(l.id)} (UPS-3).`)]);
+    }
+    if (l.byExternalId !== l.byId) {
+      return fail([
+        issue(
+          "IdMismatch",
+          joinPath(l.path, "externalId"),
+          "The ID and the external ID do not name the same record; the external ID cannot be set or changed by add-or-edit (UPS-3).",
+        ),
+      ]);
+    }
+    return ok({ action: "edit", record: l.byId });
+  },
+  // UPS-4: that record must exist.
+  idOnly: (l) =>
+    l.byId !== undefined
+      ? ok({ action: "edit", record: l.byId })
+      : fail([issue("UnknownReference", joinPath(l.path, "id"), `No record has the ID ${String(l.id)} (UPS-4).`)]),
+};
+
+/**
+ * The row of {@link upsertTable} a request falls in.
+ * @param id - the `id` sent, or `undefined`
+ * @param externalId - the `externalId` sent, or `undefined`
+ * @returns the row
+ * @example
+ * upsertRow(undefined, "C-1") //=> "externalIdOnly"
+ */
+export function upsertRow(id: Guid | undefined, externalId: string | undefined): UpsertIdentifiers {
+  if (id === undefined) return externalId === undefined ? "neither" : "externalIdOnly";
+  return externalId === undefined ? "idOnly" : "both";
+}
+
+/**
+ * Decides what an add-or-edit does: looks the identifiers up and applies the row of
+ * {@link upsertTable}. `id` and `externalId` sent as `null` count as not sent. Implements
+ * UPS-1 to UPS-4.
+ * @param id - the `id` sent, or `undefined`
+ * @param externalId - the `externalId` sent, or `undefined`
+ * @param index - the existing records, by GUID and by external ID
+ * @param path - JSON path of the object carrying the identifiers
+ * @returns create (with the external ID to give) or edit (with the record), or the issue
+ * @example
+ * decideUpsert(undefined, "C-1", emptyIndex, "") //=> { ok: true, value: { action: "create", externalId: "C-1" } }
+ */
+export function decideUpsert<T>(
+  id: Guid | undefined,
+  externalId: string | undefined,
+  index: RefIndex<T>,
+  path = "",
+): Result<UpsertTarget<T>> {
+  const lookup: UpsertLookup<T> = {
+    id,
+    externalId,
+    byId: id === undefined ? undefined : index.byId.get(id),
+    byExternalId: externalId === undefined ? undefined : index.byKey.get(externalId),
+    path,
+  };
+  return upsertTable[upsertRow(id, externalId)](lookup);
+}
