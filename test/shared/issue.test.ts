@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { all, collect, fail, issue, issueCodes, joinPath, ok, prefixIssues } from "../../src/shared/issue.js";
+
+describe("GEN-9: issues", () => {
+  it("GEN-9: collect returns every issue, or the value when there is none", () => {
+    expect(collect([], () => 1)).toEqual(ok(1));
+    const issues = [issue("Required", "a"), issue("Blank", "b")] as const;
+    expect(collect(issues, () => 1)).toEqual(fail(issues));
+  });
+  it("GEN-9: all joins every issue of every refused result, in order", () => {
+    const r = all([ok(1), fail([issue("Required", "a")]), ok(2), fail([issue("Blank", "b"), issue("Negative", "c")])]);
+    expect(!r.ok && r.issues.map((i) => i.path)).toEqual(["a", "b", "c"]);
+    expect(all([ok(1), ok(2)])).toEqual(ok([1, 2]));
+  });
+  it("GEN-9: paths join as JSON paths", () => {
+    expect(joinPath("", "name")).toBe("name");
+    expect(joinPath("assignations", 1)).toBe("assignations[1]");
+    expect(joinPath("assignations[1]", "plannedEnd")).toBe("assignations[1].plannedEnd");
+    expect(joinPath("", 3)).toBe("[3]");
+    expect(joinPath("a", "[2].b")).toBe("a[2].b");
+    expect(prefixIssues([issue("Blank", "email")], "contactPeople[1]")[0].path).toBe("contactPeople[1].email");
+  });
+  it("every issue code has a description in the one catalog", () => {
+    for (const [code, text] of Object.entries(issueCodes)) expect(issue(code as keyof typeof issueCodes, "").message).toBe(text);
+  });
+});
