@@ -2,34 +2,11 @@ import { ABSENT, type Tri } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
-import { decideUpsert } from "../shared/upsert.js";
+import { decideUpsert, optionalField, requiredField } from "../shared/upsert.js";
 import type { CustomerContext, OrderedCatalog } from "./context.js";
 import { checkCustomData } from "./custom-data.js";
 import type { Address, ContactPerson, Customer, ServiceObject } from "./customer.js";
 import type { AddressInput, ContactPersonInput, CustomerInput, ServiceObjectInput } from "./request.js";
-
-/**
- * The value of an optional (nullable) field after a request: left out keeps `current`
- * (`null` when creating), `null` clears, a value replaces (GEN-5, UPS-5).
- */
-function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
-  return tri === ABSENT ? current : tri;
-}
-
-/**
- * The value of a field that is never empty: left out keeps `current` or, when creating
- * (`current` undefined), takes the default; `null` is the default when creating and
- * `Required` on an edit (GEN-5).
- */
-function requiredField<T>(tri: Tri<T>, current: T | undefined, fallback: () => T, path: string, issues: Issue[]): T {
-  if (tri === ABSENT) return current === undefined ? fallback() : current;
-  if (tri === null) {
-    if (current === undefined) return fallback();
-    issues.push(issue("Required", path, `${path} cannot be cleared with null (GEN-5).`));
-    return current;
-  }
-  return tri;
-}
 
 function filled(text: string | null): boolean {
   return text !== null && text.trim() !== "";

@@ -1,5 +1,6 @@
+import { ABSENT, type Tri } from "./field.js";
 import type { Guid } from "./guid.js";
-import { fail, issue, joinPath, ok, type Result } from "./issue.js";
+import { fail, issue, joinPath, ok, type Issue, type Result } from "./issue.js";
 import type { RefIndex } from "./reference.js";
 
 /** Which identifiers an add-or-edit request sent (UPS-1 to UPS-4): the rows of the table. */
@@ -111,4 +112,44 @@ export function decideUpsert<T>(
     path,
   };
   return upsertTable[upsertRow(id, externalId)](lookup);
+}
+
+/**
+ * The value of an optional (nullable) field after an add or an edit: left out keeps
+ * `current` (pass `null` when creating), `null` clears, a value replaces. Implements GEN-5
+ * and UPS-5.
+ * @param tri - the field as sent
+ * @param current - the record's value, `null` when creating
+ * @returns the field's new value
+ * @example
+ * optionalField(ABSENT, "x") //=> "x"
+ * optionalField(null, "x") //=> null
+ */
+export function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
+  return tri === ABSENT ? current : tri;
+}
+
+/**
+ * The value of a field that is never empty after an add or an edit: left out keeps
+ * `current` or, when creating (`current` undefined), takes the default; `null` counts as
+ * left out when creating and is `Required` on an edit. Implements GEN-5, UPS-5 and UPS-7
+ * (defaults only on create).
+ * @param tri - the field as sent
+ * @param current - the record's value, `undefined` when creating
+ * @param fallback - the default, computed only when needed
+ * @param path - JSON path of the field, for the issue
+ * @param issues - where the issue goes
+ * @returns the field's new value (`current` after reporting)
+ * @example
+ * requiredField(null, undefined, () => "Normal", "priority", issues) //=> "Normal"
+ * requiredField(null, "High", () => "Normal", "priority", issues) //=> "High", issue Required at "priority"
+ */
+export function requiredField<T>(tri: Tri<T>, current: T | undefined, fallback: () => T, path: string, issues: Issue[]): T {
+  if (tri === ABSENT) return current === undefined ? fallback() : current;
+  if (tri === null) {
+    if (current === undefined) return fallback();
+    issues.push(issue("Required", path, `${path} cannot be cleared with null (GEN-5).`));
+    return current;
+  }
+  return tri;
 }

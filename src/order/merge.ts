@@ -1,0 +1,194 @@
+import type { User } from "../auth/user.js";
+import { checkCustomData } from "../customer/custom-data.js";
+import type { Customer } from "../customer/customer.js";
+import type { CatalogValue } from "../shared/catalog.js";
+import { ABSENT } from "../shared/field.js";
+import { toGuid, type Guid } from "../shared/guid.js";
+import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
+import type { CompanySettings } from "../shared/settings.js";
+import { optionalField, requiredField } from "../shared/upsert.js";
+import type { Order } from "./order.js";
+import type { OrderChanges } from "./request.js";
+
+/** What an order decision needs besides the request: the company's records, catalogs and settings. */
+export interface OrderContext {
+  /** The company's orders, by GUID and external ID (GEN-4, UPS lookups). */
+  readonly orders: RefIndex<Order>;
+  /** The company's customers, by GUID and external ID (ORD-1). */
+  readonly customers: RefIndex<Customer>;
+  /** The OrderCategory catalog. */
+  readonly categories: RefIndex<CatalogValue>;
+  /** The OrderCustomState catalog. */
+  readonly customStates: RefIndex<CatalogValue>;
+  /** The company's users, for `ownerId` (GEN-3). */
+  readonly users: RefIndex<User>;
+  /** The company's settings (order customData template, CUS-8). */
+  readonly settings: CompanySettings;
+  /** The acting user, the default owner (AUTH-6, ORD-3). */
+  readonly actorId: Guid;
+  /** Source of GUIDs for new orders. */
+  readonly newId: () => Guid;
+}
+
+type Owned = { readonly id: Guid; readonly externalId: string | null };
+type NestedList = "addresses" | "contactPeople" | "serviceObjects";
+
+/**
+ * Resolves an "ID or external ID" of a nested element that must belong to `customer`
+ * (ORD-1): found in the customer's list, the element's GUID; found only in another
+ * customer's list, `ForeignReference`; nowhere, `UnknownReference`.
+ */
+function ownedReference(
+  value: string,
+  customer: Customer,
+  list: NestedList,
+  customers: RefIndex<Customer>,
+  path: string,
+  issues: Issue[],
+): Guid | undefined {
+  const mine: readonly Owned[] = customer[list];
+  const hit = findReference(value, refIndex(mine, (e) => e.id, (e) => e.externalId));
+  if (hit !== undefined) return hit.id;
+  const g = toGuid(value);
+  for (const other of customers.byId.values()) {
+    if (other.id === customer.id) continue;
+    const theirs: readonly Owned[] = other[list];
+    if (theirs.some((e) => e.id === g || e.externalId === value)) {
+      issues.push(issue("ForeignReference", path, `${path} names an element of another customer (ORD-1).`));
+      return undefined;
+    }
+  }
+  issues.push(issue("UnknownReference", path, `The order's customer has no element ${JSON.stringify(value)} for ${path} (ORD-1, GEN-3).`));
+  return undefined;
+}
+
+/** Checks that a GUID kept from the current order still belongs to the customer (ORD-9). */
+function stillOwned(id: Guid, customer: Customer, list: NestedList, path: string, issues: Issue[]): void {
+  const mine: readonly Owned[] = customer[list];
+  if (!mine.some((e) => e.id === id)) issues.push(issue("ForeignReference", path, `${path} does not belong to the order's customer (ORD-9).`));
+}
+
+function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
+  const hit = findReference(value, index);
+  if (hit === undefined) issues.push(issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`));
+  return hit?.id;
+}
+
+/**
+ * Builds the order a request leaves: a new `Open` order with the defaults of ORD-3
+ * (`base` undefined) or `base` with the changes merged (ORD-7), then checks ownership
+ * (ORD-1), the invoice-customer rule (ORD-2), customData (CUS-8), the unchangeable
+ * customer (ORD-8) and external-ID uniqueness (GEN-4) on the result (ORD-9). Every issue is
+ * collected (GEN-9). The state precondition (ORD-6) is the caller's.
+ * @param base - the order being edited, or `undefined` to create
+ * @param changes - the parsed request fields
+ * @param externalId - the external ID of the result
+ * @param ctx - records, catalogs, settings, actor and ID source
+ * @returns the order, or every issue
+ * @example
+ * buildOrder(undefined, command, null, ctx).value.state //=> "Open"
+ */
+export function buildOrder(base: Order | undefined, changes: OrderChanges, externalId: string | null, ctx: OrderContext): Result<Order> {
+  const issues: Issue[] = [];
+  const creating = base === undefined;
+  if (creating && externalId !== null && ctx.orders.byKey.has(externalId)) {
+    issues.push(issue("DuplicateExternalId", "externalId", `Another order has the external ID ${JSON.stringify(externalId)} (GEN-4).`));
+  }
+
+  let customer: Customer | undefined;
+  if (base === undefined) {
+    if (typeof changes.customerId === "string") {
+      customer = findReference(changes.customerId, ctx.customers);
+      if (customer === undefined) resolve(changes.customerId, ctx.customers, "customerId", "customer", issues);
+    } else issues.push(issue("Required", "customerId", "customerId is required (ORD-1)."));
+  } else {
+    customer = ctx.customers.byId.get(base.customerId);
+    if (typeof changes.customerId === "string" && findReference(changes.customerId, ctx.customers)?.id !== base.customerId) {
+      issues.push(issue("Immutable", "customerId", "The customer of an existing order cannot change (ORD-8)."));
+    }
+    if (customer === undefined) issues.push(issue("UnknownReference", "customerId", "The order's customer no longer exists."));
+  }
+
+  const reference = (key: "addressId" | "contactPersonId", list: NestedList): Guid => {
+    const sent = changes[key];
+    if (customer === undefined) return base?.[key] ?? ("" as Guid);
+    if (sent !== ABSENT) return ownedReference(sent, customer, list, ctx.customers, key, issues) ?? base?.[key] ?? ("" as Guid);
+    if (base === undefined) {
+      issues.push(issue("Required", key, `${key} is required (ORD-1).`));
+      return "" as Guid;
+    }
+    stillOwned(base[key], customer, list, key, issues);
+    return base[key];
+  };
+  const addressId = reference("addressId", "addresses");
+  const contactPersonId = reference("contactPersonId", "contactPeople");
+
+  let serviceObjectIds: readonly Guid[] = base?.serviceObjectIds ?? [];
+  if (changes.serviceObjectIds === null) serviceObjectIds = [];
+  else if (changes.serviceObjectIds !== ABSENT && customer !== undefined) {
+    const owner = customer;
+    const ids = new Set<Guid>();
+    changes.serviceObjectIds.forEach((value, i) => {
+      const id = ownedReference(value, owner, "serviceObjects", ctx.customers, `serviceObjectIds[${i}]`, issues);
+      if (id !== undefined) ids.add(id);
+    });
+    serviceObjectIds = [...ids];
+  } else if (base !== undefined && customer !== undefined) {
+    for (const [i, id] of serviceObjectIds.entries()) stillOwned(id, customer, "serviceObjects", `serviceObjectIds[${i}]`, issues);
+  }
+
+  let categoryId = base?.categoryId ?? ("" as Guid);
+  if (typeof changes.categoryId === "string") categoryId = resolve(changes.categoryId, ctx.categories, "categoryId", "OrderCategory", issues) ?? categoryId;
+  else if (base === undefined) issues.push(issue("Required", "categoryId", "categoryId is required (ORD-1)."));
+
+  let invoiceCustomerId = optionalField(typeof changes.invoiceCustomerId === "string" ? ABSENT : changes.invoiceCustomerId, base?.invoiceCustomerId ?? null);
+  if (typeof changes.invoiceCustomerId === "string") {
+    invoiceCustomerId = resolve(changes.invoiceCustomerId, ctx.customers, "invoiceCustomerId", "customer", issues) ?? null;
+  }
+  let customStateId = optionalField(typeof changes.customStateId === "string" ? ABSENT : changes.customStateId, base?.customStateId ?? null);
+  if (typeof changes.customStateId === "string") {
+    customStateId = resolve(changes.customStateId, ctx.customStates, "customStateId", "OrderCustomState", issues) ?? null;
+  }
+  let ownerId: Guid;
+  if (typeof changes.ownerId === "string") ownerId = resolve(changes.ownerId, ctx.users, "ownerId", "user", issues) ?? ctx.actorId;
+  else ownerId = requiredField(changes.ownerId, base?.ownerId, () => ctx.actorId, "ownerId", issues);
+
+  const priority = requiredField(changes.priority, base?.priority, () => "Normal" as const, "priority", issues);
+  const sendByPost = requiredField(changes.sendByPost, base?.sendByPost, () => customer?.sendByPost ?? false, "sendByPost", issues);
+  const useWorkItemsFromInvoiceCustomer = requiredField(
+    changes.useWorkItemsFromInvoiceCustomer,
+    base?.useWorkItemsFromInvoiceCustomer,
+    () => false,
+    "useWorkItemsFromInvoiceCustomer",
+    issues,
+  );
+  if (useWorkItemsFromInvoiceCustomer && invoiceCustomerId === null) {
+    issues.push(issue("NotAllowed", "useWorkItemsFromInvoiceCustomer", "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)."));
+  }
+  if (typeof changes.customData === "string") issues.push(...checkCustomData(changes.customData, ctx.settings.customDataTemplates.order, "customData"));
+
+  return collect(issues, () => ({
+    id: base?.id ?? ctx.newId(),
+    externalId,
+    state: base?.state ?? "Open",
+    customerId: (customer as Customer).id,
+    addressId,
+    contactPersonId,
+    categoryId,
+    invoiceCustomerId,
+    name: optionalField(changes.name, base?.name ?? null),
+    estimatedDuration: optionalField(changes.estimatedDuration, base?.estimatedDuration ?? null),
+    problemDescriptionFromCustomer: optionalField(changes.problemDescriptionFromCustomer, base?.problemDescriptionFromCustomer ?? null),
+    internalNote: optionalField(changes.internalNote, base?.internalNote ?? null),
+    customData: optionalField(changes.customData, base?.customData ?? null),
+    priority,
+    customStateId,
+    serviceObjectIds,
+    ownerId,
+    requestedDate: optionalField(changes.requestedDate, base?.requestedDate ?? null),
+    sendByPost,
+    useWorkItemsFromInvoiceCustomer,
+    cancellationReason: base?.cancellationReason ?? null,
+  }));
+}

@@ -1,0 +1,228 @@
+import { ABSENT, type Absent, type Tri } from "../shared/field.js";
+import type { Guid } from "../shared/guid.js";
+import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import {
+  optional,
+  readArray,
+  readBoolean,
+  readDateTime,
+  readEnum,
+  readGuid,
+  readInteger,
+  readNonBlank,
+  readObject,
+  readString,
+  required,
+  type JsonObject,
+  type ValueReader,
+} from "../shared/read.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import type { Instant } from "../shared/time.js";
+import { priorities, type Priority } from "./order.js";
+
+/** The optional order fields, each in its three states (GEN-5). */
+export interface OrderOptionalFields {
+  /** ID or external ID of the invoicing customer (ORD-2). */
+  readonly invoiceCustomerId: Tri<string>;
+  /** Order name. */
+  readonly name: Tri<string>;
+  /** Estimated minutes, a whole number ≥ 0 (ORD-5). */
+  readonly estimatedDuration: Tri<number>;
+  /** The customer's request. */
+  readonly problemDescriptionFromCustomer: Tri<string>;
+  /** Internal note. */
+  readonly internalNote: Tri<string>;
+  /** JSON text (CUS-8, order template). */
+  readonly customData: Tri<string>;
+  /** Priority (ORD-4). */
+  readonly priority: Tri<Priority>;
+  /** ID or slug of an OrderCustomState. */
+  readonly customStateId: Tri<string>;
+  /** IDs or external IDs of devices of the customer (ORD-1). */
+  readonly serviceObjectIds: Tri<readonly string[]>;
+  /** ID or external ID of the owner (AUTH-6). */
+  readonly ownerId: Tri<string>;
+  /** Requested date-time (GEN-6). */
+  readonly requestedDate: Tri<Instant>;
+  /** Documents by post (ORD-3). */
+  readonly sendByPost: Tri<boolean>;
+  /** Use the orderer's work prices (ORD-2). */
+  readonly useWorkItemsFromInvoiceCustomer: Tri<boolean>;
+}
+
+/**
+ * The changes any order body asks for. The four required fields can be left out (an edit)
+ * but never `null`: the type forbids clearing them (ORD-7).
+ */
+export interface OrderChanges extends OrderOptionalFields {
+  /** ID or external ID of the customer (ORD-1, ORD-8). */
+  readonly customerId: Absent | string;
+  /** ID or external ID of an address of the customer (ORD-1). */
+  readonly addressId: Absent | string;
+  /** ID or external ID of a contact person of the customer (ORD-1). */
+  readonly contactPersonId: Absent | string;
+  /** ID or slug of an OrderCategory. */
+  readonly categoryId: Absent | string;
+}
+
+/** A parsed `POST /order` body (ORD-1): the four references present; no field is `null` (GEN-5). */
+export interface OrderAddCommand extends OrderChanges {
+  /** External ID (GEN-4). */
+  readonly externalId: string | undefined;
+  /** ID or external ID of the customer. */
+  readonly customerId: string;
+  /** ID or external ID of an address of the customer. */
+  readonly addressId: string;
+  /** ID or external ID of a contact person of the customer. */
+  readonly contactPersonId: string;
+  /** ID or slug of an OrderCategory. */
+  readonly categoryId: string;
+}
+
+/** A parsed `PUT /order/{id}` body (ORD-7): only what was sent changes. */
+export interface OrderEditCommand extends OrderChanges {
+  /** External ID as sent; it may only repeat the current one (ORD-8). */
+  readonly externalId: Tri<string>;
+}
+
+/** A parsed `POST /order/addOrEdit` body (ORD-10): the four references required even when editing. */
+export interface OrderAddOrEditCommand extends OrderAddCommand {
+  /** GUID of the order to edit, if sent (UPS-3, UPS-4). */
+  readonly id: Guid | undefined;
+}
+
+const readPriority = readEnum(priorities);
+const readDuration = readInteger(0);
+const readReferences = readArray(readNonBlank);
+
+/** Reads an optional field; with `nullIsAbsent` (a plain add, GEN-5) `null` counts as left out. */
+function field<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>, nullIsAbsent: boolean): Tri<T> {
+  const v = optional(o, key, "", issues, reader);
+  return nullIsAbsent && v === null ? ABSENT : v;
+}
+
+function readOptionalFields(o: JsonObject, issues: Issue[], nullIsAbsent: boolean): OrderOptionalFields {
+  return {
+    invoiceCustomerId: field(o, "invoiceCustomerId", issues, readNonBlank, nullIsAbsent),
+    name: field(o, "name", issues, readString, nullIsAbsent),
+    estimatedDuration: field(o, "estimatedDuration", issues, readDuration, nullIsAbsent),
+    problemDescriptionFromCustomer: field(o, "problemDescriptionFromCustomer", issues, readString, nullIsAbsent),
+    internalNote: field(o, "internalNote", issues, readString, nullIsAbsent),
+    customData: field(o, "customData", issues, readString, nullIsAbsent),
+    priority: field(o, "priority", issues, readPriority, nullIsAbsent),
+    customStateId: field(o, "customStateId", issues, readNonBlank, nullIsAbsent),
+    serviceObjectIds: field(o, "serviceObjectIds", issues, readReferences, nullIsAbsent),
+    ownerId: field(o, "ownerId", issues, readNonBlank, nullIsAbsent),
+    requestedDate: field(o, "requestedDate", issues, readDateTime, nullIsAbsent),
+    sendByPost: field(o, "sendByPost", issues, readBoolean, nullIsAbsent),
+    useWorkItemsFromInvoiceCustomer: field(o, "useWorkItemsFromInvoiceCustomer", issues, readBoolean, nullIsAbsent),
+  };
+}
+
+/** Reads an identifier: `null` and left out both mean not sent. */
+function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
+  const v = optional(o, key, "", issues, reader);
+  return v === ABSENT || v === null ? undefined : v;
+}
+
+function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
+  const o = readObject(value, "", "", issues);
+  if (o === undefined) return undefined;
+  return {
+    externalId: ident(o, "externalId", issues, readNonBlank),
+    customerId: required(o, "customerId", "", issues, readNonBlank) ?? "",
+    addressId: required(o, "addressId", "", issues, readNonBlank) ?? "",
+    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) ?? "",
+    categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
+    ...readOptionalFields(o, issues, true),
+  };
+}
+
+/**
+ * Parses a `POST /order` body: the four references required, formats and enum values
+ * checked, `null` on an optional field counts as left out (GEN-5), unknown fields ignored
+ * (ERR-3); every issue with its JSON path (GEN-9). Never throws. Implements ORD-1 (presence),
+ * ORD-4 and ORD-5.
+ * @param value - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseOrderAdd({ customerId: "C-1", addressId: "A-1", contactPersonId: "P-1", categoryId: "repair" }).ok //=> true
+ * parseOrderAdd({ customerId: "C-1", estimatedDuration: -5 }).issues.map((i) => i.path) //=> ["addressId", "contactPersonId", "categoryId", "estimatedDuration"]
+ */
+export function parseOrderAdd(value: unknown): Result<OrderAddCommand> {
+  const issues: Issue[] = [];
+  const command = readAdd(value, issues);
+  return collect(issues, () => command as OrderAddCommand);
+}
+
+/** Reads one of the four required references on an edit: may be left out, never `null` (ORD-7). */
+function notNull(o: JsonObject, key: string, issues: Issue[]): Absent | string {
+  const v = optional(o, key, "", issues, readNonBlank);
+  if (v === null) {
+    issues.push(issue("Required", key, `${key} is required and cannot be deleted with null (ORD-7).`));
+    return ABSENT;
+  }
+  return v;
+}
+
+/**
+ * Parses a `PUT /order/{id}` body: every field optional, `null` kept apart from left out
+ * (GEN-5), `null` on `customerId`, `addressId`, `contactPersonId`, `categoryId` refused with
+ * `Required` (ORD-7). Unknown fields ignored (ERR-3); every issue reported (GEN-9).
+ * @param value - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseOrderEdit({ addressId: null }).issues[0] //=> { code: "Required", path: "addressId", ... }
+ * parseOrderEdit({ internalNote: null }).value.internalNote //=> null
+ */
+export function parseOrderEdit(value: unknown): Result<OrderEditCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(value, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const command: OrderEditCommand = {
+    externalId: optional(o, "externalId", "", issues, readNonBlank),
+    customerId: notNull(o, "customerId", issues),
+    addressId: notNull(o, "addressId", issues),
+    contactPersonId: notNull(o, "contactPersonId", issues),
+    categoryId: notNull(o, "categoryId", issues),
+    ...readOptionalFields(o, issues, false),
+  };
+  return collect(issues, () => command);
+}
+
+/**
+ * Parses a `POST /order/addOrEdit` body: `id` and `externalId` optional, the four
+ * references required even when editing (ORD-10), `null` kept apart from left out on the
+ * optional fields (GEN-5, UPS-5). Unknown fields ignored (ERR-3); every issue reported (GEN-9).
+ * @param value - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseOrderAddOrEdit({ id: "not-a-guid" }).issues.map((i) => i.code) //=> ["Required", "Required", "Required", "Required", "InvalidGuid"]
+ */
+export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(value, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const command: OrderAddOrEditCommand = {
+    externalId: ident(o, "externalId", issues, readNonBlank),
+    customerId: required(o, "customerId", "", issues, readNonBlank) ?? "",
+    addressId: required(o, "addressId", "", issues, readNonBlank) ?? "",
+    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) ?? "",
+    categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
+    ...readOptionalFields(o, issues, false),
+    id: ident(o, "id", issues, readGuid),
+  };
+  return collect(issues, () => command);
+}
+
+/** {@link parseOrderAdd} as a Standard Schema v1 validator. */
+export const orderAddSchema: ((value: unknown) => Result<OrderAddCommand>) & StandardSchemaV1<unknown, OrderAddCommand> =
+  toStandardSchema(parseOrderAdd);
+
+/** {@link parseOrderEdit} as a Standard Schema v1 validator. */
+export const orderEditSchema: ((value: unknown) => Result<OrderEditCommand>) & StandardSchemaV1<unknown, OrderEditCommand> =
+  toStandardSchema(parseOrderEdit);
+
+/** {@link parseOrderAddOrEdit} as a Standard Schema v1 validator. */
+export const orderAddOrEditSchema: ((value: unknown) => Result<OrderAddOrEditCommand>) & StandardSchemaV1<unknown, OrderAddOrEditCommand> =
+  toStandardSchema(parseOrderAddOrEdit);
