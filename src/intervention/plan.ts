@@ -1,0 +1,108 @@
+import type { User } from "../auth/user.js";
+import { collisionIssues, validateAssignations } from "../assignation/validate.js";
+import type { CollisionIndex } from "../assignation/collision-index.js";
+import type { Customer } from "../customer/customer.js";
+import { planningEffects } from "../notification/notify.js";
+import { orderActionIssue } from "../order/machine.js";
+import type { Order } from "../order/order.js";
+import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
+import type { Guid } from "../shared/guid.js";
+import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { resolveReference, type RefIndex } from "../shared/reference.js";
+import type { CompanySettings } from "../shared/settings.js";
+import type { Instant } from "../shared/time.js";
+import type { InterventionDecision } from "./decision.js";
+import type { Intervention } from "./intervention.js";
+import { initialInterventionState } from "./machine.js";
+import type { PlanCommand } from "./request.js";
+
+/** Everything a plan decision reads besides the command; nothing comes from a clock or a global. */
+export interface PlanContext {
+  /** The order to plan on (must be `Open`, INT-1). */
+  readonly order: Order;
+  /** The order's customer (contact person and notification e-mails, NOT-2, NOT-3). */
+  readonly customer: Customer;
+  /** The company's users (ASN-2). */
+  readonly users: RefIndex<User>;
+  /** InterventionCategory catalog (GEN-3). */
+  readonly categories: RefIndex<InterventionCategory>;
+  /** InterventionCustomState catalog (GEN-3). */
+  readonly customStates: RefIndex<CatalogValue>;
+  /** Company settings: time zone, collisions, channels. */
+  readonly settings: CompanySettings;
+  /** Allocations of the company's interventions that are not cancelled (ASN-5). */
+  readonly allocations: CollisionIndex;
+  /** External IDs already used by the company's interventions (GEN-4); none when left out. */
+  readonly takenExternalIds?: ReadonlySet<string>;
+  /** The current instant (NOT-6, GEN-10). */
+  readonly now: Instant;
+  /** The user who plans: the default owner (INT-9, AUTH-6). */
+  readonly actorId: Guid;
+  /** Source of the new intervention's GUID; called once, on success only. */
+  readonly newId: () => Guid;
+}
+
+/**
+ * Resolves an optional catalog reference, reporting at `path`.
+ * @internal
+ */
+export function resolveOptional<T extends CatalogValue>(ref: string | null, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | null {
+  if (ref === null) return null;
+  const r = resolveReference(ref, index, path, what);
+  if (!r.ok) {
+    issues.push(...r.issues);
+    return null;
+  }
+  return r.value.id;
+}
+
+/**
+ * Plans a new intervention on an order: the order must be `Open`; the assignations obey
+ * ASN-1..ASN-6; `priority` defaults to the order's, the owner to the planner and
+ * `sendByPost` to the order's; the intervention starts `Planned`. Returns the intervention
+ * and the notification effects, or every issue found. Implements INT-1, INT-2, INT-9,
+ * GEN-4, ASN-1..ASN-6, NOT-5 and NOT-6.
+ * @param command - the parsed plan body
+ * @param context - the order, customer, catalogs, users, settings, allocations, `now`, actor and ID source
+ * @returns `{ intervention, effects }`, or the issues
+ * @example
+ * planIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", priority: "Normal", ... }, effects: [...] } }
+ */
+export function planIntervention(command: PlanCommand, context: PlanContext): Result<InterventionDecision> {
+  const { order, settings } = context;
+  const issues: Issue[] = [];
+  const stateIssue = orderActionIssue("planIntervention", order, []);
+  if (stateIssue !== undefined) issues.push(stateIssue);
+  if (command.externalId !== null && context.takenExternalIds?.has(command.externalId) === true) {
+    issues.push(issue("DuplicateExternalId", "externalId", `Another intervention has the external ID ${JSON.stringify(command.externalId)} (GEN-4).`));
+  }
+  const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
+  if (!category.ok) issues.push(...category.issues);
+  const customStateId = resolveOptional(command.customStateId, context.customStates, "customStateId", "InterventionCustomState", issues);
+  const valid = validateAssignations(command, { users: context.users, timeZone: settings.timeZone });
+  if (!valid.ok) issues.push(...valid.issues);
+  else issues.push(...collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions));
+  return collect(issues, () => {
+    if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
+    const id = context.newId();
+    const intervention: Intervention = {
+      id,
+      externalId: command.externalId,
+      orderId: order.id,
+      state: initialInterventionState,
+      day: command.day,
+      primaryAssigneeId: valid.value.primaryAssigneeId,
+      assignations: valid.value.assignations,
+      categoryId: category.value.id,
+      customStateId,
+      priority: command.priority ?? order.priority,
+      internalNote: command.internalNote,
+      ownerId: context.actorId,
+      sendByPost: order.sendByPost,
+      cancellationReason: null,
+      reportDocuments: [],
+    };
+    const effects = planningEffects("planned", id, command.day, command, context.customer, order.contactPersonId, settings, context.now);
+    return { intervention, effects };
+  });
+}

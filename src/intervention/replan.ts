@@ -1,0 +1,86 @@
+import type { User } from "../auth/user.js";
+import { collisionIssues, validateAssignations } from "../assignation/validate.js";
+import type { CollisionIndex } from "../assignation/collision-index.js";
+import type { Customer } from "../customer/customer.js";
+import { planningEffects } from "../notification/notify.js";
+import type { Order } from "../order/order.js";
+import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
+import { ABSENT } from "../shared/field.js";
+import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { resolveReference, type RefIndex } from "../shared/reference.js";
+import type { CompanySettings } from "../shared/settings.js";
+import type { Instant } from "../shared/time.js";
+import type { InterventionDecision } from "./decision.js";
+import type { Intervention } from "./intervention.js";
+import { interventionActionIssue, interventionMachine } from "./machine.js";
+import { resolveOptional } from "./plan.js";
+import type { ReplanCommand } from "./request.js";
+
+/** Everything a replan decision reads besides the command. */
+export interface ReplanContext {
+  /** The intervention to replan (must be `Planned`, INT-3). */
+  readonly intervention: Intervention;
+  /** Its order (must be `Open`, INT-3). */
+  readonly order: Order;
+  /** The order's customer (NOT-2, NOT-3). */
+  readonly customer: Customer;
+  /** The company's users (ASN-2). */
+  readonly users: RefIndex<User>;
+  /** InterventionCategory catalog. */
+  readonly categories: RefIndex<InterventionCategory>;
+  /** InterventionCustomState catalog. */
+  readonly customStates: RefIndex<CatalogValue>;
+  /** Company settings. */
+  readonly settings: CompanySettings;
+  /** Allocations of the company's interventions that are not cancelled; the intervention's own are ignored (ASN-5). */
+  readonly allocations: CollisionIndex;
+  /** The current instant. */
+  readonly now: Instant;
+}
+
+/**
+ * Replans a `Planned` intervention of an `Open` order: day, category, main technician and
+ * assignations are replaced (ASN rules apply, its own old allocations do not collide);
+ * `customStateId` and `internalNote` omitted keep, `null` clears; `priority` omitted keeps;
+ * the external ID cannot change; it stays `Planned`. Effects: the old reminder withdrawn,
+ * then the optional notification and reminder. Implements INT-3, ASN-1..ASN-6, NOT-5, NOT-6.
+ * @param command - the parsed replan body
+ * @param context - the intervention, order, customer, catalogs, users, settings, allocations, `now`
+ * @returns `{ intervention, effects }`, or the issues
+ * @example
+ * replanIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", day: "2026-03-12", ... }, effects: [{ type: "cancelReminder", ... }, ...] } }
+ */
+export function replanIntervention(command: ReplanCommand, context: ReplanContext): Result<InterventionDecision> {
+  const { intervention, order, settings } = context;
+  const issues: Issue[] = [];
+  const stateIssue = interventionActionIssue("replan", intervention, order);
+  if (stateIssue !== undefined) issues.push(stateIssue);
+  if (command.externalId !== ABSENT && command.externalId !== intervention.externalId) {
+    issues.push(issue("Immutable", "externalId", "The external ID of an intervention cannot be set or changed by replan."));
+  }
+  const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
+  if (!category.ok) issues.push(...category.issues);
+  const customStateId =
+    command.customStateId === ABSENT
+      ? intervention.customStateId
+      : resolveOptional(command.customStateId, context.customStates, "customStateId", "InterventionCustomState", issues);
+  const valid = validateAssignations(command, { users: context.users, timeZone: settings.timeZone });
+  if (!valid.ok) issues.push(...valid.issues);
+  else issues.push(...collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions, intervention.id));
+  return collect(issues, () => {
+    if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
+    const next: Intervention = {
+      ...intervention,
+      state: interventionMachine[intervention.state].replan ?? intervention.state,
+      day: command.day,
+      primaryAssigneeId: valid.value.primaryAssigneeId,
+      assignations: valid.value.assignations,
+      categoryId: category.value.id,
+      customStateId,
+      priority: command.priority === ABSENT ? intervention.priority : command.priority,
+      internalNote: command.internalNote === ABSENT ? intervention.internalNote : command.internalNote,
+    };
+    const effects = planningEffects("replanned", intervention.id, command.day, command, context.customer, order.contactPersonId, settings, context.now);
+    return { intervention: next, effects };
+  });
+}

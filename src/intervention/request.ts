@@ -1,0 +1,241 @@
+import type { AssignationRequest } from "../assignation/validate.js";
+import { priorities, type Priority } from "../order/order.js";
+import { ABSENT, type Absent, type Tri } from "../shared/field.js";
+import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
+import {
+  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, required,
+  type JsonObject, type ValueReader,
+} from "../shared/read.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import type { IsoDate } from "../shared/time.js";
+
+/** A parsed plan body (`POST /order/{orderId}/PlanIntervention`). References are not yet resolved. */
+export interface PlanCommand {
+  /** External ID, or `null` (GEN-4). */
+  readonly externalId: string | null;
+  /** GUID or external ID of the main technician (ASN-1). */
+  readonly primaryAssigneeId: string;
+  /** The day (ASN-4). */
+  readonly day: IsoDate;
+  /** The assignations as sent (ASN-1..ASN-4). */
+  readonly assignations: readonly AssignationRequest[];
+  /** GUID or slug of an InterventionCategory. */
+  readonly categoryId: string;
+  /** GUID or slug of an InterventionCustomState, or `null`. */
+  readonly customStateId: string | null;
+  /** Priority, or `null` to take the order's (INT-2). */
+  readonly priority: Priority | null;
+  /** Internal note, or `null`. */
+  readonly internalNote: string | null;
+  /** Notify the customer at once (NOT-5); default `false`. */
+  readonly sendNotificationNow: boolean;
+  /** Remind the customer the day before (NOT-6); default `false`. */
+  readonly sendReminderOneDayBefore: boolean;
+}
+
+/** A parsed replan body (`…/Replan`): the plan fields, with the optional ones in three states (INT-3). */
+export interface ReplanCommand {
+  /** External ID: absent keeps; a different one is refused. */
+  readonly externalId: Tri<string>;
+  /** GUID or external ID of the main technician. */
+  readonly primaryAssigneeId: string;
+  /** The new day. */
+  readonly day: IsoDate;
+  /** The new assignations, replacing the old. */
+  readonly assignations: readonly AssignationRequest[];
+  /** GUID or slug of an InterventionCategory. */
+  readonly categoryId: string;
+  /** Omitted keeps, `null` clears (INT-3). */
+  readonly customStateId: Tri<string>;
+  /** Omitted keeps (INT-3); `null` is refused by the parser. */
+  readonly priority: Priority | Absent;
+  /** Omitted keeps, `null` clears (INT-3). */
+  readonly internalNote: Tri<string>;
+  /** Notify the customer at once (NOT-5). */
+  readonly sendNotificationNow: boolean;
+  /** Remind the customer the day before (NOT-6). */
+  readonly sendReminderOneDayBefore: boolean;
+}
+
+/** A parsed edit body (`PUT …/{interventionId}`): only the fields sent (INT-4). */
+export interface EditCommand {
+  /** GUID or slug of an InterventionCustomState; `null` clears. */
+  readonly customStateId: Tri<string>;
+  /** GUID or external ID of the owner; never `null`. */
+  readonly ownerId: string | Absent;
+  /** Priority; never `null`. */
+  readonly priority: Priority | Absent;
+  /** Internal note; `null` clears. */
+  readonly internalNote: Tri<string>;
+  /** Documents by post; never `null`. */
+  readonly sendByPost: boolean | Absent;
+}
+
+/** A parsed cancel body (intervention `…/Cancel` and order `…/cancel`). */
+export interface CancelCommand {
+  /** Reason shown on the cancelled records, or `null` (INT-5, ORD-11). */
+  readonly reason: string | null;
+  /** Notify the customer (ORD-12, NOT-3); default `false`. */
+  readonly sendNotificationToCustomer: boolean;
+}
+
+const readPriority: ValueReader<Priority> = readEnum(priorities);
+
+const readAssignation: ValueReader<AssignationRequest> = (value, parent, key, issues) => {
+  const path = joinPath(parent, key);
+  const o = readObject(value, parent, key, issues);
+  if (o === undefined) return undefined;
+  const userId = required(o, "userId", path, issues, readNonBlank);
+  const plannedStart = required(o, "plannedStart", path, issues, readDateTime);
+  const plannedEnd = required(o, "plannedEnd", path, issues, readDateTime);
+  return userId === undefined || plannedStart === undefined || plannedEnd === undefined ? undefined : { userId, plannedStart, plannedEnd };
+};
+
+/** Reads an optional field that must not be `null` (GEN-5): `null` is `Required`. */
+function notNull<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
+  const v = optional(o, key, "", issues, reader);
+  if (v === null) {
+    issues.push(issue("Required", key, `${key} cannot be cleared with null (GEN-5).`));
+    return ABSENT;
+  }
+  return v;
+}
+
+interface Planning {
+  readonly primaryAssigneeId: string | undefined;
+  readonly day: IsoDate | undefined;
+  readonly assignations: AssignationRequest[] | undefined;
+  readonly categoryId: string | undefined;
+  readonly sendNotificationNow: boolean;
+  readonly sendReminderOneDayBefore: boolean;
+}
+
+function readPlanning(o: JsonObject, issues: Issue[]): Planning {
+  return {
+    primaryAssigneeId: required(o, "primaryAssigneeId", "", issues, readNonBlank),
+    day: required(o, "day", "", issues, readDate),
+    assignations: required(o, "assignations", "", issues, readArray(readAssignation)),
+    categoryId: required(o, "categoryId", "", issues, readNonBlank),
+    sendNotificationNow: optionalValue(o, "sendNotificationNow", "", issues, readBoolean) ?? false,
+    sendReminderOneDayBefore: optionalValue(o, "sendReminderOneDayBefore", "", issues, readBoolean) ?? false,
+  };
+}
+
+/**
+ * Parses a plan body: `primaryAssigneeId`, `day`, `assignations`, `categoryId` required;
+ * `null` on an optional field counts as omitted (GEN-5). Every issue is reported (GEN-9).
+ * Implements INT-1 (required fields) and GEN-6.
+ * @param body - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parsePlanBody({ day: "2026-02-30" }) //=> { ok: false, issues: [Required primaryAssigneeId, InvalidDate day, Required assignations, Required categoryId] }
+ */
+export function parsePlanBody(body: unknown): Result<PlanCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(body, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const p = readPlanning(o, issues);
+  const externalId = optionalValue(o, "externalId", "", issues, readNonBlank) ?? null;
+  const customStateId = optionalValue(o, "customStateId", "", issues, readNonBlank) ?? null;
+  const priority = optionalValue(o, "priority", "", issues, readPriority) ?? null;
+  const internalNote = optionalValue(o, "internalNote", "", issues, readString) ?? null;
+  return collect(issues, () => ({
+    externalId,
+    primaryAssigneeId: p.primaryAssigneeId as string,
+    day: p.day as IsoDate,
+    assignations: p.assignations as AssignationRequest[],
+    categoryId: p.categoryId as string,
+    customStateId,
+    priority,
+    internalNote,
+    sendNotificationNow: p.sendNotificationNow,
+    sendReminderOneDayBefore: p.sendReminderOneDayBefore,
+  }));
+}
+
+/**
+ * Parses a replan body: the plan's required fields; `customStateId` and `internalNote`
+ * omitted keep and `null` clears; `priority` omitted keeps and `null` is `Required`.
+ * Implements INT-3 (fields) and GEN-5.
+ * @param body - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseReplanBody({ ...planBody, priority: null }) //=> { ok: false, issues: [{ code: "Required", path: "priority", ... }] }
+ */
+export function parseReplanBody(body: unknown): Result<ReplanCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(body, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const p = readPlanning(o, issues);
+  const externalId = optional(o, "externalId", "", issues, readNonBlank);
+  const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
+  const priority = notNull(o, "priority", issues, readPriority);
+  const internalNote = optional(o, "internalNote", "", issues, readString);
+  return collect(issues, () => ({
+    externalId,
+    primaryAssigneeId: p.primaryAssigneeId as string,
+    day: p.day as IsoDate,
+    assignations: p.assignations as AssignationRequest[],
+    categoryId: p.categoryId as string,
+    customStateId,
+    priority,
+    internalNote,
+    sendNotificationNow: p.sendNotificationNow,
+    sendReminderOneDayBefore: p.sendReminderOneDayBefore,
+  }));
+}
+
+/** Fields that change only through replan (INT-4). */
+const REPLAN_ONLY = ["day", "categoryId", "primaryAssigneeId", "assignations"] as const;
+
+/**
+ * Parses an edit body: only the fields sent change; `null` clears `customStateId` and
+ * `internalNote` and is `Required` on `ownerId`, `priority`, `sendByPost`; sending `day`,
+ * `categoryId`, `primaryAssigneeId` or `assignations` (even as `null`) is `UseReplan`.
+ * Implements INT-4 and ERR-3.
+ * @param body - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseEditBody({ day: "2026-03-01" }) //=> { ok: false, issues: [{ code: "UseReplan", path: "day", ... }] }
+ */
+export function parseEditBody(body: unknown): Result<EditCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(body, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  for (const key of REPLAN_ONLY) {
+    if (Object.hasOwn(o, key)) issues.push(issue("UseReplan", key, `${key} changes only through Replan (INT-4).`));
+  }
+  const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
+  const ownerId = notNull(o, "ownerId", issues, readNonBlank);
+  const priority = notNull(o, "priority", issues, readPriority);
+  const internalNote = optional(o, "internalNote", "", issues, readString);
+  const sendByPost = notNull(o, "sendByPost", issues, readBoolean);
+  return collect(issues, () => ({ customStateId, ownerId, priority, internalNote, sendByPost }));
+}
+
+/**
+ * Parses a cancel body (intervention or order): optional `reason` and
+ * `sendNotificationToCustomer` (default `false`); `null` counts as omitted.
+ * Implements INT-5 and ORD-11 (fields).
+ * @param body - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseCancelBody({ reason: "Customer away" }) //=> { ok: true, value: { reason: "Customer away", sendNotificationToCustomer: false } }
+ */
+export function parseCancelBody(body: unknown): Result<CancelCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(body, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const reason = optionalValue(o, "reason", "", issues, readString) ?? null;
+  const sendNotificationToCustomer = optionalValue(o, "sendNotificationToCustomer", "", issues, readBoolean) ?? false;
+  return collect(issues, () => ({ reason, sendNotificationToCustomer }));
+}
+
+/** {@link parsePlanBody} as a Standard Schema v1 validator. */
+export const planBodySchema: ((value: unknown) => Result<PlanCommand>) & StandardSchemaV1<unknown, PlanCommand> = toStandardSchema(parsePlanBody);
+/** {@link parseReplanBody} as a Standard Schema v1 validator. */
+export const replanBodySchema: ((value: unknown) => Result<ReplanCommand>) & StandardSchemaV1<unknown, ReplanCommand> = toStandardSchema(parseReplanBody);
+/** {@link parseEditBody} as a Standard Schema v1 validator. */
+export const editBodySchema: ((value: unknown) => Result<EditCommand>) & StandardSchemaV1<unknown, EditCommand> = toStandardSchema(parseEditBody);
+/** {@link parseCancelBody} as a Standard Schema v1 validator. */
+export const cancelBodySchema: ((value: unknown) => Result<CancelCommand>) & StandardSchemaV1<unknown, CancelCommand> = toStandardSchema(parseCancelBody);

@@ -1,0 +1,82 @@
+import type { Customer } from "../customer/customer.js";
+import { cancelledIntervention } from "../intervention/cancel.js";
+import type { Intervention } from "../intervention/intervention.js";
+import { parseCancelBody, type CancelCommand } from "../intervention/request.js";
+import type { Effect } from "../notification/effect.js";
+import { fail, ok, type Result } from "../shared/issue.js";
+import type { CompanySettings } from "../shared/settings.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { isFinishedIntervention, nextOrderState, orderActionIssue } from "./machine.js";
+import type { Order } from "./order.js";
+
+/** A parsed order-cancel body: the same fields as an intervention cancel. */
+export type OrderCancelCommand = CancelCommand;
+
+/**
+ * Parses an order-cancel body (`PUT /order/{id}/cancel`): optional `reason` and
+ * `sendNotificationToCustomer` (default `false`). Implements ORD-11 and ORD-12 (fields).
+ * @param body - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseOrderCancelBody({ sendNotificationToCustomer: "yes" }) //=> { ok: false, issues: [{ code: "InvalidType", path: "sendNotificationToCustomer", ... }] }
+ */
+export function parseOrderCancelBody(body: unknown): Result<OrderCancelCommand> {
+  return parseCancelBody(body);
+}
+
+/** {@link parseOrderCancelBody} as a Standard Schema v1 validator. */
+export const orderCancelBodySchema: ((value: unknown) => Result<OrderCancelCommand>) & StandardSchemaV1<unknown, OrderCancelCommand> =
+  toStandardSchema(parseOrderCancelBody);
+
+/** Everything an order-cancel decision reads besides the command. */
+export interface OrderCancelContext {
+  /** The order. */
+  readonly order: Order;
+  /** The order's interventions. */
+  readonly interventions: readonly Intervention[];
+  /** The order's customer (NOT-2, NOT-3). */
+  readonly customer: Customer;
+  /** Company settings (NOT-4). */
+  readonly settings: CompanySettings;
+}
+
+/** The outcome of an order cancel. */
+export interface OrderCancelDecision {
+  /** The cancelled order. */
+  readonly order: Order;
+  /** Only the interventions it cancelled. */
+  readonly interventions: readonly Intervention[];
+  /** Effects of every cancelled intervention, in order. */
+  readonly effects: readonly Effect[];
+}
+
+/**
+ * Cancels an `Open` or `Completed` order, keeping the reason; every intervention not
+ * `Completed` or `Cancelled` (whatever its state, `WaitingForSignature` included) is
+ * cancelled with the same reason and gets the INT-10 effects, and, when
+ * `sendNotificationToCustomer`, a customer notification to the contact person (if allowed)
+ * and the notification e-mails. Implements ORD-11, ORD-12, INT-10, NOT-3.
+ * @param command - the parsed cancel body
+ * @param context - the order, its interventions, the customer and the settings
+ * @returns `{ order, interventions, effects }`, or the issue
+ * @example
+ * cancelOrder({ reason: "gone", sendNotificationToCustomer: false }, { ...ctx, order: cancelledOrder }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: order is Cancelled (ORD-11)" }] }
+ */
+export function cancelOrder(command: OrderCancelCommand, context: OrderCancelContext): Result<OrderCancelDecision> {
+  const { order } = context;
+  const why = orderActionIssue("cancel", order, context.interventions);
+  if (why !== undefined) return fail([why]);
+  const interventions: Intervention[] = [];
+  const effects: Effect[] = [];
+  for (const iv of context.interventions) {
+    if (isFinishedIntervention(iv.state)) continue;
+    const d = cancelledIntervention(iv, command, context.customer, order.contactPersonId, context.settings, true);
+    interventions.push(d.intervention);
+    effects.push(...d.effects);
+  }
+  return ok({
+    order: { ...order, state: nextOrderState(order.state, "cancel") ?? order.state, cancellationReason: command.reason },
+    interventions,
+    effects,
+  });
+}

@@ -1,0 +1,19 @@
+import type { Intervention } from "../intervention/intervention.js";
+import { fail, ok, type Result } from "../shared/issue.js";
+import { nextOrderState, orderActionIssue } from "./machine.js";
+import type { Order } from "./order.js";
+
+/**
+ * Completes an `Open` order whose interventions are all `Completed` or `Cancelled`.
+ * Implements ORD-13.
+ * @param order - the order
+ * @param interventions - the order's interventions
+ * @returns `{ order }` in state `Completed`, or the issue
+ * @example
+ * completeOrder(openOrder, [running]) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in Running (ORD-13)" }] }
+ */
+export function completeOrder(order: Order, interventions: readonly Intervention[]): Result<{ readonly order: Order }> {
+  const why = orderActionIssue("complete", order, interventions);
+  if (why !== undefined) return fail([why]);
+  return ok({ order: { ...order, state: nextOrderState(order.state, "complete") ?? order.state } });
+}
