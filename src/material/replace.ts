@@ -1,0 +1,46 @@
+import type { CatalogValue } from "../shared/catalog.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
+import { resolveReference, type RefIndex } from "../shared/reference.js";
+import type { Material } from "./material.js";
+import type { MaterialReplaceCommand } from "./request.js";
+
+/** The catalogs a material replace resolves against. */
+export interface MaterialContext {
+  /** The MaterialCategory catalog. */
+  readonly categories: RefIndex<CatalogValue>;
+  /** The MaterialSupplier catalog. */
+  readonly suppliers: RefIndex<CatalogValue>;
+}
+
+/**
+ * Decides `PUT /material/{id}`: the whole definition is replaced by the body, the GUID and
+ * the external ID stay (MAT-1). Materials are only ever replaced, never created here
+ * (MAT-4). Pure; every issue reported (GEN-9), a refusal changes nothing (GEN-8).
+ * Implements MAT-1 to MAT-4 and GEN-3.
+ * @param material - the material found by the path (GEN-2)
+ * @param command - the parsed body (`parseMaterialReplace`)
+ * @param ctx - the material catalogs
+ * @returns the replaced material, or every issue
+ * @example
+ * replaceMaterial(cable, { ...command, description: null }, ctx).value.externalId //=> cable.externalId
+ */
+export function replaceMaterial(material: Material, command: MaterialReplaceCommand, ctx: MaterialContext): Result<Material> {
+  const issues: Issue[] = [];
+  const category = resolveReference(command.categoryId, ctx.categories, "categoryId", "MaterialCategory");
+  if (!category.ok) issues.push(...category.issues);
+  const supplier = resolveReference(command.supplierId, ctx.suppliers, "supplierId", "MaterialSupplier");
+  if (!supplier.ok) issues.push(...supplier.issues);
+  return collect(issues, () => ({
+    id: material.id,
+    externalId: material.externalId,
+    name: command.name,
+    categoryId: (category.ok ? category.value : (undefined as never)).id,
+    supplierId: (supplier.ok ? supplier.value : (undefined as never)).id,
+    identificationNumber: command.identificationNumber,
+    description: command.description,
+    supplierCode: command.supplierCode,
+    unit: command.unit,
+    price: command.price,
+    costPrice: command.costPrice,
+  }));
+}

@@ -1,0 +1,66 @@
+import { Dec } from "../shared/decimal.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
+import { optionalValue, readEnum, readNonBlank, readNonNegativeDecimal, readObject, readString, required } from "../shared/read.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { materialUnits, type MaterialUnit } from "./material.js";
+
+/**
+ * A parsed `PUT /material/{id}` body: the whole definition, with every left-out field
+ * already empty (`null`), except `unit` (`Amounts`) and `price` (`0`) (MAT-1).
+ */
+export interface MaterialReplaceCommand {
+  /** Name (required). */
+  readonly name: string;
+  /** ID or slug of a MaterialCategory (required). */
+  readonly categoryId: string;
+  /** ID or slug of a MaterialSupplier (required). */
+  readonly supplierId: string;
+  /** Code, `null` when left out. */
+  readonly identificationNumber: string | null;
+  /** Description, `null` when left out. */
+  readonly description: string | null;
+  /** Supplier's code, `null` when left out. */
+  readonly supplierCode: string | null;
+  /** Unit, `Amounts` when left out (MAT-2). */
+  readonly unit: MaterialUnit;
+  /** Sale price ≥ 0, `0` when left out (MAT-3). */
+  readonly price: Dec;
+  /** Cost price ≥ 0, `null` when left out (MAT-3). */
+  readonly costPrice: Dec | null;
+}
+
+const readUnit = readEnum(materialUnits);
+const ZERO_PRICE: Dec = new Dec(0);
+
+/**
+ * Parses a `PUT /material/{id}` body: required `name`, `categoryId`, `supplierId`; units
+ * from MAT-2; prices exact decimals never negative (MAT-3); a field left out or `null`
+ * becomes empty, `unit` `Amounts` and `price` `0` (MAT-1). `externalId` is not part of the
+ * body and, like any unknown field, is ignored (ERR-3). Every issue reported (GEN-9).
+ * @param value - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseMaterialReplace({ name: "Cable", categoryId: "wires", supplierId: "acme" }).value.unit //=> "Amounts"
+ * parseMaterialReplace({ name: "Cable", categoryId: "wires", supplierId: "acme", price: -1 }).issues[0].code //=> "Negative"
+ */
+export function parseMaterialReplace(value: unknown): Result<MaterialReplaceCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(value, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const command: MaterialReplaceCommand = {
+    name: required(o, "name", "", issues, readNonBlank) ?? "",
+    categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
+    supplierId: required(o, "supplierId", "", issues, readNonBlank) ?? "",
+    identificationNumber: optionalValue(o, "identificationNumber", "", issues, readString) ?? null,
+    description: optionalValue(o, "description", "", issues, readString) ?? null,
+    supplierCode: optionalValue(o, "supplierCode", "", issues, readString) ?? null,
+    unit: optionalValue(o, "unit", "", issues, readUnit) ?? "Amounts",
+    price: optionalValue(o, "price", "", issues, readNonNegativeDecimal) ?? ZERO_PRICE,
+    costPrice: optionalValue(o, "costPrice", "", issues, readNonNegativeDecimal) ?? null,
+  };
+  return collect(issues, () => command);
+}
+
+/** {@link parseMaterialReplace} as a Standard Schema v1 validator. */
+export const materialReplaceSchema: ((value: unknown) => Result<MaterialReplaceCommand>) & StandardSchemaV1<unknown, MaterialReplaceCommand> =
+  toStandardSchema(parseMaterialReplace);

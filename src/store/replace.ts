@@ -1,0 +1,82 @@
+import type { User } from "../auth/user.js";
+import type { Guid } from "../shared/guid.js";
+import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
+import { findReference, type RefIndex } from "../shared/reference.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import type { Store } from "./store.js";
+
+/** A parsed `PUT /store/{id}` body: the whole store; a left-out external ID is `null` (STO-1). */
+export interface StoreReplaceCommand {
+  /** Name (required). */
+  readonly name: string;
+  /** External ID; `null` when left out, which clears it (STO-1). */
+  readonly externalId: string | null;
+  /** IDs or external IDs of users, possibly none (required). */
+  readonly availableFor: readonly string[];
+}
+
+const readUsers = readArray(readNonBlank);
+
+/**
+ * Parses a `PUT /store/{id}` body: required `name` and `availableFor` (an array, possibly
+ * empty); `externalId` left out or `null` becomes empty. Unknown fields (stock included) are
+ * ignored (ERR-3); every issue reported (GEN-9). Implements STO-1 (reading).
+ * @param value - the JSON body
+ * @returns the command, or every issue
+ * @example
+ * parseStoreReplace({ name: "Van 1", availableFor: [] }).value //=> { name: "Van 1", externalId: null, availableFor: [] }
+ */
+export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
+  const issues: Issue[] = [];
+  const o = readObject(value, "", "", issues);
+  if (o === undefined) return collect(issues, () => undefined as never);
+  const command: StoreReplaceCommand = {
+    name: required(o, "name", "", issues, readNonBlank) ?? "",
+    externalId: optionalValue(o, "externalId", "", issues, readNonBlank) ?? null,
+    availableFor: required(o, "availableFor", "", issues, readUsers) ?? [],
+  };
+  return collect(issues, () => command);
+}
+
+/** {@link parseStoreReplace} as a Standard Schema v1 validator. */
+export const storeReplaceSchema: ((value: unknown) => Result<StoreReplaceCommand>) & StandardSchemaV1<unknown, StoreReplaceCommand> =
+  toStandardSchema(parseStoreReplace);
+
+/** What a store replace resolves against. */
+export interface StoreReplaceContext {
+  /** The company's stores, for external-ID uniqueness (GEN-4). */
+  readonly stores: RefIndex<Store>;
+  /** The company's users, for `availableFor` (GEN-3). */
+  readonly users: RefIndex<User>;
+}
+
+/**
+ * Decides `PUT /store/{id}`: the whole store is replaced (name, external ID — cleared when
+ * left out — and `availableFor`, each element resolved to a user, GEN-3, the same user named
+ * twice kept once); the GUID stays and the stock, which is not part of the store record, is
+ * untouched. The external ID must stay unique among stores (GEN-4). Pure; every issue
+ * reported (GEN-9). Implements STO-1.
+ * @param store - the store found by the path (GEN-2)
+ * @param command - the parsed body
+ * @param ctx - stores and users of the company
+ * @returns the replaced store, or every issue
+ * @example
+ * replaceStore(van, { name: "Van 1", externalId: null, availableFor: ["tech-1"] }, ctx).value.availableFor //=> [tech1.id]
+ */
+export function replaceStore(store: Store, command: StoreReplaceCommand, ctx: StoreReplaceContext): Result<Store> {
+  const issues: Issue[] = [];
+  if (command.externalId !== null) {
+    const other = ctx.stores.byKey.get(command.externalId);
+    if (other !== undefined && other.id !== store.id) {
+      issues.push(issue("DuplicateExternalId", "externalId", `Another store has the external ID ${JSON.stringify(command.externalId)} (GEN-4).`));
+    }
+  }
+  const users = new Set<Guid>();
+  command.availableFor.forEach((ref, i) => {
+    const user = findReference(ref, ctx.users);
+    if (user === undefined) issues.push(issue("UnknownReference", `availableFor[${i}]`, `No user has the ID or external ID ${JSON.stringify(ref)} (GEN-3).`));
+    else users.add(user.id);
+  });
+  return collect(issues, () => ({ id: store.id, externalId: command.externalId, name: command.name, availableFor: [...users] }));
+}
