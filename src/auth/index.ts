@@ -1,0 +1,11 @@
+/**
+ * Authentication and tenants: login, bearer tokens, the acting user of the API.
+ * @packageDocumentation
+ */
+export { userRoles } from "./user.js";
+export type { User, UserRole } from "./user.js";
+export { parseLoginRequest, checkCredentials, loginResponse } from "./login.js";
+export type { LoginRequest, LoginCompany, LoginResponse } from "./login.js";
+export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid } from "./token.js";
+export type { IssuedToken, RequestHeaders } from "./token.js";
+export { apiUser } from "./owner.js";

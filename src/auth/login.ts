@@ -1,0 +1,105 @@
+import type { Guid } from "../shared/guid.js";
+import { collect, type Result } from "../shared/issue.js";
+import { readObject, readString, required } from "../shared/read.js";
+import type { Issue } from "../shared/issue.js";
+
+/** The body of `POST /auth/login` (AUTH-1). */
+export interface LoginRequest {
+  /** Code of the company (tenant). */
+  readonly tenantCode: string;
+  /** Integration client ID (acts as user name). */
+  readonly clientId: string;
+  /** Secret key of the client (acts as password). */
+  readonly secret: string;
+}
+
+/** A company as login sees it: its identity and its integration clients. */
+export interface LoginCompany {
+  /** GUID of the company, the `companyId` of the answer. */
+  readonly id: Guid;
+  /** Code the client logs in with. */
+  readonly tenantCode: string;
+  /** Display name, the `companyName` of the answer. */
+  readonly name: string;
+  /** Integration clients allowed to log in. */
+  readonly clients: readonly { readonly clientId: string; readonly secret: string }[];
+}
+
+/**
+ * Parses the login body: `tenantCode`, `clientId` and `secret` are required strings; every
+ * missing or mistyped one is reported. Implements AUTH-1 (the 400 part).
+ * @param body - the parsed JSON body, `undefined` when there was none
+ * @returns the credentials, or every issue found
+ * @example
+ * parseLoginRequest({ tenantCode: "acme", clientId: "c", secret: 1 }) //=> { ok: false, issues: [{ code: "InvalidType", path: "secret", ... }] }
+ */
+export function parseLoginRequest(body: unknown): Result<LoginRequest> {
+  const issues: Issue[] = [];
+  const object = readObject(body, "", "", issues);
+  if (object === undefined) return collect(issues, () => ({ tenantCode: "", clientId: "", secret: "" }));
+  const tenantCode = required(object, "tenantCode", "", issues, readString);
+  const clientId = required(object, "clientId", "", issues, readString);
+  const secret = required(object, "secret", "", issues, readString);
+  return collect(issues, () => ({ tenantCode: tenantCode ?? "", clientId: clientId ?? "", secret: secret ?? "" }));
+}
+
+/**
+ * Compares two strings in time that depends on their lengths only, not on where they
+ * first differ, so a secret cannot be guessed character by character from response times.
+ */
+function sameText(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
+}
+
+/**
+ * Finds the company whose tenant code matches and one of whose clients has exactly this
+ * client ID and secret (all compared case-sensitively). Implements AUTH-1 (200 versus 403).
+ * @param companies - every company of the service
+ * @param credentials - the parsed login body
+ * @returns the company, or `undefined` for wrong credentials (403)
+ * @example
+ * checkCredentials([acme], { tenantCode: "acme", clientId: "demo", secret: "s3cret" })?.name //=> "ACME"
+ */
+export function checkCredentials<C extends LoginCompany>(companies: Iterable<C>, credentials: LoginRequest): C | undefined {
+  for (const company of companies) {
+    if (company.tenantCode !== credentials.tenantCode) continue;
+    let match = false;
+    for (const client of company.clients) {
+      if (sameText(client.clientId, credentials.clientId) && sameText(client.secret, credentials.secret)) match = true;
+    }
+    return match ? company : undefined;
+  }
+  return undefined;
+}
+
+/** The 200 body of a successful login (AUTH-1). */
+export interface LoginResponse {
+  /** Always `true`. */
+  readonly success: true;
+  /** The bearer token. */
+  readonly accessToken: string;
+  /** The company the token belongs to (AUTH-4). */
+  readonly user: {
+    /** GUID of the company. */
+    readonly companyId: Guid;
+    /** Its tenant code. */
+    readonly tenantCode: string;
+    /** Its name. */
+    readonly companyName: string;
+  };
+}
+
+/**
+ * Builds the body of a successful login. Implements AUTH-1.
+ * @param company - the company logged into
+ * @param accessToken - the token issued
+ * @returns `{ success: true, accessToken, user: { companyId, tenantCode, companyName } }`
+ * @example
+ * loginResponse(acme, "tok").user.companyName //=> "ACME"
+ */
+export function loginResponse(company: LoginCompany, accessToken: string): LoginResponse {
+  return { success: true, accessToken, user: { companyId: company.id, tenantCode: company.tenantCode, companyName: company.name } };
+}

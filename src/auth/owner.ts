@@ -1,0 +1,15 @@
+import type { User } from "./user.js";
+
+/**
+ * The user on whose behalf the API acts: the company's first user with the role
+ * `Administrator`. Records created or planned through the API are owned by this user by
+ * default. Implements AUTH-6.
+ * @param users - the company's users, in fixture order
+ * @returns the first Administrator, or `undefined` when the company has none
+ * @example
+ * apiUser([{ name: "Eva", roles: ["Technik"] }, { name: "Jana", roles: ["Administrator"] }])?.name //=> "Jana"
+ */
+export function apiUser(users: Iterable<User>): User | undefined {
+  for (const u of users) if (u.roles.includes("Administrator")) return u;
+  return undefined;
+}

@@ -1,0 +1,406 @@
+import { apiUser } from "../auth/owner.js";
+import { userRoles, type User, type UserRole } from "../auth/user.js";
+import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
+import type { CatalogValue, CategoryForm, InterventionCategory } from "../shared/catalog.js";
+import { Dec } from "../shared/decimal.js";
+import type { Guid } from "../shared/guid.js";
+import { issue, joinPath, type Issue } from "../shared/issue.js";
+import {
+  optionalValue, readArray, readBoolean, readEnum, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
+  type JsonObject, type ValueReader,
+} from "../shared/read.js";
+import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
+import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
+import { isTimeZone } from "../shared/time.js";
+import { amountFromJson, type Amount } from "../stock/amount.js";
+import type { Store } from "../store/store.js";
+import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
+
+/** A catalog in the fixture: values in order (CUS-5 takes the first). */
+export type FixtureCatalog = Array<{ id: string; slug: string; name: string }>;
+
+/** A custom-data template in the fixture (CUS-8). */
+export type FixtureTemplate = Array<{ key: string; type: "string" | "number" | "boolean" | "date"; required?: boolean }>;
+
+/**
+ * What the interface itself cannot create: companies with their clients, settings, users,
+ * catalogs, materials and stores. Exactly SERVICE.md "Fixture"; references inside it
+ * (`categoryId`, `availableFor`, `stock[].materialId`) may be GUIDs or slugs / external IDs
+ * (GEN-3).
+ */
+export type Fixture = {
+  /** The companies; each token sees only its own (AUTH-4). */
+  companies: Array<{
+    /** GUID, the `companyId` of the login answer. */
+    id: string;
+    /** Code clients log in with. */
+    tenantCode: string;
+    /** `companyName` of the login answer. */
+    name: string;
+    /** Integration clients (AUTH-1). */
+    clients: Array<{ clientId: string; secret: string }>;
+    /** Settings; every one has a default. */
+    settings?: {
+      disableCollisions?: boolean;
+      timeZone?: string;
+      locale?: string;
+      notifications?: { email?: boolean; sms?: boolean };
+      customDataTemplates?: { customer?: FixtureTemplate; order?: FixtureTemplate };
+    };
+    /** Users (technicians, dispatchers, administrators). */
+    users: Array<{ id: string; externalId?: string; name: string; roles: Array<"Administrator" | "Technik" | "Dispatcher">; deactivated?: boolean }>;
+    /** Catalogs, each in order. */
+    catalogs: {
+      customerCategories: FixtureCatalog;
+      customerTypes: FixtureCatalog;
+      orderCategories: FixtureCatalog;
+      orderCustomStates: FixtureCatalog;
+      interventionCategories: Array<{ id: string; slug: string; name: string; forms?: Array<{ id: string; name: string }> }>;
+      interventionCustomStates: FixtureCatalog;
+      materialCategories: FixtureCatalog;
+      materialSuppliers: FixtureCatalog;
+    };
+    /** Materials (MAT-4: not created through the interface). */
+    materials: Array<{
+      id: string; externalId?: string; name: string; categoryId: string; supplierId: string;
+      identificationNumber?: string; description?: string; supplierCode?: string; unit?: string; price?: number; costPrice?: number;
+    }>;
+    /** Stores with their initial stock (`amount: null` is unlimited, STK-1). */
+    stores: Array<{ id: string; externalId?: string; name: string; availableFor: string[]; stock?: Array<{ materialId: string; amount: number | null }> }>;
+  }>;
+};
+
+const catalogKeys = [
+  "customerCategories", "customerTypes", "orderCategories", "orderCustomStates",
+  "interventionCategories", "interventionCustomStates", "materialCategories", "materialSuppliers",
+] as const;
+
+const templateTypes = ["string", "number", "boolean", "date"] as const;
+
+/** Reports every repeated key among `items` at `path(i)` (the later occurrences). */
+function checkUnique<T>(items: readonly T[], keyOf: (item: T) => string | null | undefined, path: (i: number) => string, code: "Duplicate" | "DuplicateExternalId", what: string, issues: Issue[]): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    if (key === null || key === undefined) return;
+    if (seen.has(key)) issues.push(issue(code, path(i), `Duplicate ${what} ${JSON.stringify(key)}.`));
+    seen.add(key);
+  });
+}
+
+/** Reads an array property element by element; an unusable element is skipped after its issues are reported. */
+function readList<T>(object: JsonObject, key: string, path: string, issues: Issue[], element: (value: JsonObject, path: string) => T | undefined, optionalList = false): T[] {
+  const present = Object.hasOwn(object, key) && object[key] !== undefined && object[key] !== null;
+  if (!present) {
+    if (!optionalList) issues.push(issue("Required", joinPath(path, key), `${key} is required.`));
+    return [];
+  }
+  const list = object[key];
+  const listPath = joinPath(path, key);
+  if (!Array.isArray(list)) {
+    issues.push(issue("InvalidType", listPath, "Expected an array."));
+    return [];
+  }
+  const out: T[] = [];
+  list.forEach((value: unknown, i) => {
+    const o = readObject(value, listPath, i, issues);
+    if (o === undefined) return;
+    const v = element(o, joinPath(listPath, i));
+    if (v !== undefined) out.push(v);
+  });
+  return out;
+}
+
+/** Records whose own path is kept, so later checks can point at them. */
+interface Placed<T> {
+  readonly value: T;
+  readonly path: string;
+}
+
+function optionalText(o: JsonObject, key: string, path: string, issues: Issue[]): string | null {
+  return optionalValue(o, key, path, issues, readString) ?? null;
+}
+
+function readCatalog(o: JsonObject, key: string, path: string, issues: Issue[], formIds: Set<string>): Placed<InterventionCategory>[] {
+  const values = readList(o, key, path, issues, (v, p): Placed<InterventionCategory> | undefined => {
+    const id = required(v, "id", p, issues, readGuid);
+    const slug = required(v, "slug", p, issues, readNonBlank);
+    const name = required(v, "name", p, issues, readNonBlank);
+    const forms = readList(v, "forms", p, issues, (f, fp): CategoryForm | undefined => {
+      const fid = required(f, "id", fp, issues, readGuid);
+      const fname = required(f, "name", fp, issues, readNonBlank);
+      if (fid !== undefined && formIds.has(fid)) issues.push(issue("Duplicate", joinPath(fp, "id"), `Duplicate form ID ${fid}.`));
+      if (fid !== undefined) formIds.add(fid);
+      return fid === undefined || fname === undefined ? undefined : { id: fid, name: fname };
+    }, true);
+    return id === undefined || slug === undefined || name === undefined ? undefined : { value: { id, slug, name, forms }, path: p };
+  });
+  checkUnique(values, (v) => v.value.id, (i) => joinPath(values[i]?.path ?? "", "id"), "Duplicate", "ID", issues);
+  checkUnique(values, (v) => v.value.slug, (i) => joinPath(values[i]?.path ?? "", "slug"), "Duplicate", "slug", issues);
+  return values;
+}
+
+function listed<T>(values: readonly T[], idOf: (v: T) => Guid, keyOf: (v: T) => string | null): Listed<T> {
+  return { ...refIndex(values, idOf, keyOf), list: values };
+}
+
+function plainCatalog(values: readonly Placed<InterventionCategory>[]): Listed<CatalogValue> {
+  return listed(values.map((v): CatalogValue => ({ id: v.value.id, slug: v.value.slug, name: v.value.name })), (v) => v.id, (v) => v.slug);
+}
+
+const readTemplateField: ValueReader<CustomDataField> = (value, parent, key, issues) => {
+  const o = readObject(value, parent, key, issues);
+  if (o === undefined) return undefined;
+  const p = joinPath(parent, key);
+  const k = required(o, "key", p, issues, readNonBlank);
+  const type = required(o, "type", p, issues, readEnum(templateTypes));
+  const req = optionalValue(o, "required", p, issues, readBoolean) ?? false;
+  return k === undefined || type === undefined ? undefined : { key: k, type, required: req };
+};
+
+function readTemplate(o: JsonObject, key: string, path: string, issues: Issue[]): readonly CustomDataField[] | null {
+  const fields = optionalValue(o, key, path, issues, readArray(readTemplateField));
+  if (fields === undefined) return null;
+  checkUnique(fields, (f) => f.key, (i) => joinPath(joinPath(joinPath(path, key), i), "key"), "Duplicate", "template key", issues);
+  return fields;
+}
+
+function isLocale(locale: string): boolean {
+  try {
+    return Intl.Collator.supportedLocalesOf([locale]).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function readSettings(company: JsonObject, path: string, issues: Issue[]): CompanySettings {
+  const s = optionalValue(company, "settings", path, issues, readObject);
+  if (s === undefined) return defaultSettings;
+  const p = joinPath(path, "settings");
+  const timeZone = optionalValue(s, "timeZone", p, issues, readString) ?? defaultSettings.timeZone;
+  if (!isTimeZone(timeZone)) issues.push(issue("InvalidEnum", joinPath(p, "timeZone"), `Unknown IANA time zone ${JSON.stringify(timeZone)} (GEN-10).`));
+  const locale = optionalValue(s, "locale", p, issues, readString) ?? defaultSettings.locale;
+  if (!isLocale(locale)) issues.push(issue("InvalidEnum", joinPath(p, "locale"), `Unsupported collation locale ${JSON.stringify(locale)} (STO-5).`));
+  const n = optionalValue(s, "notifications", p, issues, readObject);
+  const np = joinPath(p, "notifications");
+  const t = optionalValue(s, "customDataTemplates", p, issues, readObject);
+  const tp = joinPath(p, "customDataTemplates");
+  return {
+    disableCollisions: optionalValue(s, "disableCollisions", p, issues, readBoolean) ?? defaultSettings.disableCollisions,
+    timeZone,
+    locale,
+    notifications: {
+      email: (n === undefined ? undefined : optionalValue(n, "email", np, issues, readBoolean)) ?? true,
+      sms: (n === undefined ? undefined : optionalValue(n, "sms", np, issues, readBoolean)) ?? true,
+    },
+    customDataTemplates: {
+      customer: t === undefined ? null : readTemplate(t, "customer", tp, issues),
+      order: t === undefined ? null : readTemplate(t, "order", tp, issues),
+    },
+  };
+}
+
+function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<User>[] {
+  const users = readList(company, "users", path, issues, (u, p): Placed<User> | undefined => {
+    const id = required(u, "id", p, issues, readGuid);
+    const externalId = optionalValue(u, "externalId", p, issues, readNonBlank) ?? null;
+    const name = required(u, "name", p, issues, readNonBlank);
+    const roles = required(u, "roles", p, issues, readArray<UserRole>(readEnum(userRoles)));
+    const deactivated = optionalValue(u, "deactivated", p, issues, readBoolean) ?? false;
+    if (id === undefined || name === undefined || roles === undefined) return undefined;
+    return { value: { id, externalId, name, roles: [...new Set(roles)], deactivated }, path: p };
+  });
+  checkUnique(users, (u) => u.value.id, (i) => joinPath(users[i]?.path ?? "", "id"), "Duplicate", "user ID", issues);
+  checkUnique(users, (u) => u.value.externalId, (i) => joinPath(users[i]?.path ?? "", "externalId"), "DuplicateExternalId", "user external ID", issues);
+  return users;
+}
+
+/** Resolves a fixture reference (GUID or slug / external ID, GEN-3) or reports it. */
+function reference<T extends { readonly id: Guid }>(value: string | undefined, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
+  if (value === undefined) return undefined;
+  const hit = findReference(value, index);
+  if (hit === undefined) issues.push(issue("UnknownReference", path, `No ${what} has the ID or key ${JSON.stringify(value)}.`));
+  return hit?.id;
+}
+
+function readMaterials(company: JsonObject, path: string, catalogs: Catalogs, issues: Issue[]): Placed<Material>[] {
+  const materials = readList(company, "materials", path, issues, (m, p): Placed<Material> | undefined => {
+    const id = required(m, "id", p, issues, readGuid);
+    const externalId = optionalValue(m, "externalId", p, issues, readNonBlank) ?? null;
+    const name = required(m, "name", p, issues, readNonBlank);
+    const categoryId = reference(required(m, "categoryId", p, issues, readString), catalogs.materialCategories, joinPath(p, "categoryId"), "MaterialCategory", issues);
+    const supplierId = reference(required(m, "supplierId", p, issues, readString), catalogs.materialSuppliers, joinPath(p, "supplierId"), "MaterialSupplier", issues);
+    const unit: MaterialUnit = optionalValue(m, "unit", p, issues, readEnum(materialUnits)) ?? "Amounts";
+    const price = optionalValue(m, "price", p, issues, readNonNegativeDecimal) ?? new Dec(0);
+    const costPrice = optionalValue(m, "costPrice", p, issues, readNonNegativeDecimal) ?? null;
+    const material: Material | undefined =
+      id === undefined || name === undefined || categoryId === undefined || supplierId === undefined
+        ? undefined
+        : {
+            id, externalId, name, categoryId, supplierId,
+            identificationNumber: optionalText(m, "identificationNumber", p, issues),
+            description: optionalText(m, "description", p, issues),
+            supplierCode: optionalText(m, "supplierCode", p, issues),
+            unit, price, costPrice,
+          };
+    return material === undefined ? undefined : { value: material, path: p };
+  });
+  checkUnique(materials, (m) => m.value.id, (i) => joinPath(materials[i]?.path ?? "", "id"), "Duplicate", "material ID", issues);
+  checkUnique(materials, (m) => m.value.externalId, (i) => joinPath(materials[i]?.path ?? "", "externalId"), "DuplicateExternalId", "material external ID", issues);
+  return materials;
+}
+
+interface LoadedStore {
+  readonly store: Store;
+  readonly stock: Map<Guid, Amount>;
+}
+
+function readStores(company: JsonObject, path: string, users: RefIndex<User>, materials: RefIndex<Material>, issues: Issue[]): Placed<LoadedStore>[] {
+  const stores = readList(company, "stores", path, issues, (s, p): Placed<LoadedStore> | undefined => {
+    const id = required(s, "id", p, issues, readGuid);
+    const externalId = optionalValue(s, "externalId", p, issues, readNonBlank) ?? null;
+    const name = required(s, "name", p, issues, readNonBlank);
+    const refs = required(s, "availableFor", p, issues, readArray(readString)) ?? [];
+    const availableFor: Guid[] = [];
+    refs.forEach((ref, i) => {
+      const u = reference(ref, users, joinPath(joinPath(p, "availableFor"), i), "user", issues);
+      if (u !== undefined && !availableFor.includes(u)) availableFor.push(u);
+    });
+    const stock = new Map<Guid, Amount>();
+    readList(s, "stock", p, issues, (item, ip) => {
+      const m = reference(required(item, "materialId", ip, issues, readString), materials, joinPath(ip, "materialId"), "material", issues);
+      let amount: Amount | undefined = undefined;
+      if (!Object.hasOwn(item, "amount")) issues.push(issue("Required", joinPath(ip, "amount"), "amount is required (null means unlimited)."));
+      else {
+        amount = amountFromJson(item["amount"]);
+        if (amount === undefined) {
+          const negative = typeof item["amount"] === "number" && item["amount"] < 0;
+          issues.push(issue(negative ? "Negative" : "InvalidType", joinPath(ip, "amount"), "Expected a number >= 0, or null for unlimited (STK-1)."));
+        }
+      }
+      if (m !== undefined && stock.has(m)) issues.push(issue("Duplicate", joinPath(ip, "materialId"), "The store stocks this material twice."));
+      else if (m !== undefined && amount !== undefined) stock.set(m, amount);
+      return undefined;
+    }, true);
+    return id === undefined || name === undefined ? undefined : { value: { store: { id, externalId, name, availableFor }, stock }, path: p };
+  });
+  checkUnique(stores, (s) => s.value.store.id, (i) => joinPath(stores[i]?.path ?? "", "id"), "Duplicate", "store ID", issues);
+  checkUnique(stores, (s) => s.value.store.externalId, (i) => joinPath(stores[i]?.path ?? "", "externalId"), "DuplicateExternalId", "store external ID", issues);
+  return stores;
+}
+
+function readCompany(company: JsonObject, path: string, issues: Issue[]): CompanyState | undefined {
+  const id = required(company, "id", path, issues, readGuid);
+  const tenantCode = required(company, "tenantCode", path, issues, readNonBlank);
+  const name = required(company, "name", path, issues, readNonBlank);
+  const clients = readList(company, "clients", path, issues, (c, p): Placed<Client> | undefined => {
+    const clientId = required(c, "clientId", p, issues, readNonBlank);
+    const secret = required(c, "secret", p, issues, readNonBlank);
+    return clientId === undefined || secret === undefined ? undefined : { value: { clientId, secret }, path: p };
+  });
+  checkUnique(clients, (c) => c.value.clientId, (i) => joinPath(clients[i]?.path ?? "", "clientId"), "Duplicate", "client ID", issues);
+  const settings = readSettings(company, path, issues);
+  const users = readUsers(company, path, issues);
+  const admin = apiUser(users.map((u) => u.value));
+  if (admin === undefined && Object.hasOwn(company, "users") && Array.isArray(company["users"])) {
+    issues.push(issue("Required", joinPath(path, "users"), "The company needs a user with the role Administrator: the owner of records created through the API (AUTH-6)."));
+  }
+  const userIndex = listed(users.map((u) => u.value), (u) => u.id, (u) => u.externalId);
+
+  const c = readObject(Object.hasOwn(company, "catalogs") ? company["catalogs"] : undefined, path, "catalogs", issues) ?? {};
+  const cp = joinPath(path, "catalogs");
+  const formIds = new Set<string>();
+  const raw = Object.fromEntries(catalogKeys.map((k) => [k, readCatalog(c, k, cp, issues, formIds)])) as Record<(typeof catalogKeys)[number], Placed<InterventionCategory>[]>;
+  const catalogs: Catalogs = {
+    customerCategories: plainCatalog(raw.customerCategories),
+    customerTypes: plainCatalog(raw.customerTypes),
+    orderCategories: plainCatalog(raw.orderCategories),
+    orderCustomStates: plainCatalog(raw.orderCustomStates),
+    interventionCategories: listed(raw.interventionCategories.map((v) => v.value), (v) => v.id, (v) => v.slug),
+    interventionCustomStates: plainCatalog(raw.interventionCustomStates),
+    materialCategories: plainCatalog(raw.materialCategories),
+    materialSuppliers: plainCatalog(raw.materialSuppliers),
+  };
+  for (const k of catalogKeys) {
+    if (k !== "interventionCategories" && (raw[k].some((v) => v.value.forms.length > 0))) {
+      raw[k].forEach((v) => { if (v.value.forms.length > 0) issues.push(issue("NotAllowed", joinPath(v.path, "forms"), "Only intervention categories have forms.")); });
+    }
+  }
+
+  const materials = readMaterials(company, path, catalogs, issues);
+  const materialIndex = refIndex(materials.map((m) => m.value), (m) => m.id, (m) => m.externalId);
+  const stores = readStores(company, path, userIndex, materialIndex, issues);
+
+  if (id === undefined || tenantCode === undefined || name === undefined || admin === undefined) return undefined;
+  const state: CompanyState = {
+    id, tenantCode, name,
+    clients: clients.map((cl) => cl.value),
+    settings,
+    users: userIndex,
+    apiUser: admin,
+    catalogs,
+    customers: emptyTable(),
+    orders: emptyTable(),
+    interventions: emptyTable(),
+    interventionsByOrder: new Map(),
+    materials: emptyTable(),
+    stores: emptyTable(),
+    stock: new Map(),
+  };
+  for (const m of materials) putRecord(state.materials, m.value);
+  for (const s of stores) {
+    putRecord(state.stores, s.value.store);
+    state.stock.set(s.value.store.id, s.value.stock);
+  }
+  return state;
+}
+
+/**
+ * Checks a whole fixture and reports every bad place with its path
+ * (`companies[0].stores[1].stock[2].materialId`): malformed values, duplicate IDs, external
+ * IDs, slugs, tenant codes and client IDs, unknown references, an unknown time zone or
+ * locale, a store stocking an unknown material, negative amounts, bad custom-data templates,
+ * a company without an Administrator (AUTH-6).
+ * @param fixture - the fixture, as any value
+ * @returns every issue found; empty when the fixture is sound
+ * @example
+ * validateFixture({ companies: [] }) //=> []
+ * validateFixture({})[0].path //=> "companies"
+ */
+export function validateFixture(fixture: unknown): Issue[] {
+  const issues: Issue[] = [];
+  readCompanies(fixture, issues);
+  return issues;
+}
+
+function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
+  const root = readObject(fixture, "", "", issues);
+  if (root === undefined) return [];
+  const companies = readList(root, "companies", "", issues, (c, p) => {
+    const state = readCompany(c, p, issues);
+    return state === undefined ? undefined : { value: state, path: p };
+  });
+  checkUnique(companies, (c) => c.value.id, (i) => joinPath(companies[i]?.path ?? "", "id"), "Duplicate", "company ID", issues);
+  checkUnique(companies, (c) => c.value.tenantCode, (i) => joinPath(companies[i]?.path ?? "", "tenantCode"), "Duplicate", "tenant code", issues);
+  return companies.map((c) => c.value);
+}
+
+/**
+ * Loads a fixture into per-company in-memory state, after checking all of it: a broken
+ * fixture throws one error listing every bad place, so bad configuration fails at start,
+ * never later (SERVICE.md "Fixture").
+ * @param fixture - the fixture
+ * @returns the companies' state, in fixture order
+ * @throws Error naming every bad place when the fixture breaks its own rules
+ * @example
+ * loadFixture(demoFixture).map((c) => c.tenantCode) //=> ["demo", "servis"]
+ */
+export function loadFixture(fixture: Fixture): CompanyState[] {
+  const issues: Issue[] = [];
+  const companies = readCompanies(fixture, issues);
+  if (issues.length > 0) {
+    const lines = issues.map((i) => `  ${i.path === "" ? "(fixture)" : i.path}: ${i.code}: ${i.message}`);
+    throw new Error(`Invalid fixture, ${issues.length} problem${issues.length === 1 ? "" : "s"}:\n${lines.join("\n")}`);
+  }
+  return companies;
+}

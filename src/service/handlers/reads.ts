@@ -1,0 +1,89 @@
+import { allowedInterventionActions } from "../../intervention/machine.js";
+import { interventionActionIssue } from "../../intervention/machine.js";
+import { allowedOrderActions } from "../../order/machine.js";
+import type { Handler } from "../context.js";
+import { problem } from "../problem.js";
+import { customerShape, interventionShape, materialShape, orderShape, reportDocumentsShape } from "../read-shapes.js";
+import { interventionsOf } from "../state.js";
+
+/**
+ * `GET /customer/{id}` and its external-ID twin: 200 with the customer read shape.
+ * @param ctx - the context; the customer is already found in the caller's company
+ * @returns 200 with the customer
+ * @example
+ * readCustomer(ctx).status //=> 200
+ */
+export const readCustomer: Handler<"customer"> = (ctx) => ({ status: 200, body: customerShape(ctx.records.customer) });
+
+/**
+ * `GET /order/{id}` and its twin: 200 with the order read shape and its interventions' GUIDs.
+ * @param ctx - the context
+ * @returns 200 with the order
+ * @example
+ * readOrder(ctx).status //=> 200
+ */
+export const readOrder: Handler<"order"> = (ctx) => ({
+  status: 200,
+  body: orderShape(ctx.records.order, ctx.company.interventionsByOrder.get(ctx.records.order.id) ?? []),
+});
+
+/**
+ * `GET /material/{id}` and its twin: 200 with the material read shape.
+ * @param ctx - the context
+ * @returns 200 with the material
+ * @example
+ * readMaterial(ctx).body.price //=> 2.5
+ */
+export const readMaterial: Handler<"material"> = (ctx) => ({ status: 200, body: materialShape(ctx.records.material) });
+
+/**
+ * `GET /order/{orderId}/intervention/{interventionId}` and its twin: 200 with the
+ * InterventionDetail (INT-8 was checked by the service before this runs).
+ * @param ctx - the context
+ * @returns 200 with the detail
+ * @example
+ * readIntervention(ctx).status //=> 200
+ */
+export const readIntervention: Handler<"order" | "intervention"> = (ctx) => ({
+  status: 200,
+  body: interventionShape(ctx.records.intervention),
+});
+
+/**
+ * `GET …/reportDocuments`: the documents of a `Completed` intervention, else 400 with the
+ * state machine's issue. Implements INT-6 (the read).
+ * @param ctx - the context
+ * @returns 200 with `{ documents }`, or 400
+ * @example
+ * readReportDocuments(ctxOfPlanned).status //=> 400
+ */
+export const readReportDocuments: Handler<"order" | "intervention"> = (ctx) => {
+  const why = interventionActionIssue("reportDocuments", ctx.records.intervention, ctx.records.order);
+  return why === undefined ? { status: 200, body: reportDocumentsShape(ctx.records.intervention) } : { status: 400, body: problem(400, [why]) };
+};
+
+/**
+ * `GET /order/{id}/allowedActions`: every order action with whether it is allowed now,
+ * straight from the order state machine (SERVICE.md extension).
+ * @param ctx - the context
+ * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
+ * @example
+ * orderAllowedActions(ctx).body.actions[0].action //=> "edit"
+ */
+export const orderAllowedActions: Handler<"order"> = (ctx) => ({
+  status: 200,
+  body: { actions: allowedOrderActions(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id)) },
+});
+
+/**
+ * `GET …/intervention/{interventionId}/allowedActions`: every intervention action with
+ * whether it is allowed now, straight from the intervention state machine.
+ * @param ctx - the context
+ * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
+ * @example
+ * interventionAllowedActions(ctx).body.actions.map((a) => a.action) //=> ["edit", "replan", ...]
+ */
+export const interventionAllowedActions: Handler<"order" | "intervention"> = (ctx) => ({
+  status: 200,
+  body: { actions: allowedInterventionActions(ctx.records.intervention, ctx.records.order) },
+});

@@ -1,0 +1,13 @@
+/**
+ * The reference service: the pure rules composed into the whole HTTP interface over an
+ * in-memory store (SERVICE.md).
+ * @packageDocumentation
+ */
+export { createFieldService, defaultNewToken } from "./create.js";
+export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
+export { validateFixture, loadFixture } from "./fixture.js";
+export type { Fixture, FixtureCatalog, FixtureTemplate } from "./fixture.js";
+export { problem, simpleProblem, problemNames } from "./problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus } from "./problem.js";
+export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./read-shapes.js";
+export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./read-shapes.js";

@@ -1,0 +1,75 @@
+import { issue, type Issue, type IssueCode } from "../shared/issue.js";
+
+/** The statuses the service refuses with, each with its problem `name` (ERR-1). */
+export const problemNames = {
+  400: "BadRequest",
+  401: "NotAuthenticated",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+} as const;
+
+/** A refusal status (ERR-1). */
+export type ProblemStatus = keyof typeof problemNames;
+
+/** A problem `name` (ERR-1). */
+export type ProblemName = (typeof problemNames)[ProblemStatus];
+
+const titles: { readonly [S in ProblemStatus]: string } = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+};
+
+/** An RFC 9457 problem-details body (ERR-1). */
+export interface ProblemDetails {
+  /** `about:blank`: the status alone says what kind of problem it is (RFC 9457 §4.2.1). */
+  readonly type: "about:blank";
+  /** The HTTP reason phrase of the status. */
+  readonly title: string;
+  /** The HTTP status. */
+  readonly status: ProblemStatus;
+  /** Machine-readable name of the status (ERR-1). */
+  readonly name: ProblemName;
+  /** Every issue found, with code, JSON path and message (GEN-9). */
+  readonly errors: readonly Issue[];
+}
+
+/**
+ * Turns a refusal status and its issues into the RFC 9457 body; the one place error
+ * bodies are made. Implements ERR-1.
+ * @param status - the refusal status
+ * @param issues - every issue found (at least one for a useful body)
+ * @returns the problem-details body
+ * @example
+ * problem(401, [issue("NotAuthenticated", "")]).name //=> "NotAuthenticated"
+ */
+export function problem(status: ProblemStatus, issues: readonly Issue[]): ProblemDetails {
+  return {
+    type: "about:blank",
+    title: titles[status],
+    status,
+    name: problemNames[status],
+    errors: issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+  };
+}
+
+/**
+ * A problem body with a single issue at the body level, for refusals that concern the
+ * request as a whole (401, 404, 405, 413, 415).
+ * @param status - the refusal status
+ * @param code - the issue code
+ * @param message - the explanation, citing the rule ID
+ * @returns the problem-details body
+ * @example
+ * simpleProblem(404, "NotFound", "No order with this ID (GEN-2).").errors[0].path //=> ""
+ */
+export function simpleProblem(status: ProblemStatus, code: IssueCode, message?: string): ProblemDetails {
+  return problem(status, [issue(code, "", message)]);
+}
