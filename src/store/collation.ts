@@ -1,0 +1,124 @@
+/**
+ * Dense collation ranks of many texts, computed fast and exactly.
+ *
+ * Sorting 100,000 Czech names with `Intl.Collator#compare` costs ~0.6 s on this machine,
+ * because every comparison walks both strings through ICU. A collator compares the whole
+ * string at the primary level before any accent or case difference, and separators (space,
+ * punctuation, symbols) have primary weights below every letter and digit. So a text splits
+ * into tokens (maximal runs of letters/marks/digits, and single separators); ranking the few
+ * thousand distinct tokens once at primary strength turns the primary comparison of two texts
+ * into a comparison of integer tuples. Only texts equal at the primary level are compared by
+ * the full collator. Texts with a token for which the reasoning is not checked (an ignorable
+ * token, a separator that does not sort below every letter, a control character) are
+ * compared by the full collator. The property tests compare this against a plain collator sort.
+ */
+
+/** Dense ranks of texts: equal rank exactly when the collator says the texts are equal. */
+export interface CollationRanks {
+  /** Rank of each input text, by input index, 0-based. */
+  readonly ranks: Int32Array;
+  /** Number of distinct ranks. */
+  readonly count: number;
+}
+
+const TOKEN = /[\p{L}\p{M}\p{N}]+|[\s\S]/gu;
+const SEPARATOR = /^[\p{P}\p{S}\p{Zs}]$/u;
+const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * Ranks texts in the order of `collator`: `ranks[i] < ranks[j]` exactly when
+ * `collator.compare(texts[i], texts[j]) < 0`. Used for STO-5.
+ * @param texts - the texts
+ * @param collator - the company's collator
+ * @returns the dense ranks
+ * @example
+ * collationRanks(["Kabel", "Hadice", "Chladivo"], new Intl.Collator("cs")).ranks //=> Int32Array [2, 0, 1]
+ */
+export function collationRanks(texts: readonly string[], collator: Intl.Collator): CollationRanks {
+  const distinctIndex = new Map<string, number>();
+  const distinct: string[] = [];
+  const textDistinct = new Int32Array(texts.length);
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i] as string;
+    let d = distinctIndex.get(t);
+    if (d === undefined) {
+      d = distinct.length;
+      distinctIndex.set(t, d);
+      distinct.push(t);
+    }
+    textDistinct[i] = d;
+  }
+  const keys = primaryKeys(distinct, collator);
+  const full = collator.compare;
+  const compare = (a: number, b: number): number => {
+    const ka = keys[a];
+    const kb = keys[b];
+    if (ka !== undefined && kb !== undefined) {
+      const len = Math.min(ka.length, kb.length);
+      for (let i = 0; i < len; i++) {
+        const d = (ka[i] as number) - (kb[i] as number);
+        if (d !== 0) return d;
+      }
+      if (ka.length !== kb.length) return ka.length - kb.length;
+    }
+    return full(distinct[a] as string, distinct[b] as string);
+  };
+  const sorted = Array.from(distinct, (_, i) => i).sort(compare);
+  const distinctRank = new Int32Array(distinct.length);
+  let rank = -1;
+  for (let i = 0; i < sorted.length; i++) {
+    const d = sorted[i] as number;
+    if (i === 0 || compare(sorted[i - 1] as number, d) !== 0) rank++;
+    distinctRank[d] = rank;
+  }
+  const ranks = new Int32Array(texts.length);
+  for (let i = 0; i < texts.length; i++) ranks[i] = distinctRank[textDistinct[i] as number] as number;
+  return { ranks, count: rank + 1 };
+}
+
+// Per text: the tuple of primary token ranks, or undefined when the text needs the full collator.
+function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32Array | undefined)[] {
+  const base = new Intl.Collator(collator.resolvedOptions().locale, { sensitivity: "base", usage: "sort" }).compare;
+  const tokenIndex = new Map<string, number>();
+  const tokens: string[] = [];
+  const textTokens: (number[] | undefined)[] = texts.map((text) => {
+    const ids: number[] = [];
+    for (const m of text.matchAll(TOKEN)) {
+      const tok = m[0];
+      if (!WORD_START.test(tok) && !SEPARATOR.test(tok)) return undefined;
+      let id = tokenIndex.get(tok);
+      if (id === undefined) {
+        id = tokens.length;
+        tokenIndex.set(tok, id);
+        tokens.push(tok);
+      }
+      ids.push(id);
+    }
+    return ids;
+  });
+  // Characters inside words: every safe separator must sort below each of them.
+  const wordChars = new Set<string>();
+  for (const tok of tokens) if (WORD_START.test(tok)) for (const ch of tok) wordChars.add(ch);
+  let lowestWordChar: string | undefined;
+  for (const ch of wordChars) {
+    if (base(ch, "") === 0) continue;
+    if (lowestWordChar === undefined || base(ch, lowestWordChar) < 0) lowestWordChar = ch;
+  }
+  const usable = tokens.map((tok) => {
+    if (base(tok, "") === 0) return false;
+    if (WORD_START.test(tok)) return true;
+    return lowestWordChar === undefined || base(tok, lowestWordChar) < 0;
+  });
+  const order = Array.from(tokens, (_, i) => i).sort((a, b) => base(tokens[a] as string, tokens[b] as string));
+  const tokenRank = new Int32Array(tokens.length);
+  let rank = -1;
+  for (let i = 0; i < order.length; i++) {
+    const t = order[i] as number;
+    if (i === 0 || base(tokens[order[i - 1] as number] as string, tokens[t] as string) !== 0) rank++;
+    tokenRank[t] = rank;
+  }
+  return textTokens.map((ids) => {
+    if (ids === undefined || ids.some((id) => !usable[id])) return undefined;
+    return Int32Array.from(ids, (id) => tokenRank[id] as number);
+  });
+}

@@ -1,0 +1,177 @@
+import { decimalToJson } from "../shared/decimal.js";
+import type { Guid } from "../shared/guid.js";
+import { foldText } from "../shared/text.js";
+import type { Material, MaterialUnit } from "../material/material.js";
+import { amountToJson, type Amount } from "../stock/amount.js";
+import { SEP, stateOf, type ListingState, type StoreListing } from "./listing.js";
+import type { StoreListingQuery } from "./query.js";
+import type { Store } from "./store.js";
+
+/** One stocked material in the store detail (SERVICE.md "StoreDetail"; STO-6). */
+export interface StoreDetailItem {
+  /** Material GUID. */
+  readonly materialId: Guid;
+  /** Material external ID, `null` when unset. */
+  readonly materialExternalId: string | null;
+  /** Material name. */
+  readonly name: string;
+  /** Identification number, `null` when unset. */
+  readonly identificationNumber: string | null;
+  /** Supplier's code, `null` when unset. */
+  readonly supplierCode: string | null;
+  /** Unit. */
+  readonly unit: MaterialUnit;
+  /** Sale price as a JSON number. */
+  readonly price: number;
+  /** Stocked amount as a JSON number, `null` for unlimited (STK-1). */
+  readonly amount: number | null;
+  /** Category GUID. */
+  readonly materialCategoryId: Guid;
+  /** Category name. */
+  readonly materialCategoryName: string;
+  /** Supplier GUID. */
+  readonly materialSupplierId: Guid;
+  /** Supplier name. */
+  readonly materialSupplierName: string;
+}
+
+/** The paged list of stocked materials in the store detail (STO-6). */
+export interface StoreDetailMaterials {
+  /** The materials of the requested page, possibly none. */
+  readonly items: readonly StoreDetailItem[];
+  /** The requested page number. */
+  readonly page: number;
+  /** The requested page size. */
+  readonly pageSize: number;
+  /** How many materials match the search and filters, over all pages. */
+  readonly totalCount: number;
+}
+
+/** The answer of `GET /store/{id}` (SERVICE.md "StoreDetail"; STO-6). */
+export interface StoreDetail {
+  /** Store GUID. */
+  readonly id: Guid;
+  /** Store external ID, `null` when unset. */
+  readonly externalId: string | null;
+  /** Store name. */
+  readonly name: string;
+  /** GUIDs of the users with access (STO-2). */
+  readonly availableFor: readonly Guid[];
+  /** The page of stocked materials. */
+  readonly materials: StoreDetailMaterials;
+}
+
+// Positions whose search text contains the folded phrase, marked in a byte mask.
+function searchMask(s: ListingState, phrase: string): Uint8Array {
+  const mask = new Uint8Array(s.size);
+  const { haystack, starts, size } = s;
+  if (phrase.includes(SEP)) {
+    // A phrase holding the separator could match across fields; check field by field.
+    for (let p = 0; p < size; p++) {
+      const m = s.materials[p] as Material;
+      if ([m.name, m.identificationNumber ?? "", m.supplierCode ?? ""].some((f) => foldText(f).includes(phrase))) mask[p] = 1;
+    }
+    return mask;
+  }
+  const end = starts[size] as number;
+  let from = 0;
+  for (;;) {
+    const at = haystack.indexOf(phrase, from);
+    if (at < 0 || at >= end) break;
+    // The position whose text holds `at`: the last start at or before it.
+    let lo = 0;
+    let hi = size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if ((starts[mid] as number) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    mask[lo] = 1;
+    from = starts[lo + 1] as number;
+  }
+  return mask;
+}
+
+// A byte per filter value number: 1 when that category/supplier is kept.
+function filterMask(numbers: ReadonlyMap<Guid, number>, ids: readonly Guid[]): Uint8Array {
+  const mask = new Uint8Array(numbers.size);
+  for (const id of ids) {
+    const k = numbers.get(id);
+    if (k !== undefined) mask[k] = 1;
+  }
+  return mask;
+}
+
+function item(s: ListingState, p: number): StoreDetailItem {
+  const m = s.materials[p] as Material;
+  return {
+    materialId: m.id,
+    materialExternalId: m.externalId,
+    name: m.name,
+    identificationNumber: m.identificationNumber,
+    supplierCode: m.supplierCode,
+    unit: m.unit,
+    price: decimalToJson(m.price),
+    amount: amountToJson(s.amounts[p] as Amount),
+    materialCategoryId: m.categoryId,
+    materialCategoryName: s.categoryNames[p] as string,
+    materialSupplierId: m.supplierId,
+    materialSupplierName: s.supplierNames[p] as string,
+  };
+}
+
+/**
+ * Answers `GET /store/{id}`: the store's fields and one page of its stocked materials,
+ * searched (folded phrase in name, identification number or supplier code), filtered
+ * (supplier and category sets), sorted (by the kept order of the sort key) and paged. A
+ * page past the end has no items and the true `totalCount`. Without search or filters the
+ * page is a slice of the kept order; otherwise one scan of compact arrays counts the
+ * matches. Implements STO-4, STO-5 and STO-6.
+ * @param listing - the store's listing index
+ * @param store - the store record (its `id` must be the listing's store)
+ * @param query - the parsed query
+ * @returns the store detail
+ * @throws Error when the listing belongs to another store
+ * @example
+ * queryStoreListing(listing, store, { page: 1, pageSize: 20, searchPhrase: "SROUB", sortBy: "name",
+ *   sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null }).materials.items[0].name //=> "Šroub M6"
+ */
+export function queryStoreListing(listing: StoreListing, store: Store, query: StoreListingQuery): StoreDetail {
+  const s = stateOf(listing);
+  if (s.storeId !== store.id) throw new Error(`Store listing: the listing of store ${s.storeId} was queried for store ${store.id}`);
+  const order = s.orders[query.sortBy][query.sortOrder];
+  const n = s.size;
+  // page * pageSize may exceed 2^53 for absurd pages; any start ≥ n gives an empty page.
+  const start = Math.min((query.page - 1) * query.pageSize, n);
+  const end = Math.min(start + query.pageSize, n);
+  const phrase = query.searchPhrase === null ? "" : foldText(query.searchPhrase);
+  const found = phrase === "" ? undefined : searchMask(s, phrase);
+  const categories = query.materialCategoryIds === null ? undefined : filterMask(s.categoryNumbers, query.materialCategoryIds);
+  const suppliers = query.materialSupplierIds === null ? undefined : filterMask(s.supplierNumbers, query.materialSupplierIds);
+  const positions: number[] = [];
+  let totalCount: number;
+  if (found === undefined && categories === undefined && suppliers === undefined) {
+    totalCount = n;
+    for (let i = start; i < end; i++) positions.push(order[i] as number);
+  } else {
+    const catColumn = s.categoryColumn;
+    const supColumn = s.supplierColumn;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const p = order[i] as number;
+      if (found !== undefined && found[p] === 0) continue;
+      if (categories !== undefined && categories[catColumn[p] as number] === 0) continue;
+      if (suppliers !== undefined && suppliers[supColumn[p] as number] === 0) continue;
+      if (count >= start && count < end) positions.push(p);
+      count++;
+    }
+    totalCount = count;
+  }
+  return {
+    id: store.id,
+    externalId: store.externalId,
+    name: store.name,
+    availableFor: store.availableFor,
+    materials: { items: positions.map((p) => item(s, p)), page: query.page, pageSize: query.pageSize, totalCount },
+  };
+}

@@ -1,0 +1,14 @@
+export type { Store } from "./store.js";
+export {
+  storeSortKeys,
+  storeSortOrders,
+  MAX_STORE_PAGE_SIZE,
+  parseStoreListingQuery,
+  storeListingQuerySchema,
+} from "./query.js";
+export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./query.js";
+export { buildStoreListing, rebuildStoreListing, storeListingStock } from "./listing.js";
+export type { StoreListing, StoreListingCatalog } from "./listing.js";
+export { updateStoreListingStock } from "./update-listing.js";
+export { queryStoreListing } from "./detail.js";
+export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./detail.js";

@@ -1,0 +1,412 @@
+import type { CatalogValue } from "../shared/catalog.js";
+import type { Guid } from "../shared/guid.js";
+import { foldText } from "../shared/text.js";
+import type { Material } from "../material/material.js";
+import { compareAmounts, type Amount } from "../stock/amount.js";
+import { collationRanks } from "./collation.js";
+import { storeSortKeys, type StoreSortKey } from "./query.js";
+
+declare const listingBrand: unique symbol;
+
+/**
+ * The store detail index: one store's stock together with everything derived from it for
+ * listing (folded search text, one order per sort key and direction, compact filter
+ * columns). It is the only value that holds the stock for listing, and every function that
+ * changes the stock returns a new one, so a query over an old index with a new stock cannot
+ * be written. Opaque: build it with {@link buildStoreListing}, change it with
+ * `updateStoreListingStock` / {@link rebuildStoreListing}, read it with `queryStoreListing`
+ * and {@link storeListingStock}. Implements STO-4, STO-5 (the index behind them).
+ */
+export interface StoreListing {
+  /** Compile-time brand; the index's internals are private. */
+  readonly [listingBrand]: "StoreListing";
+  /** GUID of the store whose stock this is. */
+  readonly storeId: Guid;
+  /** Number of stocked materials. */
+  readonly size: number;
+}
+
+/** The records a listing reads besides the stock: materials, their categories and suppliers, and the collation. */
+export interface StoreListingCatalog {
+  /** Every material that may be stocked, by GUID. */
+  readonly materials: ReadonlyMap<Guid, Material>;
+  /** Material categories by GUID (names for `materialCategoryName`). */
+  readonly categories: ReadonlyMap<Guid, CatalogValue>;
+  /** Material suppliers by GUID (names for `materialSupplierName`). */
+  readonly suppliers: ReadonlyMap<Guid, CatalogValue>;
+  /** The company's collation locale (setting `locale`, default `cs`; STO-5). */
+  readonly locale: string;
+}
+
+/** Ascending and descending orders of positions for one sort key. */
+export interface KeyOrders {
+  /** Positions sorted by the key ascending, ties by name then GUID ascending. */
+  readonly ascend: Int32Array;
+  /** Positions sorted by the key descending, ties by name then GUID ascending. */
+  readonly descend: Int32Array;
+}
+
+/** The positions of materials that appear in a listing, shared between versions and only appended to. */
+export interface PositionTable {
+  /** Material GUID → position; entries at positions ≥ a version's `size` do not belong to that version. */
+  readonly map: Map<Guid, number>;
+}
+
+/** Internal shape of a {@link StoreListing}; exported for the sibling modules only. */
+export interface ListingState {
+  /** See {@link StoreListing.storeId}. */
+  readonly storeId: Guid;
+  /** See {@link StoreListing.size}. */
+  readonly size: number;
+  /** The collator of the catalog's locale. */
+  readonly collator: Intl.Collator;
+  /** The locale it was made from. */
+  readonly locale: string;
+  /** GUID → position (append-only, shared). */
+  readonly positions: PositionTable;
+  /** Material record by position. */
+  readonly materials: readonly Material[];
+  /** Stock amount by position. */
+  readonly amounts: readonly Amount[];
+  /** Category name by position. */
+  readonly categoryNames: readonly string[];
+  /** Supplier name by position. */
+  readonly supplierNames: readonly string[];
+  /** Category GUID → small number, for the filter column. */
+  readonly categoryNumbers: ReadonlyMap<Guid, number>;
+  /** Supplier GUID → small number, for the filter column. */
+  readonly supplierNumbers: ReadonlyMap<Guid, number>;
+  /** Category number by position. */
+  readonly categoryColumn: Int32Array;
+  /** Supplier number by position. */
+  readonly supplierColumn: Int32Array;
+  /** Folded name, identification number and supplier code of every position, each followed by SEP. */
+  readonly haystack: string;
+  /** Start of each position's text in `haystack`; `starts[size]` is its length. */
+  readonly starts: Int32Array;
+  /** One pair of orders per sort key. */
+  readonly orders: { readonly [K in StoreSortKey]: KeyOrders };
+}
+
+/** Separator of the fields in the search text; a folded phrase without it cannot match across fields. */
+export const SEP = "\u0000";
+
+/**
+ * Reveals the internals of a listing (for the listing modules only).
+ * @param listing - a listing
+ * @returns its state
+ */
+export function stateOf(listing: StoreListing): ListingState {
+  return listing as unknown as ListingState;
+}
+
+/**
+ * Wraps a state as an opaque listing (for the listing modules only).
+ * @param state - the state
+ * @returns the listing
+ */
+export function listingOf(state: ListingState): StoreListing {
+  return state as unknown as StoreListing;
+}
+
+/**
+ * The searchable text of one material: folded name, identification number and supplier
+ * code (STO-4 decides these three fields).
+ * @param material - the material
+ * @returns the folded fields, each followed by {@link SEP}
+ */
+export function searchText(material: Material): string {
+  return foldText(material.name) + SEP + foldText(material.identificationNumber ?? "") + SEP + foldText(material.supplierCode ?? "") + SEP;
+}
+
+/**
+ * Looks up a stocked material and its category and supplier; a missing one is a broken
+ * catalog, not user input.
+ * @param catalog - the catalog
+ * @param id - the material GUID
+ * @returns the material and the names
+ * @throws Error when the material, its category or its supplier is unknown
+ */
+export function lookUp(catalog: StoreListingCatalog, id: Guid): { material: Material; category: CatalogValue; supplier: CatalogValue } {
+  const material = catalog.materials.get(id);
+  if (material === undefined) throw new Error(`Store listing: stocked material ${id} is not in the catalog`);
+  const category = catalog.categories.get(material.categoryId);
+  if (category === undefined) throw new Error(`Store listing: category ${material.categoryId} of material ${id} is not in the catalog`);
+  const supplier = catalog.suppliers.get(material.supplierId);
+  if (supplier === undefined) throw new Error(`Store listing: supplier ${material.supplierId} of material ${id} is not in the catalog`);
+  return { material, category, supplier };
+}
+
+/**
+ * The comparison of two positions for a sort key and direction: the key in that direction,
+ * then name ascending, then GUID ascending (STO-5). The orders built by
+ * {@link buildStoreListing} agree with it; updates use it to place a moved material.
+ * @param s - the listing state (amounts as of the comparison)
+ * @param key - the sort key
+ * @param descend - whether the key is compared descending
+ * @returns the comparison of positions
+ */
+export function positionComparator(s: ListingState, key: StoreSortKey, descend: boolean): (a: number, b: number) => number {
+  const { collator, materials, amounts, categoryNames, supplierNames } = s;
+  const cmp = collator.compare;
+  const m = (p: number): Material => materials[p] as Material;
+  const keyCompare = ((): ((a: number, b: number) => number) => {
+    switch (key) {
+      case "name":
+        return (a, b) => cmp(m(a).name, m(b).name);
+      case "identificationNumber":
+        return (a, b) => compareNullableText(cmp, m(a).identificationNumber, m(b).identificationNumber);
+      case "price":
+        return (a, b) => m(a).price.comparedTo(m(b).price);
+      case "amount":
+        return (a, b) => compareAmounts(amounts[a] as Amount, amounts[b] as Amount);
+      case "materialCategoryName":
+        return (a, b) => cmp(categoryNames[a] as string, categoryNames[b] as string);
+      case "materialSupplierName":
+        return (a, b) => cmp(supplierNames[a] as string, supplierNames[b] as string);
+    }
+  })();
+  const sign = descend ? -1 : 1;
+  return (a, b) => {
+    const k = keyCompare(a, b);
+    if (k !== 0) return sign * k;
+    const n = cmp(m(a).name, m(b).name);
+    if (n !== 0) return n;
+    const ia = m(a).id;
+    const ib = m(b).id;
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
+  };
+}
+
+// An unset identification number sorts below every text (documented decision).
+function compareNullableText(cmp: (a: string, b: string) => number, a: string | null, b: string | null): number {
+  if (a === null) return b === null ? 0 : -1;
+  if (b === null) return 1;
+  return cmp(a, b);
+}
+
+// Stable counting sort of the tie order by a dense key rank, both directions.
+function ordersByRank(tieOrder: Int32Array, rank: Int32Array, count: number): KeyOrders {
+  const n = tieOrder.length;
+  const counts = new Int32Array(count + 1);
+  for (let i = 0; i < n; i++) counts[(rank[i] as number) + 1]!++;
+  for (let r = 1; r <= count; r++) counts[r]! += counts[r - 1] as number;
+  const ascendStart = counts.slice(0, count);
+  const descendStart = new Int32Array(count);
+  // In descend, rank r starts after every higher rank.
+  for (let r = 0; r < count; r++) descendStart[r] = n - (counts[r + 1] as number);
+  const ascend = new Int32Array(n);
+  const descend = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = tieOrder[i] as number;
+    const r = rank[p] as number;
+    ascend[ascendStart[r]!++] = p;
+    descend[descendStart[r]!++] = p;
+  }
+  return { ascend, descend };
+}
+
+// Dense ranks by an arbitrary comparison of a few values (prices, amounts, catalog names).
+function ranksBy<T>(values: readonly T[], keyOf: (v: T) => string, compare: (a: T, b: T) => number): { ranks: Int32Array; count: number } {
+  const byKey = new Map<string, T>();
+  for (const v of values) if (!byKey.has(keyOf(v))) byKey.set(keyOf(v), v);
+  const sorted = [...byKey.values()].sort(compare);
+  const rankOf = new Map<string, number>();
+  let rank = -1;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i === 0 || compare(sorted[i - 1] as T, sorted[i] as T) !== 0) rank++;
+    rankOf.set(keyOf(sorted[i] as T), rank);
+  }
+  return { ranks: Int32Array.from(values, (v) => rankOf.get(keyOf(v)) as number), count: rank + 1 };
+}
+
+const amountKey = (a: Amount): string => (a.kind === "unlimited" ? "∞" : a.value.toString());
+
+/**
+ * The amount orders of a state, computed from scratch over its name order (no collation
+ * work). Used by the build and by updates that change many amounts at once.
+ * @param s - the listing state
+ * @returns the ascending and descending amount orders
+ */
+export function amountOrders(s: Pick<ListingState, "amounts" | "orders">): KeyOrders {
+  const r = ranksBy(s.amounts, amountKey, compareAmounts);
+  return ordersByRank(s.orders.name.ascend, r.ranks, r.count);
+}
+
+/**
+ * Builds the listing index of one store's stock: folds every searchable field once and
+ * sorts once per sort key (the names by collation ranks, the others by counting sort over
+ * the name order), so a query costs what it returns plus one scan of compact arrays.
+ * Implements STO-4 and STO-5 (their index).
+ * @param storeId - the store's GUID
+ * @param stock - the store's stock: material GUID → amount
+ * @param catalog - materials, categories, suppliers and the locale
+ * @returns the listing
+ * @throws Error when a stocked material, its category or supplier is missing from the catalog
+ * @example
+ * const listing = buildStoreListing(store.id, new Map([[screw.id, finite(5)]]), catalog);
+ * listing.size //=> 1
+ */
+export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount>, catalog: StoreListingCatalog): StoreListing {
+  const collator = new Intl.Collator(catalog.locale);
+  const ids = [...stock.keys()];
+  const n = ids.length;
+  const map = new Map<Guid, number>();
+  const materials: Material[] = new Array<Material>(n);
+  const amounts: Amount[] = new Array<Amount>(n);
+  const categoryNames: string[] = new Array<string>(n);
+  const supplierNames: string[] = new Array<string>(n);
+  const categoryNumbers = new Map<Guid, number>();
+  const supplierNumbers = new Map<Guid, number>();
+  const categoryColumn = new Int32Array(n);
+  const supplierColumn = new Int32Array(n);
+  const starts = new Int32Array(n + 1);
+  const texts: string[] = new Array<string>(n);
+  let length = 0;
+  for (let p = 0; p < n; p++) {
+    const id = ids[p] as Guid;
+    const { material, category, supplier } = lookUp(catalog, id);
+    map.set(id, p);
+    materials[p] = material;
+    amounts[p] = stock.get(id) as Amount;
+    categoryNames[p] = category.name;
+    supplierNames[p] = supplier.name;
+    categoryColumn[p] = numberOf(categoryNumbers, category.id);
+    supplierColumn[p] = numberOf(supplierNumbers, supplier.id);
+    const text = searchText(material);
+    texts[p] = text;
+    starts[p] = length;
+    length += text.length;
+  }
+  starts[n] = length;
+
+  // Tie order: name (collation) then GUID; every other order is a stable counting sort of it.
+  const names = collationRanks(
+    materials.map((m) => m.name),
+    collator,
+  );
+  const byGuid = Array.from(ids, (_, p) => p).sort((a, b) => ((ids[a] as Guid) < (ids[b] as Guid) ? -1 : 1));
+  const nameOrders = ordersByRank(Int32Array.from(byGuid), names.ranks, names.count);
+  const tie = nameOrders.ascend;
+  const codes = collationRanks(
+    materials.map((m) => m.identificationNumber ?? ""),
+    collator,
+  );
+  // Unset codes rank below every text, even the empty one.
+  const codeRanks = codes.ranks.map((r, p) => ((materials[p] as Material).identificationNumber === null ? 0 : r + 1));
+  const prices = ranksBy(
+    materials.map((m) => m.price),
+    (d) => d.toString(),
+    (a, b) => a.comparedTo(b),
+  );
+  const catRanks = ranksBy(categoryNames, (t) => t, collator.compare);
+  const supRanks = ranksBy(supplierNames, (t) => t, collator.compare);
+  const partial = {
+    amounts,
+    orders: { name: nameOrders } as ListingState["orders"],
+  };
+  const orders: ListingState["orders"] = {
+    name: nameOrders,
+    identificationNumber: ordersByRank(tie, codeRanks, codes.count + 1),
+    price: ordersByRank(tie, prices.ranks, prices.count),
+    amount: amountOrders(partial),
+    materialCategoryName: ordersByRank(tie, catRanks.ranks, catRanks.count),
+    materialSupplierName: ordersByRank(tie, supRanks.ranks, supRanks.count),
+  };
+  return listingOf({
+    storeId,
+    size: n,
+    collator,
+    locale: catalog.locale,
+    positions: { map },
+    materials,
+    amounts,
+    categoryNames,
+    supplierNames,
+    categoryNumbers,
+    supplierNumbers,
+    categoryColumn,
+    supplierColumn,
+    haystack: texts.join(""),
+    starts,
+    orders,
+  });
+}
+
+/**
+ * The small number of a GUID in a filter column, adding it when new (mutates only a map
+ * being built).
+ * @param numbers - GUID → number, being built
+ * @param id - the GUID
+ * @returns its number
+ */
+export function numberOf(numbers: Map<Guid, number>, id: Guid): number {
+  let k = numbers.get(id);
+  if (k === undefined) {
+    k = numbers.size;
+    numbers.set(id, k);
+  }
+  return k;
+}
+
+/**
+ * Rebuilds a listing over the same stock with new catalog records: after a material edit
+ * (name, codes, price, category, supplier) or a catalog rename, or a change of locale.
+ * Implements STO-4 and STO-5 (keeping their index current).
+ * @param listing - the current listing
+ * @param catalog - the catalog after the edit
+ * @returns the rebuilt listing
+ * @example
+ * rebuildStoreListing(listing, { ...catalog, materials: edited }).size //=> listing.size
+ */
+export function rebuildStoreListing(listing: StoreListing, catalog: StoreListingCatalog): StoreListing {
+  return buildStoreListing(listing.storeId, storeListingStock(listing), catalog);
+}
+
+/**
+ * The stock a listing holds, as a read-only map view (no copy): material GUID → amount.
+ * Hand it to the stock operations, then pass their changes to `updateStoreListingStock`.
+ * Implements STO-6 (the stock behind the detail).
+ * @param listing - the listing
+ * @returns the stock
+ * @example
+ * storeListingStock(listing).get(screw.id) //=> { kind: "finite", value: Dec(5) }
+ */
+export function storeListingStock(listing: StoreListing): ReadonlyMap<Guid, Amount> {
+  const s = stateOf(listing);
+  const positionOf = (id: Guid): number | undefined => {
+    const p = s.positions.map.get(id);
+    return p !== undefined && p < s.size ? p : undefined;
+  };
+  const idAt = (p: number): Guid => (s.materials[p] as Material).id;
+  function* entries(): MapIterator<[Guid, Amount]> {
+    for (let p = 0; p < s.size; p++) yield [idAt(p), s.amounts[p] as Amount];
+  }
+  function* keys(): MapIterator<Guid> {
+    for (let p = 0; p < s.size; p++) yield idAt(p);
+  }
+  function* values(): MapIterator<Amount> {
+    for (let p = 0; p < s.size; p++) yield s.amounts[p] as Amount;
+  }
+  const view: ReadonlyMap<Guid, Amount> = {
+    get size() {
+      return s.size;
+    },
+    get: (id) => {
+      const p = positionOf(id);
+      return p === undefined ? undefined : s.amounts[p];
+    },
+    has: (id) => positionOf(id) !== undefined,
+    forEach: (fn, thisArg?: unknown) => {
+      for (let p = 0; p < s.size; p++) fn.call(thisArg, s.amounts[p] as Amount, idAt(p), view);
+    },
+    entries,
+    keys,
+    values,
+    [Symbol.iterator]: entries,
+  };
+  return view;
+}
+
+/** Every sort key, re-exported for the sibling modules. */
+export const sortKeys: readonly StoreSortKey[] = storeSortKeys;

@@ -1,0 +1,150 @@
+import { toGuid, type Guid } from "../shared/guid.js";
+import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+
+/** Keys the store detail listing sorts by (STO-3). */
+export const storeSortKeys = ["name", "identificationNumber", "price", "amount", "materialCategoryName", "materialSupplierName"] as const;
+
+/** A key the store detail listing sorts by (STO-3). */
+export type StoreSortKey = (typeof storeSortKeys)[number];
+
+/** Sort directions of the store detail listing (STO-3). */
+export const storeSortOrders = ["ascend", "descend"] as const;
+
+/** A sort direction of the store detail listing (STO-3). */
+export type StoreSortOrder = (typeof storeSortOrders)[number];
+
+/** Largest `pageSize` of the store detail (spec "Limits"). */
+export const MAX_STORE_PAGE_SIZE = 200;
+
+/** The typed query of `GET /store/{id}` (STO-3, STO-4). */
+export interface StoreListingQuery {
+  /** Page number, from 1. */
+  readonly page: number;
+  /** Items per page, 1..200. */
+  readonly pageSize: number;
+  /** Trimmed search phrase, `null` when absent or blank (STO-4). */
+  readonly searchPhrase: string | null;
+  /** Sort key; `name` when absent (STO-5). */
+  readonly sortBy: StoreSortKey;
+  /** Sort direction; `ascend` when absent (STO-3). */
+  readonly sortOrder: StoreSortOrder;
+  /** Supplier GUIDs to keep (lowercase, duplicates removed), `null` for no filter. */
+  readonly materialSupplierIds: readonly Guid[] | null;
+  /** Category GUIDs to keep (lowercase, duplicates removed), `null` for no filter. */
+  readonly materialCategoryIds: readonly Guid[] | null;
+}
+
+/** URL query parameters as a router hands them over: a record of strings, or `URLSearchParams`. */
+export type QueryParameters = Readonly<Record<string, string | undefined>> | URLSearchParams;
+
+// A repeated parameter in URLSearchParams: the first value counts, as `get` gives it.
+function param(params: QueryParameters, name: string): string | undefined {
+  if (params instanceof URLSearchParams) return params.get(name) ?? undefined;
+  return Object.hasOwn(params, name) ? params[name] : undefined;
+}
+
+const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+function readWhole(params: QueryParameters, name: string, min: number, max: number, issues: Issue[]): number | undefined {
+  const text = param(params, name);
+  if (text === undefined) {
+    issues.push(issue("Required", name, `The query parameter ${name} is required (STO-3).`));
+    return undefined;
+  }
+  if (!DECIMAL_TEXT.test(text)) {
+    issues.push(issue("InvalidNumber", name, `Expected a whole number, got ${JSON.stringify(text)} (STO-3).`));
+    return undefined;
+  }
+  const n = Number(text);
+  if (!Number.isInteger(n)) {
+    issues.push(issue("NotInteger", name, `Expected a whole number, got ${text} (STO-3).`));
+    return undefined;
+  }
+  if (n < min || n > max) {
+    issues.push(issue("OutOfRange", name, `Expected a whole number from ${min} to ${max} (STO-3).`));
+    return undefined;
+  }
+  return n;
+}
+
+function readChoice<T extends string>(params: QueryParameters, name: string, values: readonly T[], fallback: T, issues: Issue[]): T | undefined {
+  const text = param(params, name);
+  if (text === undefined) return fallback;
+  if ((values as readonly string[]).includes(text)) return text as T;
+  issues.push(issue("InvalidEnum", name, `Expected one of ${values.join(", ")} (STO-3).`));
+  return undefined;
+}
+
+function readGuidList(params: QueryParameters, name: string, issues: Issue[]): readonly Guid[] | null | undefined {
+  const text = param(params, name);
+  if (text === undefined) return null;
+  const out = new Set<Guid>();
+  let bad = false;
+  for (const part of text.split(",")) {
+    const g = toGuid(part.trim());
+    if (g === undefined) {
+      bad = true;
+      issues.push(issue("InvalidGuid", name, `${JSON.stringify(part)} is not a GUID; slugs are not supported here (STO-3).`));
+    } else out.add(g);
+  }
+  return bad ? undefined : [...out];
+}
+
+/**
+ * Parses the query of `GET /store/{id}`: `page` and `pageSize` required, the rest with
+ * defaults. Every problem is reported, each with the parameter name as its path; unknown
+ * parameters are ignored. Implements STO-3 (and the phrase of STO-4).
+ * @param params - the URL query parameters
+ * @returns the typed query, or every issue
+ * @example
+ * parseStoreListingQuery({ page: "1", pageSize: "20", sortBy: "amount" }).value.sortOrder //=> "ascend"
+ * parseStoreListingQuery({ page: "0", pageSize: "500" }).issues.map((i) => i.path) //=> ["page", "pageSize"]
+ */
+export function parseStoreListingQuery(params: QueryParameters): Result<StoreListingQuery> {
+  const issues: Issue[] = [];
+  const page = readWhole(params, "page", 1, Number.MAX_SAFE_INTEGER, issues);
+  const pageSize = readWhole(params, "pageSize", 1, MAX_STORE_PAGE_SIZE, issues);
+  const phrase = param(params, "searchPhrase")?.trim() ?? "";
+  const sortBy = readChoice(params, "sortBy", storeSortKeys, "name", issues);
+  const sortOrder = readChoice(params, "sortOrder", storeSortOrders, "ascend", issues);
+  const materialSupplierIds = readGuidList(params, "materialSupplierId", issues);
+  const materialCategoryIds = readGuidList(params, "materialCategoryId", issues);
+  return collect(issues, () => ({
+    page: page as number,
+    pageSize: pageSize as number,
+    searchPhrase: phrase === "" ? null : phrase,
+    sortBy: sortBy as StoreSortKey,
+    sortOrder: sortOrder as StoreSortOrder,
+    materialSupplierIds: materialSupplierIds as readonly Guid[] | null,
+    materialCategoryIds: materialCategoryIds as readonly Guid[] | null,
+  }));
+}
+
+function parseUnknownQuery(value: unknown): Result<StoreListingQuery> {
+  if (value instanceof URLSearchParams) return parseStoreListingQuery(value);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, issues: [issue("InvalidType", "", "Expected the query parameters as an object of strings.")] };
+  }
+  const record: Record<string, string | undefined> = {};
+  const issues: Issue[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === "string" || v === undefined) record[k] = v;
+    else issues.push(issue("InvalidType", k, `The query parameter ${k} must be a string.`));
+  }
+  const parsed = parseStoreListingQuery(record);
+  if (issues.length === 0) return parsed;
+  return collect(parsed.ok ? issues : [...issues, ...parsed.issues], () => {
+    throw new Error("unreachable: issues are not empty");
+  });
+}
+
+/**
+ * {@link parseStoreListingQuery} as a Standard Schema v1 validator over an unknown value
+ * (an object of strings or `URLSearchParams`), for clients checking a query before sending it.
+ * Implements STO-3.
+ * @example
+ * storeListingQuerySchema["~standard"].validate({ page: "x", pageSize: "1" }).issues[0].path //=> ["page"]
+ */
+export const storeListingQuerySchema: ((value: unknown) => Result<StoreListingQuery>) & StandardSchemaV1<unknown, StoreListingQuery> =
+  toStandardSchema(parseUnknownQuery);

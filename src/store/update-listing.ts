@@ -1,0 +1,184 @@
+import type { Guid } from "../shared/guid.js";
+import type { Amount } from "../stock/amount.js";
+import {
+  amountOrders,
+  listingOf,
+  lookUp,
+  numberOf,
+  positionComparator,
+  searchText,
+  sortKeys,
+  stateOf,
+  type KeyOrders,
+  type ListingState,
+  type PositionTable,
+  type StoreListing,
+  type StoreListingCatalog,
+} from "./listing.js";
+import type { StoreSortKey } from "./query.js";
+
+// Above this many changed amounts, re-deriving the amount orders (one counting sort over the
+// kept name order) is cheaper than moving each material by two memmoves.
+const MOVE_LIMIT = 64;
+
+// First index in arr[0..len) whose element is not below p.
+function lowerBound(arr: Int32Array, len: number, p: number, cmp: (a: number, b: number) => number): number {
+  let lo = 0;
+  let hi = len;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cmp(arr[mid] as number, p) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Takes position p out of a sorted order of length n (its key as the order was sorted).
+function remove(arr: Int32Array, n: number, p: number, cmp: (a: number, b: number) => number): void {
+  const from = lowerBound(arr, n, p, cmp);
+  if (arr[from] !== p) throw new Error(`Store listing: position ${p} is not where its order says`);
+  arr.copyWithin(from, from + 1, n);
+}
+
+// Puts position p back into a sorted order of length n - 1 (its key as changed).
+function insert(arr: Int32Array, n: number, p: number, cmp: (a: number, b: number) => number): void {
+  const to = lowerBound(arr, n - 1, p, cmp);
+  arr.copyWithin(to + 1, to, n - 1);
+  arr[to] = p;
+}
+
+/**
+ * Applies a stock change set to a listing: the new amounts of the touched materials, as the
+ * stock operations return them. A changed amount moves one element in each amount order
+ * (two binary searches and two memmoves); a material stocked for the first time is appended
+ * and inserted into every order by binary search. The name order is never rebuilt. The
+ * given listing is left as it was. Implements STO-5 (keeping its orders current).
+ * @param listing - the listing before the change
+ * @param changes - material GUID → new amount, for each touched material
+ * @param catalog - the catalog, to describe materials stocked for the first time
+ * @returns the listing after the change
+ * @throws Error when a newly stocked material, its category or supplier is missing from the catalog
+ * @example
+ * const next = updateStoreListingStock(listing, new Map([[screw.id, finite(3)]]), catalog);
+ * storeListingStock(next).get(screw.id) //=> { kind: "finite", value: Dec(3) }
+ */
+export function updateStoreListingStock(
+  listing: StoreListing,
+  changes: ReadonlyMap<Guid, Amount>,
+  catalog: StoreListingCatalog,
+): StoreListing {
+  if (changes.size === 0) return listing;
+  const s = stateOf(listing);
+  const known: [number, Amount][] = [];
+  const added: [Guid, Amount][] = [];
+  for (const [id, amount] of changes) {
+    const p = s.positions.map.get(id);
+    if (p !== undefined && p < s.size) known.push([p, amount]);
+    else added.push([id, amount]);
+  }
+  let next: ListingState = s;
+  if (known.length > 0) next = changeAmounts(s, known);
+  if (added.length > 0) next = addMaterials(next, added, catalog);
+  return listingOf(next);
+}
+
+function changeAmounts(s: ListingState, known: readonly [number, Amount][]): ListingState {
+  const amounts = s.amounts.slice();
+  if (known.length > MOVE_LIMIT) {
+    for (const [p, a] of known) amounts[p] = a;
+    const withAmounts = { ...s, amounts };
+    return { ...withAmounts, orders: { ...s.orders, amount: amountOrders(withAmounts) } };
+  }
+  const ascend = s.orders.amount.ascend.slice();
+  const descend = s.orders.amount.descend.slice();
+  const next: ListingState = { ...s, amounts };
+  const asc = positionComparator(next, "amount", false);
+  const desc = positionComparator(next, "amount", true);
+  const n = s.size;
+  for (const [p, a] of known) {
+    remove(ascend, n, p, asc);
+    remove(descend, n, p, desc);
+    amounts[p] = a;
+    insert(ascend, n, p, asc);
+    insert(descend, n, p, desc);
+  }
+  return { ...next, orders: { ...s.orders, amount: { ascend, descend } } };
+}
+
+// Positions are only appended; versions share one table while they form a line, and a
+// version that branches off an older one copies its own part.
+function ownTable(s: ListingState): PositionTable {
+  if (s.positions.map.size === s.size) return s.positions;
+  const map = new Map<Guid, number>();
+  for (const [id, p] of s.positions.map) if (p < s.size) map.set(id, p);
+  return { map };
+}
+
+function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog: StoreListingCatalog): ListingState {
+  const n = s.size;
+  const total = n + added.length;
+  const positions = ownTable(s);
+  const materials = s.materials.slice();
+  const amounts = s.amounts.slice();
+  const categoryNames = s.categoryNames.slice();
+  const supplierNames = s.supplierNames.slice();
+  const categoryNumbers = new Map(s.categoryNumbers);
+  const supplierNumbers = new Map(s.supplierNumbers);
+  const categoryColumn = new Int32Array(total);
+  categoryColumn.set(s.categoryColumn.subarray(0, n));
+  const supplierColumn = new Int32Array(total);
+  supplierColumn.set(s.supplierColumn.subarray(0, n));
+  const starts = new Int32Array(total + 1);
+  starts.set(s.starts.subarray(0, n + 1));
+  let haystack = s.haystack;
+  for (let i = 0; i < added.length; i++) {
+    const [id, amount] = added[i] as [Guid, Amount];
+    const p = n + i;
+    const { material, category, supplier } = lookUp(catalog, id);
+    materials.push(material);
+    amounts.push(amount);
+    categoryNames.push(category.name);
+    supplierNames.push(supplier.name);
+    categoryColumn[p] = numberOf(categoryNumbers, category.id);
+    supplierColumn[p] = numberOf(supplierNumbers, supplier.id);
+    haystack += searchText(material);
+    starts[p + 1] = haystack.length;
+  }
+  // Register the positions only once everything above succeeded, so a throw leaves the shared table intact.
+  for (let i = 0; i < added.length; i++) positions.map.set((added[i] as [Guid, Amount])[0], n + i);
+  const grown: ListingState = {
+    ...s,
+    size: total,
+    positions,
+    materials,
+    amounts,
+    categoryNames,
+    supplierNames,
+    categoryNumbers,
+    supplierNumbers,
+    categoryColumn,
+    supplierColumn,
+    haystack,
+    starts,
+  };
+  const orders = {} as Record<StoreSortKey, KeyOrders>;
+  for (const key of sortKeys) {
+    orders[key] = {
+      ascend: insertAll(s.orders[key].ascend, n, total, positionComparator(grown, key, false)),
+      descend: insertAll(s.orders[key].descend, n, total, positionComparator(grown, key, true)),
+    };
+  }
+  return { ...grown, orders };
+}
+
+function insertAll(order: Int32Array, n: number, total: number, cmp: (a: number, b: number) => number): Int32Array {
+  const arr = new Int32Array(total);
+  arr.set(order);
+  for (let p = n, len = n; p < total; p++, len++) {
+    const at = lowerBound(arr, len, p, cmp);
+    arr.copyWithin(at + 1, at, len);
+    arr[at] = p;
+  }
+  return arr;
+}
+
