@@ -1,0 +1,34 @@
+// Arbitraries of allocations for the collision index (issue 3).
+import fc from "fast-check";
+import type { Allocation } from "../../src/assignation/collision-index.js";
+import type { Intervention } from "../../src/intervention/intervention.js";
+import { g, makeIntervention, TECH1 } from "./intervention.js";
+
+/** A half-open range with start < end on a small grid, so overlaps and touches are frequent. */
+export const rangeArb: fc.Arbitrary<{ start: number; end: number }> = fc
+  .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 40 }))
+  .map(([start, len]) => ({ start, end: start + len }));
+
+/** Interventions of TECH1 (possibly overlapping each other, possibly cancelled). */
+export const techInterventionsArb: fc.Arbitrary<Intervention[]> = fc
+  .array(fc.tuple(rangeArb, fc.boolean()), { maxLength: 40 })
+  .map((list) =>
+    list.map(([r, cancelled], i) =>
+      makeIntervention(cancelled ? "Cancelled" : "Planned", {
+        id: g(0x2000 + i),
+        assignations: [{ userId: TECH1, plannedStart: r.start, plannedEnd: r.end }],
+      }),
+    ),
+  );
+
+/** The naive model: a linear scan of every non-cancelled allocation. */
+export function naiveOverlaps(interventions: readonly Intervention[], start: number, end: number, except?: string): Allocation[] {
+  const out: Allocation[] = [];
+  for (const iv of interventions) {
+    if (iv.state === "Cancelled" || iv.id === except) continue;
+    for (const a of iv.assignations) {
+      if (a.userId === TECH1 && a.plannedStart < end && start < a.plannedEnd) out.push({ interventionId: iv.id, start: a.plannedStart, end: a.plannedEnd });
+    }
+  }
+  return out;
+}
