@@ -1,0 +1,150 @@
+import fc from "fast-check";
+import type { User } from "../../src/auth/user.js";
+import { orderedCatalog, type CustomerContext } from "../../src/customer/context.js";
+import type { Customer } from "../../src/customer/customer.js";
+import type { CatalogValue } from "../../src/shared/catalog.js";
+import { guid, type Guid } from "../../src/shared/guid.js";
+import { refIndex } from "../../src/shared/reference.js";
+import { defaultSettings, type CompanySettings } from "../../src/shared/settings.js";
+
+/** A deterministic GUID from a number and a namespace digit. */
+export function gid(n: number, ns = 0): Guid {
+  return guid(`${ns.toString(16).padStart(8, "0")}-0000-4000-8000-${n.toString(16).padStart(12, "0")}`);
+}
+
+/** A GUID source counting from `start` in namespace 9 (new records). */
+export function idSource(start = 1): () => Guid {
+  let n = start;
+  return () => gid(n++, 9);
+}
+
+/** Freezes a value and everything it holds, so a mutation throws in strict mode. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Deep copy of JSON-like test data (Dec values excepted: none in customers). */
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+export const categories: readonly CatalogValue[] = [
+  { id: gid(1, 1), slug: "retail", name: "Retail" },
+  { id: gid(2, 1), slug: "wholesale", name: "Wholesale" },
+];
+export const types: readonly CatalogValue[] = [
+  { id: gid(1, 2), slug: "standard", name: "Standard" },
+  { id: gid(2, 2), slug: "vip", name: "VIP" },
+];
+export const admin: User = { id: gid(1, 3), externalId: "admin", name: "Admin", roles: ["Administrator"], deactivated: false };
+export const dispatcher: User = { id: gid(2, 3), externalId: "disp", name: "Dispatcher", roles: ["Dispatcher"], deactivated: false };
+export const technician: User = { id: gid(3, 3), externalId: "tech", name: "Tech", roles: ["Technik"], deactivated: false };
+export const users: readonly User[] = [admin, dispatcher, technician];
+
+/** A customer context over the given customers. */
+export function customerContext(customers: readonly Customer[] = [], settings: CompanySettings = defaultSettings, start = 1): CustomerContext {
+  return {
+    customers: refIndex(customers, (c) => c.id, (c) => c.externalId),
+    categories: orderedCatalog(categories),
+    types: orderedCatalog(types),
+    users: refIndex(users, (u) => u.id, (u) => u.externalId),
+    settings,
+    actorId: admin.id,
+    newId: idSource(start),
+  };
+}
+
+/** A valid minimal company add body. */
+export function companyBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Acme s.r.o.",
+    identificationNumber: "12345678",
+    contactPeople: [{ externalId: "P1", firstName: "Jan", lastName: "Novák", email: "jan@acme.cz" }],
+    addresses: [{ externalId: "A1", street: "Hlavní 1", city: "Brno" }],
+    ...extra,
+  };
+}
+
+/** A valid minimal household add body. */
+export function householdBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Novákovi",
+    kind: "Household",
+    contactPeople: [{ lastName: "Novák" }],
+    addresses: [{ city: "Praha" }],
+    ...extra,
+  };
+}
+
+const shortText = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== "");
+const extId = fc.constantFrom("X1", "X2", "X3", "X4");
+
+/** A contact-person element of a request (valid, optionally with an external ID). */
+export const contactPersonBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  {
+    externalId: extId,
+    firstName: fc.option(shortText, { nil: null }),
+    lastName: shortText,
+    position: fc.option(shortText, { nil: null }),
+    email: fc.option(fc.constantFrom("a@b.cz", "x.y@firma.com"), { nil: null }),
+    phone: fc.option(fc.record({ prefix: fc.constant("+420"), phone: fc.constant("777123456") }), { nil: null }),
+    sendNotifications: fc.boolean(),
+    sendReports: fc.boolean(),
+  },
+  { requiredKeys: ["lastName"] },
+);
+
+/** An address element of a request (valid). */
+export const addressBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  {
+    externalId: extId,
+    street: fc.option(shortText, { nil: null }),
+    city: shortText,
+    postalCode: fc.option(shortText, { nil: null }),
+    country: fc.option(shortText, { nil: null }),
+    coordinates: fc.option(
+      fc.record({ latitude: fc.double({ min: -90, max: 90, noNaN: true }), longitude: fc.double({ min: -180, max: 180, noNaN: true }) }),
+      { nil: null },
+    ),
+  },
+  { requiredKeys: ["city"] },
+);
+
+/** A device element of a request (valid). */
+export const serviceObjectBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  { externalId: extId, name: shortText, serialNumber: fc.option(shortText, { nil: null }), description: fc.option(shortText, { nil: null }) },
+  { requiredKeys: ["name"] },
+);
+
+/** The kind-related fields of a request, valid or not (kind rules are checked by the decision). */
+export const kindFields: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  {
+    kind: fc.option(fc.constantFrom("Company", "Household"), { nil: null }),
+    identificationNumber: fc.option(fc.constantFrom("", "123", "  "), { nil: null }),
+    taxNumber: fc.option(fc.constantFrom("", "CZ123"), { nil: null }),
+    contactAddressId: fc.option(fc.constantFrom("X1", "X2", "A1"), { nil: null }),
+  },
+  { requiredKeys: [] },
+);
+
+/** A customer add-or-edit body (random identifiers, kind fields and nested elements). */
+export function customerUpsertBody(ids: readonly string[], externalIds: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record(
+      {
+        id: fc.constantFrom(...ids, gid(999, 7)),
+        externalId: fc.constantFrom(...externalIds, "NEW-1"),
+        website: fc.option(shortText, { nil: null }),
+        description: fc.option(shortText, { nil: null }),
+        contactPeople: fc.array(contactPersonBody, { maxLength: 2 }),
+        addresses: fc.array(addressBody, { maxLength: 2 }),
+        serviceObjects: fc.array(serviceObjectBody, { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    )
+    .chain((base) => kindFields.map((k) => ({ name: "Customer", ...base, ...k })));
+}
