@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  addToCollisionIndex, collisionIndex, emptyCollisionIndex, overlappingAllocations, removeFromCollisionIndex, updateCollisionIndex,
+} from "../../src/assignation/collision-index.js";
+import { g, makeIntervention, TECH1, TECH2, deepFreeze } from "../arbitraries/intervention.js";
+import { naiveOverlaps, rangeArb, techInterventionsArb } from "../arbitraries/assignation.js";
+
+const sortKey = (a: { start: number; end: number; interventionId: string }) => `${String(a.start).padStart(6, "0")}-${String(a.end).padStart(6, "0")}-${a.interventionId}`;
+const sorted = <T extends { start: number; end: number; interventionId: string }>(xs: readonly T[]) => [...xs].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+
+describe("collision index", () => {
+  it("ASN-5: the index agrees with a naive linear scan (differential)", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, rangeArb, fc.option(fc.nat(40)), (ivs, q, exceptIdx) => {
+        const except = exceptIdx === null ? undefined : g(0x2000 + exceptIdx);
+        const got = overlappingAllocations(collisionIndex(ivs), TECH1, q.start, q.end, except);
+        expect(sorted(got)).toEqual(sorted(naiveOverlaps(ivs, q.start, q.end, except)));
+      }),
+    );
+  });
+
+  it("ASN-5: built incrementally with add/remove it agrees with a fresh build", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, fc.array(fc.nat(39)), (ivs, removals) => {
+        let index = emptyCollisionIndex;
+        for (const iv of ivs) index = addToCollisionIndex(index, iv);
+        const removed = new Set(removals.filter((i) => i < ivs.length).map((i) => g(0x2000 + i)));
+        for (const iv of ivs) if (removed.has(iv.id)) index = removeFromCollisionIndex(index, iv);
+        const fresh = collisionIndex(ivs.filter((iv) => !removed.has(iv.id)));
+        expect(sorted(index.byUser.get(TECH1)?.items ?? [])).toEqual(sorted(fresh.byUser.get(TECH1)?.items ?? []));
+      }),
+    );
+  });
+
+  it("ASN-5: touching intervals never collide", () => {
+    fc.assert(
+      fc.property(rangeArb, fc.integer({ min: 1, max: 50 }), (r, len) => {
+        const index = collisionIndex([makeIntervention("Planned", { assignations: [{ userId: TECH1, plannedStart: r.start, plannedEnd: r.end }] })]);
+        expect(overlappingAllocations(index, TECH1, r.end, r.end + len)).toEqual([]);
+        expect(overlappingAllocations(index, TECH1, r.start - len, r.start)).toEqual([]);
+      }),
+    );
+  });
+
+  it("ASN-5: covering intervals always collide", () => {
+    fc.assert(
+      fc.property(rangeArb, fc.nat(30), fc.nat(30), (r, before, after) => {
+        const iv = makeIntervention("Planned", { assignations: [{ userId: TECH1, plannedStart: r.start, plannedEnd: r.end }] });
+        const index = collisionIndex([iv]);
+        expect(overlappingAllocations(index, TECH1, r.start - before, r.end + after).map((a) => a.interventionId)).toEqual([iv.id]);
+      }),
+    );
+  });
+
+  it("INT-10, ASN-5: cancelled interventions hold no allocations; updating to Cancelled releases them", () => {
+    const iv = makeIntervention("Planned", { assignations: [{ userId: TECH1, plannedStart: 0, plannedEnd: 10 }, { userId: TECH2, plannedStart: 0, plannedEnd: 10 }] });
+    const index = collisionIndex([iv]);
+    expect(collisionIndex([{ ...iv, state: "Cancelled" }]).byUser.size).toBe(0);
+    const released = updateCollisionIndex(index, iv, { ...iv, state: "Cancelled" });
+    expect(overlappingAllocations(released, TECH1, 0, 10)).toEqual([]);
+    expect(overlappingAllocations(index, TECH1, 0, 10)).toHaveLength(1);
+  });
+
+  it("add and remove return a new index and never mutate the old one", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, rangeArb, (ivs, r) => {
+        const index = deepFreeze(collisionIndex(ivs));
+        const snapshot = JSON.stringify([...index.byUser]);
+        const extra = makeIntervention("Planned", { id: g(0x3000), assignations: [{ userId: TECH1, plannedStart: r.start, plannedEnd: r.end }] });
+        const added = addToCollisionIndex(index, extra);
+        const removed = removeFromCollisionIndex(added, extra);
+        expect(JSON.stringify([...index.byUser])).toBe(snapshot);
+        expect(overlappingAllocations(added, TECH1, r.start, r.end).some((a) => a.interventionId === extra.id)).toBe(true);
+        expect(overlappingAllocations(removed, TECH1, r.start, r.end).some((a) => a.interventionId === extra.id)).toBe(false);
+      }),
+    );
+  });
+});
