@@ -116,6 +116,25 @@ const DRY_RUN = /^(true|false)$/i;
  * service.handle({ method: "GET", path: "/nope" }).status //=> 404
  */
 export function createFieldService(options: FieldServiceOptions): FieldService {
+  const { handle } = createServiceCore(options);
+  return { handle };
+}
+
+/** The service with its companies' state exposed, for tests that seed records or check that nothing changed. */
+export interface ServiceCore extends FieldService {
+  /** Every company's state by GUID (changed only by `commit`). */
+  readonly companies: ReadonlyMap<Guid, CompanyState>;
+}
+
+/**
+ * {@link createFieldService} with its state exposed: tests seed records with `commit` and
+ * compare state before and after a refused request (GEN-8).
+ * @param options - as for {@link createFieldService}
+ * @returns the service and its companies
+ * @throws Error when the fixture breaks its own rules
+ * @internal
+ */
+export function createServiceCore(options: FieldServiceOptions): ServiceCore {
   const companies = new Map<Guid, CompanyState>(loadFixture(options.fixture).map((c) => [c.id, c]));
   const clock = options.now ?? ((): Date => new Date());
   const newIdSource = options.newId ?? ((): string => randomUUID());
@@ -192,6 +211,7 @@ export function createFieldService(options: FieldServiceOptions): FieldService {
   }
 
   return {
+    companies,
     handle(request: ServiceRequest): ServiceResponse {
       try {
         // A JavaScript caller may pass anything; treat a non-object as an empty request (404).
