@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { collisionIndex } from "../../src/assignation/collision-index.js";
+import { replanIntervention, type ReplanContext } from "../../src/intervention/replan.js";
+import type { ReplanCommand } from "../../src/intervention/request.js";
+import { ABSENT } from "../../src/shared/field.js";
+import { defaultSettings } from "../../src/shared/settings.js";
+import {
+  at, categoryIndex, customer, customStateIndex, deepFreeze, g, makeIntervention, makeOrder, NOW, TECH1, userIndex,
+} from "../arbitraries/intervention.js";
+
+const DAY2 = "2026-03-12";
+const cmd = (over: Partial<ReplanCommand> = {}): ReplanCommand => ({
+  externalId: ABSENT,
+  primaryAssigneeId: "tech-1",
+  day: DAY2 as ReplanCommand["day"],
+  assignations: [{ userId: "tech-1", plannedStart: at(DAY2, "09:00"), plannedEnd: at(DAY2, "10:00") }],
+  categoryId: "visit",
+  customStateId: ABSENT,
+  priority: ABSENT,
+  internalNote: ABSENT,
+  sendNotificationNow: false,
+  sendReminderOneDayBefore: false,
+  ...over,
+});
+const iv = makeIntervention("Planned", { customStateId: g(40), priority: "Low", internalNote: "keep me", externalId: "E1" });
+const ctx = (over: Partial<ReplanContext> = {}): ReplanContext => ({
+  intervention: iv,
+  order: makeOrder(),
+  customer,
+  users: userIndex,
+  categories: categoryIndex,
+  customStates: customStateIndex,
+  settings: defaultSettings,
+  allocations: collisionIndex([iv]),
+  now: NOW,
+  ...over,
+});
+
+describe("replanIntervention", () => {
+  it("INT-3: replaces day, category and assignations; omitted optional fields keep; it stays Planned", () => {
+    const r = replanIntervention(cmd(), ctx());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.intervention).toEqual({
+      ...iv,
+      day: DAY2,
+      categoryId: g(33),
+      assignations: [{ userId: TECH1, plannedStart: at(DAY2, "09:00"), plannedEnd: at(DAY2, "10:00") }],
+    });
+  });
+
+  it("INT-3: null clears customStateId and internalNote; sent priority replaces", () => {
+    const r = replanIntervention(cmd({ customStateId: null, internalNote: null, priority: "High" }), ctx());
+    expect(r.ok && [r.value.intervention.customStateId, r.value.intervention.internalNote, r.value.intervention.priority]).toEqual([null, null, "High"]);
+  });
+
+  it("INT-3: only a Planned intervention of an Open order", () => {
+    expect(replanIntervention(cmd(), ctx({ intervention: { ...iv, state: "Running" } })).ok).toBe(false);
+    const r = replanIntervention(cmd(), ctx({ order: makeOrder("Completed") }));
+    expect(r.ok ? "" : r.issues[0].message).toBe("replan: order is Completed (INT-3)");
+  });
+
+  it("ASN-5: the intervention's own old allocations do not collide", () => {
+    const same = cmd({ day: iv.day, assignations: [{ userId: "tech-1", plannedStart: at(iv.day, "09:30"), plannedEnd: at(iv.day, "10:30") }] });
+    expect(replanIntervention(same, ctx({ settings: { ...defaultSettings, disableCollisions: true } })).ok).toBe(true);
+  });
+
+  it("NOT-6: a replan withdraws the old reminder first, then schedules the new one", () => {
+    const r = replanIntervention(cmd({ sendReminderOneDayBefore: true, sendNotificationNow: true }), ctx());
+    expect(r.ok && r.value.effects.map((e) => e.type)).toEqual(["cancelReminder", "notifyCustomer", "scheduleReminder"]);
+  });
+
+  it("the external ID cannot change by replan; refused replans return only issues and mutate nothing", () => {
+    const frozen = deepFreeze(ctx());
+    const r = replanIntervention(deepFreeze(cmd({ externalId: "E2" })), frozen);
+    expect(r).toEqual({ ok: false, issues: [expect.objectContaining({ code: "Immutable", path: "externalId" })] });
+    expect(replanIntervention(cmd({ externalId: "E1" }), frozen).ok).toBe(true);
+  });
+});
