@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { expect } from "vitest";
+import type { Result } from "../../src/shared/issue.js";
 import type { User } from "../../src/auth/user.js";
 import { orderedCatalog, type CustomerContext } from "../../src/customer/context.js";
 import type { Customer } from "../../src/customer/customer.js";
@@ -148,3 +150,25 @@ export function customerUpsertBody(ids: readonly string[], externalIds: readonly
     )
     .chain((base) => kindFields.map((k) => ({ name: "Customer", ...base, ...k })));
 }
+
+/** JSON values, plus objects whose keys are `__proto__` / `constructor`, at any depth. */
+export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue(),
+  fc.jsonValue().map((v) => JSON.parse(`{"__proto__": ${JSON.stringify(v) ?? "null"}, "constructor": {"prototype": {"polluted": true}}, "name": "x"}`) as unknown),
+  fc.jsonValue().map((v) => JSON.parse(`{"contactPeople": [{"__proto__": {"polluted": true}}], "addresses": [${JSON.stringify(v) ?? "null"}]}`) as unknown),
+);
+
+const PATH = /^(|[A-Za-z_$][\w$]*(\[\d+\])*(\.[A-Za-z_$][\w$]*(\[\d+\])*)*|\[\d+\](\.[A-Za-z_$][\w$]*|\[\d+\])*)$/;
+
+/** Checks totality: never throws, never pollutes Object.prototype, issue paths well formed. */
+export function checkTotal(parse: (v: unknown) => Result<unknown>): void {
+  fc.assert(
+    fc.property(hostileJson, (value) => {
+      const r = parse(deepFreeze(value));
+      expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+      if (!r.ok) for (const i of r.issues) expect(i.path).toMatch(PATH);
+    }),
+    { numRuns: 300 },
+  );
+}
+

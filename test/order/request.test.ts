@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  orderAddOrEditSchema,
+  orderAddSchema,
+  orderEditSchema,
+  parseOrderAdd,
+  parseOrderAddOrEdit,
+  parseOrderEdit,
+} from "../../src/order/request.js";
+import { ABSENT } from "../../src/shared/field.js";
+import type { Result } from "../../src/shared/issue.js";
+import { checkTotal } from "../arbitraries/customer.js";
+import { orderBody } from "../arbitraries/order.js";
+
+function paths<T>(r: Result<T>): string[] {
+  return r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`);
+}
+
+describe("order bodies", () => {
+  it("ORD-1: customerId, addressId, contactPersonId and categoryId are required on add", () => {
+    expect(paths(parseOrderAdd({ customerId: null }))).toEqual(["Required@customerId", "Required@addressId", "Required@contactPersonId", "Required@categoryId"]);
+  });
+  it("ORD-4: priority is Low, Normal or High", () => {
+    expect(paths(parseOrderAdd(orderBody({ priority: "Urgent" })))).toEqual(["InvalidEnum@priority"]);
+    expect(parseOrderAdd(orderBody({ priority: "High" })).ok).toBe(true);
+  });
+  it("ORD-5: estimatedDuration is a whole number of minutes, not negative", () => {
+    expect(paths(parseOrderAdd(orderBody({ estimatedDuration: -1 })))).toEqual(["Negative@estimatedDuration"]);
+    expect(paths(parseOrderAdd(orderBody({ estimatedDuration: 1.5 })))).toEqual(["NotInteger@estimatedDuration"]);
+  });
+  it("GEN-5: on add null counts as left out; on edit null is kept", () => {
+    const add = parseOrderAdd(orderBody({ internalNote: null }));
+    expect(add.ok && add.value.internalNote).toBe(ABSENT);
+    const edit = parseOrderEdit({ internalNote: null });
+    expect(edit.ok && edit.value.internalNote).toBeNull();
+    expect(edit.ok && edit.value.name).toBe(ABSENT);
+  });
+  it("ORD-7: null on a required reference is refused on edit", () => {
+    expect(paths(parseOrderEdit({ customerId: null, addressId: null, contactPersonId: null, categoryId: null }))).toEqual([
+      "Required@customerId",
+      "Required@addressId",
+      "Required@contactPersonId",
+      "Required@categoryId",
+    ]);
+  });
+  it("ORD-10: the four references are required on add-or-edit even with an id", () => {
+    expect(paths(parseOrderAddOrEdit({ id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301" }))).toEqual([
+      "Required@customerId",
+      "Required@addressId",
+      "Required@contactPersonId",
+      "Required@categoryId",
+    ]);
+  });
+  it("GEN-9 and ERR-3: every issue reported, unknown fields ignored, date-times need an offset", () => {
+    expect(paths(parseOrderAdd(orderBody({ requestedDate: "2026-01-01T10:00:00", sendByPost: 1, serviceObjectIds: ["D5", 7], foo: 1 })))).toEqual([
+      "InvalidType@serviceObjectIds[1]",
+      "InvalidDateTime@requestedDate",
+      "InvalidType@sendByPost",
+    ]);
+  });
+  it("are Standard Schema validators", () => {
+    expect(orderAddSchema["~standard"].validate(orderBody())).toHaveProperty("value");
+    expect(orderEditSchema["~standard"].validate({ addressId: null })).toHaveProperty("issues");
+    expect(orderAddOrEditSchema["~standard"].validate(5)).toHaveProperty("issues");
+  });
+  it("are total on arbitrary JSON and never pollute Object.prototype", () => {
+    checkTotal(parseOrderAdd);
+    checkTotal(parseOrderEdit);
+    checkTotal(parseOrderAddOrEdit);
+  });
+});
