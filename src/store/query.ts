@@ -134,9 +134,10 @@ function parseUnknownQuery(value: unknown): Result<StoreListingQuery> {
   }
   const parsed = parseStoreListingQuery(record);
   if (issues.length === 0) return parsed;
-  return collect(parsed.ok ? issues : [...issues, ...parsed.issues], () => {
-    throw new Error("unreachable: issues are not empty");
-  });
+  // A parameter of the wrong type is reported once, not again as missing.
+  const reported = new Set(issues.map((i) => i.path));
+  const rest = parsed.ok ? [] : parsed.issues.filter((i) => !reported.has(i.path));
+  return { ok: false, issues: [issues[0] as Issue, ...issues.slice(1), ...rest] };
 }
 
 /**
