@@ -230,13 +230,13 @@ describe("customer upsert properties", () => {
         fc.property(
           customerUpsertBody([acme.id], ["C-1"]).filter((b) => b["kind"] !== "Household"),
           (raw) => {
-            const body = { ...raw, id: acme.id, externalId: "C-1" };
+            const body: Record<string, unknown> = { ...raw, id: acme.id, externalId: "C-1" };
             const once = upsert(body, [acme]);
             if (!once.ok) return;
             const twice = upsert(body, [once.value.customer]);
             // Elements without an identifier are added again by design (UPS-6); compare the rest.
             const identified = (l: unknown) => !Array.isArray(l) || l.every((e: Record<string, unknown>) => e["externalId"] !== undefined);
-            if (![body.contactPeople, body.addresses, body.serviceObjects].every(identified)) return;
+            if (![body["contactPeople"], body["addresses"], body["serviceObjects"]].every(identified)) return;
             expect(value(twice).customer).toEqual(once.value.customer);
           },
         ),

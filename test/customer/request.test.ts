@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { customerAddOrEditSchema, customerAddSchema, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import { ABSENT } from "../../src/shared/field.js";
