@@ -3,7 +3,7 @@ import { userRoles, type User, type UserRole } from "../auth/user.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
 import type { CatalogValue, CategoryForm, InterventionCategory } from "../shared/catalog.js";
 import { Dec } from "../shared/decimal.js";
-import type { Guid } from "../shared/guid.js";
+import { toGuid, type Guid } from "../shared/guid.js";
 import { issue, joinPath, type Issue } from "../shared/issue.js";
 import {
   optionalValue, readArray, readBoolean, readEnum, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
@@ -77,15 +77,43 @@ const catalogKeys = [
 
 const templateTypes = ["string", "number", "boolean", "date"] as const;
 
-/** Reports every repeated key among `items` at `path(i)` (the later occurrences). */
-function checkUnique<T>(items: readonly T[], keyOf: (item: T) => string | null | undefined, path: (i: number) => string, code: "Duplicate" | "DuplicateExternalId", what: string, issues: Issue[]): void {
+/**
+ * Reports repeated values of `field` among the elements of the array `object[listKey]`,
+ * looking at the raw JSON so a duplicate is found even in an element that is broken
+ * otherwise. GUIDs compare case-insensitively (GEN-1).
+ */
+function checkUniqueRaw(object: JsonObject, listKey: string, field: string, path: string, code: "Duplicate" | "DuplicateExternalId", what: string, issues: Issue[]): void {
+  const list = Object.hasOwn(object, listKey) ? object[listKey] : undefined;
+  if (!Array.isArray(list)) return;
   const seen = new Set<string>();
-  items.forEach((item, i) => {
-    const key = keyOf(item);
-    if (key === null || key === undefined) return;
-    if (seen.has(key)) issues.push(issue(code, path(i), `Duplicate ${what} ${JSON.stringify(key)}.`));
+  list.forEach((element: unknown, i) => {
+    if (typeof element !== "object" || element === null || !Object.hasOwn(element, field)) return;
+    const raw = (element as JsonObject)[field];
+    if (typeof raw !== "string") return;
+    const key = toGuid(raw) ?? raw;
+    if (seen.has(key)) issues.push(issue(code, joinPath(joinPath(joinPath(path, listKey), i), field), `Duplicate ${what} ${JSON.stringify(raw)}.`));
     seen.add(key);
   });
+}
+
+/**
+ * An index of the elements of `object[listKey]` that have a GUID `id`, by GUID and by
+ * `keyField`, from the raw JSON: references to an element resolve even when the element
+ * is broken elsewhere, so one mistake is reported once, not again at every reference.
+ */
+function rawIndex(object: JsonObject, listKey: string, keyField: string): RefIndex<{ readonly id: Guid }> {
+  const list = Object.hasOwn(object, listKey) ? object[listKey] : undefined;
+  const entries: { id: Guid; key: string | null }[] = [];
+  if (Array.isArray(list)) {
+    for (const element of list as unknown[]) {
+      if (typeof element !== "object" || element === null) continue;
+      const e = element as JsonObject;
+      const id = toGuid(Object.hasOwn(e, "id") ? e["id"] : undefined);
+      const key = Object.hasOwn(e, keyField) && typeof e[keyField] === "string" ? (e[keyField] as string) : null;
+      if (id !== undefined) entries.push({ id, key });
+    }
+  }
+  return refIndex(entries, (e) => e.id, (e) => e.key);
 }
 
 /** Reads an array property element by element; an unusable element is skipped after its issues are reported. */
@@ -135,8 +163,8 @@ function readCatalog(o: JsonObject, key: string, path: string, issues: Issue[], 
     }, true);
     return id === undefined || slug === undefined || name === undefined ? undefined : { value: { id, slug, name, forms }, path: p };
   });
-  checkUnique(values, (v) => v.value.id, (i) => joinPath(values[i]?.path ?? "", "id"), "Duplicate", "ID", issues);
-  checkUnique(values, (v) => v.value.slug, (i) => joinPath(values[i]?.path ?? "", "slug"), "Duplicate", "slug", issues);
+  checkUniqueRaw(o, key, "id", path, "Duplicate", "ID", issues);
+  checkUniqueRaw(o, key, "slug", path, "Duplicate", "slug", issues);
   return values;
 }
 
@@ -159,9 +187,19 @@ const readTemplateField: ValueReader<CustomDataField> = (value, parent, key, iss
 };
 
 function readTemplate(o: JsonObject, key: string, path: string, issues: Issue[]): readonly CustomDataField[] | null {
-  const fields = optionalValue(o, key, path, issues, readArray(readTemplateField));
-  if (fields === undefined) return null;
-  checkUnique(fields, (f) => f.key, (i) => joinPath(joinPath(joinPath(path, key), i), "key"), "Duplicate", "template key", issues);
+  if (!Object.hasOwn(o, key) || o[key] === null || o[key] === undefined) return null;
+  const list = o[key];
+  const p = joinPath(path, key);
+  if (!Array.isArray(list)) {
+    issues.push(issue("InvalidType", p, "Expected an array of template fields."));
+    return null;
+  }
+  const fields: CustomDataField[] = [];
+  list.forEach((v: unknown, i) => {
+    const f = readTemplateField(v, p, i, issues);
+    if (f !== undefined) fields.push(f);
+  });
+  checkUniqueRaw(o, key, "key", path, "Duplicate", "template key", issues);
   return fields;
 }
 
@@ -210,8 +248,8 @@ function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<U
     if (id === undefined || name === undefined || roles === undefined) return undefined;
     return { value: { id, externalId, name, roles: [...new Set(roles)], deactivated }, path: p };
   });
-  checkUnique(users, (u) => u.value.id, (i) => joinPath(users[i]?.path ?? "", "id"), "Duplicate", "user ID", issues);
-  checkUnique(users, (u) => u.value.externalId, (i) => joinPath(users[i]?.path ?? "", "externalId"), "DuplicateExternalId", "user external ID", issues);
+  checkUniqueRaw(company, "users", "id", path, "Duplicate", "user ID", issues);
+  checkUniqueRaw(company, "users", "externalId", path, "DuplicateExternalId", "user external ID", issues);
   return users;
 }
 
@@ -223,13 +261,15 @@ function reference<T extends { readonly id: Guid }>(value: string | undefined, i
   return hit?.id;
 }
 
-function readMaterials(company: JsonObject, path: string, catalogs: Catalogs, issues: Issue[]): Placed<Material>[] {
+function readMaterials(company: JsonObject, path: string, catalogs: JsonObject, issues: Issue[]): Placed<Material>[] {
+  const categories = rawIndex(catalogs, "materialCategories", "slug");
+  const suppliers = rawIndex(catalogs, "materialSuppliers", "slug");
   const materials = readList(company, "materials", path, issues, (m, p): Placed<Material> | undefined => {
     const id = required(m, "id", p, issues, readGuid);
     const externalId = optionalValue(m, "externalId", p, issues, readNonBlank) ?? null;
     const name = required(m, "name", p, issues, readNonBlank);
-    const categoryId = reference(required(m, "categoryId", p, issues, readString), catalogs.materialCategories, joinPath(p, "categoryId"), "MaterialCategory", issues);
-    const supplierId = reference(required(m, "supplierId", p, issues, readString), catalogs.materialSuppliers, joinPath(p, "supplierId"), "MaterialSupplier", issues);
+    const categoryId = reference(required(m, "categoryId", p, issues, readString), categories, joinPath(p, "categoryId"), "MaterialCategory", issues);
+    const supplierId = reference(required(m, "supplierId", p, issues, readString), suppliers, joinPath(p, "supplierId"), "MaterialSupplier", issues);
     const unit: MaterialUnit = optionalValue(m, "unit", p, issues, readEnum(materialUnits)) ?? "Amounts";
     const price = optionalValue(m, "price", p, issues, readNonNegativeDecimal) ?? new Dec(0);
     const costPrice = optionalValue(m, "costPrice", p, issues, readNonNegativeDecimal) ?? null;
@@ -245,8 +285,8 @@ function readMaterials(company: JsonObject, path: string, catalogs: Catalogs, is
           };
     return material === undefined ? undefined : { value: material, path: p };
   });
-  checkUnique(materials, (m) => m.value.id, (i) => joinPath(materials[i]?.path ?? "", "id"), "Duplicate", "material ID", issues);
-  checkUnique(materials, (m) => m.value.externalId, (i) => joinPath(materials[i]?.path ?? "", "externalId"), "DuplicateExternalId", "material external ID", issues);
+  checkUniqueRaw(company, "materials", "id", path, "Duplicate", "material ID", issues);
+  checkUniqueRaw(company, "materials", "externalId", path, "DuplicateExternalId", "material external ID", issues);
   return materials;
 }
 
@@ -255,7 +295,7 @@ interface LoadedStore {
   readonly stock: Map<Guid, Amount>;
 }
 
-function readStores(company: JsonObject, path: string, users: RefIndex<User>, materials: RefIndex<Material>, issues: Issue[]): Placed<LoadedStore>[] {
+function readStores(company: JsonObject, path: string, users: RefIndex<{ readonly id: Guid }>, materials: RefIndex<{ readonly id: Guid }>, issues: Issue[]): Placed<LoadedStore>[] {
   const stores = readList(company, "stores", path, issues, (s, p): Placed<LoadedStore> | undefined => {
     const id = required(s, "id", p, issues, readGuid);
     const externalId = optionalValue(s, "externalId", p, issues, readNonBlank) ?? null;
@@ -284,8 +324,8 @@ function readStores(company: JsonObject, path: string, users: RefIndex<User>, ma
     }, true);
     return id === undefined || name === undefined ? undefined : { value: { store: { id, externalId, name, availableFor }, stock }, path: p };
   });
-  checkUnique(stores, (s) => s.value.store.id, (i) => joinPath(stores[i]?.path ?? "", "id"), "Duplicate", "store ID", issues);
-  checkUnique(stores, (s) => s.value.store.externalId, (i) => joinPath(stores[i]?.path ?? "", "externalId"), "DuplicateExternalId", "store external ID", issues);
+  checkUniqueRaw(company, "stores", "id", path, "Duplicate", "store ID", issues);
+  checkUniqueRaw(company, "stores", "externalId", path, "DuplicateExternalId", "store external ID", issues);
   return stores;
 }
 
@@ -298,7 +338,7 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
     const secret = required(c, "secret", p, issues, readNonBlank);
     return clientId === undefined || secret === undefined ? undefined : { value: { clientId, secret }, path: p };
   });
-  checkUnique(clients, (c) => c.value.clientId, (i) => joinPath(clients[i]?.path ?? "", "clientId"), "Duplicate", "client ID", issues);
+  checkUniqueRaw(company, "clients", "clientId", path, "Duplicate", "client ID", issues);
   const settings = readSettings(company, path, issues);
   const users = readUsers(company, path, issues);
   const admin = apiUser(users.map((u) => u.value));
@@ -327,9 +367,8 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
     }
   }
 
-  const materials = readMaterials(company, path, catalogs, issues);
-  const materialIndex = refIndex(materials.map((m) => m.value), (m) => m.id, (m) => m.externalId);
-  const stores = readStores(company, path, userIndex, materialIndex, issues);
+  const materials = readMaterials(company, path, c, issues);
+  const stores = readStores(company, path, rawIndex(company, "users", "externalId"), rawIndex(company, "materials", "externalId"), issues);
 
   if (id === undefined || tenantCode === undefined || name === undefined || admin === undefined) return undefined;
   const state: CompanyState = {
@@ -380,8 +419,8 @@ function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
     const state = readCompany(c, p, issues);
     return state === undefined ? undefined : { value: state, path: p };
   });
-  checkUnique(companies, (c) => c.value.id, (i) => joinPath(companies[i]?.path ?? "", "id"), "Duplicate", "company ID", issues);
-  checkUnique(companies, (c) => c.value.tenantCode, (i) => joinPath(companies[i]?.path ?? "", "tenantCode"), "Duplicate", "tenant code", issues);
+  checkUniqueRaw(root, "companies", "id", "", "Duplicate", "company ID", issues);
+  checkUniqueRaw(root, "companies", "tenantCode", "", "Duplicate", "tenant code", issues);
   return companies.map((c) => c.value);
 }
 
