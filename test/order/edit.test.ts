@@ -60,6 +60,10 @@ describe("order edit", () => {
     expect(codes(edit({ ...base, useWorkItemsFromInvoiceCustomer: true }, { invoiceCustomerId: null }))).toEqual(["NotAllowed@useWorkItemsFromInvoiceCustomer"]);
     expect(value(edit(base, { addressId: "A2", contactPersonId: "P4" })).addressId).toBe(customer1.addresses[1]?.id);
   });
+  it("GEN-2: an edit acts on the order the path found; an id in the body is ignored (ERR-3)", () => {
+    const o = value(edit(base, { id: customer2.id, name: "path wins" }));
+    expect([o.id, o.name]).toEqual([base.id, "path wins"]);
+  });
   it("GEN-9: the state guard and the field issues are reported together", () => {
     expect(codes(edit({ ...base, state: "Cancelled" }, { customerId: "C2" }))).toEqual(["InvalidState@", "Immutable@customerId"]);
   });
