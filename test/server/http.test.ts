@@ -1,0 +1,132 @@
+import type { AddressInfo } from "node:net";
+import { request as rawRequest } from "node:http";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServiceCore } from "../../src/service/create.js";
+import { commit } from "../../src/service/state.js";
+import { createHttpServer } from "../../src/server/http.js";
+import type { Effect } from "../../src/notification/effect.js";
+import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+
+let server: Server;
+let base: string;
+const logged: string[] = [];
+const effect: Effect = { type: "cancelReminder", interventionId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301" };
+
+beforeAll(async () => {
+  const core = createServiceCore({ fixture: testFixture() });
+  const c = core.companies.get(ids(0).company)!;
+  const customer = testCustomer(0, 1, "CUST-1");
+  commit(c, { customers: [customer], orders: [testOrder(customer, 1, "ORD-1")] });
+  // A service wrapper that adds an effect to one path, to see the adapter log it.
+  const service = { handle: (r: Parameters<typeof core.handle>[0]) => (r.path === "/effect" ? { status: 204, effects: [effect, effect] } : core.handle(r)) };
+  server = createHttpServer(service, { log: (line) => logged.push(line) });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const json = { "content-type": "application/json" };
+const login = async (): Promise<string> => {
+  const r = await fetch(`${base}/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ tenantCode: "alpha", clientId: "client", secret: "secret-a" }) });
+  return ((await r.json()) as { accessToken: string }).accessToken;
+};
+
+describe("HTTP adapter", () => {
+  it("AUTH-1: a full happy path: log in, then read a record with the token", async () => {
+    const r = await fetch(`${base}/auth/login`, { method: "POST", headers: { "Content-Type": "application/json; charset=utf-8" }, body: JSON.stringify({ tenantCode: "alpha", clientId: "client", secret: "secret-a" }) });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await r.json()) as { accessToken: string; user: { companyId: string } };
+    expect(body.user.companyId).toBe(ids(0).company);
+    const order = await fetch(`${base}/order/externalId/ORD-1`, { headers: { Authorization: `Bearer ${body.accessToken}` } });
+    expect(order.status).toBe(200);
+    expect(await order.json()).toMatchObject({ externalId: "ORD-1", state: "Open" });
+  });
+
+  it("AUTH-2: no token is 401 with a NotAuthenticated problem body", async () => {
+    const r = await fetch(`${base}/order/externalId/ORD-1`);
+    expect(r.status).toBe(401);
+    expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await r.json()).toMatchObject({ status: 401, name: "NotAuthenticated" });
+  });
+
+  it("ERR-2: malformed JSON is 400 with a problem body", async () => {
+    const r = await fetch(`${base}/auth/login`, { method: "POST", headers: json, body: "{ nope" });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ name: "BadRequest", errors: [{ code: "InvalidJson", path: "" }] });
+    const bad = await fetch(`${base}/auth/login`, { method: "POST", headers: json, body: new Uint8Array([0x7b, 0xff, 0x7d]) });
+    expect(bad.status).toBe(400);
+  });
+
+  it("a body with another media type is 415; an empty body needs no media type", async () => {
+    const r = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    expect(r.status).toBe(415);
+    expect(await r.json()).toMatchObject({ name: "UnsupportedMediaType" });
+    const empty = await fetch(`${base}/auth/login`, { method: "POST" });
+    expect(empty.status).toBe(400); // reached the service: the login body is required (AUTH-1)
+  });
+
+  it("a body over 1 MiB is 413 and the connection is closed, not left hanging", async () => {
+    const big = JSON.stringify({ tenantCode: "x".repeat(1_048_600) });
+    const r = await fetch(`${base}/auth/login`, { method: "POST", headers: json, body: big });
+    expect(r.status).toBe(413);
+    expect(r.headers.get("connection")).toBe("close");
+    expect(await r.json()).toMatchObject({ name: "PayloadTooLarge" });
+  });
+
+  it("a chunked body that grows over 1 MiB is 413 as well, and the server still answers afterwards", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = rawRequest(`${base}/auth/login`, { method: "POST", headers: { ...json, "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < 40) {
+          sent++;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
+  });
+
+  it("prints one log line per effect, and a 204 has no body", async () => {
+    logged.length = 0;
+    const r = await fetch(`${base}/effect`, { method: "PUT" });
+    expect(r.status).toBe(204);
+    expect(await r.text()).toBe("");
+    expect(logged).toEqual([`effect ${JSON.stringify(effect)}`, `effect ${JSON.stringify(effect)}`]);
+  });
+
+  it("survives 1,000 requests with 50 in flight", async () => {
+    const token = await login();
+    let next = 0;
+    const statuses: number[] = [];
+    const worker = async (): Promise<void> => {
+      while (next < 1000) {
+        const n = next++;
+        const r = n % 3 === 0
+          ? await fetch(`${base}/order/externalId/ORD-1`, { headers: { authorization: `Bearer ${token}` } })
+          : n % 3 === 1
+            ? await fetch(`${base}/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ tenantCode: "alpha", clientId: "client", secret: "wrong" }) })
+            : await fetch(`${base}/order/nope`);
+        await r.arrayBuffer();
+        statuses.push(r.status);
+      }
+    };
+    await Promise.all(Array.from({ length: 50 }, worker));
+    expect(statuses).toHaveLength(1000);
+    expect(new Set(statuses)).toEqual(new Set([200, 403, 404]));
+  }, 30_000);
+});

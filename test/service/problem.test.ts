@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { problem, problemNames, simpleProblem } from "../../src/service/problem.js";
+import { issue } from "../../src/shared/issue.js";
+import { ids } from "../arbitraries/fixture.js";
+import { bearer, loginAs, testService } from "./support.js";
+
+describe("problem details", () => {
+  it("ERR-1: the body is RFC 9457 with name, title, status and every error", () => {
+    const body = problem(400, [issue("Required", "name"), issue("Negative", "[1].amount", "Amounts are never negative (GEN-7).")]);
+    expect(body).toEqual({
+      type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest",
+      errors: [{ code: "Required", path: "name", message: "A required value is missing or null." }, { code: "Negative", path: "[1].amount", message: "Amounts are never negative (GEN-7)." }],
+    });
+  });
+
+  it("ERR-1: each refusal status has its name", () => {
+    expect(problemNames).toEqual({ 400: "BadRequest", 401: "NotAuthenticated", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed", 413: "PayloadTooLarge", 415: "UnsupportedMediaType" });
+    expect(simpleProblem(401, "NotAuthenticated")).toMatchObject({ status: 401, name: "NotAuthenticated", title: "Unauthorized", errors: [{ code: "NotAuthenticated", path: "" }] });
+  });
+
+  it("ERR-1: every refusal of the service carries a problem body whose status matches", () => {
+    const s = testService();
+    const token = loginAs(s, 0);
+    const answers = [
+      s.handle({ method: "POST", path: "/auth/login", body: {} }),
+      s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "x", clientId: "y", secret: "z" } }),
+      s.handle({ method: "GET", path: `/material/${ids(0).material(1)}` }),
+      s.handle({ method: "GET", path: "/material/externalId/none", headers: bearer(token) }),
+      s.handle({ method: "PATCH", path: "/customer" }),
+    ];
+    expect(answers.map((a) => [a.status, (a.body as { name: string }).name])).toEqual([[400, "BadRequest"], [403, "Forbidden"], [401, "NotAuthenticated"], [404, "NotFound"], [405, "MethodNotAllowed"]]);
+    for (const a of answers) expect(a.body).toMatchObject({ type: "about:blank", status: a.status, errors: expect.arrayContaining([expect.objectContaining({ code: expect.any(String), path: expect.any(String), message: expect.any(String) })]) });
+  });
+});
