@@ -1,7 +1,8 @@
 import type { Customer } from "../customer/customer.js";
 import type { Guid } from "../shared/guid.js";
 import type { CompanySettings } from "../shared/settings.js";
-import { addDays, today, type Instant, type IsoDate } from "../shared/time.js";
+import { interventionDayRange } from "../assignation/day.js";
+import { addDays, type Instant, type IsoDate } from "../shared/time.js";
 import type { CustomerNotificationReason, Effect } from "./effect.js";
 import { customerRecipients } from "./recipients.js";
 
@@ -46,7 +47,9 @@ export function customerNotification(
  * reminderDay("2026-03-11" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> undefined
  */
 export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDate | undefined {
-  return day > addDays(today(now, timeZone), 1) ? addDays(day, -1) : undefined;
+  // day >= today + 2  <=>  the day before has not started yet (local days tile the timeline).
+  const before = addDays(day, -1);
+  return now < interventionDayRange(before, timeZone).start ? before : undefined;
 }
 
 /**
