@@ -19,5 +19,5 @@ export type { EditContext } from "./edit.js";
 export { cancelIntervention, cancelledIntervention } from "./cancel.js";
 export type { CancelContext } from "./cancel.js";
 export { moveIntervention, reportDocuments, interventionOfOrder } from "./lifecycle.js";
-export type { LifecycleContext } from "./lifecycle.js";
+export type { LifecycleContext, ReportDocumentsAnswer } from "./lifecycle.js";
 export { stateMachineDiagrams } from "./diagram.js";

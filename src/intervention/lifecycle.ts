@@ -56,6 +56,12 @@ export function moveIntervention(action: LifecycleAction, intervention: Interven
   return ok({ intervention: { ...intervention, state, reportDocuments }, effects: [] });
 }
 
+/** The answer of `…/reportDocuments` (SERVICE.md "Read shapes"). */
+export interface ReportDocumentsAnswer {
+  /** One document per form of the category, made on completion (INT-6). */
+  readonly documents: readonly ReportDocument[];
+}
+
 /**
  * The report documents of a `Completed` intervention; any other state is refused.
  * Implements INT-6.
@@ -65,7 +71,7 @@ export function moveIntervention(action: LifecycleAction, intervention: Interven
  * @example
  * reportDocuments(running, order) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)" }] }
  */
-export function reportDocuments(intervention: Intervention, order: Order): Result<{ readonly documents: readonly ReportDocument[] }> {
+export function reportDocuments(intervention: Intervention, order: Order): Result<ReportDocumentsAnswer> {
   const why = interventionActionIssue("reportDocuments", intervention, order);
   return why === undefined ? ok({ documents: intervention.reportDocuments }) : fail([why]);
 }

@@ -3,6 +3,12 @@ import { fail, ok, type Result } from "../shared/issue.js";
 import { nextOrderState, orderActionIssue } from "./machine.js";
 import type { Order } from "./order.js";
 
+/** The outcome of an order completion. */
+export interface OrderCompleteDecision {
+  /** The order in state `Completed`. */
+  readonly order: Order;
+}
+
 /**
  * Completes an `Open` order whose interventions are all `Completed` or `Cancelled`.
  * Implements ORD-13.
@@ -12,7 +18,7 @@ import type { Order } from "./order.js";
  * @example
  * completeOrder(openOrder, [running]) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in Running (ORD-13)" }] }
  */
-export function completeOrder(order: Order, interventions: readonly Intervention[]): Result<{ readonly order: Order }> {
+export function completeOrder(order: Order, interventions: readonly Intervention[]): Result<OrderCompleteDecision> {
   const why = orderActionIssue("complete", order, interventions);
   if (why !== undefined) return fail([why]);
   return ok({ order: { ...order, state: nextOrderState(order.state, "complete") ?? order.state } });
