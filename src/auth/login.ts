@@ -13,6 +13,14 @@ export interface LoginRequest {
   readonly secret: string;
 }
 
+/** An integration client as login sees it. */
+export interface LoginClient {
+  /** Client ID. */
+  readonly clientId: string;
+  /** Secret key. */
+  readonly secret: string;
+}
+
 /** A company as login sees it: its identity and its integration clients. */
 export interface LoginCompany {
   /** GUID of the company, the `companyId` of the answer. */
@@ -22,7 +30,7 @@ export interface LoginCompany {
   /** Display name, the `companyName` of the answer. */
   readonly name: string;
   /** Integration clients allowed to log in. */
-  readonly clients: readonly { readonly clientId: string; readonly secret: string }[];
+  readonly clients: readonly LoginClient[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Fixture } from "../service/fixture.js";
+import type { Fixture, FixtureCompany } from "../service/fixture.js";
 
 /** Deterministic, readable GUIDs for the demonstration data: `prefix` names the kind, `n` the record. */
 function id(prefix: string, n: number): string {
@@ -39,7 +39,7 @@ const materialNames: ReadonlyArray<readonly [string, string, string, number | nu
  * demoFixture.companies.map((c) => c.tenantCode) //=> ["demo", "teplo"]
  */
 export const demoFixture: Fixture = {
-  companies: [0, 1].map((c): Fixture["companies"][number] => {
+  companies: [0, 1].map((c): FixtureCompany => {
     const k = c * 1000;
     const catalog = (prefix: string, values: ReadonlyArray<readonly [string, string]>): Array<{ id: string; slug: string; name: string }> =>
       values.map(([slug, name], i) => ({ id: id(prefix, k + i + 1), slug, name }));

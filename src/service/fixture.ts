@@ -16,11 +16,181 @@ import { amountFromJson, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
 
+/** A catalog value in the fixture (GEN-3: addressed by GUID or slug). */
+export interface FixtureCatalogValue {
+  /** GUID. */
+  id: string;
+  /** Unique key within the catalog. */
+  slug: string;
+  /** Display name. */
+  name: string;
+}
+
 /** A catalog in the fixture: values in order (CUS-5 takes the first). */
-export type FixtureCatalog = Array<{ id: string; slug: string; name: string }>;
+export type FixtureCatalog = Array<FixtureCatalogValue>;
+
+/** A form of an intervention category (INT-6: one report document per form). */
+export interface FixtureForm {
+  /** GUID. */
+  id: string;
+  /** Display name. */
+  name: string;
+}
+
+/** An intervention category with its forms. */
+export interface FixtureInterventionCategory extends FixtureCatalogValue {
+  /** Forms filled in on site; default none. */
+  forms?: Array<FixtureForm>;
+}
+
+/** One key of a custom-data template (CUS-8). */
+export interface FixtureTemplateField {
+  /** Property name. */
+  key: string;
+  /** JSON type of its value (`date`: a `YYYY-MM-DD` string). */
+  type: "string" | "number" | "boolean" | "date";
+  /** Whether the key must be present; default `false`. */
+  required?: boolean;
+}
 
 /** A custom-data template in the fixture (CUS-8). */
-export type FixtureTemplate = Array<{ key: string; type: "string" | "number" | "boolean" | "date"; required?: boolean }>;
+export type FixtureTemplate = Array<FixtureTemplateField>;
+
+/** An integration client (AUTH-1). */
+export interface FixtureClient {
+  /** Client ID (acts as user name). */
+  clientId: string;
+  /** Secret key (acts as password). */
+  secret: string;
+}
+
+/** Company settings; each has a default. */
+export interface FixtureSettings {
+  /** "Zakázat kolize" (ASN-5); default `false`. */
+  disableCollisions?: boolean;
+  /** IANA time zone (GEN-10); default `Europe/Prague`. */
+  timeZone?: string;
+  /** Collation locale (STO-5); default `cs`. */
+  locale?: string;
+  /** Global channel switches (NOT-4); default both on. */
+  notifications?: {
+    /** E-mail channel; default `true`. */
+    email?: boolean;
+    /** SMS channel; default `true`. */
+    sms?: boolean;
+  };
+  /** Custom-data templates (CUS-8); default none. */
+  customDataTemplates?: {
+    /** Template of customers' customData. */
+    customer?: FixtureTemplate;
+    /** Template of orders' customData. */
+    order?: FixtureTemplate;
+  };
+}
+
+/** A user of a company. */
+export interface FixtureUser {
+  /** GUID. */
+  id: string;
+  /** External ID, unique among the company's users. */
+  externalId?: string;
+  /** Display name. */
+  name: string;
+  /** Roles. */
+  roles: Array<"Administrator" | "Technik" | "Dispatcher">;
+  /** Deactivated users cannot be assigned (ASN-2); default `false`. */
+  deactivated?: boolean;
+}
+
+/** The catalogs of a company, each in order. */
+export interface FixtureCatalogs {
+  /** CustomerCategory values. */
+  customerCategories: FixtureCatalog;
+  /** CustomerType values. */
+  customerTypes: FixtureCatalog;
+  /** OrderCategory values. */
+  orderCategories: FixtureCatalog;
+  /** OrderCustomState values. */
+  orderCustomStates: FixtureCatalog;
+  /** InterventionCategory values with forms. */
+  interventionCategories: Array<FixtureInterventionCategory>;
+  /** InterventionCustomState values. */
+  interventionCustomStates: FixtureCatalog;
+  /** MaterialCategory values. */
+  materialCategories: FixtureCatalog;
+  /** MaterialSupplier values. */
+  materialSuppliers: FixtureCatalog;
+}
+
+/** A material (MAT-4: not created through the interface). */
+export interface FixtureMaterial {
+  /** GUID. */
+  id: string;
+  /** External ID, unique among the company's materials. */
+  externalId?: string;
+  /** Name. */
+  name: string;
+  /** MaterialCategory GUID or slug. */
+  categoryId: string;
+  /** MaterialSupplier GUID or slug. */
+  supplierId: string;
+  /** Code. */
+  identificationNumber?: string;
+  /** Description. */
+  description?: string;
+  /** Supplier's code. */
+  supplierCode?: string;
+  /** Unit (MAT-2); default `Amounts`. */
+  unit?: string;
+  /** Sale price ≥ 0; default 0. */
+  price?: number;
+  /** Cost price ≥ 0. */
+  costPrice?: number;
+}
+
+/** One stocked material of a store. */
+export interface FixtureStockItem {
+  /** Material GUID or external ID. */
+  materialId: string;
+  /** Amount ≥ 0, or `null` for unlimited (STK-1). */
+  amount: number | null;
+}
+
+/** A store with its initial stock. */
+export interface FixtureStore {
+  /** GUID. */
+  id: string;
+  /** External ID, unique among the company's stores. */
+  externalId?: string;
+  /** Name. */
+  name: string;
+  /** Users (GUIDs or external IDs) who see and use the stock (STO-2). */
+  availableFor: string[];
+  /** Initial stock; default none. */
+  stock?: Array<FixtureStockItem>;
+}
+
+/** A company of the fixture. */
+export interface FixtureCompany {
+  /** GUID, the `companyId` of the login answer. */
+  id: string;
+  /** Code clients log in with; unique in the fixture. */
+  tenantCode: string;
+  /** `companyName` of the login answer. */
+  name: string;
+  /** Integration clients (AUTH-1). */
+  clients: Array<FixtureClient>;
+  /** Settings; every one has a default. */
+  settings?: FixtureSettings;
+  /** Users; at least one Administrator (AUTH-6). */
+  users: Array<FixtureUser>;
+  /** Catalogs. */
+  catalogs: FixtureCatalogs;
+  /** Materials. */
+  materials: Array<FixtureMaterial>;
+  /** Stores. */
+  stores: Array<FixtureStore>;
+}
 
 /**
  * What the interface itself cannot create: companies with their clients, settings, users,
@@ -28,47 +198,10 @@ export type FixtureTemplate = Array<{ key: string; type: "string" | "number" | "
  * (`categoryId`, `availableFor`, `stock[].materialId`) may be GUIDs or slugs / external IDs
  * (GEN-3).
  */
-export type Fixture = {
+export interface Fixture {
   /** The companies; each token sees only its own (AUTH-4). */
-  companies: Array<{
-    /** GUID, the `companyId` of the login answer. */
-    id: string;
-    /** Code clients log in with. */
-    tenantCode: string;
-    /** `companyName` of the login answer. */
-    name: string;
-    /** Integration clients (AUTH-1). */
-    clients: Array<{ clientId: string; secret: string }>;
-    /** Settings; every one has a default. */
-    settings?: {
-      disableCollisions?: boolean;
-      timeZone?: string;
-      locale?: string;
-      notifications?: { email?: boolean; sms?: boolean };
-      customDataTemplates?: { customer?: FixtureTemplate; order?: FixtureTemplate };
-    };
-    /** Users (technicians, dispatchers, administrators). */
-    users: Array<{ id: string; externalId?: string; name: string; roles: Array<"Administrator" | "Technik" | "Dispatcher">; deactivated?: boolean }>;
-    /** Catalogs, each in order. */
-    catalogs: {
-      customerCategories: FixtureCatalog;
-      customerTypes: FixtureCatalog;
-      orderCategories: FixtureCatalog;
-      orderCustomStates: FixtureCatalog;
-      interventionCategories: Array<{ id: string; slug: string; name: string; forms?: Array<{ id: string; name: string }> }>;
-      interventionCustomStates: FixtureCatalog;
-      materialCategories: FixtureCatalog;
-      materialSuppliers: FixtureCatalog;
-    };
-    /** Materials (MAT-4: not created through the interface). */
-    materials: Array<{
-      id: string; externalId?: string; name: string; categoryId: string; supplierId: string;
-      identificationNumber?: string; description?: string; supplierCode?: string; unit?: string; price?: number; costPrice?: number;
-    }>;
-    /** Stores with their initial stock (`amount: null` is unlimited, STK-1). */
-    stores: Array<{ id: string; externalId?: string; name: string; availableFor: string[]; stock?: Array<{ materialId: string; amount: number | null }> }>;
-  }>;
-};
+  companies: Array<FixtureCompany>;
+}
 
 const catalogKeys = [
   "customerCategories", "customerTypes", "orderCategories", "orderCustomStates",

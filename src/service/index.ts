@@ -6,7 +6,10 @@
 export { createFieldService, defaultNewToken } from "./create.js";
 export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
 export { validateFixture, loadFixture } from "./fixture.js";
-export type { Fixture, FixtureCatalog, FixtureTemplate } from "./fixture.js";
+export type {
+  Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
+  FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
+} from "./fixture.js";
 export { problem, simpleProblem, problemNames } from "./problem.js";
 export type { ProblemDetails, ProblemName, ProblemStatus } from "./problem.js";
 export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./read-shapes.js";

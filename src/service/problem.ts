@@ -1,7 +1,13 @@
 import { issue, type Issue, type IssueCode } from "../shared/issue.js";
 
+/** A refusal status (ERR-1). */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415;
+
+/** A problem `name` (ERR-1). */
+export type ProblemName = "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+
 /** The statuses the service refuses with, each with its problem `name` (ERR-1). */
-export const problemNames = {
+export const problemNames: { readonly [S in ProblemStatus]: ProblemName } = {
   400: "BadRequest",
   401: "NotAuthenticated",
   403: "Forbidden",
@@ -9,13 +15,7 @@ export const problemNames = {
   405: "MethodNotAllowed",
   413: "PayloadTooLarge",
   415: "UnsupportedMediaType",
-} as const;
-
-/** A refusal status (ERR-1). */
-export type ProblemStatus = keyof typeof problemNames;
-
-/** A problem `name` (ERR-1). */
-export type ProblemName = (typeof problemNames)[ProblemStatus];
+};
 
 const titles: { readonly [S in ProblemStatus]: string } = {
   400: "Bad Request",

@@ -11,8 +11,14 @@ export function gid(n: number, prefix = 0): Guid {
   return guid(`${prefix.toString(16).padStart(8, "0")}-0000-4000-8000-${n.toString(16).padStart(12, "0")}`);
 }
 
+/** The GUIDs of one company of the test fixture. */
+export interface FixtureIds {
+  company: Guid; admin: Guid; dispatcher: Guid; tech1: Guid; tech2: Guid; techOff: Guid;
+  category: (n: number) => Guid; form: (n: number) => Guid; material: (n: number) => Guid; store: (n: number) => Guid;
+}
+
 /** GUIDs of the test fixture, per company index (0 = A, 1 = B). */
-export const ids = (c: number) => ({
+export const ids = (c: number): FixtureIds => ({
   company: gid(1 + c, 0xc0),
   admin: gid(1 + 10 * c, 0xa0),
   dispatcher: gid(2 + 10 * c, 0xa0),

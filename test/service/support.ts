@@ -1,6 +1,9 @@
 import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../src/service/create.js";
 import { commit, type CompanyState } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
+import type { Customer } from "../../src/customer/customer.js";
+import type { Intervention } from "../../src/intervention/intervention.js";
+import type { Order } from "../../src/order/order.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
 
 /** A test clock the test moves by hand. */
@@ -34,8 +37,13 @@ export function company(service: ServiceCore, c: number): CompanyState {
   return service.companies.get(ids(c).company as Guid)!;
 }
 
+/** The records {@link seed} puts in. */
+export interface Seeded {
+  customer: Customer; order: Order; other: Order; planned: Intervention; done: Intervention; foreign: Intervention;
+}
+
 /** Seeds a customer, an order and two interventions (one planned, one completed) into company `c`. */
-export function seed(service: ServiceCore, c: number) {
+export function seed(service: ServiceCore, c: number): Seeded {
   const customer = testCustomer(c, 1, "CUST-1");
   const order = testOrder(customer, 1, "ORD-1");
   const other = testOrder(customer, 2, "ORD-2");
