@@ -4,4 +4,3 @@ export {
 } from "./collision-index.js";
 export type { AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./validate.js";
 export { validateAssignations, collisionIssues } from "./validate.js";
-export { interventionDayRange } from "./day.js";

@@ -3,8 +3,7 @@ import type { Assignation } from "../intervention/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import { findReference, type RefIndex } from "../shared/reference.js";
-import { formatInstant, type Instant, type IsoDate } from "../shared/time.js";
-import { interventionDayRange } from "./day.js";
+import { dayRange, formatInstant, type Instant, type IsoDate } from "../shared/time.js";
 import { overlappingAllocations, type CollisionIndex } from "./collision-index.js";
 
 /** One assignation as a request sends it: the user still an "ID or external ID" (GEN-3). */
@@ -73,7 +72,7 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
   if (request.assignations.length === 0) {
     issues.push(issue("TooFew", "assignations", "At least one assignation is required, the main technician's (ASN-1)."));
   }
-  const range = interventionDayRange(request.day, context.timeZone);
+  const range = dayRange(request.day, context.timeZone);
   const firstIndexOf = new Map<Guid, number>();
   const out: Assignation[] = [];
   request.assignations.forEach((a, i) => {

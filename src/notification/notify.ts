@@ -1,8 +1,7 @@
 import type { Customer } from "../customer/customer.js";
 import type { Guid } from "../shared/guid.js";
 import type { CompanySettings } from "../shared/settings.js";
-import { interventionDayRange } from "../assignation/day.js";
-import { addDays, type Instant, type IsoDate } from "../shared/time.js";
+import { addDays, dayRange, type Instant, type IsoDate } from "../shared/time.js";
 import type { CustomerNotificationReason, Effect } from "./effect.js";
 import { customerRecipients } from "./recipients.js";
 
@@ -49,7 +48,7 @@ export function customerNotification(
 export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDate | undefined {
   // day >= today + 2  <=>  the day before has not started yet (local days tile the timeline).
   const before = addDays(day, -1);
-  return now < interventionDayRange(before, timeZone).start ? before : undefined;
+  return now < dayRange(before, timeZone).start ? before : undefined;
 }
 
 /**

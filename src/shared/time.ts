@@ -172,12 +172,26 @@ function pad(n: number, width: number): string {
  * localDate(Date.parse("2026-11-21T23:30:00Z"), "Europe/Prague") //=> "2026-11-22"
  */
 export function localDate(instant: Instant, zone: string): IsoDate {
-  const w = wallClock(instant, zone);
-  return `${pad(w.y, 4)}-${pad(w.mo, 2)}-${pad(w.d, 2)}` as IsoDate;
+  const t = new Date(instant + zoneOffset(instant, zone));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1, 2)}-${pad(t.getUTCDate(), 2)}` as IsoDate;
 }
+
+function rawOffset(instant: Instant, zone: string): number {
+  const w = wallClock(instant, zone);
+  const asUtc = new Date(0);
+  asUtc.setUTCFullYear(w.y, w.mo - 1, w.d);
+  asUtc.setUTCHours(w.h, w.mi, w.s, 0);
+  return asUtc.getTime() - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+const HOUR = 3_600_000;
+const offsetCache = new Map<string, Map<number, number>>();
 
 /**
  * The offset of a zone from UTC at an instant, in milliseconds (local minus UTC).
+ * Memoised per zone and UTC hour when the offset is the same at both ends of that hour (no
+ * transition inside it), since `Intl` costs microseconds per call; the memo is invisible
+ * to callers and bounded.
  * @param instant - milliseconds since the epoch
  * @param zone - IANA time zone
  * @returns the offset
@@ -185,11 +199,20 @@ export function localDate(instant: Instant, zone: string): IsoDate {
  * zoneOffset(Date.parse("2026-07-01T00:00:00Z"), "Europe/Prague") //=> 7200000
  */
 export function zoneOffset(instant: Instant, zone: string): number {
-  const w = wallClock(instant, zone);
-  const asUtc = new Date(0);
-  asUtc.setUTCFullYear(w.y, w.mo - 1, w.d);
-  asUtc.setUTCHours(w.h, w.mi, w.s, 0);
-  return asUtc.getTime() - (instant - (((instant % 1000) + 1000) % 1000));
+  const hour = Math.floor(instant / HOUR);
+  let memo = offsetCache.get(zone);
+  if (memo === undefined) {
+    memo = new Map();
+    offsetCache.set(zone, memo);
+  }
+  const hit = memo.get(hour);
+  if (hit !== undefined) return hit;
+  const first = rawOffset(hour * HOUR, zone);
+  const last = rawOffset(hour * HOUR + HOUR - 1, zone);
+  if (first !== last) return rawOffset(instant, zone);
+  if (memo.size >= 50_000) memo.clear();
+  memo.set(hour, first);
+  return first;
 }
 
 function utcMidnight(date: IsoDate): Instant {
