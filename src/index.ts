@@ -36,8 +36,6 @@ export { customerKinds } from "./customer/customer.js";
 export type { CustomerKind, Phone, ContactPerson, Coordinates, Address, ServiceObject, Customer } from "./customer/customer.js";
 export { orderStates, orderStateLabels, priorities } from "./order/order.js";
 export type { OrderState, Priority, Order } from "./order/order.js";
-export { interventionStates, interventionStateLabels } from "./intervention/intervention.js";
-export type { InterventionState, Assignation, ReportDocument, Intervention } from "./intervention/intervention.js";
 export { materialUnits } from "./material/material.js";
 export type { MaterialUnit, Material } from "./material/material.js";
 export type { Store } from "./store/store.js";
@@ -48,3 +46,37 @@ export type { FiniteAmount, UnlimitedAmount, Amount, AllQuantity, Quantity } fro
 export { applyStockChanges, addAmounts, addToStock, removeAmount, removeFromStock, setAmount, setStockAmounts, moveAmounts, moveStock } from "./stock/index.js";
 export type { Identified, StockItem, StockChanges, MovedAmounts, MoveChanges } from "./stock/index.js";
 export { parseStockAmountsBody, parseStockQuantitiesBody, stockAmountsSchema, stockQuantitiesSchema } from "./stock/index.js";
+
+// order lifecycle
+export { orderActions, orderMachine, orderActionRules, nextOrderState, isFinishedIntervention, orderActionIssue, allowedOrderActions } from "./order/machine.js";
+export type { OrderAction, AllowedAction } from "./order/machine.js";
+export { parseOrderCancelBody, orderCancelBodySchema, cancelOrder } from "./order/cancel.js";
+export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./order/cancel.js";
+export { completeOrder } from "./order/complete.js";
+export type { OrderCompleteDecision } from "./order/complete.js";
+
+// interventions
+export {
+  interventionStates, interventionStateLabels,
+  interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState,
+  isTerminalInterventionState, interventionActionIssue, allowedInterventionActions,
+  parsePlanBody, parseReplanBody, parseEditBody, parseCancelBody, planBodySchema, replanBodySchema, editBodySchema, cancelBodySchema,
+  planIntervention, replanIntervention, editIntervention, cancelIntervention, cancelledIntervention,
+  moveIntervention, reportDocuments, interventionOfOrder, stateMachineDiagrams,
+} from "./intervention/index.js";
+export type {
+  InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision,
+  PlanCommand, ReplanCommand, EditCommand, CancelCommand, PlanContext, ReplanContext, EditContext, CancelContext,
+  LifecycleContext, ReportDocumentsAnswer,
+} from "./intervention/index.js";
+
+// assignations
+export {
+  emptyCollisionIndex, collisionIndex, addToCollisionIndex, removeFromCollisionIndex, updateCollisionIndex, overlappingAllocations,
+  validateAssignations, collisionIssues,
+} from "./assignation/index.js";
+export type { Allocation, TechnicianAllocations, CollisionIndex, AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./assignation/index.js";
+
+// notifications
+export { customerRecipients, customerNotification, reminderDay, planningEffects, cancelEffects } from "./notification/index.js";
+export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
