@@ -81,18 +81,40 @@ function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32A
   const base = new Intl.Collator(collator.resolvedOptions().locale, { sensitivity: "base", usage: "sort" }).compare;
   const tokenIndex = new Map<string, number>();
   const tokens: string[] = [];
-  const textTokens: (number[] | undefined)[] = texts.map((text) => {
+  const idOf = (tok: string): number => {
+    let id = tokenIndex.get(tok);
+    if (id === undefined) {
+      id = tokens.length;
+      tokenIndex.set(tok, id);
+      tokens.push(tok);
+    }
+    return id;
+  };
+  // Texts repeat their space-separated chunks (words, sizes), so tokenize each chunk once.
+  const chunkTokens = new Map<string, number[] | undefined>();
+  const tokenize = (chunk: string): number[] | undefined => {
     const ids: number[] = [];
-    for (const m of text.matchAll(TOKEN)) {
+    for (const m of chunk.matchAll(TOKEN)) {
       const tok = m[0];
       if (!WORD_START.test(tok) && !SEPARATOR.test(tok)) return undefined;
-      let id = tokenIndex.get(tok);
-      if (id === undefined) {
-        id = tokens.length;
-        tokenIndex.set(tok, id);
-        tokens.push(tok);
+      ids.push(idOf(tok));
+    }
+    return ids;
+  };
+  const space = idOf(" ");
+  const textTokens: (number[] | undefined)[] = texts.map((text) => {
+    const ids: number[] = [];
+    const chunks = text.split(" ");
+    for (let c = 0; c < chunks.length; c++) {
+      const chunk = chunks[c] as string;
+      if (c > 0) ids.push(space);
+      let got = chunkTokens.get(chunk);
+      if (got === undefined && !chunkTokens.has(chunk)) {
+        got = tokenize(chunk);
+        chunkTokens.set(chunk, got);
       }
-      ids.push(id);
+      if (got === undefined) return undefined;
+      for (const id of got) ids.push(id);
     }
     return ids;
   });

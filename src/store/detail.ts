@@ -153,13 +153,31 @@ export function queryStoreListing(listing: StoreListing, store: Store, query: St
   if (found === undefined && categories === undefined && suppliers === undefined) {
     totalCount = n;
     for (let i = start; i < end; i++) positions.push(order[i] as number);
+  } else if (found === undefined) {
+    // Filters only: the total comes from the pair counts, so the scan stops at the page's end.
+    totalCount = 0;
+    const catBits = (categories ?? new Uint8Array(s.categoryNumbers.size).fill(1));
+    const supBits = (suppliers ?? new Uint8Array(s.supplierNumbers.size).fill(1));
+    for (const [key, count] of s.pairCounts) {
+      if (catBits[Math.floor(key / 2 ** 26)] === 1 && supBits[key % 2 ** 26] === 1) totalCount += count;
+    }
+    const catColumn = s.categoryColumn;
+    const supColumn = s.supplierColumn;
+    const stop = Math.min(end, totalCount);
+    for (let i = 0, count = 0; i < n && count < stop; i++) {
+      const p = order[i] as number;
+      if (catBits[catColumn[p] as number] === 1 && supBits[supColumn[p] as number] === 1) {
+        if (count >= start) positions.push(p);
+        count++;
+      }
+    }
   } else {
     const catColumn = s.categoryColumn;
     const supColumn = s.supplierColumn;
     let count = 0;
     for (let i = 0; i < n; i++) {
       const p = order[i] as number;
-      if (found !== undefined && found[p] === 0) continue;
+      if (found[p] === 0) continue;
       if (categories !== undefined && categories[catColumn[p] as number] === 0) continue;
       if (suppliers !== undefined && suppliers[supColumn[p] as number] === 0) continue;
       if (count >= start && count < end) positions.push(p);

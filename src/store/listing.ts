@@ -80,12 +80,35 @@ export interface ListingState {
   readonly categoryColumn: Int32Array;
   /** Supplier number by position. */
   readonly supplierColumn: Int32Array;
+  /** Number of positions per (category number, supplier number) pair, keyed by {@link pairKey}. */
+  readonly pairCounts: ReadonlyMap<number, number>;
   /** Folded name, identification number and supplier code of every position, each followed by SEP. */
   readonly haystack: string;
   /** Start of each position's text in `haystack`; `starts[size]` is its length. */
   readonly starts: Int32Array;
   /** One pair of orders per sort key. */
   readonly orders: { readonly [K in StoreSortKey]: KeyOrders };
+}
+
+/**
+ * The key of a (category number, supplier number) pair in {@link ListingState.pairCounts}.
+ * @param category - category number
+ * @param supplier - supplier number
+ * @returns a number unique for the pair
+ */
+export function pairKey(category: number, supplier: number): number {
+  return category * 2 ** 26 + supplier;
+}
+
+/**
+ * Counts one more position for a (category number, supplier number) pair (mutates only a map being built).
+ * @param counts - the counts being built
+ * @param category - category number
+ * @param supplier - supplier number
+ */
+export function countPair(counts: Map<number, number>, category: number, supplier: number): void {
+  const k = pairKey(category, supplier);
+  counts.set(k, (counts.get(k) ?? 0) + 1);
 }
 
 /** Separator of the fields in the search text; a folded phrase without it cannot match across fields. */
@@ -113,10 +136,31 @@ export function listingOf(state: ListingState): StoreListing {
  * The searchable text of one material: folded name, identification number and supplier
  * code (STO-4 decides these three fields).
  * @param material - the material
+ * @param fold - the folding (by default {@link foldText} itself)
  * @returns the folded fields, each followed by {@link SEP}
  */
-export function searchText(material: Material): string {
-  return foldText(material.name) + SEP + foldText(material.identificationNumber ?? "") + SEP + foldText(material.supplierCode ?? "") + SEP;
+export function searchText(material: Material, fold: (text: string) => string = foldText): string {
+  return fold(material.name) + SEP + fold(material.identificationNumber ?? "") + SEP + fold(material.supplierCode ?? "") + SEP;
+}
+
+/**
+ * {@link foldText} with a cache per space-separated word: folding works character by
+ * character except for the final sigma, whose context a space ends, so folding the words and
+ * joining them with spaces gives the same text. Names repeat their words, so a build folds
+ * each distinct word once.
+ * @returns a folding function with its own cache
+ */
+export function cachedFold(): (text: string) => string {
+  const cache = new Map<string, string>();
+  const word = (w: string): string => {
+    let f = cache.get(w);
+    if (f === undefined) {
+      f = foldText(w);
+      cache.set(w, f);
+    }
+    return f;
+  };
+  return (text) => (text.includes(" ") ? text.split(" ").map(word).join(" ") : word(text));
 }
 
 /**
@@ -208,16 +252,17 @@ function ordersByRank(tieOrder: Int32Array, rank: Int32Array, count: number): Ke
 
 // Dense ranks by an arbitrary comparison of a few values (prices, amounts, catalog names).
 function ranksBy<T>(values: readonly T[], keyOf: (v: T) => string, compare: (a: T, b: T) => number): { ranks: Int32Array; count: number } {
+  const keys = values.map(keyOf);
   const byKey = new Map<string, T>();
-  for (const v of values) if (!byKey.has(keyOf(v))) byKey.set(keyOf(v), v);
-  const sorted = [...byKey.values()].sort(compare);
+  for (let i = 0; i < values.length; i++) if (!byKey.has(keys[i] as string)) byKey.set(keys[i] as string, values[i] as T);
+  const sorted = [...byKey].sort((a, b) => compare(a[1], b[1]));
   const rankOf = new Map<string, number>();
   let rank = -1;
   for (let i = 0; i < sorted.length; i++) {
-    if (i === 0 || compare(sorted[i - 1] as T, sorted[i] as T) !== 0) rank++;
-    rankOf.set(keyOf(sorted[i] as T), rank);
+    if (i === 0 || compare((sorted[i - 1] as [string, T])[1], (sorted[i] as [string, T])[1]) !== 0) rank++;
+    rankOf.set((sorted[i] as [string, T])[0], rank);
   }
-  return { ranks: Int32Array.from(values, (v) => rankOf.get(keyOf(v)) as number), count: rank + 1 };
+  return { ranks: Int32Array.from(keys, (k) => rankOf.get(k) as number), count: rank + 1 };
 }
 
 const amountKey = (a: Amount): string => (a.kind === "unlimited" ? "∞" : a.value.toString());
@@ -263,6 +308,8 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
   const starts = new Int32Array(n + 1);
   const texts: string[] = new Array<string>(n);
   let length = 0;
+  const fold = cachedFold();
+  const pairCounts = new Map<number, number>();
   for (let p = 0; p < n; p++) {
     const id = ids[p] as Guid;
     const { material, category, supplier } = lookUp(catalog, id);
@@ -273,7 +320,8 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     supplierNames[p] = supplier.name;
     categoryColumn[p] = numberOf(categoryNumbers, category.id);
     supplierColumn[p] = numberOf(supplierNumbers, supplier.id);
-    const text = searchText(material);
+    countPair(pairCounts, categoryColumn[p] as number, supplierColumn[p] as number);
+    const text = searchText(material, fold);
     texts[p] = text;
     starts[p] = length;
     length += text.length;
@@ -327,6 +375,7 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     supplierNumbers,
     categoryColumn,
     supplierColumn,
+    pairCounts,
     haystack: texts.join(""),
     starts,
     orders,

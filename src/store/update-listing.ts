@@ -2,6 +2,7 @@ import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import {
   amountOrders,
+  countPair,
   listingOf,
   lookUp,
   numberOf,
@@ -130,6 +131,7 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
   supplierColumn.set(s.supplierColumn.subarray(0, n));
   const starts = new Int32Array(total + 1);
   starts.set(s.starts.subarray(0, n + 1));
+  const pairCounts = new Map(s.pairCounts);
   let haystack = s.haystack;
   for (let i = 0; i < added.length; i++) {
     const [id, amount] = added[i] as [Guid, Amount];
@@ -141,6 +143,7 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
     supplierNames.push(supplier.name);
     categoryColumn[p] = numberOf(categoryNumbers, category.id);
     supplierColumn[p] = numberOf(supplierNumbers, supplier.id);
+    countPair(pairCounts, categoryColumn[p] as number, supplierColumn[p] as number);
     haystack += searchText(material);
     starts[p + 1] = haystack.length;
   }
@@ -158,6 +161,7 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
     supplierNumbers,
     categoryColumn,
     supplierColumn,
+    pairCounts,
     haystack,
     starts,
   };

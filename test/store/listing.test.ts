@@ -7,7 +7,7 @@ import { guid, type Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
 import { UNLIMITED, amountToJson, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { queryStoreListing, type StoreDetail, type StoreDetailItem } from "../../src/store/detail.js";
-import { buildStoreListing, rebuildStoreListing, storeListingStock, type StoreListingCatalog } from "../../src/store/listing.js";
+import { buildStoreListing, cachedFold, rebuildStoreListing, storeListingStock, type StoreListingCatalog } from "../../src/store/listing.js";
 import { storeSortKeys, type StoreListingQuery, type StoreSortKey } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 import { updateStoreListingStock } from "../../src/store/update-listing.js";
@@ -434,6 +434,20 @@ describe("store listing, properties", () => {
         expect([...world.catalog.materials]).toEqual(materialsBefore);
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe("cachedFold", () => {
+  it("STO-4: folding word by word with a cache equals foldText on the whole text (final sigma included)", () => {
+    const fold = cachedFold();
+    expect(fold("ΟΔΟΣ ΟΔΟΣ.")).toBe(foldText("ΟΔΟΣ ΟΔΟΣ."));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(" ", "Σ", "ΑΣ", ".", "İ", "Šroub", "ǅ"), fc.string({ unit: "grapheme", maxLength: 3 })), { maxLength: 8 }), (parts) => {
+        const text = parts.join("");
+        expect(fold(text)).toBe(foldText(text));
+      }),
+      runs,
     );
   });
 });

@@ -1,0 +1,139 @@
+import { bench, describe } from "vitest";
+import type { Material } from "../../src/material/material.js";
+import type { CatalogValue } from "../../src/shared/catalog.js";
+import { Dec } from "../../src/shared/decimal.js";
+import { guid, type Guid } from "../../src/shared/guid.js";
+import { foldText } from "../../src/shared/text.js";
+import { UNLIMITED, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
+import { queryStoreListing } from "../../src/store/detail.js";
+import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreListingQuery } from "../../src/store/query.js";
+import type { Store } from "../../src/store/store.js";
+import { updateStoreListingStock } from "../../src/store/update-listing.js";
+
+// 100,000 stocked materials with Czech-like names: 50 nouns (one of them "Šroub", so a
+// search for "šroub" hits ~2%), 12 adjectives, sizes; codes like "HA-12"/"CH-32".
+const N = 100_000;
+let seed = 42;
+const rnd = (): number => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+const nouns = ["Šroub", "Hadice", "Chladivo", "Kabel", "Řídicí jednotka", "Žárovka", "Matice", "Podložka", "Těsnění", "Ventil", "Čerpadlo", "Filtr", "Ložisko", "Spojka", "Trubka", "Kolínko", "Izolace", "Lepidlo", "Barva", "Hmoždinka", "Vrut", "Hřebík", "Svorka", "Jistič", "Zásuvka", "Vypínač", "Relé", "Pojistka", "Štítek", "Páska", "Kotva", "Nýt", "Pružina", "Řemen", "Čidlo", "Termostat", "Radiátor", "Kohout", "Objímka", "Příchytka", "Manžeta", "Zátka", "Redukce", "Přechodka", "Koleno", "Odbočka", "Síto", "Tryska", "Ventilátor", "Motor"];
+const adjectives = ["pozinkovaný", "nerezový", "měděný", "plastový", "černý", "bílý", "žlutý", "zelený", "ohebný", "tvrzený", "průmyslový", "domácí"];
+const prefixes = ["HA", "CH", "KA", "SR", "ZA", "ŘI", "C", "CI"];
+const gid = (kind: number, i: number): Guid => guid(`${kind.toString(16).padStart(8, "0")}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`);
+const categories: CatalogValue[] = Array.from({ length: 40 }, (_, i) => ({ id: gid(1, i), slug: `c${i}`, name: `${pick(nouns)} kategorie ${i}` }));
+const suppliers: CatalogValue[] = Array.from({ length: 60 }, (_, i) => ({ id: gid(2, i), slug: `s${i}`, name: `Dodavatel ${pick(adjectives)} ${i}` }));
+const materials: Material[] = Array.from({ length: N }, (_, i) => ({
+  id: gid(3, i),
+  externalId: `M-${i}`,
+  name: `${pick(nouns)} ${pick(adjectives)} ${Math.floor(rnd() * 100)}×${Math.floor(rnd() * 500)} mm`,
+  categoryId: pick(categories).id,
+  supplierId: pick(suppliers).id,
+  identificationNumber: rnd() < 0.05 ? null : `${pick(prefixes)}-${Math.floor(rnd() * 100000)}`,
+  description: null,
+  supplierCode: `D${Math.floor(rnd() * 1e6)}`,
+  unit: "Amounts",
+  price: new Dec(Math.floor(rnd() * 100000)).dividedBy(100),
+  costPrice: null,
+}));
+const stock = new Map<Guid, Amount>(materials.map((m) => [m.id, rnd() < 0.05 ? UNLIMITED : finite(Math.floor(rnd() * 1000))]));
+const catalog: StoreListingCatalog = {
+  materials: new Map(materials.map((m) => [m.id, m])),
+  categories: new Map(categories.map((c) => [c.id, c])),
+  suppliers: new Map(suppliers.map((c) => [c.id, c])),
+  locale: "cs",
+};
+const store: Store = { id: gid(4, 1), externalId: null, name: "Sklad", availableFor: [] };
+
+// The naive baseline: fold every searchable field (when searching), filter, sort everything
+// with the collator, slice.
+function naive(q: StoreListingQuery): { items: Material[]; totalCount: number } {
+  const collator = new Intl.Collator("cs");
+  const phrase = q.searchPhrase === null ? null : foldText(q.searchPhrase);
+  const cats = q.materialCategoryIds === null ? null : new Set(q.materialCategoryIds);
+  const sups = q.materialSupplierIds === null ? null : new Set(q.materialSupplierIds);
+  const rows = [...stock].map(([id, amount]) => ({ m: catalog.materials.get(id) as Material, amount }));
+  const kept = rows.filter(
+    ({ m }) =>
+      (phrase === null || [m.name, m.identificationNumber ?? "", m.supplierCode ?? ""].some((f) => foldText(f).includes(phrase))) &&
+      (cats === null || cats.has(m.categoryId)) &&
+      (sups === null || sups.has(m.supplierId)),
+  );
+  const catName = (m: Material): string => catalog.categories.get(m.categoryId)?.name ?? "";
+  const supName = (m: Material): string => catalog.suppliers.get(m.supplierId)?.name ?? "";
+  type Row = (typeof rows)[number];
+  const key: (a: Row, b: Row) => number = {
+    name: (a: Row, b: Row) => collator.compare(a.m.name, b.m.name),
+    identificationNumber: (a: Row, b: Row) => collator.compare(a.m.identificationNumber ?? "", b.m.identificationNumber ?? ""),
+    price: (a: Row, b: Row) => a.m.price.comparedTo(b.m.price),
+    amount: (a: Row, b: Row) => compareAmounts(a.amount, b.amount),
+    materialCategoryName: (a: Row, b: Row) => collator.compare(catName(a.m), catName(b.m)),
+    materialSupplierName: (a: Row, b: Row) => collator.compare(supName(a.m), supName(b.m)),
+  }[q.sortBy];
+  const sign = q.sortOrder === "descend" ? -1 : 1;
+  kept.sort((a, b) => sign * key(a, b) || collator.compare(a.m.name, b.m.name) || (a.m.id < b.m.id ? -1 : 1));
+  const from = (q.page - 1) * q.pageSize;
+  return { items: kept.slice(from, from + q.pageSize).map((r) => r.m), totalCount: kept.length };
+}
+
+function p50(fn: () => unknown, runs: number): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const base: StoreListingQuery = { page: 1, pageSize: 50, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null };
+const queries: [string, StoreListingQuery][] = [
+  ['search "šroub", name ascend, page 1 of 50', { ...base, searchPhrase: "šroub" }],
+  ['search "šroub", price descend, page 3 of 20', { ...base, searchPhrase: "šroub", sortBy: "price", sortOrder: "descend", page: 3, pageSize: 20 }],
+  ["amount descend, page 250 of 200", { ...base, sortBy: "amount", sortOrder: "descend", page: 250, pageSize: 200 }],
+  ["name ascend, page 250 of 200", { ...base, page: 250, pageSize: 200 }],
+  ["supplier name, 30 of 40 categories, page 250 of 200", { ...base, sortBy: "materialSupplierName", materialCategoryIds: categories.slice(0, 30).map((c) => c.id), page: 250, pageSize: 200 }],
+  ["code descend, 3 suppliers, page 1 of 200", { ...base, sortBy: "identificationNumber", sortOrder: "descend", materialSupplierIds: suppliers.slice(0, 3).map((c) => c.id), pageSize: 200 }],
+];
+
+let listing: StoreListing;
+const buildMs = p50(() => {
+  listing = buildStoreListing(store.id, stock, catalog);
+}, 3);
+const rows: Record<string, string | number>[] = [{ case: "build 100,000", "index p50 ms": buildMs.toFixed(1) }];
+for (const [name, q] of queries) {
+  const ours = queryStoreListing(listing!, store, q);
+  const theirs = naive(q);
+  if (ours.materials.totalCount !== theirs.totalCount || ours.materials.items.map((i) => i.materialId).join() !== theirs.items.map((m) => m.id).join()) {
+    throw new Error(`store-listing bench: index and naive disagree on ${name}`);
+  }
+  const fast = p50(() => queryStoreListing(listing, store, q), 50);
+  const slow = p50(() => naive(q), 5);
+  rows.push({ case: name, "index p50 ms": fast.toFixed(3), "naive p50 ms": slow.toFixed(1), ratio: `${Math.round(slow / fast)}×`, total: ours.materials.totalCount });
+}
+let k = 0;
+const updateMs = p50(() => {
+  const m = materials[(k++ * 7919) % N] as Material;
+  listing = updateStoreListingStock(listing, new Map([[m.id, finite(k % 1000)]]), catalog);
+}, 200);
+rows.push({ case: "update after one stock change", "index p50 ms": updateMs.toFixed(3) });
+console.table(rows);
+
+describe("store listing, 100,000 stocked materials", () => {
+  bench('index: search "šroub"', () => {
+    queryStoreListing(listing, store, queries[0]![1]);
+  }, { time: 300 });
+  bench("index: amount descend, page 250 of 200", () => {
+    queryStoreListing(listing, store, queries[2]![1]);
+  }, { time: 300 });
+  bench("index: filters, page 250 of 200", () => {
+    queryStoreListing(listing, store, queries[4]![1]);
+  }, { time: 300 });
+  bench("naive: filters, page 250 of 200 (baseline)", () => {
+    naive(queries[4]![1]);
+  }, { iterations: 3, time: 0 });
+});
