@@ -164,17 +164,16 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
       return { status: 405, body: simpleProblem(405, "MethodNotAllowed", `This path accepts ${match.allowed.join(", ")} only (ERR-2).`), effects: [] };
     }
     const isWrite = method !== "GET";
-    let dryRun = false;
-    if (isWrite && target.query.has("dryRun")) {
-      const v = target.query.get("dryRun") ?? "";
-      if (!DRY_RUN.test(v)) return { status: 400, body: problem(400, [issue("InvalidEnum", "dryRun", "dryRun is true or false.")]), effects: [] };
-      dryRun = v.toLowerCase() === "true";
-    }
+    const dryRunText = isWrite ? target.query.get("dryRun") : undefined;
+    const badDryRun = dryRunText !== undefined && !DRY_RUN.test(dryRunText);
+    const dryRun = dryRunText !== undefined && dryRunText.toLowerCase() === "true";
+    const refuseDryRun = (): ServiceResponse => ({ status: 400, body: problem(400, [issue("InvalidEnum", "dryRun", "dryRun is true or false.")]), effects: [] });
     const body = Object.hasOwn(request, "body") ? request.body : undefined;
     const at = now();
     const { route } = match;
 
     if (route.handler === "login") {
+      if (badDryRun) return refuseDryRun();
       const reply = login(companies.values(), body, at, newToken);
       if (reply.token !== undefined && !dryRun) register(reply.token, at);
       return { status: reply.status, body: reply.body, effects: [] };
@@ -189,6 +188,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     }
     const company = companies.get(token.companyId);
     if (company === undefined) return { status: 401, body: simpleProblem(401, "NotAuthenticated"), effects: [] };
+    if (badDryRun) return refuseDryRun();
 
     const found = resolveRecords(company, route, match.params);
     if ("status" in found) return found as ServiceResponse;
