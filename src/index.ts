@@ -80,3 +80,27 @@ export type { Allocation, TechnicianAllocations, CollisionIndex, AssignationRequ
 // notifications
 export { customerRecipients, customerNotification, reminderDay, planningEffects, cancelEffects } from "./notification/index.js";
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
+
+// auth
+export { parseLoginRequest, checkCredentials, loginResponse } from "./auth/login.js";
+export type { LoginRequest, LoginClient, LoginCompany, LoginResponse } from "./auth/login.js";
+export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid } from "./auth/token.js";
+export type { IssuedToken, RequestHeaders } from "./auth/token.js";
+export { apiUser } from "./auth/owner.js";
+
+// reference service
+export { createFieldService, defaultNewToken } from "./service/create.js";
+export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./service/create.js";
+export { validateFixture } from "./service/fixture.js";
+export type {
+  Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
+  FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
+} from "./service/fixture.js";
+export { problem, simpleProblem, problemNames } from "./service/problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus } from "./service/problem.js";
+export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./service/read-shapes.js";
+export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./service/read-shapes.js";
+
+// node:http adapter
+export { createHttpServer, MAX_BODY_BYTES } from "./server/http.js";
+export type { HttpServerOptions } from "./server/http.js";
