@@ -1,4 +1,5 @@
 import { apiUser } from "../auth/owner.js";
+import { emptyCollisionIndex } from "../assignation/collision-index.js";
 import { userRoles, type User, type UserRole } from "../auth/user.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
 import type { CatalogValue, CategoryForm, InterventionCategory } from "../shared/catalog.js";
@@ -518,6 +519,8 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
     materials: emptyTable(),
     stores: emptyTable(),
     stock: new Map(),
+    // A fixture holds no interventions, so no technician holds an allocation yet (ASN-5).
+    allocations: emptyCollisionIndex,
   };
   for (const m of materials) putRecord(state.materials, m.value);
   for (const s of stores) {

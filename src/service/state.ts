@@ -1,4 +1,5 @@
 import type { User } from "../auth/user.js";
+import { updateCollisionIndex, type CollisionIndex } from "../assignation/collision-index.js";
 import type { Customer } from "../customer/customer.js";
 import type { Intervention } from "../intervention/intervention.js";
 import type { Material } from "../material/material.js";
@@ -100,6 +101,12 @@ export interface CompanyState {
   readonly stores: Table<Store>;
   /** Stock per store GUID: material GUID to amount, in the order first stocked. */
   readonly stock: Map<Guid, Map<Guid, Amount>>;
+  /**
+   * Allocations of the non-cancelled interventions per technician (ASN-5). A persistent
+   * index, replaced only by {@link commit} whenever interventions are put, so a plan or
+   * replan reads the current one without a per-request rebuild.
+   */
+  allocations: CollisionIndex;
 }
 
 /**
@@ -183,6 +190,11 @@ export function commit(state: CompanyState, changes: Changes): void {
   for (const c of changes.customers ?? []) putRecord(state.customers, c);
   for (const o of changes.orders ?? []) putRecord(state.orders, o);
   for (const i of changes.interventions ?? []) {
+    const before = state.interventions.byId.get(i.id);
+    // Lifecycle moves and edits keep the same assignations array: nothing to re-index.
+    if (before === undefined || before.assignations !== i.assignations || (before.state === "Cancelled") !== (i.state === "Cancelled")) {
+      state.allocations = updateCollisionIndex(state.allocations, before, i);
+    }
     if (putRecord(state.interventions, i)) {
       const list = state.interventionsByOrder.get(i.orderId);
       if (list === undefined) state.interventionsByOrder.set(i.orderId, [i.id]);
