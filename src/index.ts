@@ -38,7 +38,6 @@ export { orderStates, orderStateLabels, priorities } from "./order/order.js";
 export type { OrderState, Priority, Order } from "./order/order.js";
 export { materialUnits } from "./material/material.js";
 export type { MaterialUnit, Material } from "./material/material.js";
-export type { Store } from "./store/store.js";
 
 // stock
 export { UNLIMITED, ALL, ZERO, finite, amountFromJson, amountToJson, compareAmounts, amountsEqual } from "./stock/index.js";
@@ -104,3 +103,10 @@ export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, Repor
 // node:http adapter
 export { createHttpServer, MAX_BODY_BYTES } from "./server/http.js";
 export type { HttpServerOptions } from "./server/http.js";
+
+// stores: listing
+export type { Store } from "./store/index.js";
+export { storeSortKeys, storeSortOrders, MAX_STORE_PAGE_SIZE, parseStoreListingQuery, storeListingQuerySchema } from "./store/index.js";
+export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./store/index.js";
+export { buildStoreListing, rebuildStoreListing, storeListingStock, updateStoreListingStock, queryStoreListing } from "./store/index.js";
+export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./store/index.js";
