@@ -1,4 +1,4 @@
-import { ABSENT, type Tri } from "../shared/field.js";
+import { ABSENT as ABSENT_BINDING, type Tri } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
@@ -17,6 +17,12 @@ import {
 } from "../shared/read.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import { customerKinds, type Coordinates, type CustomerKind, type Phone } from "./customer.js";
+
+// Module-local copies of hot imported bindings: some loaders (vitest's module runner) turn
+// each use of an imported binding into a getter call, which costs more than the check itself.
+const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
+const emailReader: typeof readEmail = readEmail;
+const objectReader: typeof readObject = readObject;
 
 /**
  * How a body is read: a plain add (`null` on an optional field counts as left out, GEN-5;
@@ -171,55 +177,127 @@ function readNumberIn(min: number, max: number): ValueReader<number> {
 const readLatitude = readNumberIn(-90, 90);
 const readLongitude = readNumberIn(-180, 180);
 
+/*
+ * Hot path. A valid body is read with one pass over each object's own keys (`Object.keys`,
+ * so inherited keys such as `__proto__` or `constructor` never count, and unknown keys are
+ * skipped, ERR-3) and constant-name property loads, which the engine caches per call site;
+ * the common types are accepted inline. Anything unusual (a missing required key, a wrong
+ * type, a blank string) is handed to the shared readers of `shared/read.ts` on the original
+ * object, so issue codes, messages and paths have one home. Measured in
+ * `test/bench/customer-parse.bench.ts`.
+ */
+
+/** Same test as the shared `readNonBlank` (a character that `trim` keeps), without allocating. */
+const NOT_BLANK_RE = /\S/;
+
+/** Non-blank test with a shortcut for strings that start with a visible ASCII character. */
+const NOT_BLANK = {
+  test(v: string): boolean {
+    const c = v.charCodeAt(0);
+    return (c > 32 && c < 127) || NOT_BLANK_RE.test(v);
+  },
+};
+
+/** A value not sent at all: the key is not an own property, or its value is `undefined`. */
+function missing(v: unknown): boolean {
+  return v === ABSENT || v === undefined;
+}
+
+/** An optional field of any type: left out, `null` (left out in add mode, GEN-5), or read by `reader`. */
+function field<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T>, mode: CustomerBodyMode): Tri<T> {
+  if (missing(v)) return ABSENT;
+  if (v === null) return mode === "add" ? ABSENT : null;
+  const r = reader(v, "", key, issues);
+  return r === undefined ? ABSENT : r;
+}
+
+/** {@link field} for plain strings. */
+function text(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return typeof v === "string" ? v : field(o, key, v, issues, readString, mode);
+}
+
+/** {@link field} for non-blank strings. */
+function nonBlank(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return typeof v === "string" && NOT_BLANK.test(v) ? v : field(o, key, v, issues, readNonBlank, mode);
+}
+
+/** {@link field} for booleans. */
+function flag(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<boolean> {
+  return typeof v === "boolean" ? v : field(o, key, v, issues, readBoolean, mode);
+}
+
+/** An identifier (`id`, `externalId`): `null` and left out both mean not sent. */
+function ident<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T>): T | undefined {
+  if (missing(v) || v === null) return undefined;
+  const r = optional(o, key, "", issues, reader);
+  return r === ABSENT || r === null ? undefined : r;
+}
+
+/** A non-blank external ID, inline when valid. */
+function externalIdOf(o: JsonObject, v: unknown, issues: Issue[]): string | undefined {
+  return typeof v === "string" && NOT_BLANK.test(v) ? v : ident(o, "externalId", v, issues, readNonBlank);
+}
+
 /** Reads `{ latitude, longitude }` (CUS-10). */
 const readCoordinates: ValueReader<Coordinates> = (value, parent, key, issues) => {
-  const o = readObject(value, parent, key, issues);
+  const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
+  const { latitude, longitude } = o;
+  if (typeof latitude === "number" && typeof longitude === "number" && latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180) {
+    if (Object.hasOwn(o, "latitude") && Object.hasOwn(o, "longitude")) return { latitude, longitude };
+  }
   const before = issues.length;
-  const latitude = required(o, "latitude", "", issues, readLatitude);
-  const longitude = required(o, "longitude", "", issues, readLongitude);
+  const lat = required(o, "latitude", "", issues, readLatitude);
+  const lon = required(o, "longitude", "", issues, readLongitude);
   rebase(issues, before, parent, key);
-  return latitude === undefined || longitude === undefined ? undefined : { latitude, longitude };
+  return lat === undefined || lon === undefined ? undefined : { latitude: lat, longitude: lon };
 };
 
 /** Reads `{ prefix, phone }` (CUS-9). */
 const readPhone: ValueReader<Phone> = (value, parent, key, issues) => {
-  const o = readObject(value, parent, key, issues);
+  const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
+  const { prefix, phone } = o;
+  if (typeof prefix === "string" && typeof phone === "string" && NOT_BLANK.test(phone) && Object.hasOwn(o, "prefix") && Object.hasOwn(o, "phone")) {
+    return { prefix, phone };
+  }
   const before = issues.length;
-  const prefix = required(o, "prefix", "", issues, readString);
-  const phone = required(o, "phone", "", issues, readNonBlank);
+  const p = required(o, "prefix", "", issues, readString);
+  const n = required(o, "phone", "", issues, readNonBlank);
   rebase(issues, before, parent, key);
-  return prefix === undefined || phone === undefined ? undefined : { prefix, phone };
+  return p === undefined || n === undefined ? undefined : { prefix: p, phone: n };
 };
-
-/** Reads an optional field; in add mode `null` counts as left out (GEN-5). */
-function field<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>, mode: CustomerBodyMode): Tri<T> {
-  const v = optional(o, key, "", issues, reader);
-  return mode === "add" && v === null ? ABSENT : v;
-}
-
-/** Reads an identifier (`id`, `externalId`): `null` and left out both mean not sent. */
-function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
-  const v = optional(o, key, "", issues, reader);
-  return v === ABSENT || v === null ? undefined : v;
-}
 
 function contactPersonReader(mode: CustomerBodyMode): ValueReader<ContactPersonInput> {
   return (value, parent, key, issues) => {
-    const o = readObject(value, parent, key, issues);
+    const o = objectReader(value, parent, key, issues);
     if (o === undefined) return undefined;
+    let id: unknown = ABSENT, externalId: unknown = ABSENT, firstName: unknown = ABSENT, lastName: unknown = ABSENT, position: unknown = ABSENT;
+    let phone: unknown = ABSENT, email: unknown = ABSENT, sendNotifications: unknown = ABSENT, sendReports: unknown = ABSENT;
+    for (const k of Object.keys(o)) {
+      switch (k) {
+        case "id": id = o.id; break;
+        case "externalId": externalId = o.externalId; break;
+        case "firstName": firstName = o.firstName; break;
+        case "lastName": lastName = o.lastName; break;
+        case "position": position = o.position; break;
+        case "phone": phone = o.phone; break;
+        case "email": email = o.email; break;
+        case "sendNotifications": sendNotifications = o.sendNotifications; break;
+        case "sendReports": sendReports = o.sendReports; break;
+      }
+    }
     const before = issues.length;
     const out: ContactPersonInput = {
-      id: mode === "upsert" ? ident(o, "id", issues, readGuid) : undefined,
-      externalId: ident(o, "externalId", issues, readNonBlank),
-      firstName: field(o, "firstName", issues, readString, mode),
-      lastName: field(o, "lastName", issues, readString, mode),
-      position: field(o, "position", issues, readString, mode),
-      phone: field(o, "phone", issues, readPhone, mode),
-      email: field(o, "email", issues, readEmail, mode),
-      sendNotifications: field(o, "sendNotifications", issues, readBoolean, mode),
-      sendReports: field(o, "sendReports", issues, readBoolean, mode),
+      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : undefined,
+      externalId: externalIdOf(o, externalId, issues),
+      firstName: text(o, "firstName", firstName, issues, mode),
+      lastName: text(o, "lastName", lastName, issues, mode),
+      position: text(o, "position", position, issues, mode),
+      phone: missing(phone) ? ABSENT : field(o, "phone", phone, issues, readPhone, mode),
+      email: typeof email === "string" ? (emailReader(email, "", "email", issues) ?? ABSENT) : field(o, "email", email, issues, readEmail, mode),
+      sendNotifications: flag(o, "sendNotifications", sendNotifications, issues, mode),
+      sendReports: flag(o, "sendReports", sendReports, issues, mode),
     };
     if (issues.length === before) return out;
     rebase(issues, before, parent, key);
@@ -229,17 +307,30 @@ function contactPersonReader(mode: CustomerBodyMode): ValueReader<ContactPersonI
 
 function addressReader(mode: CustomerBodyMode): ValueReader<AddressInput> {
   return (value, parent, key, issues) => {
-    const o = readObject(value, parent, key, issues);
+    const o = objectReader(value, parent, key, issues);
     if (o === undefined) return undefined;
+    let id: unknown = ABSENT, externalId: unknown = ABSENT, street: unknown = ABSENT, city: unknown = ABSENT;
+    let postalCode: unknown = ABSENT, country: unknown = ABSENT, coordinates: unknown = ABSENT;
+    for (const k of Object.keys(o)) {
+      switch (k) {
+        case "id": id = o.id; break;
+        case "externalId": externalId = o.externalId; break;
+        case "street": street = o.street; break;
+        case "city": city = o.city; break;
+        case "postalCode": postalCode = o.postalCode; break;
+        case "country": country = o.country; break;
+        case "coordinates": coordinates = o.coordinates; break;
+      }
+    }
     const before = issues.length;
     const out: AddressInput = {
-      id: mode === "upsert" ? ident(o, "id", issues, readGuid) : undefined,
-      externalId: ident(o, "externalId", issues, readNonBlank),
-      street: field(o, "street", issues, readString, mode),
-      city: field(o, "city", issues, readString, mode),
-      postalCode: field(o, "postalCode", issues, readString, mode),
-      country: field(o, "country", issues, readString, mode),
-      coordinates: field(o, "coordinates", issues, readCoordinates, mode),
+      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : undefined,
+      externalId: externalIdOf(o, externalId, issues),
+      street: text(o, "street", street, issues, mode),
+      city: text(o, "city", city, issues, mode),
+      postalCode: text(o, "postalCode", postalCode, issues, mode),
+      country: text(o, "country", country, issues, mode),
+      coordinates: missing(coordinates) ? ABSENT : field(o, "coordinates", coordinates, issues, readCoordinates, mode),
     };
     if (issues.length === before) return out;
     rebase(issues, before, parent, key);
@@ -249,17 +340,46 @@ function addressReader(mode: CustomerBodyMode): ValueReader<AddressInput> {
 
 function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectInput> {
   return (value, parent, key, issues) => {
-    const o = readObject(value, parent, key, issues);
+    const o = objectReader(value, parent, key, issues);
     if (o === undefined) return undefined;
+    let id: unknown = ABSENT, externalId: unknown = ABSENT, name: unknown = ABSENT;
+    let serialNumber: unknown = ABSENT, description: unknown = ABSENT, addressId: unknown = ABSENT;
+    for (const k of Object.keys(o)) {
+      switch (k) {
+        case "id": id = o.id; break;
+        case "externalId": externalId = o.externalId; break;
+        case "name": name = o.name; break;
+        case "serialNumber": serialNumber = o.serialNumber; break;
+        case "description": description = o.description; break;
+        case "addressId": addressId = o.addressId; break;
+      }
+    }
     const before = issues.length;
     const out: ServiceObjectInput = {
-      id: mode === "upsert" ? ident(o, "id", issues, readGuid) : undefined,
-      externalId: ident(o, "externalId", issues, readNonBlank),
-      name: field(o, "name", issues, readNonBlank, mode),
-      serialNumber: field(o, "serialNumber", issues, readString, mode),
-      description: field(o, "description", issues, readString, mode),
-      addressId: field(o, "addressId", issues, readNonBlank, mode),
+      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : undefined,
+      externalId: externalIdOf(o, externalId, issues),
+      name: nonBlank(o, "name", name, issues, mode),
+      serialNumber: text(o, "serialNumber", serialNumber, issues, mode),
+      description: text(o, "description", description, issues, mode),
+      addressId: nonBlank(o, "addressId", addressId, issues, mode),
     };
+    if (issues.length === before) return out;
+    rebase(issues, before, parent, key);
+    return undefined;
+  };
+}
+
+/** A list of elements, each read by `element`, at least `min` of them; inline loop, shared reader on failure. */
+function elements<T>(element: ValueReader<T>, min: number): ValueReader<T[]> {
+  const shared = readArray(element, min);
+  return (value, parent, key, issues) => {
+    if (!Array.isArray(value) || value.length < min) return shared(value, parent, key, issues);
+    const out: T[] = [];
+    const before = issues.length;
+    for (let i = 0; i < value.length; i++) {
+      const v = element(value[i], "", i, issues);
+      if (v !== undefined) out.push(v);
+    }
     if (issues.length === before) return out;
     rebase(issues, before, parent, key);
     return undefined;
@@ -268,26 +388,33 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
 
 const readers = {
   add: {
-    contactPeople: readArray(contactPersonReader("add"), 1),
-    addresses: readArray(addressReader("add"), 1),
-    serviceObjects: readArray(serviceObjectReader("add")),
+    contactPeople: elements(contactPersonReader("add"), 1),
+    addresses: elements(addressReader("add"), 1),
+    serviceObjects: elements(serviceObjectReader("add"), 0),
   },
   upsert: {
-    contactPeople: readArray(contactPersonReader("upsert")),
-    addresses: readArray(addressReader("upsert")),
-    serviceObjects: readArray(serviceObjectReader("upsert")),
+    contactPeople: elements(contactPersonReader("upsert"), 0),
+    addresses: elements(addressReader("upsert"), 0),
+    serviceObjects: elements(serviceObjectReader("upsert"), 0),
   },
 } as const;
 
 const readKind = readEnum(customerKinds);
-const readEmails = readArray(readEmail);
+const readEmails = elements(readEmail, 0);
 
 /** Reads a nested list: required with one element at least on add (CUS-1), optional on add-or-edit. */
-function list<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
+function list<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
+  if (Array.isArray(v)) return reader(v, "", key, issues) ?? [];
   if (needed) return required(o, key, "", issues, reader) ?? [];
-  const v = optional(o, key, "", issues, reader);
+  if (missing(v) || v === null) return [];
   // Nothing is ever deleted (UPS-6), so a list left out or sent as null adds nothing.
-  return v === ABSENT || v === null ? [] : v;
+  return reader(v, "", key, issues) ?? [];
+}
+
+/** The customer fields of a body plus its `id`, read in one pass. */
+interface CustomerRead {
+  readonly input: CustomerInput;
+  readonly id: Guid | undefined;
 }
 
 /**
@@ -297,32 +424,64 @@ function list<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReade
  * @param issues - where issues go
  * @returns the fields, or `undefined` when the body is not an object
  */
-function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue[]): CustomerInput | undefined {
-  const o = readObject(value, "", "", issues);
+function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue[]): CustomerRead | undefined {
+  const o = objectReader(value, "", "", issues);
   if (o === undefined) return undefined;
+  let id: unknown = ABSENT, externalId: unknown = ABSENT, name: unknown = ABSENT, kind: unknown = ABSENT, categoryId: unknown = ABSENT;
+  let typeId: unknown = ABSENT, ownerId: unknown = ABSENT, identificationNumber: unknown = ABSENT, taxNumber: unknown = ABSENT;
+  let website: unknown = ABSENT, description: unknown = ABSENT, customData: unknown = ABSENT, notificationEmails: unknown = ABSENT;
+  let sendByPost: unknown = ABSENT, primaryContactPersonId: unknown = ABSENT, invoiceAddressId: unknown = ABSENT;
+  let contactAddressId: unknown = ABSENT, contactPeople: unknown = ABSENT, addresses: unknown = ABSENT, serviceObjects: unknown = ABSENT;
+  for (const k of Object.keys(o)) {
+    switch (k) {
+      case "id": id = o.id; break;
+      case "externalId": externalId = o.externalId; break;
+      case "name": name = o.name; break;
+      case "kind": kind = o.kind; break;
+      case "categoryId": categoryId = o.categoryId; break;
+      case "typeId": typeId = o.typeId; break;
+      case "ownerId": ownerId = o.ownerId; break;
+      case "identificationNumber": identificationNumber = o.identificationNumber; break;
+      case "taxNumber": taxNumber = o.taxNumber; break;
+      case "website": website = o.website; break;
+      case "description": description = o.description; break;
+      case "customData": customData = o.customData; break;
+      case "notificationEmails": notificationEmails = o.notificationEmails; break;
+      case "sendByPost": sendByPost = o.sendByPost; break;
+      case "primaryContactPersonId": primaryContactPersonId = o.primaryContactPersonId; break;
+      case "invoiceAddressId": invoiceAddressId = o.invoiceAddressId; break;
+      case "contactAddressId": contactAddressId = o.contactAddressId; break;
+      case "contactPeople": contactPeople = o.contactPeople; break;
+      case "addresses": addresses = o.addresses; break;
+      case "serviceObjects": serviceObjects = o.serviceObjects; break;
+    }
+  }
   const nested = readers[mode];
   const add = mode === "add";
-  return {
-    externalId: ident(o, "externalId", issues, readNonBlank),
-    name: required(o, "name", "", issues, readNonBlank) ?? "",
-    kind: field(o, "kind", issues, readKind, mode),
-    categoryId: field(o, "categoryId", issues, readNonBlank, mode),
-    typeId: field(o, "typeId", issues, readNonBlank, mode),
-    ownerId: field(o, "ownerId", issues, readNonBlank, mode),
-    identificationNumber: field(o, "identificationNumber", issues, readString, mode),
-    taxNumber: field(o, "taxNumber", issues, readString, mode),
-    website: field(o, "website", issues, readString, mode),
-    description: field(o, "description", issues, readString, mode),
-    customData: field(o, "customData", issues, readString, mode),
-    notificationEmails: field(o, "notificationEmails", issues, readEmails, mode),
-    sendByPost: field(o, "sendByPost", issues, readBoolean, mode),
-    primaryContactPersonId: field(o, "primaryContactPersonId", issues, readNonBlank, mode),
-    invoiceAddressId: field(o, "invoiceAddressId", issues, readNonBlank, mode),
-    contactAddressId: field(o, "contactAddressId", issues, readNonBlank, mode),
-    contactPeople: list(o, "contactPeople", issues, nested.contactPeople, add),
-    addresses: list(o, "addresses", issues, nested.addresses, add),
-    serviceObjects: list(o, "serviceObjects", issues, nested.serviceObjects, false),
+  const input: CustomerInput = {
+    externalId: externalIdOf(o, externalId, issues),
+    name: typeof name === "string" && NOT_BLANK.test(name) ? name : (required(o, "name", "", issues, readNonBlank) ?? ""),
+    kind: kind === "Company" || kind === "Household" ? kind : field(o, "kind", kind, issues, readKind, mode),
+    categoryId: nonBlank(o, "categoryId", categoryId, issues, mode),
+    typeId: nonBlank(o, "typeId", typeId, issues, mode),
+    ownerId: nonBlank(o, "ownerId", ownerId, issues, mode),
+    identificationNumber: text(o, "identificationNumber", identificationNumber, issues, mode),
+    taxNumber: text(o, "taxNumber", taxNumber, issues, mode),
+    website: text(o, "website", website, issues, mode),
+    description: text(o, "description", description, issues, mode),
+    customData: text(o, "customData", customData, issues, mode),
+    notificationEmails: Array.isArray(notificationEmails)
+      ? (readEmails(notificationEmails, "", "notificationEmails", issues) ?? ABSENT)
+      : field(o, "notificationEmails", notificationEmails, issues, readEmails, mode),
+    sendByPost: flag(o, "sendByPost", sendByPost, issues, mode),
+    primaryContactPersonId: nonBlank(o, "primaryContactPersonId", primaryContactPersonId, issues, mode),
+    invoiceAddressId: nonBlank(o, "invoiceAddressId", invoiceAddressId, issues, mode),
+    contactAddressId: nonBlank(o, "contactAddressId", contactAddressId, issues, mode),
+    contactPeople: list(o, "contactPeople", contactPeople, issues, nested.contactPeople, add),
+    addresses: list(o, "addresses", addresses, issues, nested.addresses, add),
+    serviceObjects: list(o, "serviceObjects", serviceObjects, issues, nested.serviceObjects, false),
   };
+  return { input, id: add ? undefined : ident(o, "id", id, issues, readGuid) };
 }
 
 /**
@@ -338,8 +497,8 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
  */
 export function parseCustomerAdd(value: unknown): Result<CustomerAddCommand> {
   const issues: Issue[] = [];
-  const input = readCustomerInput(value, "add", issues);
-  return collect(issues, () => input as CustomerAddCommand);
+  const read = readCustomerInput(value, "add", issues);
+  return collect(issues, () => (read as CustomerRead).input);
 }
 
 /**
@@ -353,11 +512,8 @@ export function parseCustomerAdd(value: unknown): Result<CustomerAddCommand> {
  */
 export function parseCustomerAddOrEdit(value: unknown): Result<CustomerAddOrEditCommand> {
   const issues: Issue[] = [];
-  const input = readCustomerInput(value, "upsert", issues);
-  if (input === undefined) return collect(issues, () => undefined as never);
-  const o = value as JsonObject;
-  const id = ident(o, "id", issues, readGuid);
-  return collect(issues, () => ({ ...input, id }));
+  const read = readCustomerInput(value, "upsert", issues);
+  return collect(issues, () => ({ ...(read as CustomerRead).input, id: (read as CustomerRead).id }));
 }
 
 /** {@link parseCustomerAdd} as a Standard Schema v1 validator. */
