@@ -3,6 +3,12 @@ import type { Handler, ParamName } from "./context.js";
 import {
   interventionAllowedActions, orderAllowedActions, readCustomer, readIntervention, readMaterial, readOrder, readReportDocuments,
 } from "./handlers/reads.js";
+import {
+  handleCancelIntervention, handleComplete, handleEditIntervention, handlePlanIntervention, handleReplanIntervention, handleRequestSignature,
+  handleStart, handleStartDeparture,
+} from "./handlers/interventions.js";
+import { handleCancelOrder, handleCompleteOrder } from "./handlers/order-lifecycle.js";
+import { handleAddToStore, handleMoveStock, handleRemoveMaterial, handleSetMaterialAmounts } from "./handlers/stock.js";
 
 /** The placeholder names of a route path template, as a union (`"order" | "intervention"`). */
 export type ParamsOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamsOf<Rest> : never;
@@ -48,6 +54,20 @@ export const routes: readonly RouteDef[] = [
   route("GET", "/order/{order}/intervention/{intervention}/reportDocuments", readReportDocuments),
   route("GET", "/order/{order}/intervention/{intervention}/allowedActions", interventionAllowedActions),
   route("GET", "/material/{material}", readMaterial),
+  route("PUT", "/order/{order}/cancel", handleCancelOrder),
+  route("PUT", "/order/{order}/complete", handleCompleteOrder),
+  route("POST", "/order/{order}/PlanIntervention", handlePlanIntervention),
+  route("PUT", "/order/{order}/intervention/{intervention}", handleEditIntervention),
+  route("PUT", "/order/{order}/intervention/{intervention}/Replan", handleReplanIntervention),
+  route("PUT", "/order/{order}/intervention/{intervention}/Cancel", handleCancelIntervention),
+  route("PUT", "/order/{order}/intervention/{intervention}/StartDeparture", handleStartDeparture),
+  route("PUT", "/order/{order}/intervention/{intervention}/Start", handleStart),
+  route("PUT", "/order/{order}/intervention/{intervention}/RequestSignature", handleRequestSignature),
+  route("PUT", "/order/{order}/intervention/{intervention}/Complete", handleComplete),
+  route("POST", "/store/{store}/addToStore", handleAddToStore),
+  route("PUT", "/store/{store}/removeMaterial", handleRemoveMaterial),
+  route("PUT", "/store/{store}/setMaterialAmounts", handleSetMaterialAmounts),
+  route("PUT", "/store/{store}/moveTo/{toStore}", handleMoveStock),
 ];
 
 /** A route whose handler is not wired yet: matched (so 404/405 are right) but answered 404 "not implemented yet". */
@@ -70,23 +90,9 @@ export const pendingRoutes: readonly PendingRoute[] = [
   { method: "POST", path: "/order" },
   { method: "POST", path: "/order/addOrEdit" },
   { method: "PUT", path: "/order/{order}" },
-  { method: "PUT", path: "/order/{order}/cancel" },
-  { method: "PUT", path: "/order/{order}/complete" },
-  { method: "POST", path: "/order/{order}/PlanIntervention" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}/Replan" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}/Cancel" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}/StartDeparture" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}/Start" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}/RequestSignature" },
-  { method: "PUT", path: "/order/{order}/intervention/{intervention}/Complete" },
   { method: "PUT", path: "/material/{material}" },
   { method: "PUT", path: "/store/{store}" },
   { method: "GET", path: "/store/{store}" },
-  { method: "POST", path: "/store/{store}/addToStore" },
-  { method: "PUT", path: "/store/{store}/removeMaterial" },
-  { method: "PUT", path: "/store/{store}/setMaterialAmounts" },
-  { method: "PUT", path: "/store/{store}/moveTo/{toStore}" },
 ];
 
 /** One segment of a compiled path: a literal (lower-cased) or a placeholder. */

@@ -1,0 +1,243 @@
+import type { Customer } from "../../customer/customer.js";
+import { cancelIntervention } from "../../intervention/cancel.js";
+import type { InterventionDecision } from "../../intervention/decision.js";
+import { editIntervention } from "../../intervention/edit.js";
+import { moveIntervention } from "../../intervention/lifecycle.js";
+import type { LifecycleAction } from "../../intervention/machine.js";
+import { planIntervention } from "../../intervention/plan.js";
+import { replanIntervention } from "../../intervention/replan.js";
+import { parseCancelBody, parseEditBody, parsePlanBody, parseReplanBody } from "../../intervention/request.js";
+import type { Order } from "../../order/order.js";
+import type { Issue, Result } from "../../shared/issue.js";
+import type { Handler, Reply } from "../context.js";
+import { problem } from "../problem.js";
+import { interventionShape } from "../read-shapes.js";
+import type { CompanyState } from "../state.js";
+
+/**
+ * The 400 answer of a refused write: every issue in one problem body (ERR-1, GEN-9).
+ * The service drops changes and effects of any refusal (GEN-8).
+ * @param issues - what is wrong
+ * @returns the reply
+ * @example
+ * refused([issue("Required", "day")]).status //=> 400
+ */
+export function refused(issues: readonly Issue[]): Reply {
+  return { status: 400, body: problem(400, issues) };
+}
+
+/**
+ * The customer of an order, whose contact person and notification e-mails receive the
+ * customer notifications (NOT-2, NOT-3).
+ * @param company - the caller's company
+ * @param order - an order of that company
+ * @returns its customer
+ * @throws Error when the order names a customer the company does not hold: corrupt state, never user input (orders are created only for existing customers, and customers are never deleted)
+ * @example
+ * orderCustomer(company, order).id === order.customerId //=> true
+ */
+export function orderCustomer(company: CompanyState, order: Order): Customer {
+  const customer = company.customers.byId.get(order.customerId);
+  if (customer === undefined) throw new Error(`Order ${order.id} names customer ${order.customerId}, which the company does not hold`);
+  return customer;
+}
+
+/**
+ * A cancel body (intervention or order), where no body at all means `{}`: both of its
+ * fields are optional, so `curl -X PUT …/Cancel` without `-d` is a plain cancel.
+ * @param body - the request body, `undefined` when none was sent
+ * @returns what to hand the cancel parser
+ * @example
+ * cancelBodyOrEmpty(undefined) //=> {}
+ */
+export function cancelBodyOrEmpty(body: unknown): unknown {
+  return body === undefined ? {} : body;
+}
+
+/**
+ * A read-only set view of a map's keys, so a decision can test the company's external IDs
+ * (GEN-4) without copying tens of thousands of them on every request.
+ */
+class KeySet implements ReadonlySet<string> {
+  readonly #map: ReadonlyMap<string, unknown>;
+  constructor(map: ReadonlyMap<string, unknown>) {
+    this.#map = map;
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+  has(value: string): boolean {
+    return this.#map.has(value);
+  }
+  forEach(callback: (value: string, key: string, set: ReadonlySet<string>) => void): void {
+    for (const k of this.#map.keys()) callback(k, k, this);
+  }
+  keys(): SetIterator<string> {
+    return new Set(this.#map.keys()).keys();
+  }
+  values(): SetIterator<string> {
+    return this.keys();
+  }
+  entries(): SetIterator<[string, string]> {
+    return new Set(this.#map.keys()).entries();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return this.keys();
+  }
+}
+
+/** 200 with the detail and the decision's effects, and the intervention to put; or 400. */
+function answer(decision: Result<InterventionDecision>): Reply {
+  if (!decision.ok) return refused(decision.issues);
+  const { intervention, effects } = decision.value;
+  return { status: 200, body: interventionShape(intervention), effects, changes: { interventions: [intervention] } };
+}
+
+/**
+ * `POST /order/{orderId}/PlanIntervention` and its twin: parses the body, plans against the
+ * company's current collision index (kept by `commit`, never rebuilt per request) and
+ * answers 200 with the InterventionDetail and the notification effects. Implements INT-1,
+ * INT-2, INT-9, GEN-4, ASN-1..ASN-6, NOT-2..NOT-6 through {@link planIntervention}.
+ * @param ctx - the context; the order is already found
+ * @returns 200 with the detail, or 400 with every issue
+ * @example
+ * handlePlanIntervention(ctx).status //=> 200
+ */
+export const handlePlanIntervention: Handler<"order"> = (ctx) => {
+  const command = parsePlanBody(ctx.body);
+  if (!command.ok) return refused(command.issues);
+  const { company } = ctx;
+  const { order } = ctx.records;
+  return answer(
+    planIntervention(command.value, {
+      order,
+      customer: orderCustomer(company, order),
+      users: company.users,
+      categories: company.catalogs.interventionCategories,
+      customStates: company.catalogs.interventionCustomStates,
+      settings: company.settings,
+      allocations: company.allocations,
+      takenExternalIds: new KeySet(company.interventions.byKey),
+      now: ctx.now,
+      actorId: ctx.actor.id,
+      newId: ctx.newId,
+    }),
+  );
+};
+
+/**
+ * `PUT …/intervention/{interventionId}/Replan` and its twin: replaces day, category and
+ * assignations of a `Planned` intervention (its own old allocations never collide), 200 with
+ * the detail and the effects (old reminder withdrawn first). Implements INT-3, ASN-1..ASN-6,
+ * NOT-5, NOT-6 through {@link replanIntervention}.
+ * @param ctx - the context; order and intervention already found (INT-8)
+ * @returns 200 with the detail, or 400
+ * @example
+ * handleReplanIntervention(ctx).status //=> 200
+ */
+export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx) => {
+  const command = parseReplanBody(ctx.body);
+  if (!command.ok) return refused(command.issues);
+  const { company } = ctx;
+  const { order, intervention } = ctx.records;
+  return answer(
+    replanIntervention(command.value, {
+      intervention,
+      order,
+      customer: orderCustomer(company, order),
+      users: company.users,
+      categories: company.catalogs.interventionCategories,
+      customStates: company.catalogs.interventionCustomStates,
+      settings: company.settings,
+      allocations: company.allocations,
+      now: ctx.now,
+    }),
+  );
+};
+
+/**
+ * `PUT …/intervention/{interventionId}` and its twin: edits the fields sent, 200 with the
+ * detail. Implements INT-4 through {@link editIntervention}.
+ * @param ctx - the context
+ * @returns 200 with the detail, or 400
+ * @example
+ * handleEditIntervention(ctx).status //=> 200
+ */
+export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) => {
+  const command = parseEditBody(ctx.body);
+  if (!command.ok) return refused(command.issues);
+  const { company } = ctx;
+  const { order, intervention } = ctx.records;
+  return answer(
+    editIntervention(command.value, { intervention, order, users: company.users, customStates: company.catalogs.interventionCustomStates }),
+  );
+};
+
+/**
+ * `PUT …/intervention/{interventionId}/Cancel` and its twin: cancels, 200 with the detail and
+ * the INT-10 effects; `commit` then releases the technicians' allocations in the collision
+ * index. No body means `{}`. Implements INT-5, INT-10, NOT-3 through {@link cancelIntervention}.
+ * @param ctx - the context
+ * @returns 200 with the detail, or 400
+ * @example
+ * handleCancelIntervention(ctx).body.state //=> "Cancelled"
+ */
+export const handleCancelIntervention: Handler<"order" | "intervention"> = (ctx) => {
+  const command = parseCancelBody(cancelBodyOrEmpty(ctx.body));
+  if (!command.ok) return refused(command.issues);
+  const { company } = ctx;
+  const { order, intervention } = ctx.records;
+  return answer(cancelIntervention(command.value, { intervention, order, customer: orderCustomer(company, order), settings: company.settings }));
+};
+
+/** A technician lifecycle move: the body is not read (the moves take no fields). */
+function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
+  return (ctx) =>
+    answer(
+      moveIntervention(action, ctx.records.intervention, {
+        order: ctx.records.order,
+        categories: ctx.company.catalogs.interventionCategories,
+        now: ctx.now,
+        newId: ctx.newId,
+      }),
+    );
+}
+
+/**
+ * `PUT …/StartDeparture` and its twin: `Planned` → `DepartureStarted`, 200 with the detail.
+ * Implements INT-7 through {@link moveIntervention}.
+ * @param ctx - the context
+ * @returns 200 with the detail, or 400 `InvalidState`
+ * @example
+ * handleStartDeparture(ctx).body.state //=> "DepartureStarted"
+ */
+export const handleStartDeparture: Handler<"order" | "intervention"> = lifecycle("startDeparture");
+
+/**
+ * `PUT …/Start` and its twin: `Planned` or `DepartureStarted` → `Running`. Implements INT-7.
+ * @param ctx - the context
+ * @returns 200 with the detail, or 400 `InvalidState`
+ * @example
+ * handleStart(ctx).body.state //=> "Running"
+ */
+export const handleStart: Handler<"order" | "intervention"> = lifecycle("start");
+
+/**
+ * `PUT …/RequestSignature` and its twin: `Running` → `WaitingForSignature`. Implements INT-7.
+ * @param ctx - the context
+ * @returns 200 with the detail, or 400 `InvalidState`
+ * @example
+ * handleRequestSignature(ctx).body.state //=> "WaitingForSignature"
+ */
+export const handleRequestSignature: Handler<"order" | "intervention"> = lifecycle("requestSignature");
+
+/**
+ * `PUT …/Complete` and its twin: `Running` or `WaitingForSignature` → `Completed`, with one
+ * report document per form of the intervention's category. Implements INT-7 and INT-6
+ * (generation).
+ * @param ctx - the context
+ * @returns 200 with the detail, or 400 `InvalidState`
+ * @example
+ * handleComplete(ctx).body.state //=> "Completed"
+ */
+export const handleComplete: Handler<"order" | "intervention"> = lifecycle("complete");

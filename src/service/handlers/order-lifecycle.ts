@@ -1,0 +1,46 @@
+import { cancelOrder, parseOrderCancelBody } from "../../order/cancel.js";
+import { completeOrder } from "../../order/complete.js";
+import type { Handler } from "../context.js";
+import { interventionsOf } from "../state.js";
+import { cancelBodyOrEmpty, orderCustomer, refused } from "./interventions.js";
+
+/**
+ * `PUT /order/{id}/cancel` and its twin: cancels an `Open` or `Completed` order and, with
+ * it, every intervention not yet `Completed` or `Cancelled`; 204 with the INT-10 effects of
+ * each (and the ORD-12 customer notifications when asked), in order. `commit` releases the
+ * cancelled interventions' allocations. No body means `{}`. Implements ORD-11, ORD-12,
+ * INT-10 and NOT-3 through {@link cancelOrder}.
+ * @param ctx - the context; the order is already found
+ * @returns 204, or 400 with the state issue
+ * @example
+ * handleCancelOrder(ctx).status //=> 204
+ */
+export const handleCancelOrder: Handler<"order"> = (ctx) => {
+  const command = parseOrderCancelBody(cancelBodyOrEmpty(ctx.body));
+  if (!command.ok) return refused(command.issues);
+  const { company } = ctx;
+  const { order } = ctx.records;
+  const decision = cancelOrder(command.value, {
+    order,
+    interventions: interventionsOf(company, order.id),
+    customer: orderCustomer(company, order),
+    settings: company.settings,
+  });
+  if (!decision.ok) return refused(decision.issues);
+  return { status: 204, effects: decision.value.effects, changes: { orders: [decision.value.order], interventions: decision.value.interventions } };
+};
+
+/**
+ * `PUT /order/{id}/complete` and its twin (SERVICE.md extension): `Open` → `Completed` when
+ * every intervention is `Completed` or `Cancelled`; 204. The body is not read. Implements
+ * ORD-13 through {@link completeOrder}.
+ * @param ctx - the context
+ * @returns 204, or 400 with the state issue
+ * @example
+ * handleCompleteOrder(ctx).status //=> 204
+ */
+export const handleCompleteOrder: Handler<"order"> = (ctx) => {
+  const decision = completeOrder(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id));
+  if (!decision.ok) return refused(decision.issues);
+  return { status: 204, changes: { orders: [decision.value.order] } };
+};

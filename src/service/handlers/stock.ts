@@ -1,0 +1,111 @@
+import type { Guid } from "../../shared/guid.js";
+import { fail, type Result } from "../../shared/issue.js";
+import { addToStock } from "../../stock/add.js";
+import { amountToJson, type Amount } from "../../stock/amount.js";
+import type { StockChanges } from "../../stock/batch.js";
+import { moveStock } from "../../stock/move.js";
+import { removeFromStock } from "../../stock/remove.js";
+import { parseStockAmountsBody, parseStockQuantitiesBody } from "../../stock/request.js";
+import { setStockAmounts } from "../../stock/set.js";
+import type { Handler } from "../context.js";
+import type { CompanyState } from "../state.js";
+import { refused } from "./interventions.js";
+
+const NO_STOCK: ReadonlyMap<Guid, Amount> = new Map();
+
+/** A store's stock as the decisions read it; a store created without stock holds none. */
+function stockOf(company: CompanyState, storeId: Guid): ReadonlyMap<Guid, Amount> {
+  return company.stock.get(storeId) ?? NO_STOCK;
+}
+
+/** One item of the `addToStore` answer: a touched material and its resulting amount. */
+export interface StockAmountShape {
+  /** GUID of the material. */
+  readonly materialId: Guid;
+  /** The amount after the batch; `null` for unlimited (STK-1). */
+  readonly amount: number | null;
+}
+
+/** The `addToStore` answer (SERVICE.md "Endpoints"). */
+export interface AddToStoreShape {
+  /** The materials the batch touched, in the order first touched, with their resulting amounts. */
+  readonly items: readonly StockAmountShape[];
+}
+
+/**
+ * `POST /store/{id}/addToStore` and its twin: adds the batch all or nothing and answers 201
+ * with the resulting amounts of the materials it touched. Implements STK-1, STK-2, STK-6
+ * through {@link addToStock}.
+ * @param ctx - the context; the store is already found
+ * @returns 201 with `{ items: [{ materialId, amount }] }`, or 400 with every issue
+ * @example
+ * handleAddToStore(ctx).body //=> { items: [{ materialId: "…", amount: 13 }] }
+ */
+export const handleAddToStore: Handler<"store"> = (ctx) => {
+  const items = parseStockAmountsBody(ctx.body);
+  if (!items.ok) return refused(items.issues);
+  const { store } = ctx.records;
+  const changes = addToStock(stockOf(ctx.company, store.id), items.value, ctx.company.materials);
+  if (!changes.ok) return refused(changes.issues);
+  const body: AddToStoreShape = { items: [...changes.value].map(([materialId, amount]) => ({ materialId, amount: amountToJson(amount) })) };
+  return { status: 201, body, changes: { stock: new Map([[store.id, changes.value]]) } };
+};
+
+/** A single-store batch answered 204. */
+function storeBatch(decide: (stock: ReadonlyMap<Guid, Amount>, body: unknown, company: CompanyState) => Result<StockChanges>): Handler<"store"> {
+  return (ctx) => {
+    const { store } = ctx.records;
+    const changes = decide(stockOf(ctx.company, store.id), ctx.body, ctx.company);
+    if (!changes.ok) return refused(changes.issues);
+    return { status: 204, changes: { stock: new Map<Guid, StockChanges>([[store.id, changes.value]]) } };
+  };
+}
+
+/**
+ * `PUT /store/{id}/removeMaterial` and its twin: removes the batch all or nothing, never
+ * below 0; a material the store does not stock is 400; 204. Implements STK-3 and STK-6
+ * through {@link removeFromStock}.
+ * @param ctx - the context
+ * @returns 204, or 400 with every issue
+ * @example
+ * handleRemoveMaterial(ctx).status //=> 204
+ */
+export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, company) => {
+  const items = parseStockQuantitiesBody(body);
+  return items.ok ? removeFromStock(stock, items.value, company.materials) : fail(items.issues);
+});
+
+/**
+ * `PUT /store/{id}/setMaterialAmounts` and its twin: sets the amounts all or nothing
+ * (absent or `null` = unlimited); 204. Implements STK-4 and STK-6 through
+ * {@link setStockAmounts}.
+ * @param ctx - the context
+ * @returns 204, or 400 with every issue
+ * @example
+ * handleSetMaterialAmounts(ctx).status //=> 204
+ */
+export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, body, company) => {
+  const items = parseStockAmountsBody(body);
+  return items.ok ? setStockAmounts(stock, items.value, company.materials) : fail(items.issues);
+});
+
+/**
+ * `PUT /store/{fromStoreId}/moveTo/{toStoreId}` and its twin: moves the batch all or nothing
+ * between two different stores (the same store twice is 400 `SameStore`); 204. Implements
+ * STK-5 and STK-6 through {@link moveStock}.
+ * @param ctx - the context; both stores already found
+ * @returns 204, or 400 with every issue
+ * @example
+ * handleMoveStock(ctxWithOneStoreTwice).body.errors[0].code //=> "SameStore"
+ */
+export const handleMoveStock: Handler<"store" | "toStore"> = (ctx) => {
+  const items = parseStockQuantitiesBody(ctx.body);
+  if (!items.ok) return refused(items.issues);
+  const { store, toStore } = ctx.records;
+  const moved = moveStock(stockOf(ctx.company, store.id), stockOf(ctx.company, toStore.id), items.value, ctx.company.materials, store.id === toStore.id);
+  if (!moved.ok) return refused(moved.issues);
+  return {
+    status: 204,
+    changes: { stock: new Map<Guid, StockChanges>([[store.id, moved.value.source], [toStore.id, moved.value.target]]) },
+  };
+};
