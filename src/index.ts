@@ -110,3 +110,36 @@ export { storeSortKeys, storeSortOrders, MAX_STORE_PAGE_SIZE, parseStoreListingQ
 export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./store/index.js";
 export { buildStoreListing, rebuildStoreListing, storeListingStock, updateStoreListingStock, queryStoreListing } from "./store/index.js";
 export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./store/index.js";
+
+// customers, orders, materials, stores: writes
+// Upsert table and three-state merge helpers (UPS-1..5, GEN-5)
+export { upsertTable, upsertRow, decideUpsert, optionalField, requiredField } from "./shared/upsert.js";
+export type { UpsertIdentifiers, UpsertTarget, UpsertLookup } from "./shared/upsert.js";
+// Customers (customerKinds and record types are already exported from ./customer/customer.js)
+export { orderedCatalog } from "./customer/context.js";
+export type { OrderedCatalog, CustomerContext } from "./customer/context.js";
+export { checkCustomData } from "./customer/custom-data.js";
+export { parseCustomerAdd, parseCustomerAddOrEdit, customerAddSchema, customerAddOrEditSchema } from "./customer/request.js";
+export type { CustomerBodyMode, ContactPersonInput, AddressInput, ServiceObjectInput, CustomerInput, CustomerAddCommand, CustomerAddOrEditCommand } from "./customer/request.js";
+export { buildCustomer } from "./customer/merge.js";
+export { addCustomer } from "./customer/add.js";
+export { addOrEditCustomer } from "./customer/add-or-edit.js";
+export type { UpsertOutcome, CustomerUpsert } from "./customer/add-or-edit.js";
+// Orders (add / edit / add-or-edit; the state machine, cancel and complete come from the other helper)
+export { parseOrderAdd, parseOrderEdit, parseOrderAddOrEdit, orderAddSchema, orderEditSchema, orderAddOrEditSchema } from "./order/request.js";
+export type { OrderOptionalFields, OrderChanges, OrderAddCommand, OrderEditCommand, OrderAddOrEditCommand } from "./order/request.js";
+export { buildOrder } from "./order/merge.js";
+export type { OrderContext } from "./order/merge.js";
+export { addOrder } from "./order/add.js";
+export { editOrder, mergeOrderEdit } from "./order/edit.js";
+export { addOrEditOrder } from "./order/add-or-edit.js";
+export type { OrderUpsert } from "./order/add-or-edit.js";
+// Materials
+export { parseMaterialReplace, materialReplaceSchema } from "./material/request.js";
+export type { MaterialReplaceCommand } from "./material/request.js";
+export { replaceMaterial } from "./material/replace.js";
+export type { MaterialContext } from "./material/replace.js";
+// Stores (replace and access; the listing is the other helper's)
+export { parseStoreReplace, storeReplaceSchema, replaceStore } from "./store/replace.js";
+export type { StoreReplaceCommand, StoreReplaceContext } from "./store/replace.js";
+export { canUseStore } from "./store/access.js";

@@ -12,3 +12,6 @@ export type { StoreListing, StoreListingCatalog } from "./listing.js";
 export { updateStoreListingStock } from "./update-listing.js";
 export { queryStoreListing } from "./detail.js";
 export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./detail.js";
+export { parseStoreReplace, storeReplaceSchema, replaceStore } from "./replace.js";
+export type { StoreReplaceCommand, StoreReplaceContext } from "./replace.js";
+export { canUseStore } from "./access.js";
