@@ -14,7 +14,9 @@ import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
 import { isTimeZone } from "../shared/time.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
+import { buildStoreListing, type StoreListing } from "../store/listing.js";
 import type { Store } from "../store/store.js";
+import { emptyListing, listingCatalog, stockView } from "./listings.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
 
 /** A catalog value in the fixture (GEN-3: addressed by GUID or slug). */
@@ -505,6 +507,7 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
   const stores = readStores(company, path, rawIndex(company, "users", "externalId"), rawIndex(company, "materials", "externalId"), issues);
 
   if (id === undefined || tenantCode === undefined || name === undefined || admin === undefined) return undefined;
+  const listings = new Map<Guid, StoreListing>();
   const state: CompanyState = {
     id, tenantCode, name,
     clients: clients.map((cl) => cl.value),
@@ -518,14 +521,18 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
     interventionsByOrder: new Map(),
     materials: emptyTable(),
     stores: emptyTable(),
-    stock: new Map(),
+    listings,
+    stock: stockView(listings),
     // A fixture holds no interventions, so no technician holds an allocation yet (ASN-5).
     allocations: emptyCollisionIndex,
   };
   for (const m of materials) putRecord(state.materials, m.value);
+  // Listings are built only over a sound fixture (a bad one throws before use): building needs every stocked material.
+  const catalog = listingCatalog(state);
   for (const s of stores) {
     putRecord(state.stores, s.value.store);
-    state.stock.set(s.value.store.id, s.value.stock);
+    const id = s.value.store.id;
+    listings.set(id, issues.length === 0 ? buildStoreListing(id, s.value.stock, catalog) : emptyListing(id, catalog));
   }
   return state;
 }

@@ -10,7 +10,9 @@ import type { RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
+import type { StoreListing } from "../store/listing.js";
 import type { Store } from "../store/store.js";
+import { applyStockToListings, emptyListing, listingCatalog, listingFieldsChanged, rebuildListingsOf } from "./listings.js";
 
 /** A record the service stores: addressed by GUID and, optionally, by external ID (GEN-2, GEN-4). */
 export interface Addressable {
@@ -99,8 +101,17 @@ export interface CompanyState {
   readonly materials: Table<Material>;
   /** Stores. */
   readonly stores: Table<Store>;
-  /** Stock per store GUID: material GUID to amount, in the order first stocked. */
-  readonly stock: Map<Guid, Map<Guid, Amount>>;
+  /**
+   * One store-listing index per store GUID (STO-4, STO-5): the single holder of each store's
+   * stock. Replaced only by {@link commit}: updated incrementally on stock changes, rebuilt
+   * when a stocked material's listed fields change.
+   */
+  readonly listings: Map<Guid, StoreListing>;
+  /**
+   * Stock per store GUID (material GUID to amount, in the order first stocked): a read-only
+   * live view of {@link CompanyState.listings}, so stock and listing can never disagree.
+   */
+  readonly stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>;
   /**
    * Allocations of the non-cancelled interventions per technician (ASN-5). A persistent
    * index, replaced only by {@link commit} whenever interventions are put, so a plan or
@@ -201,16 +212,17 @@ export function commit(state: CompanyState, changes: Changes): void {
       else list.push(i.id);
     }
   }
-  for (const m of changes.materials ?? []) putRecord(state.materials, m);
+  const catalog = listingCatalog(state);
+  const edited = new Set<Guid>();
+  for (const m of changes.materials ?? []) {
+    const before = state.materials.byId.get(m.id);
+    putRecord(state.materials, m);
+    if (before !== undefined && listingFieldsChanged(before, m)) edited.add(m.id);
+  }
   for (const s of changes.stores ?? []) {
-    if (putRecord(state.stores, s)) state.stock.set(s.id, new Map());
+    if (putRecord(state.stores, s)) state.listings.set(s.id, emptyListing(s.id, catalog));
   }
-  for (const [storeId, amounts] of changes.stock ?? []) {
-    let stock = state.stock.get(storeId);
-    if (stock === undefined) {
-      stock = new Map();
-      state.stock.set(storeId, stock);
-    }
-    for (const [materialId, amount] of amounts) stock.set(materialId, amount);
-  }
+  // Stock changes move entries in the kept orders; a material edit re-derives the listings stocking it.
+  if (changes.stock !== undefined) applyStockToListings(state.listings, changes.stock, catalog);
+  rebuildListingsOf(state.listings, edited, catalog);
 }
