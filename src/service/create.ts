@@ -8,7 +8,7 @@ import type { HandlerContext, ParamName, PathRecords, Reply } from "./context.js
 import { loadFixture, type Fixture } from "./fixture.js";
 import { login } from "./handlers/auth.js";
 import { problem, simpleProblem } from "./problem.js";
-import { compileRoutes, createRouter, matchRoute, pendingRoutes, routes, splitTarget, type CompiledRoute, type PathParam, type Router } from "./router.js";
+import { compileRoutes, createRouter, matchRoute, routes, splitTarget, type CompiledRoute, type PathParam, type Router } from "./router.js";
 import { commit, type CompanyState, type Table } from "./state.js";
 
 /** A request to the service, as an HTTP adapter or a test builds it (SERVICE.md "Entry point"). */
@@ -139,7 +139,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
   const clock = options.now ?? ((): Date => new Date());
   const newIdSource = options.newId ?? ((): string => randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
-  const router: Router = createRouter(compileRoutes(routes, pendingRoutes));
+  const router: Router = createRouter(compileRoutes(routes));
   const tokens = new Map<string, IssuedToken>();
   let loginsSinceSweep = 0;
 
@@ -192,7 +192,6 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
 
     const found = resolveRecords(company, route, match.params);
     if ("status" in found) return found as ServiceResponse;
-    if (route.handler === "pending") return notFound(`${method} ${route.template} is not implemented yet.`);
 
     const ctx: HandlerContext<ParamName> = {
       company,

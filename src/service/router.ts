@@ -9,6 +9,10 @@ import {
 } from "./handlers/interventions.js";
 import { handleCancelOrder, handleCompleteOrder } from "./handlers/order-lifecycle.js";
 import { handleAddToStore, handleMoveStock, handleRemoveMaterial, handleSetMaterialAmounts } from "./handlers/stock.js";
+import { handleAddCustomer, handleAddOrEditCustomer } from "./handlers/customers.js";
+import { handleAddOrder, handleAddOrEditOrder, handleEditOrder } from "./handlers/orders.js";
+import { handleReplaceMaterial } from "./handlers/materials.js";
+import { handleReadStore, handleReplaceStore } from "./handlers/stores.js";
 
 /** The placeholder names of a route path template, as a union (`"order" | "intervention"`). */
 export type ParamsOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamsOf<Rest> : never;
@@ -68,31 +72,14 @@ export const routes: readonly RouteDef[] = [
   route("PUT", "/store/{store}/removeMaterial", handleRemoveMaterial),
   route("PUT", "/store/{store}/setMaterialAmounts", handleSetMaterialAmounts),
   route("PUT", "/store/{store}/moveTo/{toStore}", handleMoveStock),
-];
-
-/** A route whose handler is not wired yet: matched (so 404/405 are right) but answered 404 "not implemented yet". */
-export interface PendingRoute {
-  /** Upper-case method. */
-  readonly method: Method;
-  /** Path template. */
-  readonly path: string;
-}
-
-/**
- * Routes of the contract whose handlers need domain decisions not wired yet. Each answers
- * 404 "not implemented yet" after the token and the path's records are checked. To wire
- * one: write its handler in `handlers/<area>.ts`, add `route(method, path, handler)` to
- * {@link routes}, and delete its line here.
- */
-export const pendingRoutes: readonly PendingRoute[] = [
-  { method: "POST", path: "/customer" },
-  { method: "POST", path: "/customer/addOrEdit" },
-  { method: "POST", path: "/order" },
-  { method: "POST", path: "/order/addOrEdit" },
-  { method: "PUT", path: "/order/{order}" },
-  { method: "PUT", path: "/material/{material}" },
-  { method: "PUT", path: "/store/{store}" },
-  { method: "GET", path: "/store/{store}" },
+  route("POST", "/customer", handleAddCustomer),
+  route("POST", "/customer/addOrEdit", handleAddOrEditCustomer),
+  route("POST", "/order", handleAddOrder),
+  route("POST", "/order/addOrEdit", handleAddOrEditOrder),
+  route("PUT", "/order/{order}", handleEditOrder),
+  route("PUT", "/material/{material}", handleReplaceMaterial),
+  route("PUT", "/store/{store}", handleReplaceStore),
+  route("GET", "/store/{store}", handleReadStore),
 ];
 
 /** One segment of a compiled path: a literal (lower-cased) or a placeholder. */
@@ -108,8 +95,8 @@ export interface CompiledRoute {
   readonly form: "id" | "externalId";
   /** The segments. */
   readonly segments: readonly Segment[];
-  /** The handler; `"login"` for the login, `"pending"` for a route not wired yet. */
-  readonly handler: Handler<ParamName> | "login" | "pending";
+  /** The handler; `"login"` for the login. */
+  readonly handler: Handler<ParamName> | "login";
 }
 
 const PARAM = /^\{(customer|order|intervention|material|store|toStore)\}$/;
@@ -134,20 +121,19 @@ function compile(def: { readonly method: Method; readonly path: string }, handle
  * Compiles route definitions into matchable routes, each with its external-ID twin
  * (GEN-2: one path never mixes the two forms, so the twin takes external IDs for every
  * placeholder).
- * @param defs - implemented routes
- * @param pending - routes not wired yet
+ * @param defs - the routes
  * @returns the compiled routes
  * @example
- * compileRoutes([route("GET", "/order/{order}", readOrder)], []).length //=> 2
+ * compileRoutes([route("GET", "/order/{order}", readOrder)]).length //=> 2
  */
-export function compileRoutes(defs: readonly RouteDef[], pending: readonly PendingRoute[]): CompiledRoute[] {
+export function compileRoutes(defs: readonly RouteDef[]): CompiledRoute[] {
   const out: CompiledRoute[] = [];
   const seen = new Set<string>();
-  for (const d of [...defs.map((r) => ({ def: r, handler: r.handler })), ...pending.map((p) => ({ def: p, handler: "pending" as const }))]) {
-    const key = `${d.def.method} ${d.def.path.toLowerCase()}`;
+  for (const def of defs) {
+    const key = `${def.method} ${def.path.toLowerCase()}`;
     if (seen.has(key)) throw new Error(`Route declared twice: ${key}`);
     seen.add(key);
-    out.push(...compile(d.def, d.handler));
+    out.push(...compile(def, def.handler));
   }
   return out;
 }
@@ -192,7 +178,7 @@ export interface Router {
  * @param compiled - the routes
  * @returns the router
  * @example
- * matchRoute(createRouter(compileRoutes(routes, pendingRoutes)), "GET", "/order/nope").kind //=> "notFound"
+ * matchRoute(createRouter(compileRoutes(routes)), "GET", "/order/nope").kind //=> "notFound"
  */
 export function createRouter(compiled: readonly CompiledRoute[]): Router {
   const byLength = new Map<number, CompiledRoute[]>();

@@ -1,0 +1,77 @@
+import type { CustomerContext, OrderedCatalog } from "../../customer/context.js";
+import { addCustomer } from "../../customer/add.js";
+import { addOrEditCustomer } from "../../customer/add-or-edit.js";
+import { parseCustomerAdd, parseCustomerAddOrEdit } from "../../customer/request.js";
+import type { CatalogValue } from "../../shared/catalog.js";
+import type { Guid } from "../../shared/guid.js";
+import type { Handler, HandlerContext } from "../context.js";
+import type { Listed } from "../state.js";
+import { refused } from "./interventions.js";
+
+/** The `POST /customer` answer (SERVICE.md "Endpoints"). */
+export interface CreatedShape {
+  /** GUID of the new record. */
+  readonly id: Guid;
+}
+
+/** A fixture catalog as the customer decisions read it: resolvable and in catalog order (CUS-5), without copying. */
+function ordered(catalog: Listed<CatalogValue>): OrderedCatalog {
+  return { byId: catalog.byId, byKey: catalog.byKey, values: catalog.list };
+}
+
+/**
+ * The customer decisions' context from the caller's company: its customers, customer
+ * catalogs, users and settings, the AUTH-6 actor as default owner, the GUID source.
+ * @param ctx - the handler context
+ * @returns the customer context
+ * @example
+ * customerContext(ctx).actorId === ctx.actor.id //=> true
+ */
+export function customerContext(ctx: HandlerContext<never>): CustomerContext {
+  const { company } = ctx;
+  return {
+    customers: company.customers,
+    categories: ordered(company.catalogs.customerCategories),
+    types: ordered(company.catalogs.customerTypes),
+    users: company.users,
+    settings: company.settings,
+    actorId: ctx.actor.id,
+    newId: ctx.newId,
+  };
+}
+
+/**
+ * `POST /customer`: parses the body, decides the add and answers 201 with the new GUID.
+ * Implements CUS-1 to CUS-12 and GEN-4 through {@link parseCustomerAdd} and
+ * {@link addCustomer}; a refusal is 400 with every issue and writes nothing (GEN-8, GEN-9).
+ * @param ctx - the context
+ * @returns 201 `{ id }`, or 400
+ * @example
+ * handleAddCustomer(ctx).status //=> 201
+ */
+export const handleAddCustomer: Handler = (ctx) => {
+  const command = parseCustomerAdd(ctx.body);
+  if (!command.ok) return refused(command.issues);
+  const customer = addCustomer(command.value, customerContext(ctx));
+  if (!customer.ok) return refused(customer.issues);
+  const body: CreatedShape = { id: customer.value.id };
+  return { status: 201, body, changes: { customers: [customer.value] } };
+};
+
+/**
+ * `POST /customer/addOrEdit`: the identifier table picks create or edit (UPS-1 to UPS-4),
+ * nested elements merge (UPS-6) and the kind and reference rules hold after the merge
+ * (UPS-8); 204 either way (UPS-9). Implements UPS-1 to UPS-9 through
+ * {@link parseCustomerAddOrEdit} and {@link addOrEditCustomer}.
+ * @param ctx - the context
+ * @returns 204, or 400
+ * @example
+ * handleAddOrEditCustomer(ctx).status //=> 204
+ */
+export const handleAddOrEditCustomer: Handler = (ctx) => {
+  const command = parseCustomerAddOrEdit(ctx.body);
+  if (!command.ok) return refused(command.issues);
+  const upsert = addOrEditCustomer(command.value, customerContext(ctx));
+  if (!upsert.ok) return refused(upsert.issues);
+  return { status: 204, changes: { customers: [upsert.value.customer] } };
+};

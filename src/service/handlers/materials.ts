@@ -1,0 +1,23 @@
+import { replaceMaterial } from "../../material/replace.js";
+import { parseMaterialReplace } from "../../material/request.js";
+import type { Handler } from "../context.js";
+import { refused } from "./interventions.js";
+
+/**
+ * `PUT /material/{id}` and its twin: replaces the whole definition, keeping the GUID and
+ * external ID; 204. `commit` rebuilds the listing of every store stocking the material
+ * when a listed field changed (STO-4, STO-5). Implements MAT-1 to MAT-3 through
+ * {@link parseMaterialReplace} and {@link replaceMaterial}.
+ * @param ctx - the context; the material is found by the path (GEN-2)
+ * @returns 204, or 400 with every issue
+ * @example
+ * handleReplaceMaterial(ctx).status //=> 204
+ */
+export const handleReplaceMaterial: Handler<"material"> = (ctx) => {
+  const command = parseMaterialReplace(ctx.body);
+  if (!command.ok) return refused(command.issues);
+  const { catalogs } = ctx.company;
+  const material = replaceMaterial(ctx.records.material, command.value, { categories: catalogs.materialCategories, suppliers: catalogs.materialSuppliers });
+  if (!material.ok) return refused(material.issues);
+  return { status: 204, changes: { materials: [material.value] } };
+};
