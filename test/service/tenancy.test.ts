@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Customer } from "../../src/customer/customer.js";
 import type { ServiceCore, ServiceResponse } from "../../src/service/create.js";
+import type { Store } from "../../src/store/store.js";
 import { routes } from "../../src/service/router.js";
 import { commit } from "../../src/service/state.js";
 import { ids, jsonValue, testCustomer, testIntervention, testOrder } from "../arbitraries/fixture.js";
@@ -18,8 +20,8 @@ interface World {
   s: ServiceCore;
   tokenA: string;
   tokenB: string;
-  a: { customers: Named[]; orders: Named[]; interventions: (Named & { orderId: string })[]; materials: Named[]; stores: Named[] };
-  b: { orders: Named[]; interventions: (Named & { orderId: string })[]; stores: Named[] };
+  a: { customers: Customer[]; orders: Named[]; interventions: (Named & { orderId: string })[]; materials: Named[]; stores: Named[] };
+  b: { orders: Named[]; interventions: (Named & { orderId: string })[]; stores: Store[] };
 }
 
 function world(): World {
