@@ -41,7 +41,10 @@ function implementations() {
     const text = readFileSync(file, "utf8");
     for (const m of text.matchAll(DOC)) {
       const implementsLines = m[1].split("\n").join(" ").match(/Implements[^.]*\./g) ?? [];
-      for (const line of implementsLines) {
+      for (const raw of implementsLines) {
+        // "CUS-1 to CUS-12" names every rule in between.
+        const line = raw.replace(/\b([A-Z]+)-(\d+) to \1-(\d+)\b/g, (_, p, a, b) =>
+          Array.from({ length: Number(b) - Number(a) + 1 }, (_, i) => `${p}-${Number(a) + i}`).join(", "));
         for (const id of line.match(ID) ?? []) {
           const list = out.get(id) ?? [];
           const ref = `\`${m[2]}\` (${relative(root, file)})`;
