@@ -1,4 +1,4 @@
-import { Dec, decimalFromJson, decimalToJson } from "../shared/decimal.js";
+import { Dec, compareDecimals, decimalFromJson, decimalToJson } from "../shared/decimal.js";
 
 /** A finite stock amount: an exact decimal ≥ 0 (STK-1). */
 export interface FiniteAmount {
@@ -87,7 +87,9 @@ export function amountToJson(amount: Amount): number | null {
 export function compareAmounts(a: Amount, b: Amount): number {
   if (a.kind === "unlimited") return b.kind === "unlimited" ? 0 : 1;
   if (b.kind === "unlimited") return -1;
-  return a.value.comparedTo(b.value);
+  // Not `comparedTo`: it constructs a decimal from its argument on every call, and the
+  // listing's orders compare amounts on every stock change.
+  return compareDecimals(a.value, b.value);
 }
 
 /**
