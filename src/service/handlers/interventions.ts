@@ -87,6 +87,20 @@ class KeySet implements ReadonlySet<string> {
 }
 
 /** 200 with the detail and the decision's effects, and the intervention to put; or 400. */
+// What plan and replan both read from the company besides the order: one place, so the two
+// decisions always see the same customer, catalogs, settings and collision index.
+function planningSources(company: CompanyState, order: Order) {
+  return {
+    order,
+    customer: orderCustomer(company, order),
+    users: company.users,
+    categories: company.catalogs.interventionCategories,
+    customStates: company.catalogs.interventionCustomStates,
+    settings: company.settings,
+    allocations: company.allocations,
+  };
+}
+
 function answer(decision: Result<InterventionDecision>): Reply {
   if (!decision.ok) return refused(decision.issues);
   const { intervention, effects } = decision.value;
@@ -110,13 +124,7 @@ export const handlePlanIntervention: Handler<"order"> = (ctx) => {
   const { order } = ctx.records;
   return answer(
     planIntervention(command.value, {
-      order,
-      customer: orderCustomer(company, order),
-      users: company.users,
-      categories: company.catalogs.interventionCategories,
-      customStates: company.catalogs.interventionCustomStates,
-      settings: company.settings,
-      allocations: company.allocations,
+      ...planningSources(company, order),
       takenExternalIds: new KeySet(company.interventions.byKey),
       now: ctx.now,
       actorId: ctx.actor.id,
@@ -142,14 +150,8 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
   const { order, intervention } = ctx.records;
   return answer(
     replanIntervention(command.value, {
+      ...planningSources(company, order),
       intervention,
-      order,
-      customer: orderCustomer(company, order),
-      users: company.users,
-      categories: company.catalogs.interventionCategories,
-      customStates: company.catalogs.interventionCustomStates,
-      settings: company.settings,
-      allocations: company.allocations,
       now: ctx.now,
     }),
   );
