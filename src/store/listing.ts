@@ -1,4 +1,5 @@
 import type { CatalogValue } from "../shared/catalog.js";
+import { compareDecimals, type Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import { foldText } from "../shared/text.js";
 import type { Material } from "../material/material.js";
@@ -88,6 +89,11 @@ export interface ListingState {
   readonly starts: Int32Array;
   /** One pair of orders per sort key. */
   readonly orders: { readonly [K in StoreSortKey]: KeyOrders };
+  /**
+   * Position → its index in `orders.name.ascend`: comparing two of these is the whole
+   * STO-5 tie-break (name ascending, then GUID ascending) without a collator call.
+   */
+  readonly nameRanks: Int32Array;
 }
 
 /**
@@ -143,6 +149,10 @@ export function searchText(material: Material, fold: (text: string) => string = 
   return fold(material.name) + SEP + fold(material.identificationNumber ?? "") + SEP + fold(material.supplierCode ?? "") + SEP;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+const BELOW_GREEK = /^[\u0000-\u036f]*$/;
+const NON_ASCII = /[^\x00-\x7f]/g;
+
 /**
  * {@link foldText} with a cache per space-separated word: folding works character by
  * character except for the final sigma, whose context a space ends, so folding the words and
@@ -153,6 +163,9 @@ export function searchText(material: Material, fold: (text: string) => string = 
 export function cachedFold(): (text: string) => string {
   const cache = new Map<string, string>();
   const word = (w: string): string => {
+    // Codes are mostly unique ASCII words; for ASCII, folding is lower-casing (no marks, no
+    // compatibility forms, no final sigma), so skip both foldText and the cache.
+    if (ASCII.test(w)) return w.toLowerCase();
     let f = cache.get(w);
     if (f === undefined) {
       f = foldText(w);
@@ -160,7 +173,25 @@ export function cachedFold(): (text: string) => string {
     }
     return f;
   };
-  return (text) => (text.includes(" ") ? text.split(" ").map(word).join(" ") : word(text));
+  const chars = new Map<string, string>();
+  const char = (ch: string): string => {
+    let f = chars.get(ch);
+    if (f === undefined) {
+      f = foldText(ch);
+      chars.set(ch, f);
+    }
+    return f;
+  };
+  return (text) => {
+    // Below U+0370 (Latin, IPA, spacing modifiers, combining marks) lower-casing has no
+    // context (no capital sigma) and every decomposition is per character, so the text
+    // folds character by character: lower-case natively, then fold the few non-ASCII ones.
+    if (BELOW_GREEK.test(text)) {
+      const lower = text.toLowerCase();
+      return ASCII.test(lower) ? lower : lower.replace(NON_ASCII, char);
+    }
+    return text.includes(" ") ? text.split(" ").map(word).join(" ") : word(text);
+  };
 }
 
 /**
@@ -191,7 +222,7 @@ export function lookUp(catalog: StoreListingCatalog, id: Guid): { material: Mate
  * @returns the comparison of positions
  */
 export function positionComparator(s: ListingState, key: StoreSortKey, descend: boolean): (a: number, b: number) => number {
-  const { collator, materials, amounts, categoryNames, supplierNames } = s;
+  const { collator, materials, amounts, categoryNames, supplierNames, nameRanks } = s;
   const cmp = collator.compare;
   const m = (p: number): Material => materials[p] as Material;
   const keyCompare = ((): ((a: number, b: number) => number) => {
@@ -201,7 +232,7 @@ export function positionComparator(s: ListingState, key: StoreSortKey, descend: 
       case "identificationNumber":
         return (a, b) => compareNullableText(cmp, m(a).identificationNumber, m(b).identificationNumber);
       case "price":
-        return (a, b) => m(a).price.comparedTo(m(b).price);
+        return (a, b) => compareDecimals(m(a).price, m(b).price);
       case "amount":
         return (a, b) => compareAmounts(amounts[a] as Amount, amounts[b] as Amount);
       case "materialCategoryName":
@@ -214,12 +245,38 @@ export function positionComparator(s: ListingState, key: StoreSortKey, descend: 
   return (a, b) => {
     const k = keyCompare(a, b);
     if (k !== 0) return sign * k;
-    const n = cmp(m(a).name, m(b).name);
-    if (n !== 0) return n;
-    const ia = m(a).id;
-    const ib = m(b).id;
-    return ia < ib ? -1 : ia > ib ? 1 : 0;
+    return (nameRanks[a] as number) - (nameRanks[b] as number);
   };
+}
+
+/**
+ * The STO-5 tie order itself, by collator and GUID: name ascending, then GUID ascending.
+ * Used where {@link ListingState.nameRanks} is not known yet (placing new materials in the
+ * name order).
+ * @param s - the listing state
+ * @returns the comparison of positions
+ */
+export function nameGuidComparator(s: Pick<ListingState, "collator" | "materials">): (a: number, b: number) => number {
+  const cmp = s.collator.compare;
+  const materials = s.materials;
+  return (a, b) => {
+    const ma = materials[a] as Material;
+    const mb = materials[b] as Material;
+    const n = cmp(ma.name, mb.name);
+    if (n !== 0) return n;
+    return ma.id < mb.id ? -1 : ma.id > mb.id ? 1 : 0;
+  };
+}
+
+/**
+ * The inverse of the name-ascending order: position → index.
+ * @param nameAscend - positions by name ascending, ties by GUID
+ * @returns the name ranks
+ */
+export function nameRanksOf(nameAscend: Int32Array): Int32Array {
+  const ranks = new Int32Array(nameAscend.length);
+  for (let i = 0; i < nameAscend.length; i++) ranks[nameAscend[i] as number] = i;
+  return ranks;
 }
 
 // An unset identification number sorts below every text (documented decision).
@@ -250,22 +307,69 @@ function ordersByRank(tieOrder: Int32Array, rank: Int32Array, count: number): Ke
   return { ascend, descend };
 }
 
-// Dense ranks by an arbitrary comparison of a few values (prices, amounts, catalog names).
+// Dense ranks by an exact comparison (prices, amounts). Values repeat a lot (amounts
+// especially), so the distinct ones are found by a text key (equal keys are equal values)
+// and only they are sorted, by the non-allocating comparison.
 function ranksBy<T>(values: readonly T[], keyOf: (v: T) => string, compare: (a: T, b: T) => number): { ranks: Int32Array; count: number } {
-  const keys = values.map(keyOf);
-  const byKey = new Map<string, T>();
-  for (let i = 0; i < values.length; i++) if (!byKey.has(keys[i] as string)) byKey.set(keys[i] as string, values[i] as T);
-  const sorted = [...byKey].sort((a, b) => compare(a[1], b[1]));
-  const rankOf = new Map<string, number>();
+  const n = values.length;
+  const indexOf = new Map<string, number>();
+  const distinct: T[] = [];
+  const valueDistinct = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i] as T;
+    const k = keyOf(v);
+    let d = indexOf.get(k);
+    if (d === undefined) {
+      d = distinct.length;
+      indexOf.set(k, d);
+      distinct.push(v);
+    }
+    valueDistinct[i] = d;
+  }
+  const sorted = Array.from(distinct, (_, d) => d).sort((a, b) => compare(distinct[a] as T, distinct[b] as T));
+  const distinctRank = new Int32Array(distinct.length);
   let rank = -1;
   for (let i = 0; i < sorted.length; i++) {
-    if (i === 0 || compare((sorted[i - 1] as [string, T])[1], (sorted[i] as [string, T])[1]) !== 0) rank++;
-    rankOf.set((sorted[i] as [string, T])[0], rank);
+    const d = sorted[i] as number;
+    if (i === 0 || compare(distinct[sorted[i - 1] as number] as T, distinct[d] as T) !== 0) rank++;
+    distinctRank[d] = rank;
   }
-  return { ranks: Int32Array.from(keys, (k) => rankOf.get(k) as number), count: rank + 1 };
+  const ranks = new Int32Array(n);
+  for (let i = 0; i < n; i++) ranks[i] = distinctRank[valueDistinct[i] as number] as number;
+  return { ranks, count: rank + 1 };
 }
 
+const decimalKey = (d: Dec): string => d.toString();
 const amountKey = (a: Amount): string => (a.kind === "unlimited" ? "∞" : a.value.toString());
+
+// Dense ranks of a few distinct texts (catalog names) by the collator.
+function textRanks(values: readonly string[], compare: (a: string, b: string) => number): { ranks: Int32Array; count: number } {
+  const distinct = [...new Set(values)].sort(compare);
+  const rankOf = new Map<string, number>();
+  let rank = -1;
+  for (let i = 0; i < distinct.length; i++) {
+    if (i === 0 || compare(distinct[i - 1] as string, distinct[i] as string) !== 0) rank++;
+    rankOf.set(distinct[i] as string, rank);
+  }
+  return { ranks: Int32Array.from(values, (k) => rankOf.get(k) as number), count: rank + 1 };
+}
+
+// Within each run of equal name rank (the same name to the collator), GUID ascending.
+function sortTiesByGuid(order: Int32Array, rank: Int32Array, materials: readonly Material[]): void {
+  const n = order.length;
+  const byGuid = (a: number, b: number): number => {
+    const ia = (materials[a] as Material).id;
+    const ib = (materials[b] as Material).id;
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
+  };
+  for (let i = 0; i < n; ) {
+    const r = rank[order[i] as number];
+    let j = i + 1;
+    while (j < n && rank[order[j] as number] === r) j++;
+    if (j - i > 1) order.subarray(i, j).sort(byGuid);
+    i = j;
+  }
+}
 
 /**
  * The amount orders of a state, computed from scratch over its name order (no collation
@@ -333,8 +437,12 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     materials.map((m) => m.name),
     collator,
   );
-  const byGuid = Array.from(ids, (_, p) => p).sort((a, b) => ((ids[a] as Guid) < (ids[b] as Guid) ? -1 : 1));
-  const nameOrders = ordersByRank(Int32Array.from(byGuid), names.ranks, names.count);
+  const identity = new Int32Array(n);
+  for (let p = 0; p < n; p++) identity[p] = p;
+  const nameOrders = ordersByRank(identity, names.ranks, names.count);
+  // Equal names are rare: sort only their runs by GUID instead of all positions first.
+  sortTiesByGuid(nameOrders.ascend, names.ranks, materials);
+  sortTiesByGuid(nameOrders.descend, names.ranks, materials);
   const tie = nameOrders.ascend;
   const codes = collationRanks(
     materials.map((m) => m.identificationNumber ?? ""),
@@ -342,13 +450,13 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
   );
   // Unset codes rank below every text, even the empty one.
   const codeRanks = codes.ranks.map((r, p) => ((materials[p] as Material).identificationNumber === null ? 0 : r + 1));
-  const prices = ranksBy(
+  const prices = ranksBy<Dec>(
     materials.map((m) => m.price),
-    (d) => d.toString(),
-    (a, b) => a.comparedTo(b),
+    decimalKey,
+    compareDecimals,
   );
-  const catRanks = ranksBy(categoryNames, (t) => t, collator.compare);
-  const supRanks = ranksBy(supplierNames, (t) => t, collator.compare);
+  const catRanks = textRanks(categoryNames, collator.compare);
+  const supRanks = textRanks(supplierNames, collator.compare);
   const partial = {
     amounts,
     orders: { name: nameOrders } as ListingState["orders"],
@@ -379,6 +487,7 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     haystack: texts.join(""),
     starts,
     orders,
+    nameRanks: nameRanksOf(tie),
   });
 }
 

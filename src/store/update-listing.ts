@@ -5,6 +5,8 @@ import {
   countPair,
   listingOf,
   lookUp,
+  nameGuidComparator,
+  nameRanksOf,
   numberOf,
   positionComparator,
   searchText,
@@ -165,14 +167,18 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
     haystack,
     starts,
   };
+  // The name order first, by collator and GUID: the other comparators break ties by the
+  // name ranks it gives.
+  const nameAscend = insertAll(s.orders.name.ascend, n, total, nameGuidComparator(grown));
+  const ranked: ListingState = { ...grown, nameRanks: nameRanksOf(nameAscend) };
   const orders = {} as Record<StoreSortKey, KeyOrders>;
   for (const key of sortKeys) {
     orders[key] = {
-      ascend: insertAll(s.orders[key].ascend, n, total, positionComparator(grown, key, false)),
-      descend: insertAll(s.orders[key].descend, n, total, positionComparator(grown, key, true)),
+      ascend: key === "name" ? nameAscend : insertAll(s.orders[key].ascend, n, total, positionComparator(ranked, key, false)),
+      descend: insertAll(s.orders[key].descend, n, total, positionComparator(ranked, key, true)),
     };
   }
-  return { ...grown, orders };
+  return { ...ranked, orders };
 }
 
 function insertAll(order: Int32Array, n: number, total: number, cmp: (a: number, b: number) => number): Int32Array {
