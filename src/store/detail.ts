@@ -3,7 +3,7 @@ import type { Guid } from "../shared/guid.js";
 import { foldText } from "../shared/text.js";
 import type { Material, MaterialUnit } from "../material/material.js";
 import { amountToJson, type Amount } from "../stock/amount.js";
-import { SEP, stateOf, type ListingState, type StoreListing } from "./listing.js";
+import { SEP, amountsOf, orderOf, stateOf, type ListingState, type StoreListing } from "./listing.js";
 import type { StoreListingQuery } from "./query.js";
 import type { Store } from "./store.js";
 
@@ -102,7 +102,7 @@ function filterMask(numbers: ReadonlyMap<Guid, number>, ids: readonly Guid[]): U
   return mask;
 }
 
-function item(s: ListingState, p: number): StoreDetailItem {
+function item(s: ListingState, amounts: readonly Amount[], p: number): StoreDetailItem {
   const m = s.materials[p] as Material;
   return {
     materialId: m.id,
@@ -112,7 +112,7 @@ function item(s: ListingState, p: number): StoreDetailItem {
     supplierCode: m.supplierCode,
     unit: m.unit,
     price: decimalToJson(m.price),
-    amount: amountToJson(s.amounts[p] as Amount),
+    amount: amountToJson(amounts[p] as Amount),
     materialCategoryId: m.categoryId,
     materialCategoryName: s.categoryNames[p] as string,
     materialSupplierId: m.supplierId,
@@ -139,7 +139,7 @@ function item(s: ListingState, p: number): StoreDetailItem {
 export function queryStoreListing(listing: StoreListing, store: Store, query: StoreListingQuery): StoreDetail {
   const s = stateOf(listing);
   if (s.storeId !== store.id) throw new Error(`Store listing: the listing of store ${s.storeId} was queried for store ${store.id}`);
-  const order = s.orders[query.sortBy][query.sortOrder];
+  const order = orderOf(s, query.sortBy, query.sortOrder);
   const n = s.size;
   // page * pageSize may exceed 2^53 for absurd pages; any start ≥ n gives an empty page.
   const start = Math.min((query.page - 1) * query.pageSize, n);
@@ -185,11 +185,12 @@ export function queryStoreListing(listing: StoreListing, store: Store, query: St
     }
     totalCount = count;
   }
+  const amounts = amountsOf(s);
   return {
     id: store.id,
     externalId: store.externalId,
     name: store.name,
     availableFor: store.availableFor,
-    materials: { items: positions.map((p) => item(s, p)), page: query.page, pageSize: query.pageSize, totalCount },
+    materials: { items: positions.map((p) => item(s, amounts, p)), page: query.page, pageSize: query.pageSize, totalCount },
   };
 }

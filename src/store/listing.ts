@@ -67,8 +67,8 @@ export interface ListingState {
   readonly positions: PositionTable;
   /** Material record by position. */
   readonly materials: readonly Material[];
-  /** Stock amount by position. */
-  readonly amounts: readonly Amount[];
+  /** Stock amount by position and the amount orders, as this version sees them (read with {@link amountsOf}, {@link orderOf}). */
+  readonly column: AmountVersion;
   /** Category name by position. */
   readonly categoryNames: readonly string[];
   /** Supplier name by position. */
@@ -87,13 +87,135 @@ export interface ListingState {
   readonly haystack: string;
   /** Start of each position's text in `haystack`; `starts[size]` is its length. */
   readonly starts: Int32Array;
-  /** One pair of orders per sort key. */
-  readonly orders: { readonly [K in StoreSortKey]: KeyOrders };
+  /** One pair of orders per sort key except `amount` (in {@link ListingState.column}). */
+  readonly orders: { readonly [K in Exclude<StoreSortKey, "amount">]: KeyOrders };
   /**
    * Position → its index in `orders.name.ascend`: comparing two of these is the whole
    * STO-5 tie-break (name ascending, then GUID ascending) without a collator call.
    */
   readonly nameRanks: Int32Array;
+}
+
+/**
+ * The amount column and amount orders shared by a line of listing versions. Copying them per
+ * stock change (a 100,000-entry array and two 400 kB orders) cost more than the change
+ * itself, so versions share one set of buffers that exactly one version, the root, sees as
+ * they are; every other version keeps the steps that turn its neighbour's view into its own,
+ * and reading it first re-roots (applies those steps, reversing the path). Each version reads
+ * its own amounts whatever happened since (persistent, Baker's trick); reading the newest
+ * version costs nothing extra.
+ */
+export interface AmountBuffers {
+  /** Stock amount by position (mutated in place). */
+  amounts: Amount[];
+  /** Positions by amount ascending, ties by name rank (mutated in place). */
+  ascend: Int32Array;
+  /** Positions by amount descending, ties by name rank (mutated in place). */
+  descend: Int32Array;
+  /** The version the buffers currently show. */
+  root: AmountVersion;
+}
+
+/** One step between two versions' views of the same buffers. */
+export type AmountStep =
+  | { readonly kind: "set"; readonly position: number; readonly amount: Amount }
+  | { readonly kind: "move"; readonly descend: boolean; readonly from: number; readonly to: number };
+
+/** One version of an amount column (internal to the listing modules). */
+export interface AmountVersion {
+  /** The shared buffers. */
+  readonly buffers: AmountBuffers;
+  /** Toward the root: the neighbour version, `null` at the root. */
+  next: AmountVersion | null;
+  /** The steps that turn `next`'s view into this version's, `null` at the root. */
+  steps: AmountStep[] | null;
+}
+
+/**
+ * A fresh amount column owned by one version.
+ * @param amounts - stock amount by position (taken, not copied)
+ * @param orders - the amount orders (taken, not copied)
+ * @returns the root version of new buffers
+ */
+export function newColumn(amounts: Amount[], orders: KeyOrders): AmountVersion {
+  const buffers = { amounts, ascend: orders.ascend, descend: orders.descend } as AmountBuffers;
+  const version: AmountVersion = { buffers, next: null, steps: null };
+  buffers.root = version;
+  return version;
+}
+
+// Moves the element at index `from` so that it ends at index `to`.
+function moveWithin(arr: Int32Array, from: number, to: number): void {
+  const x = arr[from] as number;
+  if (from < to) arr.copyWithin(from, from + 1, to + 1);
+  else if (to < from) arr.copyWithin(to + 1, to, from);
+  arr[to] = x;
+}
+
+/**
+ * Applies steps to the buffers and returns the steps that undo them.
+ * @param b - the buffers
+ * @param steps - the steps, in order
+ * @returns the undoing steps, in order
+ */
+export function applySteps(b: AmountBuffers, steps: readonly AmountStep[]): AmountStep[] {
+  const undo: AmountStep[] = new Array<AmountStep>(steps.length);
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i] as AmountStep;
+    if (st.kind === "set") {
+      undo[steps.length - 1 - i] = { kind: "set", position: st.position, amount: b.amounts[st.position] as Amount };
+      b.amounts[st.position] = st.amount;
+    } else {
+      moveWithin(st.descend ? b.descend : b.ascend, st.from, st.to);
+      undo[steps.length - 1 - i] = { kind: "move", descend: st.descend, from: st.to, to: st.from };
+    }
+  }
+  return undo;
+}
+
+/**
+ * Makes a version the root of its buffers, so they show its amounts and orders.
+ * @param v - the version
+ * @returns the buffers, valid for `v` until another version of them is read or changed
+ */
+export function reroot(v: AmountVersion): AmountBuffers {
+  const b = v.buffers;
+  if (b.root === v) return b;
+  const path: AmountVersion[] = [];
+  for (let u: AmountVersion | null = v; u !== b.root; u = (u as AmountVersion).next) path.push(u as AmountVersion);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const u = path[i] as AmountVersion;
+    const w = u.next as AmountVersion;
+    w.steps = applySteps(b, u.steps as AmountStep[]);
+    w.next = u;
+    u.next = null;
+    u.steps = null;
+    b.root = u;
+  }
+  return b;
+}
+
+/**
+ * A version's stock amounts by position; valid until another version of the same buffers is
+ * read or changed, so use it at once.
+ * @param s - the listing state
+ * @returns the amounts
+ */
+export function amountsOf(s: Pick<ListingState, "column">): readonly Amount[] {
+  return reroot(s.column).amounts;
+}
+
+/**
+ * A version's order for a sort key and direction (valid like {@link amountsOf}).
+ * @param s - the listing state
+ * @param key - the sort key
+ * @param order - the direction
+ * @returns positions in that order
+ */
+export function orderOf(s: ListingState, key: StoreSortKey, order: "ascend" | "descend"): Int32Array {
+  if (key !== "amount") return s.orders[key][order];
+  const b = reroot(s.column);
+  return order === "ascend" ? b.ascend : b.descend;
 }
 
 /**
@@ -216,13 +338,19 @@ export function lookUp(catalog: StoreListingCatalog, id: Guid): { material: Mate
  * The comparison of two positions for a sort key and direction: the key in that direction,
  * then name ascending, then GUID ascending (STO-5). The orders built by
  * {@link buildStoreListing} agree with it; updates use it to place a moved material.
- * @param s - the listing state (amounts as of the comparison)
+ * @param s - the listing state
  * @param key - the sort key
  * @param descend - whether the key is compared descending
+ * @param amounts - the amounts to compare by (read at each comparison; by default the state's)
  * @returns the comparison of positions
  */
-export function positionComparator(s: ListingState, key: StoreSortKey, descend: boolean): (a: number, b: number) => number {
-  const { collator, materials, amounts, categoryNames, supplierNames, nameRanks } = s;
+export function positionComparator(
+  s: ListingState,
+  key: StoreSortKey,
+  descend: boolean,
+  amounts: readonly Amount[] = key === "amount" ? amountsOf(s) : [],
+): (a: number, b: number) => number {
+  const { collator, materials, categoryNames, supplierNames, nameRanks } = s;
   const cmp = collator.compare;
   const m = (p: number): Material => materials[p] as Material;
   const keyCompare = ((): ((a: number, b: number) => number) => {
@@ -374,12 +502,13 @@ function sortTiesByGuid(order: Int32Array, rank: Int32Array, materials: readonly
 /**
  * The amount orders of a state, computed from scratch over its name order (no collation
  * work). Used by the build and by updates that change many amounts at once.
- * @param s - the listing state
+ * @param amounts - stock amount by position
+ * @param nameAscend - positions by name ascending (the tie order)
  * @returns the ascending and descending amount orders
  */
-export function amountOrders(s: Pick<ListingState, "amounts" | "orders">): KeyOrders {
-  const r = ranksBy(s.amounts, amountKey, compareAmounts);
-  return ordersByRank(s.orders.name.ascend, r.ranks, r.count);
+export function amountOrders(amounts: readonly Amount[], nameAscend: Int32Array): KeyOrders {
+  const r = ranksBy(amounts, amountKey, compareAmounts);
+  return ordersByRank(nameAscend, r.ranks, r.count);
 }
 
 /**
@@ -457,15 +586,10 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
   );
   const catRanks = textRanks(categoryNames, collator.compare);
   const supRanks = textRanks(supplierNames, collator.compare);
-  const partial = {
-    amounts,
-    orders: { name: nameOrders } as ListingState["orders"],
-  };
   const orders: ListingState["orders"] = {
     name: nameOrders,
     identificationNumber: ordersByRank(tie, codeRanks, codes.count + 1),
     price: ordersByRank(tie, prices.ranks, prices.count),
-    amount: amountOrders(partial),
     materialCategoryName: ordersByRank(tie, catRanks.ranks, catRanks.count),
     materialSupplierName: ordersByRank(tie, supRanks.ranks, supRanks.count),
   };
@@ -476,7 +600,7 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     locale: catalog.locale,
     positions: { map },
     materials,
-    amounts,
+    column: newColumn(amounts, amountOrders(amounts, tie)),
     categoryNames,
     supplierNames,
     categoryNumbers,
@@ -538,13 +662,13 @@ export function storeListingStock(listing: StoreListing): ReadonlyMap<Guid, Amou
   };
   const idAt = (p: number): Guid => (s.materials[p] as Material).id;
   function* entries(): MapIterator<[Guid, Amount]> {
-    for (let p = 0; p < s.size; p++) yield [idAt(p), s.amounts[p] as Amount];
+    for (let p = 0; p < s.size; p++) yield [idAt(p), amountsOf(s)[p] as Amount];
   }
   function* keys(): MapIterator<Guid> {
     for (let p = 0; p < s.size; p++) yield idAt(p);
   }
   function* values(): MapIterator<Amount> {
-    for (let p = 0; p < s.size; p++) yield s.amounts[p] as Amount;
+    for (let p = 0; p < s.size; p++) yield amountsOf(s)[p] as Amount;
   }
   const view: ReadonlyMap<Guid, Amount> = {
     get size() {
@@ -552,11 +676,11 @@ export function storeListingStock(listing: StoreListing): ReadonlyMap<Guid, Amou
     },
     get: (id) => {
       const p = positionOf(id);
-      return p === undefined ? undefined : s.amounts[p];
+      return p === undefined ? undefined : amountsOf(s)[p];
     },
     has: (id) => positionOf(id) !== undefined,
     forEach: (fn, thisArg?: unknown) => {
-      for (let p = 0; p < s.size; p++) fn.call(thisArg, s.amounts[p] as Amount, idAt(p), view);
+      for (let p = 0; p < s.size; p++) fn.call(thisArg, amountsOf(s)[p] as Amount, idAt(p), view);
     },
     entries,
     keys,

@@ -2,6 +2,11 @@ import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import {
   amountOrders,
+  amountsOf,
+  newColumn,
+  reroot,
+  type AmountStep,
+  type AmountVersion,
   countPair,
   listingOf,
   lookUp,
@@ -36,18 +41,20 @@ function lowerBound(arr: Int32Array, len: number, p: number, cmp: (a: number, b:
   return lo;
 }
 
-// Takes position p out of a sorted order of length n (its key as the order was sorted).
-function remove(arr: Int32Array, n: number, p: number, cmp: (a: number, b: number) => number): void {
+// Takes position p out of a sorted order of length n (its key as the order was sorted); returns where it was.
+function remove(arr: Int32Array, n: number, p: number, cmp: (a: number, b: number) => number): number {
   const from = lowerBound(arr, n, p, cmp);
   if (arr[from] !== p) throw new Error(`Store listing: position ${p} is not where its order says`);
   arr.copyWithin(from, from + 1, n);
+  return from;
 }
 
-// Puts position p back into a sorted order of length n - 1 (its key as changed).
-function insert(arr: Int32Array, n: number, p: number, cmp: (a: number, b: number) => number): void {
+// Puts position p back into a sorted order of length n - 1 (its key as changed); returns where.
+function insert(arr: Int32Array, n: number, p: number, cmp: (a: number, b: number) => number): number {
   const to = lowerBound(arr, n - 1, p, cmp);
   arr.copyWithin(to + 1, to, n - 1);
   arr[to] = p;
+  return to;
 }
 
 /**
@@ -86,26 +93,34 @@ export function updateStoreListingStock(
 }
 
 function changeAmounts(s: ListingState, known: readonly [number, Amount][]): ListingState {
-  const amounts = s.amounts.slice();
   if (known.length > MOVE_LIMIT) {
+    const amounts = amountsOf(s).slice();
     for (const [p, a] of known) amounts[p] = a;
-    const withAmounts = { ...s, amounts };
-    return { ...withAmounts, orders: { ...s.orders, amount: amountOrders(withAmounts) } };
+    return { ...s, column: newColumn(amounts, amountOrders(amounts, s.orders.name.ascend)) };
   }
-  const ascend = s.orders.amount.ascend.slice();
-  const descend = s.orders.amount.descend.slice();
-  const next: ListingState = { ...s, amounts };
-  const asc = positionComparator(next, "amount", false);
-  const desc = positionComparator(next, "amount", true);
+  // No copies: the new version takes over the shared buffers in place, and the old version
+  // keeps the steps back (see AmountBuffers), so it still reads its own amounts.
+  const buffers = reroot(s.column);
+  const { amounts, ascend, descend } = buffers;
+  const asc = positionComparator(s, "amount", false, amounts);
+  const desc = positionComparator(s, "amount", true, amounts);
   const n = s.size;
+  const back: AmountStep[] = [];
   for (const [p, a] of known) {
-    remove(ascend, n, p, asc);
-    remove(descend, n, p, desc);
+    const ascFrom = remove(ascend, n, p, asc);
+    const descFrom = remove(descend, n, p, desc);
+    back.push({ kind: "set", position: p, amount: amounts[p] as Amount });
     amounts[p] = a;
-    insert(ascend, n, p, asc);
-    insert(descend, n, p, desc);
+    const ascTo = insert(ascend, n, p, asc);
+    const descTo = insert(descend, n, p, desc);
+    back.push({ kind: "move", descend: false, from: ascTo, to: ascFrom }, { kind: "move", descend: true, from: descTo, to: descFrom });
   }
-  return { ...next, orders: { ...s.orders, amount: { ascend, descend } } };
+  const column: AmountVersion = { buffers, next: null, steps: null };
+  const old = s.column;
+  old.next = column;
+  old.steps = back.reverse();
+  buffers.root = column;
+  return { ...s, column };
 }
 
 // Positions are only appended; versions share one table while they form a line, and a
@@ -122,7 +137,9 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
   const total = n + added.length;
   const positions = ownTable(s);
   const materials = s.materials.slice();
-  const amounts = s.amounts.slice();
+  const amounts = amountsOf(s).slice();
+  const amountAscend = reroot(s.column).ascend;
+  const amountDescend = reroot(s.column).descend;
   const categoryNames = s.categoryNames.slice();
   const supplierNames = s.supplierNames.slice();
   const categoryNumbers = new Map(s.categoryNumbers);
@@ -156,7 +173,6 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
     size: total,
     positions,
     materials,
-    amounts,
     categoryNames,
     supplierNames,
     categoryNumbers,
@@ -171,14 +187,19 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
   // name ranks it gives.
   const nameAscend = insertAll(s.orders.name.ascend, n, total, nameGuidComparator(grown));
   const ranked: ListingState = { ...grown, nameRanks: nameRanksOf(nameAscend) };
-  const orders = {} as Record<StoreSortKey, KeyOrders>;
+  const orders = {} as Record<Exclude<StoreSortKey, "amount">, KeyOrders>;
   for (const key of sortKeys) {
+    if (key === "amount") continue;
     orders[key] = {
       ascend: key === "name" ? nameAscend : insertAll(s.orders[key].ascend, n, total, positionComparator(ranked, key, false)),
       descend: insertAll(s.orders[key].descend, n, total, positionComparator(ranked, key, true)),
     };
   }
-  return { ...ranked, orders };
+  const column = newColumn(amounts, {
+    ascend: insertAll(amountAscend, n, total, positionComparator(ranked, "amount", false, amounts)),
+    descend: insertAll(amountDescend, n, total, positionComparator(ranked, "amount", true, amounts)),
+  });
+  return { ...ranked, orders, column };
 }
 
 function insertAll(order: Int32Array, n: number, total: number, cmp: (a: number, b: number) => number): Int32Array {
