@@ -105,7 +105,7 @@ export interface ListingState {
  * its own amounts whatever happened since (persistent, Baker's trick); reading the newest
  * version costs nothing extra.
  */
-export interface AmountBuffers {
+export interface AmountBuffers extends KeyedAmounts {
   /** Stock amount by position (mutated in place). */
   amounts: Amount[];
   /** Positions by amount ascending, ties by name rank (mutated in place). */
@@ -114,6 +114,75 @@ export interface AmountBuffers {
   descend: Int32Array;
   /** The version the buffers currently show. */
   root: AmountVersion;
+}
+
+/**
+ * Stock amounts by position with a numeric sort key each, so the orders compare numbers, not
+ * decimals (decimal.js objects come in several shapes, which makes reading their digits slow
+ * in a hot comparison). The key is the correctly rounded double of the amount (`Infinity` for
+ * unlimited): a < b implies key(a) ≤ key(b), so different keys decide. Equal keys decide
+ * "equal" only when both amounts are `exact` (the amount is the shortest text of its double,
+ * so two such amounts with one double are one value); otherwise the exact comparison decides.
+ */
+export interface KeyedAmounts {
+  /** Stock amount by position. */
+  readonly amounts: Amount[];
+  /** Sort key by position. */
+  readonly keys: Float64Array;
+  /** 1 where equal keys mean equal amounts. */
+  readonly exact: Uint8Array;
+}
+
+/**
+ * Writes the sort key of an amount at a position.
+ * @param k - the keyed amounts (mutated: a buffer being built or owned)
+ * @param p - the position
+ * @param a - the amount
+ */
+export function setAmountKey(k: KeyedAmounts, p: number, a: Amount): void {
+  if (a.kind === "unlimited") {
+    k.keys[p] = Infinity;
+    k.exact[p] = 1;
+    return;
+  }
+  const text = a.value.toString();
+  const x = Number(text);
+  k.keys[p] = x;
+  k.exact[p] = String(x) === text ? 1 : 0;
+}
+
+/**
+ * Keys every amount.
+ * @param amounts - stock amount by position (taken, not copied)
+ * @returns the keyed amounts
+ */
+export function keyAmounts(amounts: Amount[]): KeyedAmounts {
+  const n = amounts.length;
+  const k: KeyedAmounts = { amounts, keys: new Float64Array(n), exact: new Uint8Array(n) };
+  for (let p = 0; p < n; p++) setAmountKey(k, p, amounts[p] as Amount);
+  return k;
+}
+
+/**
+ * Compares two positions by amount (then name rank) through their keys.
+ * @param k - the keyed amounts (read at each comparison)
+ * @param nameRanks - the name ranks
+ * @param descend - whether amounts compare descending
+ * @returns the comparison of positions
+ */
+export function amountComparator(k: KeyedAmounts, nameRanks: Int32Array, descend: boolean): (a: number, b: number) => number {
+  const { amounts, keys, exact } = k;
+  const sign = descend ? -1 : 1;
+  return (a, b) => {
+    const x = keys[a] as number;
+    const y = keys[b] as number;
+    if (x !== y) return x < y ? -sign : sign;
+    if (((exact[a] as number) & (exact[b] as number)) === 0) {
+      const c = compareAmounts(amounts[a] as Amount, amounts[b] as Amount);
+      if (c !== 0) return sign * c;
+    }
+    return (nameRanks[a] as number) - (nameRanks[b] as number);
+  };
 }
 
 /** One step between two versions' views of the same buffers. */
@@ -133,12 +202,12 @@ export interface AmountVersion {
 
 /**
  * A fresh amount column owned by one version.
- * @param amounts - stock amount by position (taken, not copied)
+ * @param keyed - stock amount by position with their keys (taken, not copied)
  * @param orders - the amount orders (taken, not copied)
  * @returns the root version of new buffers
  */
-export function newColumn(amounts: Amount[], orders: KeyOrders): AmountVersion {
-  const buffers = { amounts, ascend: orders.ascend, descend: orders.descend } as AmountBuffers;
+export function newColumn(keyed: KeyedAmounts, orders: KeyOrders): AmountVersion {
+  const buffers = { ...keyed, ascend: orders.ascend, descend: orders.descend } as AmountBuffers;
   const version: AmountVersion = { buffers, next: null, steps: null };
   buffers.root = version;
   return version;
@@ -165,6 +234,7 @@ export function applySteps(b: AmountBuffers, steps: readonly AmountStep[]): Amou
     if (st.kind === "set") {
       undo[steps.length - 1 - i] = { kind: "set", position: st.position, amount: b.amounts[st.position] as Amount };
       b.amounts[st.position] = st.amount;
+      setAmountKey(b, st.position, st.amount);
     } else {
       moveWithin(st.descend ? b.descend : b.ascend, st.from, st.to);
       undo[steps.length - 1 - i] = { kind: "move", descend: st.descend, from: st.to, to: st.from };
@@ -341,16 +411,17 @@ export function lookUp(catalog: StoreListingCatalog, id: Guid): { material: Mate
  * @param s - the listing state
  * @param key - the sort key
  * @param descend - whether the key is compared descending
- * @param amounts - the amounts to compare by (read at each comparison; by default the state's)
+ * @param keyed - the amounts to compare by (read at each comparison; by default the state's)
  * @returns the comparison of positions
  */
 export function positionComparator(
   s: ListingState,
   key: StoreSortKey,
   descend: boolean,
-  amounts: readonly Amount[] = key === "amount" ? amountsOf(s) : [],
+  keyed?: KeyedAmounts,
 ): (a: number, b: number) => number {
   const { collator, materials, categoryNames, supplierNames, nameRanks } = s;
+  if (key === "amount") return amountComparator(keyed ?? reroot(s.column), nameRanks, descend);
   const cmp = collator.compare;
   const m = (p: number): Material => materials[p] as Material;
   const keyCompare = ((): ((a: number, b: number) => number) => {
@@ -361,8 +432,6 @@ export function positionComparator(
         return (a, b) => compareNullableText(cmp, m(a).identificationNumber, m(b).identificationNumber);
       case "price":
         return (a, b) => compareDecimals(m(a).price, m(b).price);
-      case "amount":
-        return (a, b) => compareAmounts(amounts[a] as Amount, amounts[b] as Amount);
       case "materialCategoryName":
         return (a, b) => cmp(categoryNames[a] as string, categoryNames[b] as string);
       case "materialSupplierName":
@@ -600,7 +669,7 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     locale: catalog.locale,
     positions: { map },
     materials,
-    column: newColumn(amounts, amountOrders(amounts, tie)),
+    column: newColumn(keyAmounts(amounts), amountOrders(amounts, tie)),
     categoryNames,
     supplierNames,
     categoryNumbers,

@@ -1,7 +1,10 @@
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import {
+  amountComparator,
   amountOrders,
+  keyAmounts,
+  setAmountKey,
   amountsOf,
   newColumn,
   reroot,
@@ -96,14 +99,14 @@ function changeAmounts(s: ListingState, known: readonly [number, Amount][]): Lis
   if (known.length > MOVE_LIMIT) {
     const amounts = amountsOf(s).slice();
     for (const [p, a] of known) amounts[p] = a;
-    return { ...s, column: newColumn(amounts, amountOrders(amounts, s.orders.name.ascend)) };
+    return { ...s, column: newColumn(keyAmounts(amounts), amountOrders(amounts, s.orders.name.ascend)) };
   }
   // No copies: the new version takes over the shared buffers in place, and the old version
   // keeps the steps back (see AmountBuffers), so it still reads its own amounts.
   const buffers = reroot(s.column);
   const { amounts, ascend, descend } = buffers;
-  const asc = positionComparator(s, "amount", false, amounts);
-  const desc = positionComparator(s, "amount", true, amounts);
+  const asc = amountComparator(buffers, s.nameRanks, false);
+  const desc = amountComparator(buffers, s.nameRanks, true);
   const n = s.size;
   const back: AmountStep[] = [];
   for (const [p, a] of known) {
@@ -111,6 +114,7 @@ function changeAmounts(s: ListingState, known: readonly [number, Amount][]): Lis
     const descFrom = remove(descend, n, p, desc);
     back.push({ kind: "set", position: p, amount: amounts[p] as Amount });
     amounts[p] = a;
+    setAmountKey(buffers, p, a);
     const ascTo = insert(ascend, n, p, asc);
     const descTo = insert(descend, n, p, desc);
     back.push({ kind: "move", descend: false, from: ascTo, to: ascFrom }, { kind: "move", descend: true, from: descTo, to: descFrom });
@@ -195,9 +199,10 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
       descend: insertAll(s.orders[key].descend, n, total, positionComparator(ranked, key, true)),
     };
   }
-  const column = newColumn(amounts, {
-    ascend: insertAll(amountAscend, n, total, positionComparator(ranked, "amount", false, amounts)),
-    descend: insertAll(amountDescend, n, total, positionComparator(ranked, "amount", true, amounts)),
+  const keyed = keyAmounts(amounts);
+  const column = newColumn(keyed, {
+    ascend: insertAll(amountAscend, n, total, amountComparator(keyed, ranked.nameRanks, false)),
+    descend: insertAll(amountDescend, n, total, amountComparator(keyed, ranked.nameRanks, true)),
   });
   return { ...ranked, orders, column };
 }

@@ -121,6 +121,25 @@ const updateMs = p50(() => {
   listing = updateStoreListingStock(listing, new Map([[m.id, finite(k % 1000)]]), catalog);
 }, 200);
 rows.push({ case: "update after one stock change", "index p50 ms": updateMs.toFixed(3) });
+const batchMs = p50(() => {
+  listing = updateStoreListingStock(
+    listing,
+    new Map(Array.from({ length: 5 }, (_, j) => [(materials[(k * 5 + j) % N] as Material).id, finite((k++ % 1000) + 0.5)] as const)),
+    catalog,
+  );
+}, 200);
+rows.push({ case: "update after a batch of 5 stock changes", "index p50 ms": batchMs.toFixed(3) });
+// A small store, as in the service's mixed workload: 2,000 materials, batches of 5.
+const small = materials.slice(0, 2_000);
+let smallListing = buildStoreListing(store.id, new Map(small.map((m) => [m.id, stock.get(m.id) as Amount])), catalog);
+const smallMs = p50(() => {
+  smallListing = updateStoreListingStock(
+    smallListing,
+    new Map(Array.from({ length: 5 }, (_, j) => [(small[(k * 5 + j) % small.length] as Material).id, finite((k++ % 1000) + 1.5)] as const)),
+    catalog,
+  );
+}, 2000);
+rows.push({ case: "2,000 materials: update after a batch of 5", "index p50 ms": smallMs.toFixed(4) });
 console.table(rows);
 
 describe("store listing, 100,000 stocked materials", () => {
