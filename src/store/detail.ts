@@ -3,7 +3,7 @@ import type { Guid } from "../shared/guid.js";
 import { foldText } from "../shared/text.js";
 import type { Material, MaterialUnit } from "../material/material.js";
 import { amountToJson, type Amount } from "../stock/amount.js";
-import { SEP, amountsOf, orderOf, stateOf, type ListingState, type StoreListing } from "./listing.js";
+import { SEP, amountsOf, orderOf, searchTextOf, stateOf, type ListingState, type StoreListing } from "./listing.js";
 import type { StoreListingQuery } from "./query.js";
 import type { Store } from "./store.js";
 
@@ -64,7 +64,8 @@ export interface StoreDetail {
 // Positions whose search text contains the folded phrase, marked in a byte mask.
 function searchMask(s: ListingState, phrase: string): Uint8Array {
   const mask = new Uint8Array(s.size);
-  const { haystack, starts, size } = s;
+  const { haystack, starts } = searchTextOf(s);
+  const size = s.size;
   if (phrase.includes(SEP)) {
     // A phrase holding the separator could match across fields; check field by field.
     for (let p = 0; p < size; p++) {

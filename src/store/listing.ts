@@ -83,10 +83,8 @@ export interface ListingState {
   readonly supplierColumn: Int32Array;
   /** Number of positions per (category number, supplier number) pair, keyed by {@link pairKey}. */
   readonly pairCounts: ReadonlyMap<number, number>;
-  /** Folded name, identification number and supplier code of every position, each followed by SEP. */
-  readonly haystack: string;
-  /** Start of each position's text in `haystack`; `starts[size]` is its length. */
-  readonly starts: Int32Array;
+  /** The folded search text, made on the first search (read with {@link searchTextOf}). */
+  readonly search: SearchIndex;
   /** One pair of orders per sort key except `amount` (in {@link ListingState.column}). */
   readonly orders: { readonly [K in Exclude<StoreSortKey, "amount">]: KeyOrders };
   /**
@@ -286,6 +284,55 @@ export function orderOf(s: ListingState, key: StoreSortKey, order: "ascend" | "d
   if (key !== "amount") return s.orders[key][order];
   const b = reroot(s.column);
   return order === "ascend" ? b.ascend : b.descend;
+}
+
+/** Folded name, identification number and supplier code of every position, concatenated. */
+export interface SearchText {
+  /** Each position's folded fields, each followed by {@link SEP}. */
+  readonly haystack: string;
+  /** Start of each position's text in `haystack`; `starts[size]` is its length. */
+  readonly starts: Int32Array;
+}
+
+/**
+ * The search text of a set of materials, folded on the first search rather than at build:
+ * folding is most of a build's cost, and a listing that is only paged and sorted never needs
+ * it. Shared by every version over the same materials (stock changes keep it), so each
+ * material is still folded once.
+ */
+export interface SearchIndex {
+  /** The materials by position. */
+  readonly materials: readonly Material[];
+  /** The number of positions. */
+  readonly size: number;
+  /** The folded text once made, else `null` (set once, then never changed). */
+  text: SearchText | null;
+}
+
+/**
+ * The folded search text of a listing, folding it now if no search did before.
+ * @param s - the listing state
+ * @returns the search text
+ */
+export function searchTextOf(s: Pick<ListingState, "search">): SearchText {
+  const x = s.search;
+  if (x.text === null) x.text = foldAll(x.materials, x.size);
+  return x.text;
+}
+
+function foldAll(materials: readonly Material[], n: number): SearchText {
+  const starts = new Int32Array(n + 1);
+  const texts: string[] = new Array<string>(n);
+  const fold = cachedFold();
+  let length = 0;
+  for (let p = 0; p < n; p++) {
+    const text = searchText(materials[p] as Material, fold);
+    texts[p] = text;
+    starts[p] = length;
+    length += text.length;
+  }
+  starts[n] = length;
+  return { haystack: texts.join(""), starts };
 }
 
 /**
@@ -607,10 +654,6 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
   const supplierNumbers = new Map<Guid, number>();
   const categoryColumn = new Int32Array(n);
   const supplierColumn = new Int32Array(n);
-  const starts = new Int32Array(n + 1);
-  const texts: string[] = new Array<string>(n);
-  let length = 0;
-  const fold = cachedFold();
   const pairCounts = new Map<number, number>();
   for (let p = 0; p < n; p++) {
     const id = ids[p] as Guid;
@@ -623,12 +666,7 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     categoryColumn[p] = numberOf(categoryNumbers, category.id);
     supplierColumn[p] = numberOf(supplierNumbers, supplier.id);
     countPair(pairCounts, categoryColumn[p] as number, supplierColumn[p] as number);
-    const text = searchText(material, fold);
-    texts[p] = text;
-    starts[p] = length;
-    length += text.length;
   }
-  starts[n] = length;
 
   // Tie order: name (collation) then GUID; every other order is a stable counting sort of it.
   const names = collationRanks(
@@ -677,8 +715,7 @@ export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount
     categoryColumn,
     supplierColumn,
     pairCounts,
-    haystack: texts.join(""),
-    starts,
+    search: { materials, size: n, text: null },
     orders,
     nameRanks: nameRanksOf(tie),
   });

@@ -1,5 +1,6 @@
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
+import type { Material } from "../material/material.js";
 import {
   amountComparator,
   amountOrders,
@@ -23,6 +24,7 @@ import {
   type KeyOrders,
   type ListingState,
   type PositionTable,
+  type SearchText,
   type StoreListing,
   type StoreListingCatalog,
 } from "./listing.js";
@@ -152,10 +154,7 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
   categoryColumn.set(s.categoryColumn.subarray(0, n));
   const supplierColumn = new Int32Array(total);
   supplierColumn.set(s.supplierColumn.subarray(0, n));
-  const starts = new Int32Array(total + 1);
-  starts.set(s.starts.subarray(0, n + 1));
   const pairCounts = new Map(s.pairCounts);
-  let haystack = s.haystack;
   for (let i = 0; i < added.length; i++) {
     const [id, amount] = added[i] as [Guid, Amount];
     const p = n + i;
@@ -167,8 +166,19 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
     categoryColumn[p] = numberOf(categoryNumbers, category.id);
     supplierColumn[p] = numberOf(supplierNumbers, supplier.id);
     countPair(pairCounts, categoryColumn[p] as number, supplierColumn[p] as number);
-    haystack += searchText(material);
-    starts[p + 1] = haystack.length;
+  }
+  // Extend the folded text if a search already made it; otherwise the first search folds all.
+  let text: SearchText | null = null;
+  const before = s.search.text;
+  if (before !== null) {
+    const starts = new Int32Array(total + 1);
+    starts.set(before.starts.subarray(0, n + 1));
+    let haystack = before.haystack;
+    for (let p = n; p < total; p++) {
+      haystack += searchText(materials[p] as Material);
+      starts[p + 1] = haystack.length;
+    }
+    text = { haystack, starts };
   }
   // Register the positions only once everything above succeeded, so a throw leaves the shared table intact.
   for (let i = 0; i < added.length; i++) positions.map.set((added[i] as [Guid, Amount])[0], n + i);
@@ -184,8 +194,7 @@ function addMaterials(s: ListingState, added: readonly [Guid, Amount][], catalog
     categoryColumn,
     supplierColumn,
     pairCounts,
-    haystack,
-    starts,
+    search: { materials, size: total, text },
   };
   // The name order first, by collator and GUID: the other comparators break ties by the
   // name ranks it gives.

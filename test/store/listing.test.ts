@@ -374,6 +374,26 @@ describe("store listing, properties", () => {
     );
   });
 
+  it("STO-4: the search text is the same whether it was folded before or after materials were first stocked", () => {
+    // It is folded on the first search and extended by later additions, or folded later in one go.
+    const arb = listingWorldArb.chain((w) =>
+      fc.tuple(fc.constant(w), fc.array(fc.tuple(changeSetArb(w), fc.boolean()), { maxLength: 4 }), listingQueryArb(w), listingQueryArb(w)),
+    );
+    fc.assert(
+      fc.property(arb, ([world, steps, q, early]) => {
+        let l = buildStoreListing(world.store.id, world.stock, world.catalog);
+        const stock = new Map(world.stock);
+        for (const [changes, searchFirst] of steps) {
+          if (searchFirst) queryStoreListing(l, world.store, { ...early, searchPhrase: early.searchPhrase ?? "a" });
+          for (const [id, a] of changes) stock.set(id, a);
+          l = updateStoreListingStock(l, changes, world.catalog);
+        }
+        expect(queryStoreListing(l, world.store, q)).toStrictEqual(naiveListing(world.store, stock, world.catalog, q));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("STO-5: amounts a double cannot tell apart still sort exactly, built and after changes", () => {
     // The orders compare doubles first; these amounts collide as doubles (or overflow them).
     const texts = ["0", "0.1", "0.10000000000000000001", "0.1000000000000000000099", "123456789012345678", "123456789012345679", "1e400", "1.0000000000000000000001e400", "2.5"];
