@@ -65,9 +65,11 @@ function insert(arr: Int32Array, n: number, p: number, cmp: (a: number, b: numbe
 /**
  * Applies a stock change set to a listing: the new amounts of the touched materials, as the
  * stock operations return them. A changed amount moves one element in each amount order
- * (two binary searches and two memmoves); a material stocked for the first time is appended
- * and inserted into every order by binary search. The name order is never rebuilt. The
- * given listing is left as it was. Implements STO-5 (keeping its orders current).
+ * (binary searches over numeric keys and memmoves, in buffers the new version takes over
+ * from the old one without copying); a material stocked for the first time is appended and
+ * inserted into every order by binary search. The name order is never rebuilt. The given
+ * listing still reads as it was (it keeps the steps back and re-roots the shared buffers
+ * when read). Implements STO-5 (keeping its orders current).
  * @param listing - the listing before the change
  * @param changes - material GUID → new amount, for each touched material
  * @param catalog - the catalog, to describe materials stocked for the first time
