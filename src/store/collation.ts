@@ -8,9 +8,9 @@
  * into tokens (maximal runs of letters/marks/digits, and single separators); ranking the few
  * thousand distinct tokens once at primary strength turns the primary comparison of two texts
  * into a comparison of integer tuples. Only texts equal at the primary level are compared by
- * the full collator. Texts with a token for which the reasoning is not checked (an ignorable
- * token, a separator that does not sort below every letter, a control character) are
- * compared by the full collator. The property tests compare this against a plain collator sort.
+ * the full collator. Texts outside printable ASCII and the precomposed Latin letters, and
+ * texts with a token for which the reasoning is not checked (an ignorable token, a separator
+ * that does not sort below every letter), are compared by the full collator. The property tests compare this against a plain collator sort.
  */
 
 /** Dense ranks of texts: equal rank exactly when the collator says the texts are equal. */
@@ -22,6 +22,11 @@ export interface CollationRanks {
 }
 
 const TOKEN = /[\p{L}\p{M}\p{N}]+|[\s\S]/gu;
+// The token reasoning holds only where no character expands across a token boundary at the
+// primary level (½ expands to 1⁄2, a digit, a symbol and a digit) and none is a combining
+// mark: printable ASCII and the precomposed Latin letters of Latin-1 and Latin Extended-A
+// (every Czech, Slovak and German letter). Any other text is compared by the full collator.
+const SAFE_TEXT = /^[\x20-\x7E\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F]*$/;
 const SEPARATOR = /^[\p{P}\p{S}\p{Zs}]$/u;
 const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
 
@@ -103,6 +108,7 @@ function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32A
   };
   const space = idOf(" ");
   const textTokens: (number[] | undefined)[] = texts.map((text) => {
+    if (!SAFE_TEXT.test(text)) return undefined;
     const ids: number[] = [];
     const chunks = text.split(" ");
     for (let c = 0; c < chunks.length; c++) {

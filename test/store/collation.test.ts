@@ -13,7 +13,25 @@ function plainRanks(texts: readonly string[], collator: Intl.Collator): number[]
   });
 }
 
+// Texts inside the alphabet where the token shortcut runs (printable ASCII and precomposed
+// Latin letters), with contractions and expansions mixed in.
+const safeChars = [
+  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)),
+  ..."ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ",
+  ...Array.from({ length: 0x180 - 0x100 }, (_, i) => String.fromCharCode(0x100 + i)),
+];
+const safeTextArb = fc
+  .array(fc.oneof(fc.constantFrom(...safeChars), fc.constantFrom("ch", "Ch", "CH", " ", "-", "ss", "ß", "ij", "1", "2")), { maxLength: 8 })
+  .map((a) => a.join(""));
+
 describe("collationRanks", () => {
+  it("STO-5: characters that expand across a word boundary (½ is 1⁄2) are ranked exactly like the collator", () => {
+    for (const [locale, texts] of [["cs", ["½", "1😀"]], ["en", ["𑜱🉠", "½"]], ["cs", ["½", "1/2", "1 2", "12"]]] as const) {
+      const c = new Intl.Collator(locale);
+      expect([...collationRanks(texts, c).ranks]).toEqual(plainRanks(texts, c));
+    }
+  });
+
   it("STO-5: Czech examples: Hadice < Chladivo < Kabel < Řídicí < Šroub < Žárovka; HA-12 < CH-32", () => {
     const c = new Intl.Collator("cs");
     expect([...collationRanks(["Žárovka", "Šroub", "Kabel", "Řídicí", "Chladivo", "Hadice"], c).ranks]).toEqual([5, 4, 2, 3, 1, 0]);
@@ -28,6 +46,15 @@ describe("collationRanks", () => {
           const r = collationRanks(texts, c);
           expect([...r.ranks]).toEqual(plainRanks(texts, c));
           expect(r.count).toBe(new Set(r.ranks).size);
+        }),
+        { numRuns: 300 },
+      );
+    });
+    it(`STO-5: ranks equal a plain collator sort inside the fast alphabet (locale ${locale})`, () => {
+      const c = new Intl.Collator(locale);
+      fc.assert(
+        fc.property(fc.array(safeTextArb, { maxLength: 40 }), (texts) => {
+          expect([...collationRanks(texts, c).ranks]).toEqual(plainRanks(texts, c));
         }),
         { numRuns: 300 },
       );
