@@ -10,7 +10,7 @@ export { issueCodes, ok, fail, issue, isNonEmpty, collect, all, prefixIssues, jo
 export type { IssueCode, Issue, NonEmptyArray, Ok, Fail, Result } from "./shared/issue.js";
 export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
-export { Dec, decimalFromJson, decimalToJson } from "./shared/decimal.js";
+export { Dec, compareDecimals, decimalFromJson, decimalToJson } from "./shared/decimal.js";
 export { foldText } from "./shared/text.js";
 export { ABSENT, readTri, applyPatch, patchOf } from "./shared/field.js";
 export type { Absent, Tri, NullableKeys, Patch } from "./shared/field.js";
@@ -108,7 +108,7 @@ export type { HttpServerOptions } from "./server/http.js";
 export type { Store } from "./store/index.js";
 export { storeSortKeys, storeSortOrders, MAX_STORE_PAGE_SIZE, parseStoreListingQuery, storeListingQuerySchema } from "./store/index.js";
 export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./store/index.js";
-export { buildStoreListing, rebuildStoreListing, storeListingStock, updateStoreListingStock, queryStoreListing } from "./store/index.js";
+export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch, updateStoreListingStock, queryStoreListing } from "./store/index.js";
 export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./store/index.js";
 
 // customers, orders, materials, stores: writes

@@ -14,7 +14,7 @@ import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
 import { isTimeZone } from "../shared/time.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
-import { buildStoreListing, type StoreListing } from "../store/listing.js";
+import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store/listing.js";
 import type { Store } from "../store/store.js";
 import { emptyListing, listingCatalog, stockView } from "./listings.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
@@ -532,7 +532,7 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
   for (const s of stores) {
     putRecord(state.stores, s.value.store);
     const id = s.value.store.id;
-    listings.set(id, issues.length === 0 ? buildStoreListing(id, s.value.stock, catalog) : emptyListing(id, catalog));
+    listings.set(id, issues.length === 0 ? prepareStoreListingSearch(buildStoreListing(id, s.value.stock, catalog)) : emptyListing(id, catalog));
   }
   return state;
 }

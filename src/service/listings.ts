@@ -3,7 +3,7 @@ import type { CatalogValue } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
-import { buildStoreListing, rebuildStoreListing, storeListingStock, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
+import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
 import { updateStoreListingStock } from "../store/update-listing.js";
 
 /** What a company's listings read besides the stock: its materials, material catalogs and collation. */
@@ -165,7 +165,7 @@ export function rebuildListingsOf(listings: Map<Guid, StoreListing>, edited: Rea
     const stock = storeListingStock(listing);
     for (const id of edited) {
       if (stock.has(id)) {
-        listings.set(storeId, rebuildStoreListing(listing, catalog));
+        listings.set(storeId, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
         break;
       }
     }

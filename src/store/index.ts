@@ -7,7 +7,7 @@ export {
   storeListingQuerySchema,
 } from "./query.js";
 export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./query.js";
-export { buildStoreListing, rebuildStoreListing, storeListingStock } from "./listing.js";
+export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch } from "./listing.js";
 export type { StoreListing, StoreListingCatalog } from "./listing.js";
 export { updateStoreListingStock } from "./update-listing.js";
 export { queryStoreListing } from "./detail.js";

@@ -752,6 +752,20 @@ export function rebuildStoreListing(listing: StoreListing, catalog: StoreListing
 }
 
 /**
+ * Folds a listing's search text now instead of on its first search, and returns the same
+ * listing. A server calls it after building or rebuilding a listing, so no client request
+ * pays for folding (about 0.2 s at 100,000 materials). Implements STO-4 (its index).
+ * @param listing - the listing
+ * @returns the same listing, its search text made
+ * @example
+ * const listing = prepareStoreListingSearch(buildStoreListing(store.id, stock, catalog));
+ */
+export function prepareStoreListingSearch(listing: StoreListing): StoreListing {
+  searchTextOf(stateOf(listing));
+  return listing;
+}
+
+/**
  * The stock a listing holds, as a read-only map view (no copy): material GUID → amount.
  * Hand it to the stock operations, then pass their changes to `updateStoreListingStock`.
  * Implements STO-6 (the stock behind the detail).

@@ -7,7 +7,7 @@ import { guid, type Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
 import { UNLIMITED, amountToJson, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { queryStoreListing, type StoreDetail, type StoreDetailItem } from "../../src/store/detail.js";
-import { buildStoreListing, cachedFold, rebuildStoreListing, storeListingStock, type StoreListingCatalog } from "../../src/store/listing.js";
+import { buildStoreListing, cachedFold, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListingCatalog } from "../../src/store/listing.js";
 import { storeSortKeys, type StoreListingQuery, type StoreSortKey } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 import { updateStoreListingStock } from "../../src/store/update-listing.js";
@@ -316,6 +316,17 @@ describe("store listing, properties", () => {
     fc.assert(
       fc.property(worldAndQueryArb, ([world, q]) => {
         const listing = buildStoreListing(world.store.id, world.stock, world.catalog);
+        expect(queryStoreListing(listing, world.store, q)).toStrictEqual(naiveListing(world.store, world.stock, world.catalog, q));
+      }),
+      runs,
+    );
+  });
+
+  it("STO-4: folding the search text ahead (prepareStoreListingSearch) returns the same listing and changes no answer", () => {
+    fc.assert(
+      fc.property(worldAndQueryArb, ([world, q]) => {
+        const listing = buildStoreListing(world.store.id, world.stock, world.catalog);
+        expect(prepareStoreListingSearch(listing)).toBe(listing);
         expect(queryStoreListing(listing, world.store, q)).toStrictEqual(naiveListing(world.store, world.stock, world.catalog, q));
       }),
       runs,
