@@ -143,7 +143,11 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
   const tokens = new Map<string, IssuedToken>();
   let loginsSinceSweep = 0;
 
-  const newId = (): Guid => guid(newIdSource());
+  // GUIDs drawn by a request that commits nothing (refused, dry run) go back here and are
+  // handed out first, so such a request leaves even the ID sequence as it was (GEN-8), and a
+  // dry run shows the GUID the real write will get.
+  const unused: Guid[] = [];
+  const newId = (): Guid => unused.shift() ?? guid(newIdSource());
   const now = (): Instant => clock().getTime();
 
   function register(token: IssuedToken, at: Instant): void {
@@ -193,16 +197,22 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     const found = resolveRecords(company, route, match.params);
     if ("status" in found) return found as ServiceResponse;
 
+    const drawn: Guid[] = [];
     const ctx: HandlerContext<ParamName> = {
       company,
       records: found as HandlerContext<ParamName>["records"],
       query: target.query,
       body,
       now: at,
-      newId,
+      newId: (): Guid => {
+        const id = newId();
+        drawn.push(id);
+        return id;
+      },
       actor: company.apiUser,
     };
     const reply: Reply = route.handler(ctx);
+    if (reply.status >= 400 || dryRun) unused.unshift(...drawn);
     if (reply.status >= 400) return Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
     if (!dryRun && reply.changes !== undefined) commit(company, reply.changes);
     const effects = reply.effects ?? [];
