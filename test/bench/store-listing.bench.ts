@@ -117,7 +117,7 @@ for (const [name, q] of queries) {
     throw new Error(`store-listing bench: index and naive disagree on ${name}`);
   }
   // Warm up, then 200 samples: 50 right after the allocation-heavy naive runs were dominated by GC.
-  for (let w = 0; w < 20; w++) queryStoreListing(listing, store, q);
+  for (let w = 0; w < 20; w++) queryStoreListing(listing!, store, q);
   const fast = p50(() => queryStoreListing(listing, store, q), 200);
   const slow = p50(() => naive(q), 5);
   rows.push({ case: name, "index p50 ms": fast.toFixed(3), "naive p50 ms": slow.toFixed(1), ratio: `${Math.round(slow / fast)}×`, total: ours.materials.totalCount });
