@@ -108,7 +108,7 @@ export type { HttpServerOptions } from "./server/http.js";
 export type { Store } from "./store/index.js";
 export { storeSortKeys, storeSortOrders, MAX_STORE_PAGE_SIZE, parseStoreListingQuery, storeListingQuerySchema } from "./store/index.js";
 export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./store/index.js";
-export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch, updateStoreListingStock, queryStoreListing } from "./store/index.js";
+export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch, updateStoreListingStock, updateStoreListingMaterial, queryStoreListing } from "./store/index.js";
 export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./store/index.js";
 
 // customers, orders, materials, stores: writes

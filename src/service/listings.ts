@@ -3,8 +3,8 @@ import type { CatalogValue } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
-import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
-import { updateStoreListingStock } from "../store/update-listing.js";
+import { buildStoreListing, prepareStoreListingSearch, storeListingStock, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
+import { updateStoreListingMaterial, updateStoreListingStock } from "../store/update-listing.js";
 
 /** What a company's listings read besides the stock: its materials, material catalogs and collation. */
 export interface ListingSources {
@@ -150,9 +150,11 @@ export function listingFieldsChanged(before: Material, after: Material): boolean
 }
 
 /**
- * Rebuilds (in place on the map) the listing of every store that stocks one of the edited
- * materials, over the same stock, against the catalog after the edit. Implements STO-4 and
- * STO-5 (the index follows a material rename, re-code or re-price).
+ * Updates (in place on the map) the listing of every store that stocks one of the edited
+ * materials, against the catalog after the edit: each edited material moves within the kept
+ * orders by `updateStoreListingMaterial` (no rebuild), and the search text is left folded,
+ * so no client search pays for folding. Implements STO-4 and STO-5 (the index follows a
+ * material rename, re-code or re-price).
  * @param listings - listings by store GUID, changed in place
  * @param edited - GUIDs of the materials whose listed fields changed
  * @param catalog - the company's listing catalog, after the edit
@@ -163,11 +165,11 @@ export function rebuildListingsOf(listings: Map<Guid, StoreListing>, edited: Rea
   if (edited.size === 0) return;
   for (const [storeId, listing] of listings) {
     const stock = storeListingStock(listing);
+    let next = listing;
     for (const id of edited) {
-      if (stock.has(id)) {
-        listings.set(storeId, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
-        break;
-      }
+      const material = catalog.materials.get(id);
+      if (material !== undefined && stock.has(id)) next = updateStoreListingMaterial(next, material, catalog);
     }
+    if (next !== listing) listings.set(storeId, prepareStoreListingSearch(next));
   }
 }

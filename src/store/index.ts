@@ -9,7 +9,7 @@ export {
 export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./query.js";
 export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch } from "./listing.js";
 export type { StoreListing, StoreListingCatalog } from "./listing.js";
-export { updateStoreListingStock } from "./update-listing.js";
+export { updateStoreListingStock, updateStoreListingMaterial } from "./update-listing.js";
 export { queryStoreListing } from "./detail.js";
 export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./detail.js";
 export { parseStoreReplace, storeReplaceSchema, replaceStore } from "./replace.js";

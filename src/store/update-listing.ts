@@ -17,7 +17,9 @@ import {
   nameGuidComparator,
   nameRanksOf,
   numberOf,
+  pairKey,
   positionComparator,
+  rebuildStoreListing,
   searchText,
   sortKeys,
   stateOf,
@@ -229,3 +231,128 @@ function insertAll(order: Int32Array, n: number, total: number, cmp: (a: number,
   return arr;
 }
 
+
+/**
+ * Applies one material edit to a listing without rebuilding it: the edited material (its
+ * name, identification number, supplier code, unit, price, category, supplier or external
+ * GUID may have changed) moves to its new place in every kept order by binary search (the
+ * name order first; the integer name ranks are then re-derived, O(n) integer work), its
+ * filter columns, pair counts and category/supplier names follow, and its piece of the
+ * folded search text is replaced if a search already made the text. The given listing still
+ * reads as it was. A listing that does not stock the material is returned as it is. A
+ * catalog rename (category or supplier name) or a locale change is not an edit of one
+ * material: after those, use {@link rebuildStoreListing}; a catalog whose locale differs from
+ * the listing's is handled by rebuilding. Implements STO-4 and STO-5 (keeping their index
+ * current).
+ * @param listing - the listing before the edit
+ * @param material - the material after the edit (its GUID is unchanged)
+ * @param catalog - the catalog after the edit, for the names of its category and supplier
+ * @returns the listing after the edit
+ * @throws Error when the material's category or supplier is missing from the catalog
+ * @example
+ * const next = updateStoreListingMaterial(listing, { ...hose, name: "Chladivo" }, catalog);
+ * queryStoreListing(next, store, byName).materials.items.at(-1)?.name //=> "Chladivo"
+ */
+export function updateStoreListingMaterial(listing: StoreListing, material: Material, catalog: StoreListingCatalog): StoreListing {
+  const s = stateOf(listing);
+  const p = s.positions.map.get(material.id);
+  if (p === undefined || p >= s.size) return listing;
+  if (catalog.locale !== s.locale) return rebuildStoreListing(listing, catalog);
+  const category = catalog.categories.get(material.categoryId);
+  if (category === undefined) throw new Error(`Store listing: category ${material.categoryId} of material ${material.id} is not in the catalog`);
+  const supplier = catalog.suppliers.get(material.supplierId);
+  if (supplier === undefined) throw new Error(`Store listing: supplier ${material.supplierId} of material ${material.id} is not in the catalog`);
+  const n = s.size;
+
+  const materials = s.materials.slice(0, n);
+  materials[p] = material;
+  const categoryNames = s.categoryNames.slice(0, n);
+  categoryNames[p] = category.name;
+  const supplierNames = s.supplierNames.slice(0, n);
+  supplierNames[p] = supplier.name;
+  const categoryNumbers = s.categoryNumbers.has(category.id) ? s.categoryNumbers : new Map(s.categoryNumbers);
+  const supplierNumbers = s.supplierNumbers.has(supplier.id) ? s.supplierNumbers : new Map(s.supplierNumbers);
+  const categoryColumn = s.categoryColumn.slice(0, n);
+  const supplierColumn = s.supplierColumn.slice(0, n);
+  const pairCounts = new Map(s.pairCounts);
+  const oldPair = pairKey(categoryColumn[p] as number, supplierColumn[p] as number);
+  const left = (pairCounts.get(oldPair) as number) - 1;
+  if (left === 0) pairCounts.delete(oldPair);
+  else pairCounts.set(oldPair, left);
+  categoryColumn[p] = numberOf(categoryNumbers as Map<Guid, number>, category.id);
+  supplierColumn[p] = numberOf(supplierNumbers as Map<Guid, number>, supplier.id);
+  countPair(pairCounts, categoryColumn[p] as number, supplierColumn[p] as number);
+
+  const edited: ListingState = {
+    ...s,
+    materials,
+    categoryNames,
+    supplierNames,
+    categoryNumbers,
+    supplierNumbers,
+    categoryColumn,
+    supplierColumn,
+    pairCounts,
+    search: { materials, size: n, text: spliceSearchText(s.search.text, n, p, material) },
+  };
+  // The name order first, by collator and GUID: every other order breaks ties by the ranks
+  // it gives. Taking p out keeps the others in order under both the old and the new ranks
+  // (their relative name order does not change), so each order is: remove p by the old
+  // comparison, insert it by the new one.
+  const nameAscend = s.orders.name.ascend.slice(0, n);
+  nameAscend.copyWithin(s.nameRanks[p] as number, (s.nameRanks[p] as number) + 1, n);
+  insert(nameAscend, n, p, nameGuidComparator(edited));
+  const next: ListingState = { ...edited, nameRanks: nameRanksOf(nameAscend) };
+  const orders = {} as Record<Exclude<StoreSortKey, "amount">, KeyOrders>;
+  for (const key of sortKeys) {
+    if (key === "amount") continue;
+    orders[key] = {
+      ascend: key === "name" ? nameAscend : moved(s.orders[key].ascend, n, p, positionComparator(s, key, false), positionComparator(next, key, false)),
+      descend: moved(s.orders[key].descend, n, p, positionComparator(s, key, true), positionComparator(next, key, true)),
+    };
+  }
+  return listingOf({ ...next, orders, column: reorderAmountTies(s, p, next.nameRanks) });
+}
+
+// A copy of a sorted order with p moved from its place under `before` to its place under `after`.
+function moved(order: Int32Array, n: number, p: number, before: (a: number, b: number) => number, after: (a: number, b: number) => number): Int32Array {
+  const arr = order.slice(0, n);
+  remove(arr, n, p, before);
+  insert(arr, n, p, after);
+  return arr;
+}
+
+// The amounts are unchanged but ties among them break by name rank, which may have changed
+// for p: move p within the shared amount orders (no copies, as for a stock change) and leave
+// the old version the steps back.
+function reorderAmountTies(s: ListingState, p: number, nameRanks: Int32Array): AmountVersion {
+  const buffers = reroot(s.column);
+  const n = s.size;
+  const back: AmountStep[] = [];
+  for (const descend of [false, true]) {
+    const arr = descend ? buffers.descend : buffers.ascend;
+    const from = remove(arr, n, p, amountComparator(buffers, s.nameRanks, descend));
+    const to = insert(arr, n, p, amountComparator(buffers, nameRanks, descend));
+    back.push({ kind: "move", descend, from: to, to: from });
+  }
+  const column: AmountVersion = { buffers, next: null, steps: null };
+  const old = s.column;
+  old.next = column;
+  old.steps = back.reverse();
+  buffers.root = column;
+  return column;
+}
+
+// The folded search text with position p's piece replaced, if the text was made (otherwise
+// the first search folds everything, as after a build).
+function spliceSearchText(before: SearchText | null, n: number, p: number, material: Material): SearchText | null {
+  if (before === null) return null;
+  const piece = searchText(material);
+  const from = before.starts[p] as number;
+  const to = before.starts[p + 1] as number;
+  const delta = piece.length - (to - from);
+  const starts = before.starts.slice(0, n + 1);
+  if (delta !== 0) for (let i = p + 1; i <= n; i++) starts[i] = (starts[i] as number) + delta;
+  const haystack = before.haystack.slice(0, from) + piece + before.haystack.slice(to, before.starts[n] as number);
+  return { haystack, starts };
+}

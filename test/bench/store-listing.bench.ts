@@ -9,7 +9,8 @@ import { queryStoreListing } from "../../src/store/detail.js";
 import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../../src/store/listing.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
-import { updateStoreListingStock } from "../../src/store/update-listing.js";
+import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store/update-listing.js";
+import { prepareStoreListingSearch, rebuildStoreListing } from "../../src/store/listing.js";
 
 // 100,000 stocked materials with Czech-like names: 50 nouns (one of them "Šroub", so a
 // search for "šroub" hits ~2%), 12 adjectives, sizes; codes like "HA-12"/"CH-32".
@@ -137,6 +138,25 @@ const batchMs = p50(() => {
   listing = updateStoreListingStock(listing, batches[b++ % batches.length] as Map<Guid, Amount>, catalog);
 }, 200);
 rows.push({ case: "update after a batch of 5 stock changes", "index p50 ms": batchMs.toFixed(3) });
+// A material edit (rename) as the service does it: the listing's search text is already
+// folded and must stay folded. Baseline: the full rebuild (plus folding) it replaces.
+listing = prepareStoreListingSearch(listing!);
+let e = 0;
+const renamed = (): [Material, StoreListingCatalog] => {
+  const m = { ...(materials[(e++ * 7919) % N] as Material), name: `${pick(nouns)} ${pick(adjectives)} ${e}` };
+  return [m, { ...catalog, materials: new Map(catalog.materials).set(m.id, m) }];
+};
+const edits = Array.from({ length: 200 }, renamed);
+let ei = 0;
+const editMs = p50(() => {
+  const [m, cat] = edits[ei++ % edits.length] as [Material, StoreListingCatalog];
+  listing = prepareStoreListingSearch(updateStoreListingMaterial(listing, m, cat));
+}, 200);
+const rebuildMs = p50(() => {
+  const [, cat] = edits[ei++ % edits.length] as [Material, StoreListingCatalog];
+  prepareStoreListingSearch(rebuildStoreListing(listing, cat));
+}, 3);
+rows.push({ case: "material edit (rename)", "index p50 ms": editMs.toFixed(3), "naive p50 ms": rebuildMs.toFixed(1), ratio: `${Math.round(rebuildMs / editMs)}× (vs rebuild + fold)` });
 // A small store, as in the service's mixed workload: 2,000 materials, batches of 5.
 const small = materials.slice(0, 2_000);
 let smallListing = buildStoreListing(store.id, new Map(small.map((m) => [m.id, stock.get(m.id) as Amount])), catalog);
