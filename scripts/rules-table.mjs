@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(fileURLToPath(import.meta.url), "..", "..");
-const specCandidates = [join(root, "..", "shared", "spec", "RULES.md"), join(root, "docs", "RULES.source.md")];
+const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-\d+\b/g;
 
 function walk(dir) {
@@ -20,7 +20,8 @@ function walk(dir) {
 
 function readRules() {
   const spec = specCandidates.find((p) => existsSync(p));
-  if (spec === undefined) throw new Error("RULES.md not found beside the checkout (../shared/spec/RULES.md)");
+  // Outside the workspace (no shared/ beside the checkout) the committed table is the catalog.
+  if (spec === undefined) return readCommittedRules();
   const rules = [];
   for (const line of readFileSync(spec, "utf8").split("\n")) {
     const m = /^- ([A-Z]+-\d+) (.*)$/.exec(line);
@@ -30,6 +31,17 @@ function readRules() {
     if (cut > 20) summary = summary.slice(0, cut);
     if (summary.length > 110) summary = `${summary.slice(0, 107).trimEnd()}…`;
     rules.push({ id: m[1], summary: summary.replace(/\|/g, "\\|") });
+  }
+  return rules;
+}
+
+function readCommittedRules() {
+  const table = join(root, "docs", "rules.md");
+  if (!existsSync(table)) throw new Error("Neither ../shared/spec/RULES.md nor docs/rules.md exists");
+  const rules = [];
+  for (const line of readFileSync(table, "utf8").split("\n")) {
+    const m = /^\| ([A-Z]+-\d+) \| (.*?) \| /.exec(line);
+    if (m !== null) rules.push({ id: m[1], summary: m[2] });
   }
   return rules;
 }
