@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
-import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec, decimalToJson } from "../../src/shared/decimal.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
+import type { Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
 import { UNLIMITED, amountToJson, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { queryStoreListing, type StoreDetail, type StoreDetailItem } from "../../src/store/detail.js";
@@ -12,32 +11,12 @@ import { storeSortKeys, type StoreListingQuery, type StoreSortKey } from "../../
 import type { Store } from "../../src/store/store.js";
 import { updateStoreListingStock } from "../../src/store/update-listing.js";
 import { naiveKeyCompare, naiveListing } from "./naive-listing.js";
+import { g, material, tools, cables, acme, zeta } from "./examples.js";
 import { changeSetArb, listingQueryArb, listingWorldArb, worldAndQueryArb, type ListingWorld } from "../arbitraries/store.js";
 
 // ---- Hand-picked fixtures ----
 
-const g = (n: number): Guid => guid(`00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`);
-const tools: CatalogValue = { id: g(901), slug: "tools", name: "Nářadí" };
-const cables: CatalogValue = { id: g(902), slug: "cables", name: "Kabely" };
-const acme: CatalogValue = { id: g(951), slug: "acme", name: "Acme" };
-const zeta: CatalogValue = { id: g(952), slug: "zeta", name: "Žeta" };
 
-function material(n: number, name: string, extra: Partial<Material> = {}): Material {
-  return {
-    id: g(n),
-    externalId: null,
-    name,
-    categoryId: tools.id,
-    supplierId: acme.id,
-    identificationNumber: null,
-    description: null,
-    supplierCode: null,
-    unit: "Amounts",
-    price: new Dec(1),
-    costPrice: null,
-    ...extra,
-  };
-}
 
 const store: Store = { id: g(1000), externalId: "SK-1", name: "Hlavní sklad", availableFor: [g(2000)] };
 

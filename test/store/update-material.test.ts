@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
-import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
+import type { Guid } from "../../src/shared/guid.js";
 import { finite, type Amount } from "../../src/stock/amount.js";
 import { queryStoreListing, type StoreDetail } from "../../src/store/detail.js";
 import { buildStoreListing, prepareStoreListingSearch, storeListingStock, type StoreListing, type StoreListingCatalog } from "../../src/store/listing.js";
@@ -12,31 +11,12 @@ import type { Store } from "../../src/store/store.js";
 import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store/update-listing.js";
 import { changeSetArb, czechTextArb, listingQueryArb, listingWorldArb, type ListingWorld } from "../arbitraries/store.js";
 import { naiveListing } from "./naive-listing.js";
+import { g, material, tools, cables, acme } from "./examples.js";
 
 // ---- Hand-picked examples ----
 
-const g = (n: number): Guid => guid(`00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`);
-const tools: CatalogValue = { id: g(901), slug: "tools", name: "Nářadí" };
-const cables: CatalogValue = { id: g(902), slug: "cables", name: "Kabely" };
-const acme: CatalogValue = { id: g(951), slug: "acme", name: "Acme" };
 const store: Store = { id: g(1000), externalId: "SK-1", name: "Hlavní sklad", availableFor: [] };
 
-function material(n: number, name: string, extra: Partial<Material> = {}): Material {
-  return {
-    id: g(n),
-    externalId: null,
-    name,
-    categoryId: tools.id,
-    supplierId: acme.id,
-    identificationNumber: null,
-    description: null,
-    supplierCode: null,
-    unit: "Amounts",
-    price: new Dec(1),
-    costPrice: null,
-    ...extra,
-  };
-}
 
 function catalogOf(materials: readonly Material[]): StoreListingCatalog {
   return {
