@@ -121,6 +121,19 @@ function readPlanning(o: JsonObject, issues: Issue[]): Planning {
   };
 }
 
+// The planning fields once every required one was read (the caller returns only when no
+// issue was reported, so none is undefined then).
+function planned(p: Planning) {
+  return {
+    primaryAssigneeId: p.primaryAssigneeId as string,
+    day: p.day as IsoDate,
+    assignations: p.assignations as AssignationRequest[],
+    categoryId: p.categoryId as string,
+    sendNotificationNow: p.sendNotificationNow,
+    sendReminderOneDayBefore: p.sendReminderOneDayBefore,
+  };
+}
+
 /**
  * Parses a plan body: `primaryAssigneeId`, `day`, `assignations`, `categoryId` required;
  * `null` on an optional field counts as omitted (GEN-5). Every issue is reported (GEN-9).
@@ -141,15 +154,10 @@ export function parsePlanBody(body: unknown): Result<PlanCommand> {
   const internalNote = optionalValue(o, "internalNote", "", issues, readString) ?? null;
   return collect(issues, () => ({
     externalId,
-    primaryAssigneeId: p.primaryAssigneeId as string,
-    day: p.day as IsoDate,
-    assignations: p.assignations as AssignationRequest[],
-    categoryId: p.categoryId as string,
+    ...planned(p),
     customStateId,
     priority,
     internalNote,
-    sendNotificationNow: p.sendNotificationNow,
-    sendReminderOneDayBefore: p.sendReminderOneDayBefore,
   }));
 }
 
@@ -173,15 +181,10 @@ export function parseReplanBody(body: unknown): Result<ReplanCommand> {
   const internalNote = optional(o, "internalNote", "", issues, readString);
   return collect(issues, () => ({
     externalId,
-    primaryAssigneeId: p.primaryAssigneeId as string,
-    day: p.day as IsoDate,
-    assignations: p.assignations as AssignationRequest[],
-    categoryId: p.categoryId as string,
+    ...planned(p),
     customStateId,
     priority,
     internalNote,
-    sendNotificationNow: p.sendNotificationNow,
-    sendReminderOneDayBefore: p.sendReminderOneDayBefore,
   }));
 }
 
