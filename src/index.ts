@@ -1,7 +1,9 @@
 /**
- * field-service-rules: the pure rules of a field-service management API and a reference
- * service composing them. Every export is listed here by name; nothing is imported from
- * deep paths.
+ * field-service-rules: the pure rules of a field-service management API. This entry is
+ * browser-safe (no `node:` import and no Node global anywhere in its import graph; `npm
+ * test` bundles it for the browser to prove it). The reference service is
+ * `field-service-rules/service`, its `node:http` adapter `field-service-rules/server`.
+ * Every export is listed here by name; nothing is imported from deep paths.
  * @packageDocumentation
  */
 
@@ -86,23 +88,6 @@ export type { LoginRequest, LoginClient, LoginCompany, LoginResponse } from "./a
 export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid } from "./auth/token.js";
 export type { IssuedToken, RequestHeaders } from "./auth/token.js";
 export { apiUser } from "./auth/owner.js";
-
-// reference service
-export { createFieldService, defaultNewToken } from "./service/create.js";
-export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./service/create.js";
-export { validateFixture } from "./service/fixture.js";
-export type {
-  Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
-  FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
-} from "./service/fixture.js";
-export { problem, simpleProblem, problemNames } from "./service/problem.js";
-export type { ProblemDetails, ProblemName, ProblemStatus } from "./service/problem.js";
-export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./service/read-shapes.js";
-export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./service/read-shapes.js";
-
-// node:http adapter
-export { createHttpServer, MAX_BODY_BYTES } from "./server/http.js";
-export type { HttpServerOptions } from "./server/http.js";
 
 // stores: listing
 export type { Store } from "./store/index.js";

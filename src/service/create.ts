@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { bearerToken, isTokenValid, type IssuedToken, type RequestHeaders } from "../auth/token.js";
 import type { Effect } from "../notification/effect.js";
 import { guid, toGuid, type Guid } from "../shared/guid.js";
@@ -39,9 +38,9 @@ export interface FieldServiceOptions {
   readonly fixture: Fixture;
   /** The clock; the service never reads the time otherwise. Default: the system clock. */
   readonly now?: () => Date;
-  /** GUID source for new records. Default: `crypto.randomUUID`. */
+  /** GUID source for new records. Default: the Web Crypto `crypto.randomUUID`. */
   readonly newId?: () => string;
-  /** Access-token source (AUTH-5). Default: 32 random bytes from `node:crypto`, base64url. */
+  /** Access-token source (AUTH-5). Default: 32 random bytes from the Web Crypto `crypto.getRandomValues`, base64url. */
   readonly newToken?: () => string;
 }
 
@@ -54,15 +53,25 @@ export interface FieldService {
   readonly handle: (request: ServiceRequest) => ServiceResponse;
 }
 
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 /**
- * The default token source: 32 bytes (256 bits) from the operating system's
- * cryptographic generator, base64url. Implements AUTH-5.
+ * The default token source: 32 bytes (256 bits) from the Web Crypto generator
+ * (`globalThis.crypto`, in Node, browsers and workers alike), base64url without padding.
+ * Implements AUTH-5.
  * @returns a fresh token
  * @example
  * defaultNewToken().length //=> 43
  */
 export function defaultNewToken(): string {
-  return randomBytes(32).toString("base64url");
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++) out += BASE64URL[(n >> (18 - 6 * c)) & 63];
+  }
+  return out;
 }
 
 const records: { readonly [K in ParamName]: (c: CompanyState) => Table<PathRecords[K]> } = {
@@ -137,7 +146,7 @@ export interface ServiceCore extends FieldService {
 export function createServiceCore(options: FieldServiceOptions): ServiceCore {
   const companies = new Map<Guid, CompanyState>(loadFixture(options.fixture).map((c) => [c.id, c]));
   const clock = options.now ?? ((): Date => new Date());
-  const newIdSource = options.newId ?? ((): string => randomUUID());
+  const newIdSource = options.newId ?? ((): string => globalThis.crypto.randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
   const router: Router = createRouter(compileRoutes(routes));
   const tokens = new Map<string, IssuedToken>();

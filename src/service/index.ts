@@ -5,7 +5,7 @@
  */
 export { createFieldService, defaultNewToken } from "./create.js";
 export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
-export { validateFixture, loadFixture } from "./fixture.js";
+export { validateFixture } from "./fixture.js";
 export type {
   Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
   FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,

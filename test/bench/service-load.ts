@@ -1,6 +1,6 @@
 // Shared set-up of the service benchmarks: one company with technicians, catalogs, materials
 // and two stores, loaded through `handle` with customers, orders and interventions.
-import { createFieldService, type FieldService, type Fixture, type ServiceResponse } from "../../src/index.js";
+import { createFieldService, type FieldService, type Fixture, type ServiceResponse } from "../../src/service/index.js";
 
 const hex = (prefix: string, n: number): string => `${prefix.padEnd(8, "0")}-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 

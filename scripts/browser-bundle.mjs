@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Proves the rules entry (`field-service-rules`, src/index.ts) is browser-safe and measures
+// what it costs a browser bundle, the way Vite and other bundlers meet it:
+// 1. esbuild bundles it with --platform=browser; any `node:` import (even one tree-shaking
+//    would drop) or unresolvable module fails the bundle;
+// 2. the bundle must not name a Node global (process, Buffer, require, __dirname, global);
+// 3. the IIFE build is evaluated in a bare V8 context (no Node globals) and must load;
+// 4. sizes, minified and gzipped: the whole entry (budget 50 KB) and one parser alone
+//    (`customerAddSchema`, budget 5 KB).
+// Exits 1 on any failure. `--json` prints the figures as JSON.
+import { build } from "esbuild";
+import { gzipSync } from "node:zlib";
+import { createContext, runInContext } from "node:vm";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(fileURLToPath(import.meta.url), "..", "..");
+const entry = join(root, "src", "index.ts");
+const BUDGET = { entry: 50 * 1024, parser: 5 * 1024 };
+const NODE_GLOBALS = /\b(?:process\s*\.|Buffer\s*\.|require\s*\(|__dirname|__filename|global\s*\.|setImmediate\s*\()/;
+
+async function bundle(contents, format = "esm") {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "probe.ts" },
+    bundle: true,
+    platform: "browser",
+    format,
+    globalName: format === "iife" ? "fieldServiceRules" : undefined,
+    minify: true,
+    write: false,
+    logLevel: "silent",
+    metafile: true,
+  });
+  return result.outputFiles[0].text;
+}
+
+const failures = [];
+let whole;
+let parser;
+try {
+  whole = await bundle(`export * from ${JSON.stringify(entry)};`);
+  parser = await bundle(`export { customerAddSchema } from ${JSON.stringify(entry)};`);
+} catch (error) {
+  const messages = (error.errors ?? []).map((e) => `${e.location?.file ?? "?"}:${e.location?.line ?? "?"} ${e.text}`);
+  console.error(`The rules entry does not bundle for the browser:\n${messages.join("\n") || String(error)}`);
+  process.exit(1);
+}
+const hit = NODE_GLOBALS.exec(whole);
+if (hit !== null) failures.push(`the browser bundle names a Node global: ${JSON.stringify(whole.slice(Math.max(0, hit.index - 40), hit.index + 40))}`);
+
+const iife = await bundle(`export * from ${JSON.stringify(entry)};`, "iife");
+const sandbox = createContext({});
+try {
+  runInContext(`${iife}; globalThis.loaded = typeof fieldServiceRules.parseCustomerAdd;`, sandbox);
+  if (sandbox.loaded !== "function") failures.push("the bundle loaded in a bare context but exports no parseCustomerAdd");
+} catch (error) {
+  failures.push(`the bundle throws when loaded without Node globals: ${error}`);
+}
+
+const sizes = {
+  entryMinified: Buffer.byteLength(whole),
+  entryGzip: gzipSync(whole).length,
+  parserMinified: Buffer.byteLength(parser),
+  parserGzip: gzipSync(parser).length,
+};
+if (sizes.entryGzip > BUDGET.entry) failures.push(`the whole entry is ${sizes.entryGzip} B gzipped, over the ${BUDGET.entry} B budget`);
+if (sizes.parserGzip > BUDGET.parser) failures.push(`customerAddSchema alone is ${sizes.parserGzip} B gzipped, over the ${BUDGET.parser} B budget`);
+
+if (process.argv.includes("--json")) console.log(JSON.stringify(sizes));
+if (failures.length > 0) {
+  console.error(failures.join("\n"));
+  process.exit(1);
+}
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log(
+  `browser bundle OK: whole rules entry ${kb(sizes.entryGzip)} gzipped (${kb(sizes.entryMinified)} minified, budget 50 KB); ` +
+    `customerAddSchema alone ${kb(sizes.parserGzip)} gzipped (budget 5 KB)`,
+);
