@@ -15,6 +15,8 @@ export type IssueCode =
   | "Negative"
   | "OutOfRange"
   | "TooFew"
+  | "TooMany"
+  | "TooLong"
   | "UnknownReference"
   | "DuplicateExternalId"
   | "Duplicate"
@@ -59,6 +61,8 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   Negative: "The value must not be negative.",
   OutOfRange: "The value is outside its allowed range.",
   TooFew: "The list has fewer elements than required.",
+  TooMany: "The list has more elements than its documented maximum.",
+  TooLong: "The string is longer than its documented maximum.",
   UnknownReference: "No record or catalog value matches this ID, external ID or slug.",
   DuplicateExternalId: "Another record of this type already has this external ID.",
   Duplicate: "The same element appears more than once where only one is allowed.",
