@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// The package as a consumer meets it: pack the tarball (prepack builds), check what it ships,
+// install it into throwaway projects outside the repository (offline, from the npm cache that
+// `npm ci` filled), and use it there:
+//   1. Node ESM imports every entry and runs a parse, a decision and a request through handle;
+//   2. a browser TypeScript project ("types": [], lib es2022 + dom, moduleResolution bundler,
+//      skipLibCheck false) type-checks against the rules entry;
+//   3. a Node TypeScript project (module nodenext) type-checks against every entry;
+//   4. the command `field-service-rules` runs from the installed package: it answers the login,
+//      refuses a bad port and a busy port with one line and a non-zero exit code, and exits 0
+//      on SIGTERM.
+// Exits 1 on the first failing step, printing what failed.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(fileURLToPath(import.meta.url), "..", "..");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+const work = mkdtempSync(join(tmpdir(), "fsr-consumer-"));
+const keep = process.argv.includes("--keep");
+const started = Date.now();
+const entries = Object.keys(pkg.exports).filter((k) => k !== "./package.json").map((k) => (k === "." ? pkg.name : `${pkg.name}/${k.slice(2)}`));
+
+function step(name, fn) {
+  const t = Date.now();
+  try {
+    const result = fn();
+    console.log(`ok   ${name} (${Date.now() - t} ms)`);
+    return result;
+  } catch (error) {
+    console.error(`FAIL ${name}\n${error.stdout ?? ""}${error.stderr ?? ""}${error.message}`);
+    if (!keep) rmSync(work, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
+async function stepAsync(name, fn) {
+  const t = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} (${Date.now() - t} ms)`);
+  } catch (error) {
+    console.error(`FAIL ${name}\n${error.message}`);
+    if (!keep) rmSync(work, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const npm = (args, cwd) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], cwd);
+
+// The tarball, built by prepack exactly as `npm publish` would.
+const tarball = step("npm pack (prepack builds)", () => {
+  const out = JSON.parse(npm(["pack", "--json", "--pack-destination", work], root));
+  return { path: join(work, out[0].filename), files: out[0].files.map((f) => f.path) };
+});
+
+step("the tarball is complete on its own", () => {
+  const files = new Set(tarball.files);
+  const need = ["package.json", "README.md", "LICENSE", "CHANGELOG.md"];
+  for (const value of Object.values(pkg.exports)) {
+    if (typeof value === "string") continue;
+    need.push(value.types.slice(2), value.default.slice(2));
+  }
+  for (const bin of Object.values(pkg.bin ?? {})) need.push(bin.replace(/^\.\//, ""));
+  const missing = need.filter((f) => !files.has(f));
+  if (missing.length > 0) throw new Error(`missing from the tarball: ${missing.join(", ")}`);
+  // Every source map and declaration map must point into files that ship.
+  const unpacked = join(work, "unpacked");
+  mkdirSync(unpacked);
+  run("tar", ["-xzf", tarball.path, "-C", unpacked]);
+  const dangling = [];
+  for (const f of tarball.files.filter((p) => p.endsWith(".map"))) {
+    const map = JSON.parse(readFileSync(join(unpacked, "package", f), "utf8"));
+    for (const source of map.sources) {
+      const target = resolve(dirname(join(unpacked, "package", f)), map.sourceRoot ?? "", source);
+      if (!existsSync(target)) dangling.push(`${f} -> ${source}`);
+    }
+  }
+  if (dangling.length > 0) throw new Error(`maps pointing outside the package: ${dangling.slice(0, 5).join(", ")}`);
+  // Declarations and the README link only to files in the package or to absolute URLs.
+  const relativeLinks = [];
+  const readme = readFileSync(join(unpacked, "package", "README.md"), "utf8");
+  for (const m of readme.matchAll(/\]\((?!https?:|#)([^)#]+)/g)) {
+    if (!existsSync(join(unpacked, "package", m[1]))) relativeLinks.push(`README.md -> ${m[1]}`);
+  }
+  for (const f of tarball.files.filter((p) => p.endsWith(".d.ts"))) {
+    const text = readFileSync(join(unpacked, "package", f), "utf8");
+    for (const m of text.matchAll(/\b(SERVICE|RULES|DESIGN|STYLE)\.md\b/g)) relativeLinks.push(`${f} cites ${m[0]}, which does not ship`);
+  }
+  if (relativeLinks.length > 0) throw new Error(`links to files that do not ship:\n  ${relativeLinks.slice(0, 10).join("\n  ")}`);
+  console.log(`     ${tarball.files.length} files`);
+});
+
+function project(name, packageJson, files) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, version: "0.0.0", ...packageJson }, null, 2));
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+// 1. Node ESM: every entry imports; one parse, one decision, one request through handle.
+const esm = project("esm", { type: "module" }, {
+  "index.js": `
+import * as rules from ${JSON.stringify(pkg.name)};
+import { createFieldService } from ${JSON.stringify(`${pkg.name}/service`)};
+import { createHttpServer, demoFixture } from ${JSON.stringify(`${pkg.name}/server`)};
+const entries = ${JSON.stringify(entries)};
+for (const e of entries) await import(e);
+const parsed = rules.parseStockAmountsBody([{ materialId: "M-1", amount: 2 }, { materialId: "M-1", amount: 0.1 }]);
+if (!parsed.ok) throw new Error("parse failed");
+const sum = rules.addAmounts(rules.amountFromJson(0.1), rules.amountFromJson(0.2));
+if (rules.amountToJson(sum) !== 0.3) throw new Error("decision: 0.1 + 0.2 is " + rules.amountToJson(sum));
+const service = createFieldService({ fixture: demoFixture });
+const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
+if (login.status !== 200) throw new Error("login answered " + login.status);
+if (typeof createHttpServer !== "function") throw new Error("no createHttpServer");
+console.log("esm consumer ok");
+`,
+});
+step("install the tarball into a Node ESM project (offline)", () => npm(["install", "--offline", tarball.path], esm));
+step("Node ESM imports every entry, parses, decides and handles a request", () => {
+  const out = run(process.execPath, ["index.js"], esm);
+  if (!out.includes("esm consumer ok")) throw new Error(out);
+});
+
+// 2. A browser TypeScript project: no Node types at all.
+const browser = project("browser", { type: "module" }, {
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      target: "es2022", lib: ["es2022", "dom"], module: "esnext", moduleResolution: "bundler", types: [],
+      strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, noEmit: true,
+    },
+    include: ["index.ts"],
+  }),
+  "index.ts": `
+import { customerAddSchema, parseStockAmountsBody, type Issue } from ${JSON.stringify(pkg.name)};
+const result = customerAddSchema["~standard"].validate({ name: "x" });
+const issues: readonly Issue[] = parseStockAmountsBody([]).ok ? [] : [];
+export const checked: unknown = [result, issues];
+`,
+});
+step("install the tarball into a browser TypeScript project (offline)", () => npm(["install", "--offline", tarball.path], browser));
+step("the browser project type-checks against the rules entry with no Node types", () => run(process.execPath, [tsc, "-p", "."], browser));
+
+// 3. A Node TypeScript project with module nodenext: every entry.
+const nodeTypes = `@types/node@${pkg.devDependencies["@types/node"]}`;
+const nodeTs = project("node-ts", { type: "module" }, {
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      target: "es2022", lib: ["es2023"], module: "nodenext", moduleResolution: "nodenext", types: ["node"],
+      strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, noEmit: true,
+    },
+    include: ["index.ts"],
+  }),
+  "index.ts": `
+import { parseCustomerAdd } from ${JSON.stringify(pkg.name)};
+import { createFieldService, type ServiceResponse } from ${JSON.stringify(`${pkg.name}/service`)};
+import { createHttpServer, demoFixture } from ${JSON.stringify(`${pkg.name}/server`)};
+const service = createFieldService({ fixture: demoFixture });
+const answer: ServiceResponse | Promise<ServiceResponse> = service.handle({ method: "GET", path: "/" });
+export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service)];
+`,
+});
+step("install the tarball and @types/node into a Node TypeScript project (offline)", () => npm(["install", "--offline", tarball.path, nodeTypes], nodeTs));
+step("the nodenext project type-checks against every entry", () => run(process.execPath, [tsc, "-p", "."], nodeTs));
+
+// 4. The command from the installed package.
+const bin = join(esm, "node_modules", ".bin", "field-service-rules");
+function spawnBin(args, env = {}) {
+  const child = spawn(bin, args, { cwd: esm, env: { ...process.env, PORT: "", HOST: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const output = { out: "", err: "" };
+  child.stdout.on("data", (d) => (output.out += d));
+  child.stderr.on("data", (d) => (output.err += d));
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  return { child, output, exited };
+}
+function withTimeout(promise, ms, what) {
+  return Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+}
+await stepAsync("the command answers the README's login and exits 0 on SIGTERM", async () => {
+  const p = spawnBin(["--port", "0"]);
+  const base = await withTimeout(
+    new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = /listening on (http:\/\/\S+)/.exec(p.output.out);
+        if (m !== null) {
+          clearInterval(timer);
+          resolve(m[1]);
+        }
+      }, 50);
+      p.exited.then(() => {
+        clearInterval(timer);
+        reject(new Error(`exited before listening: ${p.output.err}`));
+      });
+    }),
+    10_000,
+    "start",
+  );
+  const r = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" }) });
+  const body = await r.json();
+  if (r.status !== 200 || body.success !== true) throw new Error(`login answered ${r.status} ${JSON.stringify(body)}`);
+  const t = Date.now();
+  p.child.kill("SIGTERM");
+  const { code } = await withTimeout(p.exited, 5_000, "SIGTERM");
+  if (code !== 0) throw new Error(`exit code ${code} after SIGTERM; stderr: ${p.output.err}`);
+  console.log(`     stopped ${Date.now() - t} ms after SIGTERM`);
+});
+await stepAsync("--port abc: one line on stderr, exit code 2", async () => {
+  const p = spawnBin(["--port", "abc"]);
+  const { code } = await withTimeout(p.exited, 5_000, "--port abc");
+  const lines = p.output.err.trim().split("\n");
+  if (code !== 2 || lines.length !== 1 || !lines[0].includes("--port")) throw new Error(`exit ${code}, stderr ${JSON.stringify(p.output.err)}`);
+});
+await stepAsync("a busy port: one line on stderr, exit code 1", async () => {
+  const blocker = createServer();
+  await new Promise((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+  try {
+    const p = spawnBin([], { PORT: String(blocker.address().port) });
+    const { code } = await withTimeout(p.exited, 5_000, "busy port");
+    const lines = p.output.err.trim().split("\n");
+    if (code !== 1 || lines.length !== 1 || !lines[0].includes("in use")) throw new Error(`exit ${code}, stderr ${JSON.stringify(p.output.err)}`);
+  } finally {
+    await new Promise((resolve) => blocker.close(resolve));
+  }
+});
+await stepAsync("--version prints the package version", async () => {
+  const p = spawnBin(["--version"]);
+  const { code } = await withTimeout(p.exited, 5_000, "--version");
+  if (code !== 0 || p.output.out.trim() !== pkg.version) throw new Error(`exit ${code}, stdout ${JSON.stringify(p.output.out)}`);
+});
+
+if (!keep) rmSync(work, { recursive: true, force: true });
+console.log(`consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` (kept ${work})` : ""}`);
