@@ -26,7 +26,7 @@ export {
 } from "./shared/read.js";
 export type { ValueReader, JsonObject } from "./shared/read.js";
 export { pathSegments, toStandardSchema } from "./shared/standard-schema.js";
-export type { StandardSchemaV1 } from "./shared/standard-schema.js";
+export type { StandardSchemaV1, CodedIssue } from "./shared/standard-schema.js";
 export type { CatalogValue, CategoryForm, InterventionCategory } from "./shared/catalog.js";
 export { defaultSettings } from "./shared/settings.js";
 export type { CompanySettings, CustomDataField, CustomDataFieldType } from "./shared/settings.js";

@@ -1,4 +1,4 @@
-import type { Result } from "./issue.js";
+import type { IssueCode, Result } from "./issue.js";
 
 /**
  * The Standard Schema v1 interface (https://standardschema.dev), written out rather than
@@ -59,6 +59,20 @@ export declare namespace StandardSchemaV1 {
 }
 
 /**
+ * A Standard Schema issue as this library reports it: the standard `message` and `path`,
+ * plus the machine-readable `code` of the issue catalog (`issueCodes`), so a tool can switch
+ * on the rule outcome without parsing the message.
+ */
+export interface CodedIssue extends StandardSchemaV1.Issue {
+  /** What kind of problem it is (`Required`, `TooMany`, `UnknownReference`, ...). */
+  readonly code: IssueCode;
+  /** The human-readable message, without the code. */
+  readonly message: string;
+  /** The path as segments: property names and array indexes. */
+  readonly path: ReadonlyArray<string | number>;
+}
+
+/**
  * Splits a JSON path (`contactPeople[1].email`) into segments (`["contactPeople", 1, "email"]`).
  * @param path - a path as issues carry it
  * @returns its segments
@@ -76,12 +90,14 @@ export function pathSegments(path: string): (string | number)[] {
 
 /**
  * Wraps one of the library's parsers as a Standard Schema v1 validator, so a client can
- * check a body before sending it.
+ * check a body before sending it. Each issue is a {@link CodedIssue}: `code`, `message` and
+ * `path` as segments.
  * @param parse - a parser from JSON to a typed command
  * @returns the parser itself, with a `~standard` property added
  * @example
  * const schema = toStandardSchema(parseStockAddBody);
- * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues[0].path //=> [0, "amount"]
+ * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues[0]
+ * //=> { code: "Negative", message: "...", path: [0, "amount"] }
  */
 export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((value: unknown) => Result<T>) & StandardSchemaV1<unknown, T> {
   const props: StandardSchemaV1.Props<unknown, T> = {
@@ -89,7 +105,10 @@ export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((val
     vendor: "field-service-rules",
     validate: (value) => {
       const r = parse(value);
-      return r.ok ? { value: r.value } : { issues: r.issues.map((i) => ({ message: `${i.code}: ${i.message}`, path: pathSegments(i.path) })) };
+      if (r.ok) return { value: r.value };
+      const issues: CodedIssue[] = [];
+      for (const i of r.issues) issues.push({ code: i.code, message: i.message, path: pathSegments(i.path) });
+      return { issues };
     },
   };
   return Object.assign((value: unknown) => parse(value), { "~standard": props });

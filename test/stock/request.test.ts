@@ -45,4 +45,13 @@ describe("stock body parsers", () => {
     const out = stockAmountsSchema["~standard"].validate([{ materialId: "x", amount: -1 }]);
     expect("issues" in out && out.issues?.[0]?.path).toEqual([0, "amount"]);
   });
+  it("GEN-9: Standard Schema issues carry the issue code as a field, the message without it", () => {
+    const out = stockAmountsSchema["~standard"].validate([{ materialId: "x", amount: -1 }, {}]);
+    expect(out).toEqual({
+      issues: [
+        { code: "Negative", message: expect.not.stringMatching(/^Negative:/), path: [0, "amount"] },
+        { code: "Required", message: expect.any(String), path: [1, "materialId"] },
+      ],
+    });
+  });
 });
