@@ -54,8 +54,41 @@ const npm = (args, cwd) => run("npm", [...args, "--no-audit", "--no-fund", "--lo
 // The tarball, built by prepack exactly as `npm publish` would.
 const tarball = step("npm pack (prepack builds)", () => {
   const out = JSON.parse(npm(["pack", "--json", "--pack-destination", work], root));
-  return { path: join(work, out[0].filename), files: out[0].files.map((f) => f.path) };
+  return { path: join(work, out[0].filename), filename: out[0].filename, integrity: out[0].integrity, files: out[0].files.map((f) => f.path) };
 });
+
+// `npm install --offline` needs registry metadata that `npm ci` never caches; `npm ci --offline`
+// with a lockfile needs only the tarballs, which `npm ci` of this repository did cache. So each
+// consumer gets a lockfile naming the tarball and the exact dependency versions of ours.
+const rootLock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
+function lockEntries(names, into) {
+  for (const name of names) {
+    const key = `node_modules/${name}`;
+    if (into[key] !== undefined) continue;
+    const entry = rootLock.packages[key];
+    if (entry === undefined) throw new Error(`${name} is not in package-lock.json`);
+    const { dev, devOptional, peer, optional, ...kept } = entry;
+    into[key] = kept;
+    lockEntries(Object.keys(entry.dependencies ?? {}), into);
+  }
+  return into;
+}
+function installOffline(dir, extra = []) {
+  const deps = { [pkg.name]: `file:../${tarball.filename}` };
+  for (const spec of extra) deps[spec.slice(0, spec.lastIndexOf("@"))] = spec.slice(spec.lastIndexOf("@") + 1);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ ...manifest, dependencies: deps }, null, 2));
+  const packages = {
+    "": { name: manifest.name, version: manifest.version, dependencies: deps },
+    [`node_modules/${pkg.name}`]: {
+      version: pkg.version, resolved: `file:../${tarball.filename}`, integrity: tarball.integrity, license: pkg.license,
+      dependencies: pkg.dependencies, ...(pkg.bin === undefined ? {} : { bin: pkg.bin }), engines: pkg.engines,
+    },
+  };
+  lockEntries([...Object.keys(pkg.dependencies), ...extra.map((s) => s.slice(0, s.lastIndexOf("@")))], packages);
+  writeFileSync(join(dir, "package-lock.json"), JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages }, null, 2));
+  return npm(["ci", "--offline"], dir);
+}
 
 step("the tarball is complete on its own", () => {
   const files = new Set(tarball.files);
@@ -121,7 +154,7 @@ if (typeof createHttpServer !== "function") throw new Error("no createHttpServer
 console.log("esm consumer ok");
 `,
 });
-step("install the tarball into a Node ESM project (offline)", () => npm(["install", "--offline", tarball.path], esm));
+step("install the tarball into a Node ESM project (offline)", () => installOffline(esm));
 step("Node ESM imports every entry, parses, decides and handles a request", () => {
   const out = run(process.execPath, ["index.js"], esm);
   if (!out.includes("esm consumer ok")) throw new Error(out);
@@ -143,7 +176,7 @@ const issues: readonly Issue[] = parseStockAmountsBody([]).ok ? [] : [];
 export const checked: unknown = [result, issues];
 `,
 });
-step("install the tarball into a browser TypeScript project (offline)", () => npm(["install", "--offline", tarball.path], browser));
+step("install the tarball into a browser TypeScript project (offline)", () => installOffline(browser));
 step("the browser project type-checks against the rules entry with no Node types", () => run(process.execPath, [tsc, "-p", "."], browser));
 
 // 3. A Node TypeScript project with module nodenext: every entry.
@@ -165,7 +198,7 @@ const answer: ServiceResponse | Promise<ServiceResponse> = service.handle({ meth
 export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service)];
 `,
 });
-step("install the tarball and @types/node into a Node TypeScript project (offline)", () => npm(["install", "--offline", tarball.path, nodeTypes], nodeTs));
+step("install the tarball and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes]));
 step("the nodenext project type-checks against every entry", () => run(process.execPath, [tsc, "-p", "."], nodeTs));
 
 // 4. The command from the installed package.
