@@ -140,7 +140,8 @@ const esm = project("esm", { type: "module" }, {
   "index.js": `
 import * as rules from ${JSON.stringify(pkg.name)};
 import { createFieldService } from ${JSON.stringify(`${pkg.name}/service`)};
-import { createHttpServer, demoFixture } from ${JSON.stringify(`${pkg.name}/server`)};
+import { createHttpServer } from ${JSON.stringify(`${pkg.name}/server`)};
+import { demoFixture } from ${JSON.stringify(`${pkg.name}/testing`)};
 const entries = ${JSON.stringify(entries)};
 for (const e of entries) await import(e);
 const parsed = rules.parseStockAmountsBody([{ materialId: "M-1", amount: 2 }, { materialId: "M-1", amount: 0.1 }]);
@@ -192,7 +193,8 @@ const nodeTs = project("node-ts", { type: "module" }, {
   "index.ts": `
 import { parseCustomerAdd } from ${JSON.stringify(pkg.name)};
 import { createFieldService, type ServiceResponse } from ${JSON.stringify(`${pkg.name}/service`)};
-import { createHttpServer, demoFixture } from ${JSON.stringify(`${pkg.name}/server`)};
+import { createHttpServer } from ${JSON.stringify(`${pkg.name}/server`)};
+import { demoFixture } from ${JSON.stringify(`${pkg.name}/testing`)};
 const service = createFieldService({ fixture: demoFixture });
 const answer: ServiceResponse | Promise<ServiceResponse> = service.handle({ method: "GET", path: "/" });
 export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service)];

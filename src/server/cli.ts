@@ -2,15 +2,62 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createFieldService } from "../service/create.js";
 import { validateFixture, type Fixture } from "../service/fixture.js";
-import { demoFixture } from "./demo-fixture.js";
+import { demoFixture } from "../testing/demo-fixture.js";
 import { createHttpServer } from "./http.js";
 
 /** What the command line asks for, once flags and environment are read. */
-export type CliCommand =
-  | { readonly kind: "help" }
-  | { readonly kind: "version" }
-  | { readonly kind: "serve"; readonly port: number; readonly host: string; readonly fixturePath: string | undefined }
-  | { readonly kind: "usage"; readonly message: string };
+export type CliCommand = CliHelp | CliVersion | CliServe | CliUsageError;
+
+/** `--help`: print the usage text. */
+export interface CliHelp {
+  /** Discriminant. */
+  readonly kind: "help";
+}
+
+/** `--version`: print the package version. */
+export interface CliVersion {
+  /** Discriminant. */
+  readonly kind: "version";
+}
+
+/** Serve the stand-in with these settings. */
+export interface CliServe {
+  /** Discriminant. */
+  readonly kind: "serve";
+  /** Port to listen on; 0 picks a free one. */
+  readonly port: number;
+  /** Address to listen on. */
+  readonly host: string;
+  /** The fixture file to load, or `undefined` for the demonstration fixture. */
+  readonly fixturePath: string | undefined;
+}
+
+/** A usage error: the one line to print before exiting with code 2. */
+export interface CliUsageError {
+  /** Discriminant. */
+  readonly kind: "usage";
+  /** Names the setting and what to do. */
+  readonly message: string;
+}
+
+/** The outcome of {@link loadFixtureFile}. */
+export type FixtureFileResult = FixtureFileLoaded | FixtureFileRefused;
+
+/** A fixture file that was read and passed validation. */
+export interface FixtureFileLoaded {
+  /** Discriminant. */
+  readonly ok: true;
+  /** The fixture, ready for `createFieldService`. */
+  readonly fixture: Fixture;
+}
+
+/** A fixture file that cannot be served. */
+export interface FixtureFileRefused {
+  /** Discriminant. */
+  readonly ok: false;
+  /** What is wrong: the first line names the file, the next ones each problem with its JSON path. */
+  readonly lines: readonly string[];
+}
 
 /** Where the command writes; `process` in production, buffers in tests. */
 export interface CliIo {
@@ -114,7 +161,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
  * @example
  * loadFixtureFile("missing.json") //=> { ok: false, lines: ["--fixture missing.json: cannot read it (ENOENT); give the path of a JSON file"] }
  */
-export function loadFixtureFile(path: string): { readonly ok: true; readonly fixture: Fixture } | { readonly ok: false; readonly lines: readonly string[] } {
+export function loadFixtureFile(path: string): FixtureFileResult {
   let text: string;
   try {
     text = readFileSync(path, "utf8");

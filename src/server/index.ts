@@ -1,8 +1,9 @@
 /**
- * The `node:http` adapter of the reference service (`npm start`), and the demonstration
- * fixture it serves.
+ * The `node:http` adapter of the reference service, and the command that serves it
+ * (`npm start`, `npx field-service-rules`).
  * @packageDocumentation
  */
 export { createHttpServer, MAX_BODY_BYTES } from "./http.js";
 export type { HttpServerOptions } from "./http.js";
-export { demoFixture } from "./demo-fixture.js";
+export { runCli, startCli, parseCliArgs, loadFixtureFile, CLI_USAGE } from "./cli.js";
+export type { CliCommand, CliHelp, CliVersion, CliServe, CliUsageError, CliIo, RunningCli, FixtureFileResult, FixtureFileLoaded, FixtureFileRefused } from "./cli.js";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
-import { demoFixture } from "../../src/server/demo-fixture.js";
+import { demoFixture } from "../../src/testing/demo-fixture.js";
 import { createHttpServer } from "../../src/server/http.js";
 
 interface Step { title: string; method: string; path: string; body?: unknown; status: number }

@@ -1,0 +1,6 @@
+/**
+ * Test support for embedders: the demonstration fixture the README's walk-through and `npm
+ * start` use, so an integrator's tests can start the stand-in in process with the same data.
+ * @packageDocumentation
+ */
+export { demoFixture } from "./demo-fixture.js";
