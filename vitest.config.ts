@@ -5,6 +5,7 @@ const config: ViteUserConfig = defineConfig({
     include: ["test/**/*.test.ts"],
     // The library holds no global state; sharing one module graph saves ~2 s per file.
     isolate: false,
+    setupFiles: ["test/setup.ts"],
     typecheck: { enabled: false },
     benchmark: { include: ["test/bench/**/*.bench.ts"] },
   },

@@ -1,0 +1,7 @@
+// Loaded before every test file (vitest.config.ts `setupFiles`). With FC_SEED set (as
+// `npm run mutate` does), every fast-check property runs under that seed, so two mutation runs
+// see the same inputs and report the same survivors. Without it, each run draws new seeds.
+import fc from "fast-check";
+
+const seed = process.env["FC_SEED"];
+if (seed !== undefined && seed !== "") fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: Number(seed) });
