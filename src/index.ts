@@ -82,11 +82,17 @@ export type { Allocation, TechnicianAllocations, CollisionIndex, AssignationRequ
 export { customerRecipients, customerNotification, reminderDay, planningEffects, cancelEffects } from "./notification/index.js";
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
 
+// the HTTP interface as data: routes, matching, problem details (shared by servers and clients)
+export { apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget } from "./api/routes.js";
+export type { PathParamName, ParamsOf, Method, ApiRoute, OperationId, OperationParams, RouteDef, CompiledRoute, PathParam, RouteMatch, Router } from "./api/routes.js";
+export { problem, simpleProblem, problemNames, issueStatus, refusal } from "./api/problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus, Refusal } from "./api/problem.js";
+
 // auth
-export { parseLoginRequest, checkCredentials, loginResponse } from "./auth/login.js";
-export type { LoginRequest, LoginClient, LoginCompany, LoginResponse } from "./auth/login.js";
-export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid } from "./auth/token.js";
-export type { IssuedToken, RequestHeaders } from "./auth/token.js";
+export { parseLoginRequest, checkCredentials, loginResponse, login } from "./auth/login.js";
+export type { LoginRequest, LoginClient, LoginCompany, LoginResponse, LoginIssued } from "./auth/login.js";
+export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate, defaultNewToken } from "./auth/token.js";
+export type { IssuedToken, RequestHeaders, TokenTable, Authenticated } from "./auth/token.js";
 export { apiUser } from "./auth/owner.js";
 
 // stores: listing

@@ -1,6 +1,6 @@
 import type { Order } from "../order/order.js";
 import type { InterventionCategory } from "../shared/catalog.js";
-import type { Guid } from "../shared/guid.js";
+import { toGuid, type Guid } from "../shared/guid.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
 import type { Instant } from "../shared/time.js";
@@ -79,25 +79,21 @@ export function reportDocuments(intervention: Intervention, order: Order): Resul
 /**
  * Finds the intervention a path names within the order the path names: by GUID, or by
  * external ID when `byExternalId`; an intervention of another order is not found (404).
- * Implements INT-8.
- * @param interventions - the company's interventions
+ * @param interventions - the company's interventions, by GUID and external ID
  * @param order - the order named by the path
  * @param ref - the intervention's GUID or external ID from the path
  * @param byExternalId - whether the path uses the `/externalId/` form (GEN-2)
  * @returns the intervention, or `undefined` for a 404
+ * @rule INT-8
  * @example
- * interventionOfOrder([other], order, other.id, false) //=> undefined
+ * interventionOfOrder(refIndex([other], (i) => i.id, (i) => i.externalId), order, other.id, false) //=> undefined
  */
 export function interventionOfOrder(
-  interventions: Iterable<Intervention>,
+  interventions: RefIndex<Intervention>,
   order: Order,
   ref: string,
   byExternalId: boolean,
 ): Intervention | undefined {
-  const id = byExternalId ? undefined : ref.toLowerCase();
-  for (const iv of interventions) {
-    if (iv.orderId !== order.id) continue;
-    if (byExternalId ? iv.externalId === ref : iv.id === id) return iv;
-  }
-  return undefined;
+  const hit = byExternalId ? interventions.byKey.get(ref) : interventions.byId.get(toGuid(ref) as Guid);
+  return hit !== undefined && hit.orderId === order.id ? hit : undefined;
 }

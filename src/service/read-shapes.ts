@@ -1,5 +1,5 @@
 import type { Customer } from "../customer/customer.js";
-import type { Intervention, InterventionState } from "../intervention/intervention.js";
+import type { Intervention, InterventionState, ReportDocument } from "../intervention/intervention.js";
 import type { Material, MaterialUnit } from "../material/material.js";
 import type { Order, OrderState, Priority } from "../order/order.js";
 import { decimalToJson } from "../shared/decimal.js";
@@ -138,15 +138,15 @@ export interface ReportDocumentsShape {
 }
 
 /**
- * The report documents of an intervention.
- * @param i - the intervention record
+ * The read shape of report documents, as `reportDocuments` hands them out (INT-6).
+ * @param documents - the documents
  * @returns `{ documents: [{ id, formId, formName, fileName, createdAt }] }`
  * @example
- * reportDocumentsShape(completed).documents.length //=> 2
+ * reportDocumentsShape(completed.reportDocuments).documents.length //=> 2
  */
-export function reportDocumentsShape(i: Intervention): ReportDocumentsShape {
+export function reportDocumentsShape(documents: readonly ReportDocument[]): ReportDocumentsShape {
   return {
-    documents: i.reportDocuments.map((d) => ({ id: d.id, formId: d.formId, formName: d.formName, fileName: d.fileName, createdAt: formatInstant(d.createdAt) })),
+    documents: documents.map((d) => ({ id: d.id, formId: d.formId, formName: d.formName, fileName: d.fileName, createdAt: formatInstant(d.createdAt) })),
   };
 }
 

@@ -8,22 +8,23 @@ import { planIntervention } from "../../intervention/plan.js";
 import { replanIntervention } from "../../intervention/replan.js";
 import { parseCancelBody, parseEditBody, parsePlanBody, parseReplanBody } from "../../intervention/request.js";
 import type { Order } from "../../order/order.js";
-import type { Issue, Result } from "../../shared/issue.js";
+import type { Issue, NonEmptyArray, Result } from "../../shared/issue.js";
 import type { Handler, Reply } from "../context.js";
-import { problem } from "../problem.js";
+import { refusal } from "../../api/problem.js";
 import { interventionShape } from "../read-shapes.js";
 import type { CompanyState } from "../state.js";
 
 /**
- * The 400 answer of a refused write: every issue in one problem body (ERR-1, GEN-9).
- * The service drops changes and effects of any refusal (GEN-8).
+ * The answer of a refused request: every issue in one problem body, the status from the
+ * issues ({@link refusal}: 400 for broken rules). The service drops changes and effects of
+ * any refusal (GEN-8).
  * @param issues - what is wrong
  * @returns the reply
  * @example
  * refused([issue("Required", "day")]).status //=> 400
  */
-export function refused(issues: readonly Issue[]): Reply {
-  return { status: 400, body: problem(400, issues) };
+export function refused(issues: NonEmptyArray<Issue>): Reply {
+  return refusal(issues);
 }
 
 /**

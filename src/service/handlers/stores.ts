@@ -4,7 +4,7 @@ import { parseStoreListingQuery } from "../../store/query.js";
 import { parseStoreReplace, replaceStore } from "../../store/replace.js";
 import type { Handler } from "../context.js";
 import { emptyListing, listingCatalog } from "../listings.js";
-import { simpleProblem } from "../problem.js";
+import { issue } from "../../shared/issue.js";
 import { refused } from "./interventions.js";
 
 /**
@@ -39,7 +39,7 @@ export const handleReplaceStore: Handler<"store"> = (ctx) => {
  */
 export const handleReadStore: Handler<"store"> = (ctx) => {
   const { store } = ctx.records;
-  if (!canUseStore(ctx.actor, store)) return { status: 404, body: simpleProblem(404, "NotFound", "No such store for this user (STO-2).") };
+  if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "No such store for this user (STO-2).")]);
   const query = parseStoreListingQuery(Object.fromEntries(ctx.query));
   if (!query.ok) return refused(query.issues);
   const listing = ctx.company.listings.get(store.id) ?? emptyListing(store.id, listingCatalog(ctx.company));

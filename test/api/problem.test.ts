@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { problem, problemNames, simpleProblem } from "../../src/service/problem.js";
+import { problem, problemNames, simpleProblem } from "../../src/api/problem.js";
 import { issue } from "../../src/shared/issue.js";
 import { ids } from "../arbitraries/fixture.js";
-import { bearer, loginAs, testService } from "./support.js";
+import { bearer, loginAs, testService } from "../service/support.js";
 
 describe("problem details", () => {
   it("ERR-1: the body is RFC 9457 with name, title, status and every error", () => {
