@@ -2,7 +2,7 @@ import type { User } from "../auth/user.js";
 import type { Assignation } from "../intervention/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import { findReference, type RefIndex } from "../shared/reference.js";
+import { findReference, reportReference, type RefIndex } from "../shared/reference.js";
 import { dayRange, formatInstant, type Instant, type IsoDate } from "../shared/time.js";
 import { overlappingAllocations, type CollisionIndex } from "./collision-index.js";
 
@@ -43,11 +43,8 @@ export interface ValidAssignations {
 }
 
 function checkTechnician(ref: string, users: RefIndex<User>, path: string, issues: Issue[]): User | undefined {
-  const user = findReference(ref, users);
-  if (user === undefined) {
-    issues.push(issue("UnknownReference", path, `No user has the ID or external ID ${JSON.stringify(ref)} (GEN-3).`));
-    return undefined;
-  }
+  const user = reportReference(ref, users, path, "user", issues);
+  if (user === undefined) return undefined;
   if (!user.roles.includes("Technik")) issues.push(issue("NotTechnician", path, `User ${user.id} does not have the role Technik (ASN-2).`));
   if (user.deactivated) issues.push(issue("Deactivated", path, `User ${user.id} is deactivated (ASN-2).`));
   return user;

@@ -476,7 +476,8 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
     sendByPost: flag(o, "sendByPost", sendByPost, issues, mode),
     primaryContactPersonId: nonBlank(o, "primaryContactPersonId", primaryContactPersonId, issues, mode),
     invoiceAddressId: nonBlank(o, "invoiceAddressId", invoiceAddressId, issues, mode),
-    contactAddressId: nonBlank(o, "contactAddressId", contactAddressId, issues, mode),
+    // "" is "not filled" (CUS-4), as for identificationNumber and taxNumber: read as null.
+    contactAddressId: contactAddressId === "" ? null : nonBlank(o, "contactAddressId", contactAddressId, issues, mode),
     contactPeople: list(o, "contactPeople", contactPeople, issues, nested.contactPeople, add),
     addresses: list(o, "addresses", addresses, issues, nested.addresses, add),
     serviceObjects: list(o, "serviceObjects", serviceObjects, issues, nested.serviceObjects, false),

@@ -8,7 +8,7 @@ import type { Order } from "../order/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { resolveReference, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, resolveReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
@@ -73,9 +73,8 @@ export function planIntervention(command: PlanCommand, context: PlanContext): Re
   const issues: Issue[] = [];
   const stateIssue = orderActionIssue("planIntervention", order, []);
   if (stateIssue !== undefined) issues.push(stateIssue);
-  if (command.externalId !== null && context.takenExternalIds?.has(command.externalId) === true) {
-    issues.push(issue("DuplicateExternalId", "externalId", `Another intervention has the external ID ${JSON.stringify(command.externalId)} (GEN-4).`));
-  }
+  const duplicate = context.takenExternalIds === undefined ? undefined : externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
+  if (duplicate !== undefined) issues.push(duplicate);
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
   if (!category.ok) issues.push(...category.issues);
   const customStateId = resolveOptional(command.customStateId, context.customStates, "customStateId", "InterventionCustomState", issues);

@@ -1,6 +1,6 @@
 import type { AssignationRequest } from "../assignation/validate.js";
 import { priorities, type Priority } from "../order/order.js";
-import { ABSENT, type Absent, type Tri } from "../shared/field.js";
+import { ABSENT, checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
   optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, required,
@@ -93,12 +93,7 @@ const readAssignation: ValueReader<AssignationRequest> = (value, parent, key, is
 
 /** Reads an optional field that must not be `null` (GEN-5): `null` is `Required`. */
 function notNull<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
-  const v = optional(o, key, "", issues, reader);
-  if (v === null) {
-    issues.push(issue("Required", key, `${key} cannot be cleared with null (GEN-5).`));
-    return ABSENT;
-  }
-  return v;
+  return checkNotNull(optional(o, key, "", issues, reader), key, issues);
 }
 
 interface Planning {

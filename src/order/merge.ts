@@ -5,7 +5,7 @@ import type { CatalogValue } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, findReference, refIndex, reportReference, unknownReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import { optionalField, requiredField } from "../shared/upsert.js";
 import type { Order } from "./order.js";
@@ -59,7 +59,7 @@ function ownedReference(
       return undefined;
     }
   }
-  issues.push(issue("UnknownReference", path, `The order's customer has no element ${JSON.stringify(value)} for ${path} (ORD-1, GEN-3).`));
+  issues.push(unknownReference(path, "element of the order's customer", value));
   return undefined;
 }
 
@@ -70,9 +70,7 @@ function stillOwned(id: Guid, customer: Customer, list: NestedList, path: string
 }
 
 function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
-  const hit = findReference(value, index);
-  if (hit === undefined) issues.push(issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`));
-  return hit?.id;
+  return reportReference(value, index, path, what, issues)?.id;
 }
 
 /**
@@ -92,9 +90,8 @@ function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex
 export function buildOrder(base: Order | undefined, changes: OrderChanges, externalId: string | null, ctx: OrderContext): Result<Order> {
   const issues: Issue[] = [];
   const creating = base === undefined;
-  if (creating && externalId !== null && ctx.orders.byKey.has(externalId)) {
-    issues.push(issue("DuplicateExternalId", "externalId", `Another order has the external ID ${JSON.stringify(externalId)} (GEN-4).`));
-  }
+  const duplicate = creating ? externalIdIssue(ctx.orders.byKey, externalId, "externalId", "order") : undefined;
+  if (duplicate !== undefined) issues.push(duplicate);
 
   let customer: Customer | undefined;
   if (base === undefined) {
@@ -107,7 +104,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     if (typeof changes.customerId === "string" && findReference(changes.customerId, ctx.customers)?.id !== base.customerId) {
       issues.push(issue("Immutable", "customerId", "The customer of an existing order cannot change (ORD-8)."));
     }
-    if (customer === undefined) issues.push(issue("UnknownReference", "customerId", "The order's customer no longer exists."));
+    if (customer === undefined) issues.push(unknownReference("customerId", "customer", base.customerId));
   }
 
   const reference = (key: "addressId" | "contactPersonId", list: NestedList): Guid => {

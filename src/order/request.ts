@@ -1,4 +1,4 @@
-import { ABSENT, type Absent, type Tri } from "../shared/field.js";
+import { ABSENT, checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import {
@@ -157,12 +157,7 @@ export function parseOrderAdd(value: unknown): Result<OrderAddCommand> {
 
 /** Reads one of the four required references on an edit: may be left out, never `null` (ORD-7). */
 function notNull(o: JsonObject, key: string, issues: Issue[]): Absent | string {
-  const v = optional(o, key, "", issues, readNonBlank);
-  if (v === null) {
-    issues.push(issue("Required", key, `${key} is required and cannot be deleted with null (ORD-7).`));
-    return ABSENT;
-  }
-  return v;
+  return checkNotNull(optional(o, key, "", issues, readNonBlank), key, issues);
 }
 
 /**

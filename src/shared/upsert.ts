@@ -1,7 +1,7 @@
-import { ABSENT, type Tri } from "./field.js";
+import { ABSENT, checkNotNull, type Tri } from "./field.js";
 import type { Guid } from "./guid.js";
 import { fail, issue, joinPath, ok, type Issue, type Result } from "./issue.js";
-import type { RefIndex } from "./reference.js";
+import { unknownReference, type RefIndex } from "./reference.js";
 
 /** Which identifiers an add-or-edit request sent (UPS-1 to UPS-4): the rows of the table. */
 export type UpsertIdentifiers = "neither" | "externalIdOnly" | "both" | "idOnly";
@@ -53,7 +53,7 @@ export const upsertTable: {
   // UPS-3: one record must match both; the external ID is never set or changed here.
   both: (l) => {
     if (l.byId === undefined) {
-      return fail([issue("UnknownReference", joinPath(l.path, "id"), `No record has the ID ${String(l.id)} (UPS-3).`)]);
+      return fail([unknownReference(joinPath(l.path, "id"), "record", String(l.id))]);
     }
     if (l.byExternalId !== l.byId) {
       return fail([
@@ -70,7 +70,7 @@ export const upsertTable: {
   idOnly: (l) =>
     l.byId !== undefined
       ? ok({ action: "edit", record: l.byId })
-      : fail([issue("UnknownReference", joinPath(l.path, "id"), `No record has the ID ${String(l.id)} (UPS-4).`)]),
+      : fail([unknownReference(joinPath(l.path, "id"), "record", String(l.id))]),
 };
 
 /**
@@ -148,7 +148,7 @@ export function requiredField<T>(tri: Tri<T>, current: T | undefined, fallback: 
   if (tri === ABSENT) return current === undefined ? fallback() : current;
   if (tri === null) {
     if (current === undefined) return fallback();
-    issues.push(issue("Required", path, `${path} cannot be cleared with null (GEN-5).`));
+    checkNotNull(tri, path, issues);
     return current;
   }
   return tri;

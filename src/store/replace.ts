@@ -2,7 +2,7 @@ import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
-import { findReference, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, findReference, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import type { Store } from "./store.js";
 
@@ -66,17 +66,13 @@ export interface StoreReplaceContext {
  */
 export function replaceStore(store: Store, command: StoreReplaceCommand, ctx: StoreReplaceContext): Result<Store> {
   const issues: Issue[] = [];
-  if (command.externalId !== null) {
-    const other = ctx.stores.byKey.get(command.externalId);
-    if (other !== undefined && other.id !== store.id) {
-      issues.push(issue("DuplicateExternalId", "externalId", `Another store has the external ID ${JSON.stringify(command.externalId)} (GEN-4).`));
-    }
-  }
+  // An unchanged external ID is the store's own.
+  const duplicate = command.externalId === store.externalId ? undefined : externalIdIssue(ctx.stores.byKey, command.externalId, "externalId", "store");
+  if (duplicate !== undefined) issues.push(duplicate);
   const users = new Set<Guid>();
   command.availableFor.forEach((ref, i) => {
-    const user = findReference(ref, ctx.users);
-    if (user === undefined) issues.push(issue("UnknownReference", `availableFor[${i}]`, `No user has the ID or external ID ${JSON.stringify(ref)} (GEN-3).`));
-    else users.add(user.id);
+    const user = reportReference(ref, ctx.users, `availableFor[${i}]`, "user", issues);
+    if (user !== undefined) users.add(user.id);
   });
   return collect(issues, () => ({ id: store.id, externalId: command.externalId, name: command.name, availableFor: [...users] }));
 }
