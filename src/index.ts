@@ -14,10 +14,10 @@ export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
 export { Dec, compareDecimals, decimalFromJson, decimalToJson } from "./shared/decimal.js";
 export { foldText } from "./shared/text.js";
-export { ABSENT, readTri, applyPatch, patchOf } from "./shared/field.js";
+export { ABSENT, readTri, applyPatch, patchOf, checkNotNull } from "./shared/field.js";
 export type { Absent, Tri, NullableKeys, Patch } from "./shared/field.js";
-export { refIndex, findReference, resolveReference } from "./shared/reference.js";
-export type { RefIndex } from "./shared/reference.js";
+export { refIndex, findReference, resolveReference, reportReference, unknownReference, externalIdIssue } from "./shared/reference.js";
+export type { RefIndex, TakenKeys } from "./shared/reference.js";
 export { parseIsoDate, parseDateTime, formatInstant, isTimeZone, localDate, zoneOffset, dayRange, addDays, today } from "./shared/time.js";
 export type { IsoDate, Instant, InstantRange } from "./shared/time.js";
 export {
@@ -83,8 +83,10 @@ export { customerRecipients, customerNotification, reminderDay, planningEffects,
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
 
 // the HTTP interface as data: routes, matching, problem details (shared by servers and clients)
-export { apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget } from "./api/routes.js";
-export type { PathParamName, ParamsOf, Method, ApiRoute, OperationId, OperationParams, RouteDef, CompiledRoute, PathParam, RouteMatch, Router } from "./api/routes.js";
+export { apiOperations, apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget } from "./api/routes.js";
+export type {
+  PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef, Segment, CompiledRoute, PathParam, RouteMatch, Router, RequestTarget,
+} from "./api/routes.js";
 export { problem, simpleProblem, problemNames, issueStatus, refusal } from "./api/problem.js";
 export type { ProblemDetails, ProblemName, ProblemStatus, Refusal } from "./api/problem.js";
 

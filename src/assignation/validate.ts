@@ -56,10 +56,14 @@ function checkTechnician(ref: string, users: RefIndex<User>, path: string, issue
  * every user exists, has the role `Technik` and is not deactivated; one assignation per
  * technician after resolving GUIDs and external IDs; start and end on `day` in the company's
  * time zone (an end at local midnight is the next day) and start before end.
- * Implements ASN-1, ASN-2, ASN-3, ASN-4 and GEN-10.
+ * Applies ASN-1, ASN-2, ASN-3, ASN-4 and GEN-10.
  * @param request - the main technician, the day and the assignations as sent
  * @param context - the users and the time zone
  * @returns the resolved assignations, or every issue
+ * @rule ASN-1
+ * @rule ASN-2
+ * @rule ASN-3
+ * @rule ASN-4
  * @example
  * validateAssignations({ primaryAssigneeId: "tech-1", day, assignations: [{ userId: "tech-1", plannedStart: t("23:00"), plannedEnd: t("24:00") }] }, ctx) //=> { ok: false, issues: [{ code: "OutsideDay", path: "assignations[0].plannedEnd", ... }] }
  */
@@ -102,12 +106,14 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
  * The collisions of resolved assignations with the technicians' other allocations, when
  * the company disables collisions; none when it allows them. Each issue names the
  * intervention and the time range that collide, at `assignations[i]`.
- * Implements ASN-5 and ASN-6.
+ * Applies ASN-5 and ASN-6.
  * @param assignations - resolved assignations, in request order
  * @param index - the allocations of the company's interventions that are not cancelled
  * @param disableCollisions - the company setting "Zakázat kolize"
  * @param exceptInterventionId - on replan, the intervention itself (its old allocations do not count)
  * @returns the `Collision` issues, possibly none
+ * @rule ASN-5
+ * @rule ASN-6
  * @example
  * collisionIssues([{ userId: tech, plannedStart: t("09:00"), plannedEnd: t("10:00") }], index, true)[0]?.path //=> "assignations[0]"
  */

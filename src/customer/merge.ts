@@ -288,13 +288,25 @@ function withFreshIds(count: number, newId: () => Guid, c: Customer): Customer {
  * Builds the customer a request leaves: a new one (`base` undefined, defaults applied,
  * CUS-5) or `base` merged with the request (UPS-5 to UPS-7), then checks the kind rules, the
  * nested references, nested external IDs, devices' addresses, customData and external-ID
- * uniqueness on the result (UPS-8). Every issue is collected (GEN-9). Implements CUS-2 to
+ * uniqueness on the result (UPS-8). Every issue is collected (GEN-9). Applies CUS-2 to
  * CUS-12, UPS-5 to UPS-8 and GEN-4.
  * @param base - the customer being edited, or `undefined` to create
  * @param input - the parsed request fields
  * @param externalId - the external ID of the result (the table's decision, UPS-2/UPS-3)
  * @param ctx - records, catalogs, settings, actor and ID source
  * @returns the customer, or every issue
+ * @rule CUS-2
+ * @rule CUS-3
+ * @rule CUS-4
+ * @rule CUS-5
+ * @rule CUS-6
+ * @rule CUS-7
+ * @rule CUS-9
+ * @rule CUS-10
+ * @rule CUS-11
+ * @rule CUS-12
+ * @rule UPS-6
+ * @rule UPS-8
  * @example
  * buildCustomer(undefined, input, "C-1", ctx).value.kind //=> "Company"
  */

@@ -25,12 +25,13 @@ export interface LifecycleContext {
  * `Planned` or `DepartureStarted` → `Running`; `Running` → `WaitingForSignature`; `Running`
  * or `WaitingForSignature` → `Completed`; anything else is refused. Completing generates one
  * report document per form of the intervention's category, created `now`. No effects.
- * Implements INT-7 and INT-6 (generation).
+ * Applies INT-7 and INT-6 (generation).
  * @param action - `startDeparture`, `start`, `requestSignature` or `complete`
  * @param intervention - the intervention
  * @param context - its order, the categories, `now` and an ID source
  * @returns `{ intervention, effects: [] }`, or the `InvalidState` issue
  * @throws Error when the intervention's category is not in the catalog (corrupt stored data, never user input)
+ * @rule INT-7
  * @example
  * moveIntervention("start", planned, ctx) //=> { ok: true, value: { intervention: { state: "Running", ... }, effects: [] } }
  * moveIntervention("complete", planned, ctx) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)" }] }
@@ -64,10 +65,11 @@ export interface ReportDocumentsAnswer {
 
 /**
  * The report documents of a `Completed` intervention; any other state is refused.
- * Implements INT-6.
+ * Applies INT-6.
  * @param intervention - the intervention
  * @param order - its order
  * @returns `{ documents }`, or the `InvalidState` issue
+ * @rule INT-6
  * @example
  * reportDocuments(running, order) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)" }] }
  */

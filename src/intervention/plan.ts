@@ -60,11 +60,14 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
  * Plans a new intervention on an order: the order must be `Open`; the assignations obey
  * ASN-1..ASN-6; `priority` defaults to the order's, the owner to the planner and
  * `sendByPost` to the order's; the intervention starts `Planned`. Returns the intervention
- * and the notification effects, or every issue found. Implements INT-1, INT-2, INT-9,
+ * and the notification effects, or every issue found. Applies INT-1, INT-2, INT-9,
  * GEN-4, ASN-1..ASN-6, NOT-5 and NOT-6.
  * @param command - the parsed plan body
  * @param context - the order, customer, catalogs, users, settings, allocations, `now`, actor and ID source
  * @returns `{ intervention, effects }`, or the issues
+ * @rule INT-1
+ * @rule INT-2
+ * @rule INT-9
  * @example
  * planIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", priority: "Normal", ... }, effects: [...] } }
  */

@@ -1,7 +1,10 @@
 import type { Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 
-/** Units of a material (MAT-2). */
+/**
+ * Units of a material (MAT-2).
+ * @rule MAT-2
+ */
 export const materialUnits = ["Amounts", "Meters", "Kilograms", "Liters", "Hours"] as const;
 
 /** A unit of a material (MAT-2). */

@@ -84,6 +84,11 @@ function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex
  * @param externalId - the external ID of the result
  * @param ctx - records, catalogs, settings, actor and ID source
  * @returns the order, or every issue
+ * @rule ORD-1
+ * @rule ORD-2
+ * @rule ORD-3
+ * @rule ORD-8
+ * @rule ORD-9
  * @example
  * buildOrder(undefined, command, null, ctx).value.state //=> "Open"
  */

@@ -14,7 +14,10 @@ export const orderStateLabels: { readonly [S in OrderState]: string } = {
   Cancelled: "Zrušená",
 };
 
-/** Priorities of orders and interventions (ORD-4). */
+/**
+ * Priorities of orders and interventions (ORD-4).
+ * @rule ORD-4
+ */
 export const priorities = ["Low", "Normal", "High"] as const;
 
 /** A priority (ORD-4). */

@@ -141,10 +141,11 @@ function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
 /**
  * Parses a `POST /order` body: the four references required, formats and enum values
  * checked, `null` on an optional field counts as left out (GEN-5), unknown fields ignored
- * (ERR-3); every issue with its JSON path (GEN-9). Never throws. Implements ORD-1 (presence),
+ * (ERR-3); every issue with its JSON path (GEN-9). Never throws. Applies ORD-1 (presence),
  * ORD-4 and ORD-5.
  * @param value - the JSON body
  * @returns the command, or every issue
+ * @rule ORD-5
  * @example
  * parseOrderAdd({ customerId: "C-1", addressId: "A-1", contactPersonId: "P-1", categoryId: "repair" }).ok //=> true
  * parseOrderAdd({ customerId: "C-1", estimatedDuration: -5 }).issues.map((i) => i.path) //=> ["addressId", "contactPersonId", "categoryId", "estimatedDuration"]

@@ -178,7 +178,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
       const decision = login(companies.values(), body, at, newToken);
       if (!decision.ok) return refused(decision.issues);
       if (!dryRun) register(decision.token, at);
-      return { status: 200, body: decision.value, effects: [] };
+      return { status: route.success, body: decision.value, effects: [] };
     }
 
     const auth = authenticate(request.headers, tokenTable(at), at);
@@ -202,7 +202,9 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     if (reply.status >= 400) return Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
     if (!dryRun && reply.changes !== undefined) commit(company, reply.changes);
     const effects = reply.effects ?? [];
-    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status: reply.status, body: reply.body, effects } : { status: reply.status, effects };
+    // The route table says what a success answers (UPS-9: 204 for both add-or-edits).
+    const status = route.success;
+    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: reply.body, effects } : { status, effects };
   }
 
   return {

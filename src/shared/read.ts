@@ -28,6 +28,7 @@ function typeName(value: unknown): string {
 
 /**
  * A plain JSON object (not an array, not `null`).
+ * @rule ERR-3
  * @example
  * readObject(5, "", "", issues) //=> undefined, issues: [{ code: "InvalidType", path: "" }]
  */

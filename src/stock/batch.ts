@@ -57,6 +57,7 @@ export function resolveItemMaterial<M extends Identified>(
  * issue is reported (GEN-9). `step` gets the current amount (`undefined` when the material
  * is not stocked) and returns the new amount, or an issue code when the item cannot apply.
  * @internal
+ * @rule STK-6
  */
 export function runStockBatch<M extends Identified, Q>(
   stock: ReadonlyMap<Guid, Amount>,

@@ -21,7 +21,7 @@ const readUsers = readArray(readNonBlank);
 /**
  * Parses a `PUT /store/{id}` body: required `name` and `availableFor` (an array, possibly
  * empty); `externalId` left out or `null` becomes empty. Unknown fields (stock included) are
- * ignored (ERR-3); every issue reported (GEN-9). Implements STO-1 (reading).
+ * ignored (ERR-3); every issue reported (GEN-9). Applies STO-1 (reading).
  * @param value - the JSON body
  * @returns the command, or every issue
  * @example
@@ -56,11 +56,12 @@ export interface StoreReplaceContext {
  * left out — and `availableFor`, each element resolved to a user, GEN-3, the same user named
  * twice kept once); the GUID stays and the stock, which is not part of the store record, is
  * untouched. The external ID must stay unique among stores (GEN-4). Pure; every issue
- * reported (GEN-9). Implements STO-1.
+ * reported (GEN-9). Applies STO-1.
  * @param store - the store found by the path (GEN-2)
  * @param command - the parsed body
  * @param ctx - stores and users of the company
  * @returns the replaced store, or every issue
+ * @rule STO-1
  * @example
  * replaceStore(van, { name: "Van 1", externalId: null, availableFor: ["tech-1"] }, ctx).value.availableFor //=> [tech1.id]
  */
