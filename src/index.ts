@@ -83,7 +83,7 @@ export { customerRecipients, customerNotification, reminderDay, planningEffects,
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
 
 // the HTTP interface as data: routes, matching, problem details (shared by servers and clients)
-export { apiOperations, apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget } from "./api/routes.js";
+export { apiOperations, apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget, dryRunOf } from "./api/routes.js";
 export type {
   PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef, Segment, CompiledRoute, PathParam, RouteMatch, Router, RequestTarget,
 } from "./api/routes.js";

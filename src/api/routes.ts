@@ -1,4 +1,5 @@
 import { isGuid, toGuid, type Guid } from "../shared/guid.js";
+import { fail, issue, ok, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
 
 /** The placeholder names a route path may hold (`/order/{order}`), one per kind of record. */
@@ -362,3 +363,23 @@ export function splitTarget(target: string): RequestTarget {
   }
   return { path: t.slice(0, q), query };
 }
+
+/**
+ * Reads the `dryRun` query parameter of a request: on a write, `true` or `false` in any
+ * case (left out: `false`), anything else `InvalidEnum` at `dryRun`; a GET ignores it. A
+ * dry run answers what the write would answer and commits nothing (SERVICE.md).
+ * @param method - the request method, upper-case
+ * @param query - the parsed query
+ * @returns whether the request is a dry run, or the issue
+ * @example
+ * dryRunOf("POST", new Map([["dryRun", "TRUE"]])) //=> { ok: true, value: true }
+ * dryRunOf("GET", new Map([["dryRun", "maybe"]])) //=> { ok: true, value: false }
+ */
+export function dryRunOf(method: string, query: ReadonlyMap<string, string>): Result<boolean> {
+  const text = method === "GET" ? undefined : query.get("dryRun");
+  if (text === undefined) return ok(false);
+  if (!DRY_RUN.test(text)) return fail([issue("InvalidEnum", "dryRun", "dryRun is true or false.")]);
+  return ok(text.toLowerCase() === "true");
+}
+
+const DRY_RUN = /^(true|false)$/i;

@@ -2,7 +2,7 @@ import type { User } from "../auth/user.js";
 import type { Assignation } from "../intervention/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import { findReference, reportReference, type RefIndex } from "../shared/reference.js";
+import { reportReference, type RefIndex } from "../shared/reference.js";
 import { dayRange, formatInstant, type Instant, type IsoDate } from "../shared/time.js";
 import { overlappingAllocations, type CollisionIndex } from "./collision-index.js";
 

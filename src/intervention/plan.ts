@@ -7,7 +7,7 @@ import { orderActionIssue } from "../order/machine.js";
 import type { Order } from "../order/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
 import { externalIdIssue, resolveReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";

@@ -1,6 +1,6 @@
 import type { AssignationRequest } from "../assignation/validate.js";
 import { priorities, type Priority } from "../order/order.js";
-import { ABSENT, checkNotNull, type Absent, type Tri } from "../shared/field.js";
+import { checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
   optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, required,

@@ -1,6 +1,6 @@
 import { ABSENT, checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
 import {
   optional,
   readArray,

@@ -1,5 +1,5 @@
 import { refusal } from "../api/problem.js";
-import { compileRoutes, createRouter, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
+import { compileRoutes, createRouter, dryRunOf, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
 import { login } from "../auth/login.js";
 import { authenticate, defaultNewToken, isTokenValid, type IssuedToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
 import { interventionOfOrder } from "../intervention/lifecycle.js";
@@ -93,7 +93,6 @@ function refused(issues: NonEmptyArray<Issue>): ServiceResponse {
   return { status, body, effects: [] };
 }
 
-const DRY_RUN = /^(true|false)$/i;
 
 /**
  * Builds the reference service over a fixture: validates and loads the fixture (throwing
@@ -164,17 +163,14 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     const match = matchRoute(router, method, target.path);
     if (match.kind === "notFound") return refused([issue("NotFound", "", "No such route (ERR-2), or a path segment that must be a GUID is not one (GEN-2).")]);
     if (match.kind === "methodNotAllowed") return refused([issue("MethodNotAllowed", "", `This path accepts ${match.allowed.join(", ")} only (ERR-2).`)]);
-    const isWrite = method !== "GET";
-    const dryRunText = isWrite ? target.query.get("dryRun") : undefined;
-    const badDryRun = dryRunText !== undefined && !DRY_RUN.test(dryRunText);
-    const dryRun = dryRunText !== undefined && dryRunText.toLowerCase() === "true";
-    const refuseDryRun = (): ServiceResponse => refused([issue("InvalidEnum", "dryRun", "dryRun is true or false.")]);
+    const dryRunRead = dryRunOf(method, target.query);
+    const dryRun = dryRunRead.ok && dryRunRead.value;
     const body = Object.hasOwn(request, "body") ? request.body : undefined;
     const at = now();
     const { route } = match;
 
     if (route.operation === "login") {
-      if (badDryRun) return refuseDryRun();
+      if (!dryRunRead.ok) return refused(dryRunRead.issues);
       const decision = login(companies.values(), body, at, newToken);
       if (!decision.ok) return refused(decision.issues);
       if (!dryRun) register(decision.token, at);
@@ -184,7 +180,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     const auth = authenticate(request.headers, tokenTable(at), at);
     if (!auth.ok) return refused(auth.issues);
     const company = auth.value.company;
-    if (badDryRun) return refuseDryRun();
+    if (!dryRunRead.ok) return refused(dryRunRead.issues);
 
     const found = resolveRecords(company, route, match.params);
     if ("status" in found) return found as ServiceResponse;

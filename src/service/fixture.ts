@@ -10,7 +10,7 @@ import {
   optionalValue, readArray, readBoolean, readEnum, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
-import { findReference, refIndex, reportReference, type RefIndex } from "../shared/reference.js";
+import { refIndex, reportReference, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
 import { isTimeZone } from "../shared/time.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";

@@ -1,6 +1,6 @@
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import { findReference, reportReference, type RefIndex } from "../shared/reference.js";
+import { reportReference, type RefIndex } from "../shared/reference.js";
 import type { Amount } from "./amount.js";
 
 /** Anything with a GUID: what a stock batch needs of a material. */

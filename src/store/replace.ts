@@ -1,8 +1,8 @@
 import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
 import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
-import { externalIdIssue, findReference, reportReference, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import type { Store } from "./store.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiRoutes as routes, compileRoutes, createRouter, matchRoute, splitTarget } from "../../src/api/routes.js";
+import { apiRoutes as routes, compileRoutes, createRouter, dryRunOf, matchRoute, splitTarget } from "../../src/api/routes.js";
 
 const router = createRouter(compileRoutes(routes));
 const G1 = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
@@ -76,5 +76,14 @@ describe("router", () => {
     expect(t.path).toBe("/store/x");
     expect(Object.fromEntries(t.query)).toEqual({ page: "1", pageSize: "20", searchPhrase: "Šroub M6" });
     expect(splitTarget("/a#b?c=1")).toEqual({ path: "/a", query: new Map() });
+  });
+
+  it("dryRun: true or false in any case on a write, ignored on GET, anything else InvalidEnum", () => {
+    const q = (v: string) => new Map([["dryRun", v]]);
+    expect(dryRunOf("POST", q("TRUE"))).toEqual({ ok: true, value: true });
+    expect(dryRunOf("PUT", q("false"))).toEqual({ ok: true, value: false });
+    expect(dryRunOf("PUT", new Map())).toEqual({ ok: true, value: false });
+    expect(dryRunOf("GET", q("maybe"))).toEqual({ ok: true, value: false });
+    expect(dryRunOf("POST", q("yes"))).toMatchObject({ ok: false, issues: [{ code: "InvalidEnum", path: "dryRun" }] });
   });
 });
