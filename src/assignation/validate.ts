@@ -106,7 +106,6 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
  * The collisions of resolved assignations with the technicians' other allocations, when
  * the company disables collisions; none when it allows them. Each issue names the
  * intervention and the time range that collide, at `assignations[i]`.
- * Applies ASN-5 and ASN-6.
  * @param assignations - resolved assignations, in request order
  * @param index - the allocations of the company's interventions that are not cancelled
  * @param disableCollisions - the company setting "Zakázat kolize"

@@ -288,8 +288,11 @@ function withFreshIds(count: number, newId: () => Guid, c: Customer): Customer {
  * Builds the customer a request leaves: a new one (`base` undefined, defaults applied,
  * CUS-5) or `base` merged with the request (UPS-5 to UPS-7), then checks the kind rules, the
  * nested references, nested external IDs, devices' addresses, customData and external-ID
- * uniqueness on the result (UPS-8). Every issue is collected (GEN-9). Applies CUS-2 to
- * CUS-12, UPS-5 to UPS-8 and GEN-4.
+ * uniqueness on the result (UPS-8). Every issue is collected (GEN-9). New records and
+ * elements get fresh GUIDs only once every check passed. The customer rules are a
+ * composition: the body parser checks types and shapes (`parseCustomerAdd`,
+ * `parseCustomerAddOrEdit`), and this, the step both customer decisions call last, decides
+ * them on the customer as it will stand; so it owns them.
  * @param base - the customer being edited, or `undefined` to create
  * @param input - the parsed request fields
  * @param externalId - the external ID of the result (the table's decision, UPS-2/UPS-3)

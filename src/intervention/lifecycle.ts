@@ -65,7 +65,6 @@ export interface ReportDocumentsAnswer {
 
 /**
  * The report documents of a `Completed` intervention; any other state is refused.
- * Applies INT-6.
  * @param intervention - the intervention
  * @param order - its order
  * @returns `{ documents }`, or the `InvalidState` issue

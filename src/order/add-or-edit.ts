@@ -20,7 +20,8 @@ export interface OrderUpsert {
  * UPS-4, never changing an external ID); a create is an order add (ORD-1 to ORD-3); an edit
  * needs an `Open` order without active intervention (ORD-6), keeps the customer (ORD-8),
  * keeps what is left out and clears optional fields sent as `null` (UPS-5), and re-checks
- * ORD-1 and ORD-2 on the merged order (ORD-9). Applies ORD-10 and UPS-9. Pure; a refusal
+ * ORD-1 and ORD-2 on the merged order (ORD-9). Both outcomes answer 204 (UPS-9, the route
+ * table's `success`). Pure; a refusal
  * changes nothing (GEN-8).
  * @param command - the parsed body (`parseOrderAddOrEdit`)
  * @param ctx - the company's orders, customers, catalogs, users, settings, actor and ID source

@@ -11,7 +11,6 @@ export interface OrderCompleteDecision {
 
 /**
  * Completes an `Open` order whose interventions are all `Completed` or `Cancelled`.
- * Applies ORD-13.
  * @param order - the order
  * @param interventions - the order's interventions
  * @returns `{ order }` in state `Completed`, or the issue

@@ -78,7 +78,9 @@ function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex
  * (`base` undefined) or `base` with the changes merged (ORD-7), then checks ownership
  * (ORD-1), the invoice-customer rule (ORD-2), customData (CUS-8), the unchangeable
  * customer (ORD-8) and external-ID uniqueness (GEN-4) on the result (ORD-9). Every issue is
- * collected (GEN-9). The state precondition (ORD-6) is the caller's.
+ * collected (GEN-9). The state precondition (ORD-6) is the caller's. The order rules it
+ * owns are compositions of the body parser (`parseOrderAdd` and its twins: required fields,
+ * types) and this, the step every order decision calls last.
  * @param base - the order being edited, or `undefined` to create
  * @param changes - the parsed request fields
  * @param externalId - the external ID of the result

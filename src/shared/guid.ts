@@ -9,7 +9,7 @@ export type Guid = string & {
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * True when the text is shaped as a GUID (`8-4-4-4-12` hex digits, any case). Applies GEN-1.
+ * True when the text is shaped as a GUID (`8-4-4-4-12` hex digits, any case).
  * @param text - any value
  * @returns whether it is a GUID
  * @rule GEN-1

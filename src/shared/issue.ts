@@ -172,7 +172,9 @@ export function isNonEmpty<T>(list: readonly T[]): list is NonEmptyArray<T> {
 
 /**
  * Turns a collected list of issues into a result: success with `value` when the list is
- * empty, otherwise a refusal carrying all of them (GEN-9).
+ * empty, otherwise a refusal carrying all of them. Every decision ends here, and `value` is
+ * called only when nothing is wrong, so a refused request has no changes to commit and draws
+ * no GUID: GEN-8 is this contract, which the service keeps by committing successes only.
  * @param issues - issues collected so far
  * @param value - the outcome to return when there are none (called lazily)
  * @returns the result
@@ -186,7 +188,8 @@ export function collect<T>(issues: readonly Issue[], value: () => T): Result<T> 
 
 /**
  * Joins several results: all values when every one succeeded, else every issue of every
- * refused one, in order (GEN-9).
+ * refused one, in order. Decisions collect every issue into one list and end in
+ * {@link collect}; this is the same rule for results decided apart: all issues, not the first.
  * @param results - the results to join
  * @returns the values in order, or all issues
  * @rule GEN-9

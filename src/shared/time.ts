@@ -48,7 +48,8 @@ export function parseIsoDate(value: unknown): IsoDate | undefined {
 /**
  * Parses a `string(DateTime)`: ISO 8601 with `T`, minutes, optional seconds and fraction
  * (beyond milliseconds truncated), and a `Z` or `±hh:mm` offset. Without an offset, or not a
- * real date and time: `undefined`. Applies GEN-6.
+ * real date and time: `undefined`. The other halves of GEN-6 are {@link parseIsoDate}
+ * (`string(Date)`) and {@link formatInstant} (read shapes in UTC with `Z`).
  * @param value - any value
  * @returns the instant in milliseconds, or `undefined`
  * @rule GEN-6
@@ -164,8 +165,9 @@ function pad(n: number, width: number): string {
 }
 
 /**
- * The calendar date of an instant in an IANA time zone: what "a date" means for a company
- * (GEN-10).
+ * The calendar date of an instant in an IANA time zone: what "a date" means for a company.
+ * "Today" ({@link today}), a day's instants ({@link dayRange}) and the reminder day all
+ * derive from it.
  * @param instant - milliseconds since the epoch
  * @param zone - IANA time zone
  * @returns the local date

@@ -6,7 +6,6 @@ import { runStockBatch, type Identified, type StockChanges, type StockItem } fro
 
 /**
  * Adds two amounts: `X + Y`; unlimited absorbs (`INF + X = INF`, `X + INF = INF`).
- * Applies STK-2.
  * @param a - current amount
  * @param b - amount added
  * @returns the sum

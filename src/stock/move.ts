@@ -18,7 +18,7 @@ export interface MovedAmounts {
  * Moves a quantity between two amounts. The source loses as in a remove (STK-3) and the
  * target gains the full requested amount, even when the source held less; moving all
  * credits the source's whole amount and leaves it at 0; all of an unlimited source leaves
- * it at 0 and makes the target unlimited. Applies STK-5.
+ * it at 0 and makes the target unlimited.
  * @param source - the source's amount
  * @param target - the target's amount (0 when it did not stock the material)
  * @param quantity - how much to move, or all

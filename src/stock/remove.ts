@@ -6,7 +6,7 @@ import { runStockBatch, type Identified, type StockChanges, type StockItem } fro
 
 /**
  * Removes a quantity from an amount, never below 0: `X - Y` floored at 0; `INF - X = INF`;
- * `X - all = 0`; `INF - all = 0`. Applies STK-3.
+ * `X - all = 0`; `INF - all = 0`.
  * @param amount - current amount
  * @param quantity - how much to remove, or all
  * @returns the remaining amount

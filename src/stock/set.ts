@@ -6,7 +6,7 @@ import { runStockBatch, type Identified, type StockChanges, type StockItem } fro
 
 /**
  * Sets an amount: the result is exactly the given one, whatever the current amount
- * (not an increment). Applies STK-4.
+ * (not an increment).
  * @param _current - current amount, ignored by design
  * @param target - the amount to set (unlimited when the request sent none)
  * @returns `target`

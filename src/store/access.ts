@@ -4,7 +4,7 @@ import type { Store } from "./store.js";
 /**
  * Whether a user may see a store's stock and report material from it into interventions:
  * users listed in `availableFor` may; the integration client (a user with the role
- * `Administrator`) sees every store. Applies STO-2.
+ * `Administrator`) sees every store.
  * @param user - the user
  * @param store - the store
  * @returns whether the user may use the store

@@ -56,7 +56,7 @@ export interface StoreReplaceContext {
  * left out — and `availableFor`, each element resolved to a user, GEN-3, the same user named
  * twice kept once); the GUID stays and the stock, which is not part of the store record, is
  * untouched. The external ID must stay unique among stores (GEN-4). Pure; every issue
- * reported (GEN-9). Applies STO-1.
+ * reported (GEN-9).
  * @param store - the store found by the path (GEN-2)
  * @param command - the parsed body
  * @param ctx - stores and users of the company
