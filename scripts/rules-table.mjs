@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Generates docs/rules.md: every rule ID of shared/spec/RULES.md, traced to the exported
-// functions whose TSDoc says "Implements <ID>" and to the test files whose test names cite it.
-// `--check` exits 1 when docs/rules.md is stale or a rule is named by no test.
+// Generates docs/rules.md: every rule ID of shared/spec/RULES.md, traced to the one exported
+// function (or const) whose TSDoc carries `@rule <ID>` (its owner) and to the test files whose
+// test names cite it. `--check` exits 1 when docs/rules.md is stale or the catalog is broken:
+// a rule with no owner or several, an owner under src/service/ or src/server/ (they compose,
+// they decide nothing), a `@rule` naming an ID RULES.md lacks, a `@rule` not on an export, a
+// leftover "Implements <ID>" claim, or a rule named by no test.
+// The pure pieces (readRulesText, parseOwners, parseTests, catalogProblems, renderTable) are
+// exported so test/scripts/rules-table.test.ts can feed them synthetic inputs.
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +14,8 @@ import { fileURLToPath } from "node:url";
 const root = join(fileURLToPath(import.meta.url), "..", "..");
 const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-\d+\b/g;
+/** Folders whose code composes rules and so may not own one. */
+const COMPOSERS = ["src/service/", "src/server/"];
 
 function walk(dir) {
   if (!existsSync(dir)) return [];
@@ -18,12 +25,18 @@ function walk(dir) {
   });
 }
 
-function readRules() {
-  const spec = specCandidates.find((p) => existsSync(p));
-  // Outside the workspace (no shared/ beside the checkout) the committed table is the catalog.
-  if (spec === undefined) return readCommittedRules();
+function readSources(dir) {
+  return walk(join(root, dir)).map((file) => ({ path: relative(root, file).split("\\").join("/"), text: readFileSync(file, "utf8") }));
+}
+
+/**
+ * The rules of a RULES.md text, in order, with a one-line summary each.
+ * @param {string} text
+ * @returns {{ id: string, summary: string }[]}
+ */
+export function readRulesText(text) {
   const rules = [];
-  for (const line of readFileSync(spec, "utf8").split("\n")) {
+  for (const line of text.split("\n")) {
     const m = /^- ([A-Z]+-\d+) (.*)$/.exec(line);
     if (m === null) continue;
     let summary = m[2].replace(/\*\*\(decided[^)]*\)\*\*/g, "").replace(/`/g, "").trim();
@@ -33,6 +46,13 @@ function readRules() {
     rules.push({ id: m[1], summary: summary.replace(/\|/g, "\\|") });
   }
   return rules;
+}
+
+function readRules() {
+  const spec = specCandidates.find((p) => existsSync(p));
+  // Outside the workspace (no shared/ beside the checkout) the committed table is the catalog.
+  if (spec === undefined) return readCommittedRules();
+  return readRulesText(readFileSync(spec, "utf8"));
 }
 
 function readCommittedRules() {
@@ -46,38 +66,50 @@ function readCommittedRules() {
   return rules;
 }
 
-function implementations() {
-  const out = new Map();
-  const DOC = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g;
-  for (const file of walk(join(root, "src"))) {
-    const text = readFileSync(file, "utf8");
+const DOC = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g;
+const RULE_TAG = /(?:^|\n)\s*\*?\s*@rule\b[ \t]*([^\s*]*)/g;
+
+/**
+ * Every `@rule` claim in source files, plus the claims the catalog cannot accept as written.
+ * @param {{ path: string, text: string }[]} files
+ * @returns {{ claims: { id: string, name: string, path: string }[], stray: string[], implementsLines: string[] }}
+ */
+export function parseOwners(files) {
+  const claims = [];
+  const stray = [];
+  const implementsLines = [];
+  for (const { path, text } of files) {
+    let attached = 0;
     for (const m of text.matchAll(DOC)) {
-      const implementsLines = m[1].split("\n").join(" ").match(/Implements[^.]*\./g) ?? [];
-      for (const raw of implementsLines) {
-        // "CUS-1 to CUS-12" names every rule in between.
-        const line = raw.replace(/\b([A-Z]+)-(\d+) to \1-(\d+)\b/g, (_, p, a, b) =>
-          Array.from({ length: Number(b) - Number(a) + 1 }, (_, i) => `${p}-${Number(a) + i}`).join(", "));
-        for (const id of line.match(ID) ?? []) {
-          const list = out.get(id) ?? [];
-          const ref = `\`${m[2]}\` (${relative(root, file)})`;
-          if (!list.includes(ref)) list.push(ref);
-          out.set(id, list);
-        }
+      // The regex is lazy but may still span several comments; only the last one documents the export.
+      const comment = m[1].slice(m[1].lastIndexOf("/**") + 1);
+      for (const t of comment.matchAll(RULE_TAG)) {
+        attached++;
+        claims.push({ id: t[1], name: m[2], path });
       }
     }
+    const all = [...text.matchAll(RULE_TAG)].length;
+    if (all !== attached) stray.push(`${path}: ${all - attached} @rule tag(s) not in the TSDoc of an export`);
+    for (const m of text.matchAll(/\bImplements\s+(?:[^.]*?)\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-\d+/g)) {
+      implementsLines.push(`${path}: "${m[0].slice(0, 60)}"`);
+    }
   }
-  return out;
+  return { claims, stray, implementsLines };
 }
 
-function tests() {
+/**
+ * The test files naming each rule ID in a test or suite title.
+ * @param {{ path: string, text: string }[]} files
+ * @returns {Map<string, Set<string>>}
+ */
+export function parseTests(files) {
   const out = new Map();
   const TITLE = /\b(?:it|test|describe|bench)(?:\.\w+)*\s*\(\s*(["'`])((?:\\.|(?!\1).)*)\1/g;
-  for (const file of walk(join(root, "test"))) {
-    const text = readFileSync(file, "utf8");
+  for (const { path, text } of files) {
     for (const m of text.matchAll(TITLE)) {
       for (const id of m[2].match(ID) ?? []) {
         const set = out.get(id) ?? new Set();
-        set.add(relative(root, file));
+        set.add(path);
         out.set(id, set);
       }
     }
@@ -85,52 +117,103 @@ function tests() {
   return out;
 }
 
-export function rulesTable() {
-  const rules = readRules();
-  const impl = implementations();
-  const tested = tests();
+/**
+ * Everything wrong with the catalog: each string is one problem; none means it holds.
+ * @param {{ id: string }[]} rules
+ * @param {ReturnType<typeof parseOwners>} owners
+ * @param {Map<string, Set<string>>} tests
+ * @returns {string[]}
+ */
+export function catalogProblems(rules, owners, tests) {
+  const problems = [];
+  const known = new Set(rules.map((r) => r.id));
+  const byId = new Map();
+  for (const c of owners.claims) {
+    if (!known.has(c.id)) {
+      problems.push(`@rule ${c.id || "(no ID)"} on ${c.name} (${c.path}) names no rule of RULES.md`);
+      continue;
+    }
+    const list = byId.get(c.id) ?? [];
+    list.push(c);
+    byId.set(c.id, list);
+    if (COMPOSERS.some((dir) => c.path.startsWith(dir))) {
+      problems.push(`${c.id} is owned by ${c.name} (${c.path}): service and server code compose rules and may own none`);
+    }
+  }
+  for (const { id } of rules) {
+    const list = byId.get(id) ?? [];
+    if (list.length === 0) problems.push(`${id} has no owner (no export carries @rule ${id})`);
+    if (list.length > 1) problems.push(`${id} has ${list.length} owners: ${list.map((c) => `${c.name} (${c.path})`).join(", ")}`);
+    if ((tests.get(id)?.size ?? 0) === 0) problems.push(`${id} is named by no test`);
+  }
+  for (const s of owners.stray) problems.push(s);
+  for (const s of owners.implementsLines) problems.push(`"Implements <ID>" is retired, use @rule on the owner or prose elsewhere: ${s}`);
+  return problems;
+}
+
+/**
+ * The docs/rules.md text.
+ * @param {{ id: string, summary: string }[]} rules
+ * @param {ReturnType<typeof parseOwners>} owners
+ * @param {Map<string, Set<string>>} tests
+ * @returns {string}
+ */
+export function renderTable(rules, owners, tests) {
   const rows = rules.map(({ id, summary }) => {
-    const fns = impl.get(id) ?? [];
-    const files = [...(tested.get(id) ?? [])].sort();
-    const status = fns.length > 0 && files.length > 0 ? "done" : files.length > 0 ? "tested" : fns.length > 0 ? "untested" : "not built";
-    return { id, status, line: `| ${id} | ${summary} | ${fns.join("<br>") || "—"} | ${files.map((f) => `\`${f}\``).join("<br>") || "—"} | ${status} |` };
+    const fns = owners.claims.filter((c) => c.id === id).map((c) => `\`${c.name}\` (${c.path})`);
+    const files = [...(tests.get(id) ?? [])].sort();
+    return `| ${id} | ${summary} | ${fns.join("<br>") || "—"} | ${files.map((f) => `\`${f}\``).join("<br>") || "—"} |`;
   });
-  const counts = rows.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
-  const text = [
-    "# Rule catalog: where each rule lives and which tests check it",
+  return [
+    "# Rule catalog: the one owner of each rule and the tests that check it",
     "",
     "Generated by `node scripts/rules-table.mjs` (part of `npm run docs`) from `shared/spec/RULES.md`,",
-    "the `Implements <ID>` lines of the TSDoc in `src/`, and the rule IDs in test names under `test/`.",
-    "`npm test` fails when this file is stale or a rule is named by no test.",
+    "the `@rule <ID>` tags in the TSDoc of exported functions in `src/`, and the rule IDs in test names under `test/`.",
     "",
-    `${rows.length} rules: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}.`,
-    "Status: **done** = an exported function says it implements the rule and a test names it;",
-    "**tested** = tests name it but the rule is a composition (service, parser defaults) with no single owner tagged.",
+    "- **Owner**: the one export (a function, or a const or type where the rule is data) that decides the rule",
+    "  and carries `@rule <ID>` in its TSDoc.",
+    "  It lives in a domain folder or `src/shared/`; the service and the server only call owners.",
+    "  Where a rule is a composition, the owner is the function the composition calls last.",
+    "  Other functions may cite the rule in prose but do not claim it.",
+    "- **Tests**: the test files with a test or suite whose name cites the rule ID.",
     "",
-    "| ID | Rule | Implemented by | Tests | Status |",
-    "|---|---|---|---|---|",
-    ...rows.map((r) => r.line),
+    "`npm test` fails when this file is stale, or when a rule has no owner or several, an owner sits under",
+    "`src/service/` or `src/server/`, a `@rule` names an ID RULES.md lacks, or a rule is named by no test.",
+    "",
+    `${rules.length} rules.`,
+    "",
+    "| ID | Rule | Owner | Tests |",
+    "|---|---|---|---|",
+    ...rows,
     "",
   ].join("\n");
-  return { text, rows };
+}
+
+/**
+ * The catalog of this checkout.
+ * @returns {{ text: string, problems: string[], count: number }}
+ */
+export function rulesTable() {
+  const rules = readRules();
+  const owners = parseOwners(readSources("src"));
+  const tests = parseTests(readSources("test"));
+  return { text: renderTable(rules, owners, tests), problems: catalogProblems(rules, owners, tests), count: rules.length };
 }
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  const { text, rows } = rulesTable();
+  const { text, problems, count } = rulesTable();
   const target = join(root, "docs", "rules.md");
   if (process.argv.includes("--check")) {
-    const problems = [];
-    const untested = rows.filter((r) => r.status === "not built" || r.status === "untested").map((r) => r.id);
-    if (untested.length > 0) problems.push(`rules named by no test: ${untested.join(", ")}`);
     if (!existsSync(target) || readFileSync(target, "utf8") !== text) problems.push("docs/rules.md is stale: run `npm run docs`");
     if (problems.length > 0) {
       console.error(problems.join("\n"));
       process.exit(1);
     }
-    console.log(`docs/rules.md is current; ${rows.length} rules, each named by a test.`);
+    console.log(`docs/rules.md is current; ${count} rules, each with one owner and named by a test.`);
   } else {
     writeFileSync(target, text);
-    console.log(`wrote docs/rules.md (${rows.length} rules)`);
+    if (problems.length > 0) console.error(`wrote docs/rules.md (${count} rules), but the catalog is broken:\n${problems.join("\n")}`);
+    else console.log(`wrote docs/rules.md (${count} rules)`);
   }
 }

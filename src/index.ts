@@ -14,10 +14,10 @@ export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
 export { Dec, compareDecimals, decimalFromJson, decimalToJson } from "./shared/decimal.js";
 export { foldText } from "./shared/text.js";
-export { ABSENT, readTri, applyPatch, patchOf } from "./shared/field.js";
+export { ABSENT, readTri, applyPatch, patchOf, checkNotNull } from "./shared/field.js";
 export type { Absent, Tri, NullableKeys, Patch } from "./shared/field.js";
-export { refIndex, findReference, resolveReference } from "./shared/reference.js";
-export type { RefIndex } from "./shared/reference.js";
+export { refIndex, findReference, resolveReference, reportReference, unknownReference, externalIdIssue } from "./shared/reference.js";
+export type { RefIndex, TakenKeys } from "./shared/reference.js";
 export { parseIsoDate, parseDateTime, formatInstant, isTimeZone, localDate, zoneOffset, dayRange, addDays, today } from "./shared/time.js";
 export type { IsoDate, Instant, InstantRange } from "./shared/time.js";
 export {
@@ -82,11 +82,19 @@ export type { Allocation, TechnicianAllocations, CollisionIndex, AssignationRequ
 export { customerRecipients, customerNotification, reminderDay, planningEffects, cancelEffects } from "./notification/index.js";
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
 
+// the HTTP interface as data: routes, matching, problem details (shared by servers and clients)
+export { apiOperations, apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget, dryRunOf } from "./api/routes.js";
+export type {
+  PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef, Segment, CompiledRoute, PathParam, RouteMatch, Router, RequestTarget,
+} from "./api/routes.js";
+export { problem, simpleProblem, problemNames, issueStatus, refusal } from "./api/problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus, Refusal } from "./api/problem.js";
+
 // auth
-export { parseLoginRequest, checkCredentials, loginResponse } from "./auth/login.js";
-export type { LoginRequest, LoginClient, LoginCompany, LoginResponse } from "./auth/login.js";
-export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid } from "./auth/token.js";
-export type { IssuedToken, RequestHeaders } from "./auth/token.js";
+export { parseLoginRequest, checkCredentials, loginResponse, login } from "./auth/login.js";
+export type { LoginRequest, LoginClient, LoginCompany, LoginResponse, LoginIssued } from "./auth/login.js";
+export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate, defaultNewToken } from "./auth/token.js";
+export type { IssuedToken, RequestHeaders, TokenTable, Authenticated } from "./auth/token.js";
 export { apiUser } from "./auth/owner.js";
 
 // stores: listing

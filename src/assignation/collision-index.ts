@@ -53,7 +53,7 @@ function byStart(a: Allocation, b: Allocation): number {
 
 /**
  * Builds the index from interventions, skipping `Cancelled` ones (their allocations are
- * released, INT-10). Implements ASN-5 (what counts).
+ * released, INT-10). Applies ASN-5 (what counts).
  * @param interventions - the company's interventions
  * @returns the index
  * @example
@@ -127,7 +127,7 @@ export function removeFromCollisionIndex(index: CollisionIndex, intervention: In
 
 /**
  * Replaces an intervention's allocations after a decision: removes what `before` held and
- * adds what `after` holds (nothing once `Cancelled`). Implements INT-10 (release on cancel).
+ * adds what `after` holds (nothing once `Cancelled`). Applies INT-10 (release on cancel).
  * @param index - the index
  * @param before - the intervention before the decision, or `undefined` for a new one
  * @param after - the intervention after it
@@ -144,7 +144,7 @@ export function updateCollisionIndex(index: CollisionIndex, before: Intervention
  * `exceptInterventionId` (replan ignores its own, ASN-5). Half-open: touching is not
  * overlapping. Finds the first overlap in O(log n) with two binary searches (starts before
  * `end`; the first running maximum end after `start`), then scans only the candidates.
- * Implements ASN-5.
+ * Applies ASN-5.
  * @param index - the index
  * @param userId - GUID of the technician
  * @param start - first instant of the new slot

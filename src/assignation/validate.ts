@@ -2,7 +2,7 @@ import type { User } from "../auth/user.js";
 import type { Assignation } from "../intervention/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import { findReference, type RefIndex } from "../shared/reference.js";
+import { reportReference, type RefIndex } from "../shared/reference.js";
 import { dayRange, formatInstant, type Instant, type IsoDate } from "../shared/time.js";
 import { overlappingAllocations, type CollisionIndex } from "./collision-index.js";
 
@@ -43,11 +43,8 @@ export interface ValidAssignations {
 }
 
 function checkTechnician(ref: string, users: RefIndex<User>, path: string, issues: Issue[]): User | undefined {
-  const user = findReference(ref, users);
-  if (user === undefined) {
-    issues.push(issue("UnknownReference", path, `No user has the ID or external ID ${JSON.stringify(ref)} (GEN-3).`));
-    return undefined;
-  }
+  const user = reportReference(ref, users, path, "user", issues);
+  if (user === undefined) return undefined;
   if (!user.roles.includes("Technik")) issues.push(issue("NotTechnician", path, `User ${user.id} does not have the role Technik (ASN-2).`));
   if (user.deactivated) issues.push(issue("Deactivated", path, `User ${user.id} is deactivated (ASN-2).`));
   return user;
@@ -59,10 +56,14 @@ function checkTechnician(ref: string, users: RefIndex<User>, path: string, issue
  * every user exists, has the role `Technik` and is not deactivated; one assignation per
  * technician after resolving GUIDs and external IDs; start and end on `day` in the company's
  * time zone (an end at local midnight is the next day) and start before end.
- * Implements ASN-1, ASN-2, ASN-3, ASN-4 and GEN-10.
+ * Applies ASN-1, ASN-2, ASN-3, ASN-4 and GEN-10.
  * @param request - the main technician, the day and the assignations as sent
  * @param context - the users and the time zone
  * @returns the resolved assignations, or every issue
+ * @rule ASN-1
+ * @rule ASN-2
+ * @rule ASN-3
+ * @rule ASN-4
  * @example
  * validateAssignations({ primaryAssigneeId: "tech-1", day, assignations: [{ userId: "tech-1", plannedStart: t("23:00"), plannedEnd: t("24:00") }] }, ctx) //=> { ok: false, issues: [{ code: "OutsideDay", path: "assignations[0].plannedEnd", ... }] }
  */
@@ -105,12 +106,13 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
  * The collisions of resolved assignations with the technicians' other allocations, when
  * the company disables collisions; none when it allows them. Each issue names the
  * intervention and the time range that collide, at `assignations[i]`.
- * Implements ASN-5 and ASN-6.
  * @param assignations - resolved assignations, in request order
  * @param index - the allocations of the company's interventions that are not cancelled
  * @param disableCollisions - the company setting "Zakázat kolize"
  * @param exceptInterventionId - on replan, the intervention itself (its old allocations do not count)
  * @returns the `Collision` issues, possibly none
+ * @rule ASN-5
+ * @rule ASN-6
  * @example
  * collisionIssues([{ userId: tech, plannedStart: t("09:00"), plannedEnd: t("10:00") }], index, true)[0]?.path //=> "assignations[0]"
  */

@@ -1,5 +1,7 @@
 import type { Guid } from "../shared/guid.js";
-import { collect, type Result } from "../shared/issue.js";
+import { collect, fail, issue, type Fail, type Result } from "../shared/issue.js";
+import type { Instant } from "../shared/time.js";
+import type { IssuedToken } from "./token.js";
 import { readObject, readString, required } from "../shared/read.js";
 import type { Issue } from "../shared/issue.js";
 
@@ -35,7 +37,7 @@ export interface LoginCompany {
 
 /**
  * Parses the login body: `tenantCode`, `clientId` and `secret` are required strings; every
- * missing or mistyped one is reported. Implements AUTH-1 (the 400 part).
+ * missing or mistyped one is reported (the 400 of AUTH-1, decided by {@link login}).
  * @param body - the parsed JSON body, `undefined` when there was none
  * @returns the credentials, or every issue found
  * @example
@@ -64,7 +66,7 @@ function sameText(a: string, b: string): boolean {
 
 /**
  * Finds the company whose tenant code matches and one of whose clients has exactly this
- * client ID and secret (all compared case-sensitively). Implements AUTH-1 (200 versus 403).
+ * client ID and secret (all compared case-sensitively): 200 versus 403 of AUTH-1, decided by {@link login}.
  * @param companies - every company of the service
  * @param credentials - the parsed login body
  * @returns the company, or `undefined` for wrong credentials (403)
@@ -101,7 +103,7 @@ export interface LoginResponse {
 }
 
 /**
- * Builds the body of a successful login. Implements AUTH-1.
+ * Builds the body of a successful login (AUTH-1).
  * @param company - the company logged into
  * @param accessToken - the token issued
  * @returns `{ success: true, accessToken, user: { companyId, tenantCode, companyName } }`
@@ -110,4 +112,38 @@ export interface LoginResponse {
  */
 export function loginResponse(company: LoginCompany, accessToken: string): LoginResponse {
   return { success: true, accessToken, user: { companyId: company.id, tenantCode: company.tenantCode, companyName: company.name } };
+}
+
+/** A successful login: the token to register and the answer. */
+export interface LoginIssued<C extends LoginCompany> {
+  /** Discriminant. */
+  readonly ok: true;
+  /** The company logged into. */
+  readonly company: C;
+  /** The token, bound to the company (AUTH-4) and issued `now` (AUTH-3). */
+  readonly token: IssuedToken;
+  /** The 200 body. */
+  readonly value: LoginResponse;
+}
+
+/**
+ * Decides `POST /auth/login`: parses the body (every missing or mistyped field is an issue,
+ * 400), checks the credentials (`WrongCredentials`, 403), and issues a token bound to the
+ * company. Draws a token only on success.
+ * @param companies - every company
+ * @param body - the parsed JSON body
+ * @param now - the current instant, the token's issue time
+ * @param newToken - the token source (AUTH-5)
+ * @returns the token and the answer, or the issues
+ * @rule AUTH-1
+ * @example
+ * login([acme], { tenantCode: "acme", clientId: "demo", secret: "nope" }, 0, () => "t") //=> { ok: false, issues: [{ code: "WrongCredentials", path: "", ... }] }
+ */
+export function login<C extends LoginCompany>(companies: Iterable<C>, body: unknown, now: Instant, newToken: () => string): LoginIssued<C> | Fail {
+  const parsed = parseLoginRequest(body);
+  if (!parsed.ok) return parsed;
+  const company = checkCredentials(companies, parsed.value);
+  if (company === undefined) return fail([issue("WrongCredentials", "")]);
+  const token = newToken();
+  return { ok: true, company, token: { token, companyId: company.id, issuedAt: now }, value: loginResponse(company, token) };
 }

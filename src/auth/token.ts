@@ -1,4 +1,5 @@
 import type { Guid } from "../shared/guid.js";
+import { fail, issue, ok, type Result } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
 
 /** How long a token stays valid: 60 minutes (AUTH-3). */
@@ -22,7 +23,7 @@ const BEARER = /^bearer[ \t]+([^\s]+)[ \t]*$/i;
 /**
  * Extracts the bearer token from request headers: the `authorization` header, name in
  * any case, holding `Bearer <token>` with the scheme in any case. A header sent twice, a
- * different scheme or an empty token: `undefined`. Implements AUTH-2.
+ * different scheme or an empty token: `undefined` (a 401 by {@link authenticate}).
  * @param headers - the request headers (may be `undefined` or any value)
  * @returns the token, or `undefined` when missing or malformed (401)
  * @example
@@ -46,14 +47,77 @@ export function bearerToken(headers: unknown): string | undefined {
 
 /**
  * Whether a token is still valid at `now`: valid while `now < issuedAt + 60 min`,
- * expired from that very millisecond on. Implements AUTH-3.
+ * expired from that very millisecond on.
  * @param token - the issued token
  * @param now - the current instant, from the injected clock
  * @returns whether the token may be used
+ * @rule AUTH-3
  * @example
  * isTokenValid({ token: "t", companyId, issuedAt: 0 }, 3_599_999) //=> true
  * isTokenValid({ token: "t", companyId, issuedAt: 0 }, 3_600_000) //=> false
  */
 export function isTokenValid(token: IssuedToken, now: Instant): boolean {
   return now < token.issuedAt + TOKEN_LIFETIME_MS;
+}
+
+/** What {@link authenticate} reads: the tokens issued so far and the companies they belong to. */
+export interface TokenTable<C> {
+  /** The issued token with this text, if any. */
+  readonly token: (text: string) => IssuedToken | undefined;
+  /** The company with this GUID, if any. */
+  readonly company: (id: Guid) => C | undefined;
+}
+
+/** A request allowed through: its token and the one company it sees (AUTH-4). */
+export interface Authenticated<C> {
+  /** The token. */
+  readonly token: IssuedToken;
+  /** The token's company: the request sees and changes this company's records only. */
+  readonly company: C;
+}
+
+/**
+ * Authenticates a request: it needs `authorization: Bearer <token>` ({@link bearerToken})
+ * naming a token that was issued and is still valid ({@link isTokenValid}); the request
+ * then sees the token's company only, so a record of another company is as unknown as one
+ * that does not exist. Missing, malformed, unknown or expired: `NotAuthenticated` (401).
+ * @param headers - the request headers
+ * @param table - the issued tokens and the companies
+ * @param now - the current instant
+ * @returns the token and its company, or the `NotAuthenticated` issue
+ * @rule AUTH-2
+ * @rule AUTH-4
+ * @example
+ * authenticate({}, table, now) //=> { ok: false, issues: [{ code: "NotAuthenticated", path: "", ... }] }
+ */
+export function authenticate<C>(headers: unknown, table: TokenTable<C>, now: Instant): Result<Authenticated<C>> {
+  const text = bearerToken(headers);
+  if (text === undefined) {
+    return fail([issue("NotAuthenticated", "", "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2).")]);
+  }
+  const token = table.token(text);
+  const company = token === undefined || !isTokenValid(token, now) ? undefined : table.company(token.companyId);
+  if (token === undefined || company === undefined) return fail([issue("NotAuthenticated", "", "Unknown or expired token; log in again (AUTH-2, AUTH-3).")]);
+  return ok({ token, company });
+}
+
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/**
+ * The default token source: 32 bytes (256 bits) from the Web Crypto generator
+ * (`globalThis.crypto`, in Node, browsers and workers alike), base64url without padding.
+ * @returns a fresh token
+ * @rule AUTH-5
+ * @example
+ * defaultNewToken().length //=> 43
+ */
+export function defaultNewToken(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++) out += BASE64URL[(n >> (18 - 6 * c)) & 63];
+  }
+  return out;
 }

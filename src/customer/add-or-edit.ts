@@ -1,3 +1,4 @@
+import { match } from "ts-pattern";
 import type { Result } from "../shared/issue.js";
 import { decideUpsert } from "../shared/upsert.js";
 import type { CustomerContext } from "./context.js";
@@ -32,8 +33,13 @@ export interface CustomerUpsert {
 export function addOrEditCustomer(command: CustomerAddOrEditCommand, ctx: CustomerContext): Result<CustomerUpsert> {
   const target = decideUpsert(command.id, command.externalId, ctx.customers);
   if (!target.ok) return target;
-  const t = target.value;
-  const built = t.action === "create" ? buildCustomer(undefined, command, t.externalId, ctx) : buildCustomer(t.record, command, t.record.externalId, ctx);
-  if (!built.ok) return built;
-  return { ok: true, value: { outcome: t.action === "create" ? "created" : "edited", customer: built.value } };
+  return match(target.value)
+    .returnType<Result<CustomerUpsert>>()
+    .with({ action: "create" }, (t) => upserted("created", buildCustomer(undefined, command, t.externalId, ctx)))
+    .with({ action: "edit" }, (t) => upserted("edited", buildCustomer(t.record, command, t.record.externalId, ctx)))
+    .exhaustive();
+}
+
+function upserted(outcome: UpsertOutcome, built: Result<Customer>): Result<CustomerUpsert> {
+  return built.ok ? { ok: true, value: { outcome, customer: built.value } } : built;
 }

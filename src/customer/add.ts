@@ -8,7 +8,7 @@ import type { CustomerAddCommand } from "./request.js";
  * Decides `POST /customer`: a new customer with the defaults of CUS-5 (first catalog
  * values, first contact person and address, contact address = invoice address for
  * companies, owner per AUTH-6), or every issue found. Pure; a refusal changes nothing
- * (GEN-8). Implements CUS-1 to CUS-12, GEN-4, GEN-8 and GEN-9.
+ * (GEN-8). Applies CUS-1 to CUS-12, GEN-4, GEN-8 and GEN-9.
  * @param command - the parsed body (`parseCustomerAdd`)
  * @param ctx - the company's customers, catalogs, users, settings, actor and ID source
  * @returns the new customer, or every issue

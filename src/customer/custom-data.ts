@@ -19,11 +19,12 @@ function hasType(value: unknown, type: CustomDataField["type"]): boolean {
  * Checks a `customData` text: it must parse as JSON and be an object; with a template, every
  * key must be in the template, every value must have the template's type, and every key the
  * template marks required must be present. Without a template any JSON object passes. Used
- * for customers and, with the order template, for orders. Never throws. Implements CUS-8.
+ * for customers and, with the order template, for orders. Never throws.
  * @param text - the `customData` string as sent
  * @param template - the company's template for the record type, `null` when none is set
  * @param path - JSON path of the field, for issues
  * @returns every issue found (`InvalidCustomData`), empty when valid
+ * @rule CUS-8
  * @example
  * checkCustomData('{"floor":2}', [{ key: "floor", type: "number", required: true }], "customData") //=> []
  * checkCustomData("{", null, "customData")[0].code //=> "InvalidCustomData"

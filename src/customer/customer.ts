@@ -78,7 +78,7 @@ export interface ServiceObject {
   readonly addressId: Guid | null;
 }
 
-/** A customer record, as stored and as read (SERVICE.md "Read shapes"). */
+/** A customer record, as stored and as read (docs/service.md "Read shapes"). */
 export interface Customer {
   /** GUID. */
   readonly id: Guid;

@@ -1,8 +1,9 @@
-import { ABSENT, type Tri } from "../shared/field.js";
+import { match } from "ts-pattern";
+import { ABSENT, checkNotNull, type Tri } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
-import { decideUpsert, optionalField, requiredField } from "../shared/upsert.js";
+import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
+import { externalIdIssue, findReference, refIndex, reportReference, unknownReference, type RefIndex } from "../shared/reference.js";
+import { optionalField, requiredField, upsertRow } from "../shared/upsert.js";
 import type { CustomerContext, OrderedCatalog } from "./context.js";
 import { checkCustomData } from "./custom-data.js";
 import type { Address, ContactPerson, Customer, ServiceObject } from "./customer.js";
@@ -25,15 +26,85 @@ interface Merged<E> {
 }
 
 /**
- * Merges request elements into a nested list: each one is matched with the identifier
- * table (UPS-1 to UPS-4 applied per element) and edits its match or is appended; existing
- * elements absent from the request stay, so nothing is deleted. Implements UPS-6.
+ * GUIDs of a customer decision: new records and elements get provisional IDs while the
+ * decision checks, and fresh GUIDs only once it has succeeded, so a refusal draws none.
+ * Client-chosen GUIDs of new elements (UPS-6) are checked here to be unused in the company.
+ */
+interface Ids {
+  /** A provisional ID, replaced by a fresh GUID on success. */
+  readonly provisional: () => Guid;
+  /** Claims a client-chosen GUID for a new element, reporting `Duplicate` when it is taken. */
+  readonly claim: (id: Guid, path: string, issues: Issue[]) => void;
+}
+
+const PROVISIONAL = "provisional:";
+
+function ids(customers: RefIndex<Customer>): Ids & { readonly count: () => number } {
+  let count = 0;
+  let taken: Set<Guid> | undefined;
+  return {
+    provisional: () => `${PROVISIONAL}${count++}` as Guid,
+    count: () => count,
+    claim: (id, path, issues) => {
+      // Built once per decision and only when a client names a new element's GUID.
+      if (taken === undefined) {
+        taken = new Set();
+        for (const c of customers.byId.values()) {
+          taken.add(c.id);
+          for (const e of c.contactPeople) taken.add(e.id);
+          for (const e of c.addresses) taken.add(e.id);
+          for (const e of c.serviceObjects) taken.add(e.id);
+        }
+      }
+      if (taken.has(id)) {
+        issues.push(issue("Duplicate", joinPath(path, "id"), `The GUID ${id} is already used in this company; a new element needs a GUID of its own (UPS-6).`));
+      }
+      taken.add(id);
+    },
+  };
+}
+
+/** What the request does with one nested element (UPS-6). */
+type NestedTarget<E> =
+  | { readonly action: "create"; readonly id: Guid | undefined; readonly externalId: string | null }
+  | { readonly action: "edit"; readonly record: E }
+  | { readonly action: "refuse"; readonly issue: Issue };
+
+/**
+ * The identifier table for nested elements: an element whose `id` or `externalId` matches
+ * one of the customer's edits it, the others are added (UPS-6), keeping a client's `id`.
+ * `id` and `externalId` that name different elements, or an `id` that matches nothing with
+ * an `externalId` that matches an element, are `IdMismatch`: a nested external ID cannot
+ * change, like a record's (UPS-3).
+ */
+function nestedTarget<E>(id: Guid | undefined, externalId: string | undefined, index: RefIndex<E>, path: string): NestedTarget<E> {
+  const byId = id === undefined ? undefined : index.byId.get(id);
+  const byExternalId = externalId === undefined ? undefined : index.byKey.get(externalId);
+  const mismatch: NestedTarget<E> = {
+    action: "refuse",
+    issue: issue("IdMismatch", joinPath(path, "externalId"), "The ID and the external ID do not name the same element; an element's external ID cannot be set or changed by add-or-edit (UPS-3, UPS-6)."),
+  };
+  return match(upsertRow(id, externalId))
+    .returnType<NestedTarget<E>>()
+    .with("neither", () => ({ action: "create", id: undefined, externalId: null }))
+    .with("externalIdOnly", () => (byExternalId !== undefined ? { action: "edit", record: byExternalId } : { action: "create", id: undefined, externalId: externalId ?? null }))
+    .with("idOnly", () => (byId !== undefined ? { action: "edit", record: byId } : { action: "create", id, externalId: null }))
+    .with("both", () => {
+      if (byId !== undefined) return byExternalId === byId ? { action: "edit", record: byId } : mismatch;
+      return byExternalId === undefined ? { action: "create", id, externalId: externalId ?? null } : mismatch;
+    })
+    .exhaustive();
+}
+
+/**
+ * Merges request elements into a nested list: each one edits its match or is appended;
+ * existing elements absent from the request stay, so nothing is deleted (UPS-6).
  */
 function mergeNested<E extends { readonly id: Guid; readonly externalId: string | null }, I extends { readonly id: Guid | undefined; readonly externalId: string | undefined }>(
   existing: readonly E[],
   inputs: readonly I[],
   kind: NestedKind<E, I>,
-  newId: () => Guid,
+  guids: Ids,
   issues: Issue[],
 ): Merged<E> {
   if (inputs.length === 0) return { elements: existing, origin: new Map() };
@@ -43,17 +114,18 @@ function mergeNested<E extends { readonly id: Guid; readonly externalId: string 
   const origin = new Map<Guid, number>();
   inputs.forEach((input, i) => {
     const path = `${kind.list}[${i}]`;
-    const target = decideUpsert(input.id, input.externalId, index, path);
-    if (!target.ok) {
-      issues.push(...target.issues);
+    const target = nestedTarget(input.id, input.externalId, index, path);
+    if (target.action === "refuse") {
+      issues.push(target.issue);
       return;
     }
-    if (target.value.action === "create") {
-      const e = kind.build(undefined, input, newId(), target.value.externalId, path, issues);
+    if (target.action === "create") {
+      if (target.id !== undefined) guids.claim(target.id, path, issues);
+      const e = kind.build(undefined, input, target.id ?? guids.provisional(), target.externalId, path, issues);
       out.push(e);
       origin.set(e.id, i);
     } else {
-      const at = position.get(target.value.record.id) as number;
+      const at = position.get(target.record.id) as number;
       const current = out[at] as E;
       out[at] = kind.build(current, input, current.id, current.externalId, path, issues);
       origin.set(current.id, i);
@@ -107,16 +179,13 @@ function serviceObjectKind(addresses: RefIndex<Address>): NestedKind<ServiceObje
     list: "serviceObjects",
     build: (base, input, id, externalId, path, issues) => {
       let name = base?.name ?? "";
-      if (input.name === ABSENT || input.name === null) {
-        if (base === undefined || input.name === null) issues.push(issue("Required", `${path}.name`, "A service object needs a name (CUS-11)."));
-      } else name = input.name;
+      if (input.name === null) checkNotNull(input.name, `${path}.name`, issues);
+      else if (input.name !== ABSENT) name = input.name;
+      else if (base === undefined) issues.push(issue("Required", `${path}.name`, "A service object needs a name (CUS-11)."));
       let addressId: Guid | null = base?.addressId ?? null;
       if (input.addressId === null) addressId = null;
       else if (input.addressId !== ABSENT) {
-        const hit = findReference(input.addressId, addresses);
-        if (hit === undefined) {
-          issues.push(issue("UnknownReference", `${path}.addressId`, `The customer has no address ${JSON.stringify(input.addressId)} (CUS-11).`));
-        } else addressId = hit.id;
+        addressId = reportReference(input.addressId, addresses, `${path}.addressId`, "address of the customer", issues)?.id ?? addressId;
       }
       return {
         id,
@@ -170,17 +239,14 @@ function nestedReference<E extends { readonly id: Guid; readonly externalId: str
   if (tri === null) return current === undefined ? fallback() : null;
   const hit = findReference(tri, refIndex(elements, (e) => e.id, (e) => e.externalId));
   if (hit !== undefined) return hit.id;
-  issues.push(issue("UnknownReference", path, `No element of the customer has the external ID ${JSON.stringify(tri)} (CUS-6).`));
+  issues.push(unknownReference(path, "element of the customer", tri));
   return current ?? null;
 }
 
 function catalogField(tri: Tri<string>, current: Guid | undefined, catalog: OrderedCatalog, path: string, what: string, issues: Issue[]): Guid {
   const none = "" as Guid;
   if (typeof tri === "string") {
-    const hit = findReference(tri, catalog);
-    if (hit !== undefined) return hit.id;
-    issues.push(issue("UnknownReference", path, `No ${what} has the ID or slug ${JSON.stringify(tri)} (GEN-3).`));
-    return current ?? none;
+    return reportReference(tri, catalog, path, what, issues)?.id ?? current ?? none;
   }
   return requiredField(
     tri,
@@ -197,39 +263,74 @@ function catalogField(tri: Tri<string>, current: Guid | undefined, catalog: Orde
 }
 
 /**
+ * Swaps a built customer's provisional IDs for fresh GUIDs, drawn in the order the
+ * provisional ones were handed out (the customer, then its new elements list by list).
+ */
+function withFreshIds(count: number, newId: () => Guid, c: Customer): Customer {
+  if (count === 0) return c;
+  const fresh: Guid[] = [];
+  for (let i = 0; i < count; i++) fresh.push(newId());
+  const real = (id: Guid): Guid => (id.startsWith(PROVISIONAL) ? (fresh[Number(id.slice(PROVISIONAL.length))] as Guid) : id);
+  const nullable = (id: Guid | null): Guid | null => (id === null ? null : real(id));
+  return {
+    ...c,
+    id: real(c.id),
+    primaryContactPersonId: nullable(c.primaryContactPersonId),
+    invoiceAddressId: nullable(c.invoiceAddressId),
+    contactAddressId: nullable(c.contactAddressId),
+    contactPeople: c.contactPeople.map((e) => ({ ...e, id: real(e.id) })),
+    addresses: c.addresses.map((e) => ({ ...e, id: real(e.id) })),
+    serviceObjects: c.serviceObjects.map((e) => ({ ...e, id: real(e.id), addressId: nullable(e.addressId) })),
+  };
+}
+
+/**
  * Builds the customer a request leaves: a new one (`base` undefined, defaults applied,
  * CUS-5) or `base` merged with the request (UPS-5 to UPS-7), then checks the kind rules, the
  * nested references, nested external IDs, devices' addresses, customData and external-ID
- * uniqueness on the result (UPS-8). Every issue is collected (GEN-9). Implements CUS-2 to
- * CUS-12, UPS-5 to UPS-8 and GEN-4.
+ * uniqueness on the result (UPS-8). Every issue is collected (GEN-9). New records and
+ * elements get fresh GUIDs only once every check passed. The customer rules are a
+ * composition: the body parser checks types and shapes (`parseCustomerAdd`,
+ * `parseCustomerAddOrEdit`), and this, the step both customer decisions call last, decides
+ * them on the customer as it will stand; so it owns them.
  * @param base - the customer being edited, or `undefined` to create
  * @param input - the parsed request fields
  * @param externalId - the external ID of the result (the table's decision, UPS-2/UPS-3)
  * @param ctx - records, catalogs, settings, actor and ID source
  * @returns the customer, or every issue
+ * @rule CUS-2
+ * @rule CUS-3
+ * @rule CUS-4
+ * @rule CUS-5
+ * @rule CUS-6
+ * @rule CUS-7
+ * @rule CUS-9
+ * @rule CUS-10
+ * @rule CUS-11
+ * @rule CUS-12
+ * @rule UPS-6
+ * @rule UPS-8
  * @example
  * buildCustomer(undefined, input, "C-1", ctx).value.kind //=> "Company"
  */
 export function buildCustomer(base: Customer | undefined, input: CustomerInput, externalId: string | null, ctx: CustomerContext): Result<Customer> {
   const issues: Issue[] = [];
   const creating = base === undefined;
-  if (creating && externalId !== null && ctx.customers.byKey.has(externalId)) {
-    issues.push(issue("DuplicateExternalId", "externalId", `Another customer has the external ID ${JSON.stringify(externalId)} (GEN-4).`));
-  }
-  const id = base?.id ?? ctx.newId();
+  const duplicate = creating ? externalIdIssue(ctx.customers.byKey, externalId, "externalId", "customer") : undefined;
+  if (duplicate !== undefined) issues.push(duplicate);
+  const guids = ids(ctx.customers);
+  const id = base?.id ?? guids.provisional();
   const kind = requiredField(input.kind, base?.kind, () => "Company" as const, "kind", issues);
 
   let ownerId: Guid;
   if (typeof input.ownerId === "string") {
-    const owner = findReference(input.ownerId, ctx.users);
-    if (owner === undefined) issues.push(issue("UnknownReference", "ownerId", `No user has the ID or external ID ${JSON.stringify(input.ownerId)} (GEN-3).`));
-    ownerId = owner?.id ?? base?.ownerId ?? ctx.actorId;
+    ownerId = reportReference(input.ownerId, ctx.users, "ownerId", "user", issues)?.id ?? base?.ownerId ?? ctx.actorId;
   } else ownerId = requiredField(input.ownerId, base?.ownerId, () => ctx.actorId, "ownerId", issues);
 
-  const contactPeople = mergeNested(base?.contactPeople ?? [], input.contactPeople, contactPersonKind, ctx.newId, issues);
-  const addresses = mergeNested(base?.addresses ?? [], input.addresses, addressKind, ctx.newId, issues);
+  const contactPeople = mergeNested(base?.contactPeople ?? [], input.contactPeople, contactPersonKind, guids, issues);
+  const addresses = mergeNested(base?.addresses ?? [], input.addresses, addressKind, guids, issues);
   const addressIndex = refIndex(addresses.elements, (a) => a.id, (a) => a.externalId);
-  const serviceObjects = mergeNested(base?.serviceObjects ?? [], input.serviceObjects, serviceObjectKind(addressIndex), ctx.newId, issues);
+  const serviceObjects = mergeNested(base?.serviceObjects ?? [], input.serviceObjects, serviceObjectKind(addressIndex), guids, issues);
   checkUniqueExternalIds(contactPeople, "contactPeople", issues);
   checkUniqueExternalIds(addresses, "addresses", issues);
   checkUniqueExternalIds(serviceObjects, "serviceObjects", issues);
@@ -281,7 +382,7 @@ export function buildCustomer(base: Customer | undefined, input: CustomerInput, 
 
   const sendByPost = requiredField(input.sendByPost, base?.sendByPost, () => false, "sendByPost", issues);
 
-  return collect(issues, () => ({
+  return collect(issues, () => withFreshIds(guids.count(), ctx.newId, {
     id,
     externalId,
     name: input.name,

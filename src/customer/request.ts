@@ -476,7 +476,8 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
     sendByPost: flag(o, "sendByPost", sendByPost, issues, mode),
     primaryContactPersonId: nonBlank(o, "primaryContactPersonId", primaryContactPersonId, issues, mode),
     invoiceAddressId: nonBlank(o, "invoiceAddressId", invoiceAddressId, issues, mode),
-    contactAddressId: nonBlank(o, "contactAddressId", contactAddressId, issues, mode),
+    // "" is "not filled" (CUS-4), as for identificationNumber and taxNumber: read as null.
+    contactAddressId: contactAddressId === "" ? null : nonBlank(o, "contactAddressId", contactAddressId, issues, mode),
     contactPeople: list(o, "contactPeople", contactPeople, issues, nested.contactPeople, add),
     addresses: list(o, "addresses", addresses, issues, nested.addresses, add),
     serviceObjects: list(o, "serviceObjects", serviceObjects, issues, nested.serviceObjects, false),
@@ -487,10 +488,11 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
 /**
  * Parses a `POST /customer` body: types, enum values, blank required strings, e-mails and
  * coordinates checked; every issue with its JSON path; `null` on an optional field counts
- * as left out (GEN-5); unknown fields ignored (ERR-3). Never throws. Implements CUS-1,
+ * as left out (GEN-5); unknown fields ignored (ERR-3). Never throws. Applies CUS-1,
  * CUS-2, CUS-9 (formats), CUS-10 (ranges), CUS-11 (name), CUS-12 and GEN-9.
  * @param value - the JSON body
  * @returns the command, or every issue
+ * @rule CUS-1
  * @example
  * parseCustomerAdd({ name: "Acme", identificationNumber: "1", contactPeople: [{ lastName: "Novák" }], addresses: [{ city: "Brno" }] }).ok //=> true
  * parseCustomerAdd({ name: " " }).issues.map((i) => i.path) //=> ["name", "contactPeople", "addresses"]
@@ -503,7 +505,7 @@ export function parseCustomerAdd(value: unknown): Result<CustomerAddCommand> {
 
 /**
  * Parses a `POST /customer/addOrEdit` body: as {@link parseCustomerAdd}, plus `id`, nested
- * `id`s, lists optional, and `null` kept apart from left out (GEN-5, UPS-5). Implements
+ * `id`s, lists optional, and `null` kept apart from left out (GEN-5, UPS-5). Applies
  * UPS-1 to UPS-6 (reading), GEN-5, GEN-9 and ERR-3.
  * @param value - the JSON body
  * @returns the command, or every issue

@@ -23,7 +23,10 @@ export interface CancelContext {
 /**
  * Cancels one intervention unconditionally, with its INT-10 effects: the shared step of an
  * intervention cancel (INT-5, after its state check) and an order cancel's cascade (ORD-11,
- * which also cancels `WaitingForSignature`).
+ * which also cancels `WaitingForSignature`). The allocations are released because the
+ * result is `Cancelled` (the collision index drops cancelled interventions,
+ * `updateCollisionIndex`); the technicians' notice and the reminder's withdrawal are
+ * `cancelEffects`. Both cancels call this last, so it owns INT-10.
  * @param intervention - the intervention
  * @param command - reason and whether to notify the customer
  * @param customer - the order's customer
@@ -31,6 +34,7 @@ export interface CancelContext {
  * @param settings - company settings
  * @param orderCancel - true for the ORD-11 cascade (notification e-mails included, NOT-3)
  * @returns the cancelled intervention and its effects
+ * @rule INT-10
  * @example
  * cancelledIntervention(planned, { reason: "rain", sendNotificationToCustomer: false }, customer, contactId, defaultSettings, false).intervention.state //=> "Cancelled"
  */
@@ -60,10 +64,11 @@ export function cancelledIntervention(
  * Cancels an intervention that is `Planned`, `DepartureStarted` or `Running`, keeping the
  * reason. Effects: technicians notified, reminder withdrawn, and when asked the contact
  * person notified (not the notification e-mails). The caller releases the allocations by
- * updating its collision index with the result. Implements INT-5, INT-10, NOT-3.
+ * updating its collision index with the result. Applies INT-5, INT-10, NOT-3.
  * @param command - the parsed cancel body
  * @param context - the intervention, order, customer and settings
  * @returns `{ intervention, effects }`, or the issues
+ * @rule INT-5
  * @example
  * cancelIntervention({ reason: null, sendNotificationToCustomer: false }, { ...ctx, intervention: waiting }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: intervention is WaitingForSignature (INT-5)" }] }
  */

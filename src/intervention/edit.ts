@@ -25,10 +25,11 @@ export interface EditContext {
 /**
  * Edits an intervention of an `Open` order: only the fields sent change; `null` clears
  * `customStateId` and `internalNote` (the parser refuses it elsewhere and refuses the
- * replan-only fields). No effects. Implements INT-4 and GEN-5.
+ * replan-only fields). No effects. Applies INT-4 and GEN-5.
  * @param command - the parsed edit body
  * @param context - the intervention, order, users and custom states
  * @returns `{ intervention, effects: [] }`, or the issues
+ * @rule INT-4
  * @example
  * editIntervention({ ...noChange, internalNote: null }, ctx) //=> { ok: true, value: { intervention: { internalNote: null, ... }, effects: [] } }
  */

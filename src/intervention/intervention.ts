@@ -42,7 +42,7 @@ export interface ReportDocument {
   readonly createdAt: Instant;
 }
 
-/** An intervention record, as stored; the read shape (InterventionDetail) is in SERVICE.md. */
+/** An intervention record, as stored; the read shape (InterventionDetail) is in docs/service.md. */
 export interface Intervention {
   /** GUID. */
   readonly id: Guid;

@@ -1,6 +1,6 @@
 import type { Order } from "../order/order.js";
 import type { InterventionCategory } from "../shared/catalog.js";
-import type { Guid } from "../shared/guid.js";
+import { toGuid, type Guid } from "../shared/guid.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
 import type { Instant } from "../shared/time.js";
@@ -25,12 +25,13 @@ export interface LifecycleContext {
  * `Planned` or `DepartureStarted` → `Running`; `Running` → `WaitingForSignature`; `Running`
  * or `WaitingForSignature` → `Completed`; anything else is refused. Completing generates one
  * report document per form of the intervention's category, created `now`. No effects.
- * Implements INT-7 and INT-6 (generation).
+ * Applies INT-7 and INT-6 (generation).
  * @param action - `startDeparture`, `start`, `requestSignature` or `complete`
  * @param intervention - the intervention
  * @param context - its order, the categories, `now` and an ID source
  * @returns `{ intervention, effects: [] }`, or the `InvalidState` issue
  * @throws Error when the intervention's category is not in the catalog (corrupt stored data, never user input)
+ * @rule INT-7
  * @example
  * moveIntervention("start", planned, ctx) //=> { ok: true, value: { intervention: { state: "Running", ... }, effects: [] } }
  * moveIntervention("complete", planned, ctx) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)" }] }
@@ -56,7 +57,7 @@ export function moveIntervention(action: LifecycleAction, intervention: Interven
   return ok({ intervention: { ...intervention, state, reportDocuments }, effects: [] });
 }
 
-/** The answer of `…/reportDocuments` (SERVICE.md "Read shapes"). */
+/** The answer of `…/reportDocuments` (docs/service.md "Read shapes"). */
 export interface ReportDocumentsAnswer {
   /** One document per form of the category, made on completion (INT-6). */
   readonly documents: readonly ReportDocument[];
@@ -64,10 +65,10 @@ export interface ReportDocumentsAnswer {
 
 /**
  * The report documents of a `Completed` intervention; any other state is refused.
- * Implements INT-6.
  * @param intervention - the intervention
  * @param order - its order
  * @returns `{ documents }`, or the `InvalidState` issue
+ * @rule INT-6
  * @example
  * reportDocuments(running, order) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)" }] }
  */
@@ -79,25 +80,21 @@ export function reportDocuments(intervention: Intervention, order: Order): Resul
 /**
  * Finds the intervention a path names within the order the path names: by GUID, or by
  * external ID when `byExternalId`; an intervention of another order is not found (404).
- * Implements INT-8.
- * @param interventions - the company's interventions
+ * @param interventions - the company's interventions, by GUID and external ID
  * @param order - the order named by the path
  * @param ref - the intervention's GUID or external ID from the path
  * @param byExternalId - whether the path uses the `/externalId/` form (GEN-2)
  * @returns the intervention, or `undefined` for a 404
+ * @rule INT-8
  * @example
- * interventionOfOrder([other], order, other.id, false) //=> undefined
+ * interventionOfOrder(refIndex([other], (i) => i.id, (i) => i.externalId), order, other.id, false) //=> undefined
  */
 export function interventionOfOrder(
-  interventions: Iterable<Intervention>,
+  interventions: RefIndex<Intervention>,
   order: Order,
   ref: string,
   byExternalId: boolean,
 ): Intervention | undefined {
-  const id = byExternalId ? undefined : ref.toLowerCase();
-  for (const iv of interventions) {
-    if (iv.orderId !== order.id) continue;
-    if (byExternalId ? iv.externalId === ref : iv.id === id) return iv;
-  }
-  return undefined;
+  const hit = byExternalId ? interventions.byKey.get(ref) : interventions.byId.get(toGuid(ref) as Guid);
+  return hit !== undefined && hit.orderId === order.id ? hit : undefined;
 }

@@ -5,7 +5,7 @@ import type { Intervention, InterventionState } from "./intervention.js";
 
 /**
  * Actions on an existing intervention whose permission {@link allowedInterventionActions}
- * answers (SERVICE.md `allowedActions`). Planning is the order's `planIntervention`.
+ * answers (docs/service.md `allowedActions`). Planning is the order's `planIntervention`.
  */
 export const interventionActions = [
   "edit",
@@ -32,7 +32,7 @@ export const initialInterventionState: InterventionState = "Planned";
  * the state forbids the action. The one table the guards, the decisions, the allowed actions
  * and the diagram all read; the mapped type makes the compiler reject a missing state or
  * action. `edit` is allowed in every state (INT-4 guards only the order); `reportDocuments`
- * reads and keeps the state. Implements INT-3, INT-4, INT-5, INT-6 and INT-7 (state part).
+ * reads and keeps the state. Applies INT-3, INT-4, INT-5, INT-6 and INT-7 (state part).
  * @example
  * interventionMachine.Running.requestSignature //=> "WaitingForSignature"
  * interventionMachine.WaitingForSignature.cancel //=> null
@@ -151,7 +151,7 @@ export function isTerminalInterventionState(state: InterventionState): boolean {
  * Why an intervention action is refused, or `undefined` when it is allowed: the state table
  * first, then the order guard (replan and edit need the order `Open`). Every intervention
  * decision calls this for its state check, so {@link allowedInterventionActions} can never
- * disagree with the decisions. Implements INT-3, INT-4, INT-5, INT-6 and INT-7.
+ * disagree with the decisions. Applies INT-3, INT-4, INT-5, INT-6 and INT-7.
  * @param action - the action
  * @param intervention - the intervention
  * @param order - its order

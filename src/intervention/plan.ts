@@ -7,8 +7,8 @@ import { orderActionIssue } from "../order/machine.js";
 import type { Order } from "../order/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { resolveReference, type RefIndex } from "../shared/reference.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
+import { externalIdIssue, resolveReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
@@ -60,11 +60,14 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
  * Plans a new intervention on an order: the order must be `Open`; the assignations obey
  * ASN-1..ASN-6; `priority` defaults to the order's, the owner to the planner and
  * `sendByPost` to the order's; the intervention starts `Planned`. Returns the intervention
- * and the notification effects, or every issue found. Implements INT-1, INT-2, INT-9,
+ * and the notification effects, or every issue found. Applies INT-1, INT-2, INT-9,
  * GEN-4, ASN-1..ASN-6, NOT-5 and NOT-6.
  * @param command - the parsed plan body
  * @param context - the order, customer, catalogs, users, settings, allocations, `now`, actor and ID source
  * @returns `{ intervention, effects }`, or the issues
+ * @rule INT-1
+ * @rule INT-2
+ * @rule INT-9
  * @example
  * planIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", priority: "Normal", ... }, effects: [...] } }
  */
@@ -73,9 +76,8 @@ export function planIntervention(command: PlanCommand, context: PlanContext): Re
   const issues: Issue[] = [];
   const stateIssue = orderActionIssue("planIntervention", order, []);
   if (stateIssue !== undefined) issues.push(stateIssue);
-  if (command.externalId !== null && context.takenExternalIds?.has(command.externalId) === true) {
-    issues.push(issue("DuplicateExternalId", "externalId", `Another intervention has the external ID ${JSON.stringify(command.externalId)} (GEN-4).`));
-  }
+  const duplicate = context.takenExternalIds === undefined ? undefined : externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
+  if (duplicate !== undefined) issues.push(duplicate);
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
   if (!category.ok) issues.push(...category.issues);
   const customStateId = resolveOptional(command.customStateId, context.customStates, "customStateId", "InterventionCustomState", issues);

@@ -43,10 +43,11 @@ export interface ReplanContext {
  * assignations are replaced (ASN rules apply, its own old allocations do not collide);
  * `customStateId` and `internalNote` omitted keep, `null` clears; `priority` omitted keeps;
  * the external ID cannot change; it stays `Planned`. Effects: the old reminder withdrawn,
- * then the optional notification and reminder. Implements INT-3, ASN-1..ASN-6, NOT-5, NOT-6.
+ * then the optional notification and reminder. Applies INT-3, ASN-1..ASN-6, NOT-5, NOT-6.
  * @param command - the parsed replan body
  * @param context - the intervention, order, customer, catalogs, users, settings, allocations, `now`
  * @returns `{ intervention, effects }`, or the issues
+ * @rule INT-3
  * @example
  * replanIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", day: "2026-03-12", ... }, effects: [{ type: "cancelReminder", ... }, ...] } }
  */

@@ -1,6 +1,6 @@
 import type { AssignationRequest } from "../assignation/validate.js";
 import { priorities, type Priority } from "../order/order.js";
-import { ABSENT, type Absent, type Tri } from "../shared/field.js";
+import { checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
   optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, required,
@@ -93,12 +93,7 @@ const readAssignation: ValueReader<AssignationRequest> = (value, parent, key, is
 
 /** Reads an optional field that must not be `null` (GEN-5): `null` is `Required`. */
 function notNull<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
-  const v = optional(o, key, "", issues, reader);
-  if (v === null) {
-    issues.push(issue("Required", key, `${key} cannot be cleared with null (GEN-5).`));
-    return ABSENT;
-  }
-  return v;
+  return checkNotNull(optional(o, key, "", issues, reader), key, issues);
 }
 
 interface Planning {
@@ -137,7 +132,7 @@ function planned(p: Planning) {
 /**
  * Parses a plan body: `primaryAssigneeId`, `day`, `assignations`, `categoryId` required;
  * `null` on an optional field counts as omitted (GEN-5). Every issue is reported (GEN-9).
- * Implements INT-1 (required fields) and GEN-6.
+ * Applies INT-1 (required fields) and GEN-6.
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
@@ -164,7 +159,7 @@ export function parsePlanBody(body: unknown): Result<PlanCommand> {
 /**
  * Parses a replan body: the plan's required fields; `customStateId` and `internalNote`
  * omitted keep and `null` clears; `priority` omitted keeps and `null` is `Required`.
- * Implements INT-3 (fields) and GEN-5.
+ * Applies INT-3 (fields) and GEN-5.
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
@@ -195,7 +190,7 @@ const REPLAN_ONLY = ["day", "categoryId", "primaryAssigneeId", "assignations"] a
  * Parses an edit body: only the fields sent change; `null` clears `customStateId` and
  * `internalNote` and is `Required` on `ownerId`, `priority`, `sendByPost`; sending `day`,
  * `categoryId`, `primaryAssigneeId` or `assignations` (even as `null`) is `UseReplan`.
- * Implements INT-4 and ERR-3.
+ * Applies INT-4 and ERR-3.
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
@@ -219,7 +214,7 @@ export function parseEditBody(body: unknown): Result<EditCommand> {
 /**
  * Parses a cancel body (intervention or order): optional `reason` and
  * `sendNotificationToCustomer` (default `false`); `null` counts as omitted.
- * Implements INT-5 and ORD-11 (fields).
+ * Applies INT-5 and ORD-11 (fields).
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example

@@ -1,13 +1,16 @@
 import type { Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 
-/** Units of a material (MAT-2). */
+/**
+ * Units of a material (MAT-2).
+ * @rule MAT-2
+ */
 export const materialUnits = ["Amounts", "Meters", "Kilograms", "Liters", "Hours"] as const;
 
 /** A unit of a material (MAT-2). */
 export type MaterialUnit = (typeof materialUnits)[number];
 
-/** A material definition, as stored; the read shape is in SERVICE.md. */
+/** A material definition, as stored; the read shape is in docs/service.md. */
 export interface Material {
   /** GUID. */
   readonly id: Guid;

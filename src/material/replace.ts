@@ -16,11 +16,13 @@ export interface MaterialContext {
  * Decides `PUT /material/{id}`: the whole definition is replaced by the body, the GUID and
  * the external ID stay (MAT-1). Materials are only ever replaced, never created here
  * (MAT-4). Pure; every issue reported (GEN-9), a refusal changes nothing (GEN-8).
- * Implements MAT-1 to MAT-4 and GEN-3.
+ * Applies MAT-1 to MAT-4 and GEN-3.
  * @param material - the material found by the path (GEN-2)
  * @param command - the parsed body (`parseMaterialReplace`)
  * @param ctx - the material catalogs
  * @returns the replaced material, or every issue
+ * @rule MAT-1
+ * @rule MAT-4
  * @example
  * replaceMaterial(cable, { ...command, description: null }, ctx).value.externalId //=> cable.externalId
  */

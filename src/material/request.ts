@@ -39,6 +39,7 @@ const ZERO_PRICE: Dec = new Dec(0);
  * body and, like any unknown field, is ignored (ERR-3). Every issue reported (GEN-9).
  * @param value - the JSON body
  * @returns the command, or every issue
+ * @rule MAT-3
  * @example
  * parseMaterialReplace({ name: "Cable", categoryId: "wires", supplierId: "acme" }).value.unit //=> "Amounts"
  * parseMaterialReplace({ name: "Cable", categoryId: "wires", supplierId: "acme", price: -1 }).issues[0].code //=> "Negative"

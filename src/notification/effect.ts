@@ -14,8 +14,9 @@ export type CustomerNotificationReason = "planned" | "replanned" | "cancelled";
 
 /**
  * A consequence of a decision, returned as data for the embedding server to deliver; the
- * library never sends anything itself (NOT-1). Shapes exactly as SERVICE.md "Effects";
- * effects are listed in the order they arise. Implements NOT-1.
+ * library never sends anything itself (NOT-1). Shapes exactly as docs/service.md "Effects";
+ * effects are listed in the order they arise.
+ * @rule NOT-1
  */
 export type Effect =
   | {

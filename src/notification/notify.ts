@@ -9,7 +9,7 @@ import { customerRecipients } from "./recipients.js";
  * The `notifyCustomer` effect for an intervention, or none when no recipient remains.
  * Intervention-cancel notifications (`reason` `cancelled`, `orderCancel` false) go to the
  * contact person only; the others also to the customer's notification e-mails.
- * Implements NOT-2, NOT-3 and NOT-4.
+ * Applies NOT-2, NOT-3 and NOT-4.
  * @param reason - planned, replanned or cancelled
  * @param interventionId - GUID of the intervention
  * @param customer - the order's customer
@@ -17,6 +17,7 @@ import { customerRecipients } from "./recipients.js";
  * @param settings - the company settings
  * @param orderCancel - true when the cancel comes from an order cancel (ORD-12)
  * @returns the effect, or `undefined` when nobody would receive it
+ * @rule NOT-3
  * @example
  * customerNotification("planned", id, customer, contactId, { ...defaultSettings, notifications: { email: false, sms: false } }, false) //=> undefined
  */
@@ -36,11 +37,12 @@ export function customerNotification(
 /**
  * The day a reminder for `day` is sent: the local day before, or `undefined` when `day` is
  * today, tomorrow or earlier in the company's time zone (then only the immediate
- * notification applies). Implements NOT-6 and GEN-10.
+ * notification applies). Applies NOT-6 and GEN-10.
  * @param day - the intervention's day
  * @param now - the current instant
  * @param timeZone - the company's IANA time zone
  * @returns the `sendOn` day, or `undefined`
+ * @rule NOT-6
  * @example
  * reminderDay("2026-03-12" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> "2026-03-11"
  * reminderDay("2026-03-11" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> undefined
@@ -54,7 +56,7 @@ export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDa
 /**
  * The notification effects of a plan or replan, in order: on replan the old reminder is
  * withdrawn first; then the immediate notification when asked; then the reminder when asked
- * and not too late. Implements NOT-5, NOT-6 (and NOT-2..NOT-4 through
+ * and not too late. Applies NOT-5, NOT-6 (and NOT-2..NOT-4 through
  * {@link customerNotification}).
  * @param kind - `planned` or `replanned`
  * @param interventionId - GUID of the intervention
@@ -65,6 +67,7 @@ export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDa
  * @param settings - the company settings
  * @param now - the current instant
  * @returns the effects
+ * @rule NOT-5
  * @example
  * planningEffects("replanned", id, day, { sendNotificationNow: false, sendReminderOneDayBefore: false }, customer, contactId, defaultSettings, now) //=> [{ type: "cancelReminder", interventionId: id }]
  */
@@ -96,7 +99,7 @@ export function planningEffects(
  * pending reminder withdrawn, and, when asked, the customer notified (contact person only for
  * an intervention cancel, also the notification e-mails for an order cancel). Releasing the
  * allocations is the caller's index update (the cancelled intervention no longer counts).
- * Implements INT-10, ORD-12 and NOT-3.
+ * Applies INT-10, ORD-12 and NOT-3.
  * @param interventionId - GUID of the intervention
  * @param technicianIds - GUIDs of its assigned technicians
  * @param notifyCustomer - the request's `sendNotificationToCustomer`

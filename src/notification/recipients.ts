@@ -8,12 +8,14 @@ import type { Recipient } from "./effect.js";
  * allows notifications (e-mail to `email`, SMS to `phone`), plus the customer's
  * `notificationEmails` when `withNotificationEmails`; each channel only when the company has
  * it on. The same address on the same channel appears once (e-mails compared ignoring case).
- * Implements NOT-2, NOT-3 and NOT-4 (the channel switches).
+ * Applies NOT-2, NOT-3 and NOT-4 (the channel switches).
  * @param customer - the order's customer
  * @param contactPersonId - GUID of the order's contact person
  * @param settings - the company settings
  * @param withNotificationEmails - true for plan, replan and order cancel; false for an intervention cancel (NOT-3)
  * @returns the recipients, possibly none
+ * @rule NOT-2
+ * @rule NOT-4
  * @example
  * customerRecipients(customer, order.contactPersonId, defaultSettings, true) //=> [{ channel: "email", address: "jana@example.cz" }, { channel: "sms", address: "+420777123456" }, { channel: "email", address: "office@example.cz" }]
  */

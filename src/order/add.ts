@@ -8,7 +8,7 @@ import type { OrderAddCommand } from "./request.js";
  * to its customer (ORD-1), with `useWorkItemsFromInvoiceCustomer` only beside an invoice
  * customer (ORD-2), and the defaults of ORD-3 (priority `Normal`, `sendByPost` from the
  * customer, owner per AUTH-6). Pure; a refusal changes nothing (GEN-8) and lists every issue
- * (GEN-9). Implements ORD-1 to ORD-5 and GEN-4.
+ * (GEN-9). Applies ORD-1 to ORD-5 and GEN-4.
  * @param command - the parsed body (`parseOrderAdd`)
  * @param ctx - the company's orders, customers, catalogs, users, settings, actor and ID source
  * @returns the new order, or every issue

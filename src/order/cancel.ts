@@ -14,7 +14,7 @@ export type OrderCancelCommand = CancelCommand;
 
 /**
  * Parses an order-cancel body (`PUT /order/{id}/cancel`): optional `reason` and
- * `sendNotificationToCustomer` (default `false`). Implements ORD-11 and ORD-12 (fields).
+ * `sendNotificationToCustomer` (default `false`). Applies ORD-11 and ORD-12 (fields).
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
@@ -55,10 +55,12 @@ export interface OrderCancelDecision {
  * `Completed` or `Cancelled` (whatever its state, `WaitingForSignature` included) is
  * cancelled with the same reason and gets the INT-10 effects, and, when
  * `sendNotificationToCustomer`, a customer notification to the contact person (if allowed)
- * and the notification e-mails. Implements ORD-11, ORD-12, INT-10, NOT-3.
+ * and the notification e-mails. Applies ORD-11, ORD-12, INT-10, NOT-3.
  * @param command - the parsed cancel body
  * @param context - the order, its interventions, the customer and the settings
  * @returns `{ order, interventions, effects }`, or the issue
+ * @rule ORD-11
+ * @rule ORD-12
  * @example
  * cancelOrder({ reason: "gone", sendNotificationToCustomer: false }, { ...ctx, order: cancelledOrder }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: order is Cancelled (ORD-11)" }] }
  */

@@ -11,10 +11,10 @@ export interface OrderCompleteDecision {
 
 /**
  * Completes an `Open` order whose interventions are all `Completed` or `Cancelled`.
- * Implements ORD-13.
  * @param order - the order
  * @param interventions - the order's interventions
  * @returns `{ order }` in state `Completed`, or the issue
+ * @rule ORD-13
  * @example
  * completeOrder(openOrder, [running]) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in Running (ORD-13)" }] }
  */

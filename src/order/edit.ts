@@ -16,6 +16,7 @@ import type { OrderChanges, OrderEditCommand } from "./request.js";
  * @param interventions - the order's interventions (others are ignored)
  * @param extra - issues already found by the caller (ORD-8 external ID)
  * @returns the edited order, or every issue
+ * @rule ORD-7
  * @example
  * mergeOrderEdit(cancelledOrder, changes, ctx, [], [])  //=> { ok: false, issues: [{ code: "InvalidState", ... }] }
  */

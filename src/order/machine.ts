@@ -2,7 +2,7 @@ import type { Intervention, InterventionState } from "../intervention/interventi
 import { issue, type Issue } from "../shared/issue.js";
 import type { Order, OrderState } from "./order.js";
 
-/** Order actions whose permission {@link allowedOrderActions} answers (SERVICE.md `allowedActions`). */
+/** Order actions whose permission {@link allowedOrderActions} answers (docs/service.md `allowedActions`). */
 export const orderActions = ["edit", "planIntervention", "cancel", "complete"] as const;
 
 /** An action on an order. */
@@ -12,7 +12,7 @@ export type OrderAction = (typeof orderActions)[number];
  * The order state machine: for each state and action, the next state, or `null` when the
  * state forbids the action. The one table the guards, the decisions, the allowed actions
  * and the diagram (`docs/state-machines.md`) all read; the mapped type makes the compiler
- * reject a missing state or action. Implements ORD-6, ORD-11, ORD-13 and INT-1 (state part).
+ * reject a missing state or action. Applies ORD-6, ORD-11, ORD-13 and INT-1 (state part).
  * @example
  * orderMachine.Completed.cancel //=> "Cancelled"
  */
@@ -68,11 +68,12 @@ export function isFinishedIntervention(state: InterventionState): boolean {
  * then the guards that involve the order's interventions (edit needs none `Running` or
  * `WaitingForSignature`; complete needs every one `Completed` or `Cancelled`). Every order
  * decision calls this for its state check, so {@link allowedOrderActions} can never disagree
- * with what the decisions accept. Implements ORD-6, ORD-11, ORD-13 and INT-1 (order Open).
+ * with what the decisions accept. Applies ORD-6, ORD-11, ORD-13 and INT-1 (order Open).
  * @param action - the action
  * @param order - the order
  * @param interventions - the order's interventions
  * @returns the `InvalidState` issue at path `""`, or `undefined`
+ * @rule ORD-6
  * @example
  * orderActionIssue("edit", openOrder, [running])?.message //=> "edit: order has an intervention in Running (ORD-6)"
  * orderActionIssue("cancel", completedOrder, []) //=> undefined
@@ -92,7 +93,7 @@ export function orderActionIssue(action: OrderAction, order: Order, intervention
   return undefined;
 }
 
-/** One entry of an allowed-actions answer (SERVICE.md `allowedActions`). */
+/** One entry of an allowed-actions answer (docs/service.md `allowedActions`). */
 export type AllowedAction<A extends string> =
   | {
       /** The action. */

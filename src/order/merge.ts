@@ -5,7 +5,7 @@ import type { CatalogValue } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, findReference, refIndex, reportReference, unknownReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import { optionalField, requiredField } from "../shared/upsert.js";
 import type { Order } from "./order.js";
@@ -59,7 +59,7 @@ function ownedReference(
       return undefined;
     }
   }
-  issues.push(issue("UnknownReference", path, `The order's customer has no element ${JSON.stringify(value)} for ${path} (ORD-1, GEN-3).`));
+  issues.push(unknownReference(path, "element of the order's customer", value));
   return undefined;
 }
 
@@ -70,9 +70,7 @@ function stillOwned(id: Guid, customer: Customer, list: NestedList, path: string
 }
 
 function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
-  const hit = findReference(value, index);
-  if (hit === undefined) issues.push(issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`));
-  return hit?.id;
+  return reportReference(value, index, path, what, issues)?.id;
 }
 
 /**
@@ -80,21 +78,27 @@ function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex
  * (`base` undefined) or `base` with the changes merged (ORD-7), then checks ownership
  * (ORD-1), the invoice-customer rule (ORD-2), customData (CUS-8), the unchangeable
  * customer (ORD-8) and external-ID uniqueness (GEN-4) on the result (ORD-9). Every issue is
- * collected (GEN-9). The state precondition (ORD-6) is the caller's.
+ * collected (GEN-9). The state precondition (ORD-6) is the caller's. The order rules it
+ * owns are compositions of the body parser (`parseOrderAdd` and its twins: required fields,
+ * types) and this, the step every order decision calls last.
  * @param base - the order being edited, or `undefined` to create
  * @param changes - the parsed request fields
  * @param externalId - the external ID of the result
  * @param ctx - records, catalogs, settings, actor and ID source
  * @returns the order, or every issue
+ * @rule ORD-1
+ * @rule ORD-2
+ * @rule ORD-3
+ * @rule ORD-8
+ * @rule ORD-9
  * @example
  * buildOrder(undefined, command, null, ctx).value.state //=> "Open"
  */
 export function buildOrder(base: Order | undefined, changes: OrderChanges, externalId: string | null, ctx: OrderContext): Result<Order> {
   const issues: Issue[] = [];
   const creating = base === undefined;
-  if (creating && externalId !== null && ctx.orders.byKey.has(externalId)) {
-    issues.push(issue("DuplicateExternalId", "externalId", `Another order has the external ID ${JSON.stringify(externalId)} (GEN-4).`));
-  }
+  const duplicate = creating ? externalIdIssue(ctx.orders.byKey, externalId, "externalId", "order") : undefined;
+  if (duplicate !== undefined) issues.push(duplicate);
 
   let customer: Customer | undefined;
   if (base === undefined) {
@@ -107,7 +111,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     if (typeof changes.customerId === "string" && findReference(changes.customerId, ctx.customers)?.id !== base.customerId) {
       issues.push(issue("Immutable", "customerId", "The customer of an existing order cannot change (ORD-8)."));
     }
-    if (customer === undefined) issues.push(issue("UnknownReference", "customerId", "The order's customer no longer exists."));
+    if (customer === undefined) issues.push(unknownReference("customerId", "customer", base.customerId));
   }
 
   const reference = (key: "addressId" | "contactPersonId", list: NestedList): Guid => {

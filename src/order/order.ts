@@ -14,13 +14,16 @@ export const orderStateLabels: { readonly [S in OrderState]: string } = {
   Cancelled: "Zrušená",
 };
 
-/** Priorities of orders and interventions (ORD-4). */
+/**
+ * Priorities of orders and interventions (ORD-4).
+ * @rule ORD-4
+ */
 export const priorities = ["Low", "Normal", "High"] as const;
 
 /** A priority (ORD-4). */
 export type Priority = (typeof priorities)[number];
 
-/** An order record, as stored; the read shape is in SERVICE.md. */
+/** An order record, as stored; the read shape is in docs/service.md. */
 export interface Order {
   /** GUID. */
   readonly id: Guid;

@@ -1,6 +1,6 @@
-import { ABSENT, type Absent, type Tri } from "../shared/field.js";
+import { ABSENT, checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
 import {
   optional,
   readArray,
@@ -141,10 +141,11 @@ function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
 /**
  * Parses a `POST /order` body: the four references required, formats and enum values
  * checked, `null` on an optional field counts as left out (GEN-5), unknown fields ignored
- * (ERR-3); every issue with its JSON path (GEN-9). Never throws. Implements ORD-1 (presence),
+ * (ERR-3); every issue with its JSON path (GEN-9). Never throws. Applies ORD-1 (presence),
  * ORD-4 and ORD-5.
  * @param value - the JSON body
  * @returns the command, or every issue
+ * @rule ORD-5
  * @example
  * parseOrderAdd({ customerId: "C-1", addressId: "A-1", contactPersonId: "P-1", categoryId: "repair" }).ok //=> true
  * parseOrderAdd({ customerId: "C-1", estimatedDuration: -5 }).issues.map((i) => i.path) //=> ["addressId", "contactPersonId", "categoryId", "estimatedDuration"]
@@ -157,12 +158,7 @@ export function parseOrderAdd(value: unknown): Result<OrderAddCommand> {
 
 /** Reads one of the four required references on an edit: may be left out, never `null` (ORD-7). */
 function notNull(o: JsonObject, key: string, issues: Issue[]): Absent | string {
-  const v = optional(o, key, "", issues, readNonBlank);
-  if (v === null) {
-    issues.push(issue("Required", key, `${key} is required and cannot be deleted with null (ORD-7).`));
-    return ABSENT;
-  }
-  return v;
+  return checkNotNull(optional(o, key, "", issues, readNonBlank), key, issues);
 }
 
 /**

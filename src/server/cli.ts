@@ -109,7 +109,7 @@ function parsePort(text: string, source: string): number | string {
 
 /**
  * Reads the command line and the environment: flags first, then `PORT` / `HOST`, then the
- * defaults (SERVICE.md "The command"). Pure: it reads nothing else.
+ * defaults (docs/service.md "The command"). Pure: it reads nothing else.
  * @param argv - the arguments after the script name
  * @param env - the environment
  * @returns what to do, or a usage error naming the setting

@@ -53,8 +53,8 @@ export interface HandlerContext<P extends ParamName = never> {
 
 /**
  * A handler's answer: the response and, for a success, what to write. A status ≥ 400 is
- * a refusal: its `changes` and `effects` are dropped (GEN-8), and its body should come
- * from `problem()`.
+ * a refusal: its `changes` and `effects` are dropped (GEN-8), and its body comes from
+ * `refusal()`. A success is answered with the route table's `success` status.
  */
 export interface Reply {
   /** HTTP status. */

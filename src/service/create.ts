@@ -1,16 +1,18 @@
-import { bearerToken, isTokenValid, type IssuedToken, type RequestHeaders } from "../auth/token.js";
+import { refusal } from "../api/problem.js";
+import { compileRoutes, createRouter, dryRunOf, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
+import { login } from "../auth/login.js";
+import { authenticate, defaultNewToken, isTokenValid, type IssuedToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
+import { interventionOfOrder } from "../intervention/lifecycle.js";
 import type { Effect } from "../notification/effect.js";
-import { guid, toGuid, type Guid } from "../shared/guid.js";
-import { issue } from "../shared/issue.js";
+import { guid, type Guid } from "../shared/guid.js";
+import { issue, type Issue, type NonEmptyArray } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
 import type { HandlerContext, ParamName, PathRecords, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
-import { login } from "./handlers/auth.js";
-import { problem, simpleProblem } from "./problem.js";
-import { compileRoutes, createRouter, matchRoute, routes, splitTarget, type CompiledRoute, type PathParam, type Router } from "./router.js";
+import { handlerOf } from "./router.js";
 import { commit, type CompanyState, type Table } from "./state.js";
 
-/** A request to the service, as an HTTP adapter or a test builds it (SERVICE.md "Entry point"). */
+/** A request to the service, as an HTTP adapter or a test builds it (docs/service.md "Entry point"). */
 export interface ServiceRequest {
   /** HTTP method, any case. */
   readonly method: string;
@@ -22,7 +24,7 @@ export interface ServiceRequest {
   readonly body?: unknown;
 }
 
-/** The service's answer (SERVICE.md "Entry point"). */
+/** The service's answer (docs/service.md "Entry point"). */
 export interface ServiceResponse {
   /** HTTP status; never 500 (ERR-2). */
   readonly status: number;
@@ -53,26 +55,7 @@ export interface FieldService {
   readonly handle: (request: ServiceRequest) => ServiceResponse;
 }
 
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/**
- * The default token source: 32 bytes (256 bits) from the Web Crypto generator
- * (`globalThis.crypto`, in Node, browsers and workers alike), base64url without padding.
- * Implements AUTH-5.
- * @returns a fresh token
- * @example
- * defaultNewToken().length //=> 43
- */
-export function defaultNewToken(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
-    for (let c = 0; c < chars; c++) out += BASE64URL[(n >> (18 - 6 * c)) & 63];
-  }
-  return out;
-}
+export { defaultNewToken };
 
 const records: { readonly [K in ParamName]: (c: CompanyState) => Table<PathRecords[K]> } = {
   customer: (c) => c.customers,
@@ -87,36 +70,36 @@ const what: { readonly [K in ParamName]: string } = {
   customer: "customer", order: "order", intervention: "intervention", material: "material", store: "store", toStore: "target store",
 };
 
-/** Finds a path's records in the caller's company; a missing one is 404, as is an intervention of another order (INT-8). */
+/** Finds a path's records in the caller's company; a missing one is 404 (GEN-2, AUTH-4), as is an intervention of another order (INT-8). */
 function resolveRecords(company: CompanyState, route: CompiledRoute, params: readonly PathParam[]): Partial<Record<ParamName, unknown>> | ServiceResponse {
   const found: Partial<Record<ParamName, unknown>> = {};
   for (const p of params) {
-    const table: Table<PathRecords[ParamName]> = records[p.name](company);
-    const hit = route.form === "id" ? table.byId.get(toGuid(p.value) as Guid) : table.byKey.get(p.value);
+    const order = found.order as PathRecords["order"] | undefined;
+    const hit = p.name === "intervention" && order !== undefined
+      ? interventionOfOrder(company.interventions, order, p.value, route.form === "externalId")
+      : findPathRecord<PathRecords[ParamName]>(records[p.name](company), route.form, p.value);
     if (hit === undefined) {
       const form = route.form === "id" ? "ID" : "external ID";
-      return notFound(`No ${what[p.name]} with the ${form} ${JSON.stringify(p.value)} in this company (GEN-2, AUTH-4).`);
+      const of = p.name === "intervention" && order !== undefined ? " of this order (INT-8)" : " in this company (GEN-2, AUTH-4)";
+      return refused([issue("NotFound", "", `No ${what[p.name]} with the ${form} ${JSON.stringify(p.value)}${of}.`)]);
     }
     found[p.name] = hit;
-  }
-  const order = found.order as PathRecords["order"] | undefined;
-  const intervention = found.intervention as PathRecords["intervention"] | undefined;
-  if (order !== undefined && intervention !== undefined && intervention.orderId !== order.id) {
-    return notFound("The intervention does not belong to the order in the path (INT-8).");
   }
   return found;
 }
 
-function notFound(message: string): ServiceResponse {
-  return { status: 404, body: simpleProblem(404, "NotFound", message), effects: [] };
+function refused(issues: NonEmptyArray<Issue>): ServiceResponse {
+  const { status, body } = refusal(issues);
+  return { status, body, effects: [] };
 }
 
-const DRY_RUN = /^(true|false)$/i;
 
 /**
  * Builds the reference service over a fixture: validates and loads the fixture (throwing
- * one error naming every bad place), then answers requests through the route table.
- * Implements AUTH-1 to AUTH-6, GEN-2, GEN-8, ERR-1 and ERR-2 around the domain handlers.
+ * one error naming every bad place), then answers requests through the API's route table
+ * (`apiRoutes`): it composes the owners of AUTH-1 to AUTH-6 (`login`, `authenticate`), GEN-2
+ * (`matchRoute`), INT-8 (`interventionOfOrder`) and ERR-1/ERR-2 (`refusal`) around the
+ * domain handlers, and commits a handler's changes only when it succeeded (GEN-8).
  * @param options - the fixture and the injectable clock, GUID and token sources
  * @returns the service
  * @throws Error when the fixture breaks its own rules
@@ -148,16 +131,22 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
   const clock = options.now ?? ((): Date => new Date());
   const newIdSource = options.newId ?? ((): string => globalThis.crypto.randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
-  const router: Router = createRouter(compileRoutes(routes));
+  const router: Router = createRouter(compileRoutes(apiRoutes));
   const tokens = new Map<string, IssuedToken>();
   let loginsSinceSweep = 0;
-
-  // GUIDs drawn by a request that commits nothing (refused, dry run) go back here and are
-  // handed out first, so such a request leaves even the ID sequence as it was (GEN-8), and a
-  // dry run shows the GUID the real write will get.
-  const unused: Guid[] = [];
-  const newId = (): Guid => unused.shift() ?? guid(newIdSource());
+  // Decisions draw GUIDs only once they have succeeded, so a refusal uses none; a dry run
+  // uses those of the answer it previews (docs/decisions.md).
+  const newId = (): Guid => guid(newIdSource());
   const now = (): Instant => clock().getTime();
+  // An expired token is dropped when it is used, so the map holds only live ones between sweeps.
+  const tokenTable = (at: Instant): TokenTable<CompanyState> => ({
+    token: (text) => {
+      const t = tokens.get(text);
+      if (t !== undefined && !isTokenValid(t, at)) tokens.delete(text);
+      return t;
+    },
+    company: (id) => companies.get(id),
+  });
 
   function register(token: IssuedToken, at: Instant): void {
     // Expired tokens can never come back to life: sweep them now and then so memory stays bounded.
@@ -172,60 +161,46 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
     const target = splitTarget(typeof request.path === "string" ? request.path : "");
     const match = matchRoute(router, method, target.path);
-    if (match.kind === "notFound") return notFound("No such route (ERR-2), or a path segment that must be a GUID is not one (GEN-2).");
-    if (match.kind === "methodNotAllowed") {
-      return { status: 405, body: simpleProblem(405, "MethodNotAllowed", `This path accepts ${match.allowed.join(", ")} only (ERR-2).`), effects: [] };
-    }
-    const isWrite = method !== "GET";
-    const dryRunText = isWrite ? target.query.get("dryRun") : undefined;
-    const badDryRun = dryRunText !== undefined && !DRY_RUN.test(dryRunText);
-    const dryRun = dryRunText !== undefined && dryRunText.toLowerCase() === "true";
-    const refuseDryRun = (): ServiceResponse => ({ status: 400, body: problem(400, [issue("InvalidEnum", "dryRun", "dryRun is true or false.")]), effects: [] });
+    if (match.kind === "notFound") return refused([issue("NotFound", "", "No such route (ERR-2), or a path segment that must be a GUID is not one (GEN-2).")]);
+    if (match.kind === "methodNotAllowed") return refused([issue("MethodNotAllowed", "", `This path accepts ${match.allowed.join(", ")} only (ERR-2).`)]);
+    const dryRunRead = dryRunOf(method, target.query);
+    const dryRun = dryRunRead.ok && dryRunRead.value;
     const body = Object.hasOwn(request, "body") ? request.body : undefined;
     const at = now();
     const { route } = match;
 
-    if (route.handler === "login") {
-      if (badDryRun) return refuseDryRun();
-      const reply = login(companies.values(), body, at, newToken);
-      if (reply.token !== undefined && !dryRun) register(reply.token, at);
-      return { status: reply.status, body: reply.body, effects: [] };
+    if (route.operation === "login") {
+      if (!dryRunRead.ok) return refused(dryRunRead.issues);
+      const decision = login(companies.values(), body, at, newToken);
+      if (!decision.ok) return refused(decision.issues);
+      if (!dryRun) register(decision.token, at);
+      return { status: route.success, body: decision.value, effects: [] };
     }
 
-    const tokenText = bearerToken(request.headers);
-    const token = tokenText === undefined ? undefined : tokens.get(tokenText);
-    if (token === undefined || !isTokenValid(token, at)) {
-      if (token !== undefined) tokens.delete(token.token);
-      const why = tokenText === undefined ? "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2)." : "Unknown or expired token; log in again (AUTH-2, AUTH-3).";
-      return { status: 401, body: simpleProblem(401, "NotAuthenticated", why), effects: [] };
-    }
-    const company = companies.get(token.companyId);
-    if (company === undefined) return { status: 401, body: simpleProblem(401, "NotAuthenticated"), effects: [] };
-    if (badDryRun) return refuseDryRun();
+    const auth = authenticate(request.headers, tokenTable(at), at);
+    if (!auth.ok) return refused(auth.issues);
+    const company = auth.value.company;
+    if (!dryRunRead.ok) return refused(dryRunRead.issues);
 
     const found = resolveRecords(company, route, match.params);
     if ("status" in found) return found as ServiceResponse;
 
-    const drawn: Guid[] = [];
     const ctx: HandlerContext<ParamName> = {
       company,
       records: found as HandlerContext<ParamName>["records"],
       query: target.query,
       body,
       now: at,
-      newId: (): Guid => {
-        const id = newId();
-        drawn.push(id);
-        return id;
-      },
+      newId,
       actor: company.apiUser,
     };
-    const reply: Reply = route.handler(ctx);
-    if (reply.status >= 400 || dryRun) unused.unshift(...drawn);
+    const reply: Reply = handlerOf(route.operation)(ctx);
     if (reply.status >= 400) return Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
     if (!dryRun && reply.changes !== undefined) commit(company, reply.changes);
     const effects = reply.effects ?? [];
-    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status: reply.status, body: reply.body, effects } : { status: reply.status, effects };
+    // The route table says what a success answers (UPS-9: 204 for both add-or-edits).
+    const status = route.success;
+    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: reply.body, effects } : { status, effects };
   }
 
   return {

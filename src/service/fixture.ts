@@ -10,7 +10,7 @@ import {
   optionalValue, readArray, readBoolean, readEnum, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
-import { findReference, refIndex, type RefIndex } from "../shared/reference.js";
+import { refIndex, reportReference, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
 import { isTimeZone } from "../shared/time.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
@@ -197,7 +197,7 @@ export interface FixtureCompany {
 
 /**
  * What the interface itself cannot create: companies with their clients, settings, users,
- * catalogs, materials and stores. Exactly SERVICE.md "Fixture"; references inside it
+ * catalogs, materials and stores. Exactly docs/service.md "Fixture"; references inside it
  * (`categoryId`, `availableFor`, `stock[].materialId`) may be GUIDs or slugs / external IDs
  * (GEN-3).
  */
@@ -392,9 +392,7 @@ function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<U
 /** Resolves a fixture reference (GUID or slug / external ID, GEN-3) or reports it. */
 function reference<T extends { readonly id: Guid }>(value: string | undefined, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
   if (value === undefined) return undefined;
-  const hit = findReference(value, index);
-  if (hit === undefined) issues.push(issue("UnknownReference", path, `No ${what} has the ID or key ${JSON.stringify(value)}.`));
-  return hit?.id;
+  return reportReference(value, index, path, what, issues)?.id;
 }
 
 function readMaterials(company: JsonObject, path: string, catalogs: JsonObject, issues: Issue[]): Placed<Material>[] {
@@ -570,7 +568,7 @@ function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
 /**
  * Loads a fixture into per-company in-memory state, after checking all of it: a broken
  * fixture throws one error listing every bad place, so bad configuration fails at start,
- * never later (SERVICE.md "Fixture").
+ * never later (docs/service.md "Fixture").
  * @param fixture - the fixture
  * @returns the companies' state, in fixture order
  * @throws Error naming every bad place when the fixture breaks its own rules

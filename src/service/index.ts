@@ -1,6 +1,6 @@
 /**
  * The reference service: the pure rules composed into the whole HTTP interface over an
- * in-memory store (SERVICE.md).
+ * in-memory store (docs/service.md).
  * @packageDocumentation
  */
 export { createFieldService, defaultNewToken } from "./create.js";

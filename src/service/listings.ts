@@ -112,7 +112,7 @@ export function stockView(listings: ReadonlyMap<Guid, StoreListing>): ReadonlyMa
 /**
  * Applies stock change sets to the listings (in place on the map): each store's listing is
  * updated incrementally with `updateStoreListingStock`, never rebuilt. A store without a
- * listing starts from an empty one. Implements STO-5 (keeping the kept orders current).
+ * listing starts from an empty one. Applies STO-5 (keeping the kept orders current).
  * @param listings - listings by store GUID, changed in place
  * @param stock - new amounts per store GUID
  * @param catalog - the company's listing catalog
@@ -153,7 +153,7 @@ export function listingFieldsChanged(before: Material, after: Material): boolean
  * Updates (in place on the map) the listing of every store that stocks one of the edited
  * materials, against the catalog after the edit: each edited material moves within the kept
  * orders by `updateStoreListingMaterial` (no rebuild), and the search text is left folded,
- * so no client search pays for folding. Implements STO-4 and STO-5 (the index follows a
+ * so no client search pays for folding. Applies STO-4 and STO-5 (the index follows a
  * material rename, re-code or re-price).
  * @param listings - listings by store GUID, changed in place
  * @param edited - GUIDs of the materials whose listed fields changed

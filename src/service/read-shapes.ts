@@ -1,16 +1,16 @@
 import type { Customer } from "../customer/customer.js";
-import type { Intervention, InterventionState } from "../intervention/intervention.js";
+import type { Intervention, InterventionState, ReportDocument } from "../intervention/intervention.js";
 import type { Material, MaterialUnit } from "../material/material.js";
 import type { Order, OrderState, Priority } from "../order/order.js";
 import { decimalToJson } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import { formatInstant } from "../shared/time.js";
 
-/** The customer read shape (SERVICE.md "Read shapes"): the stored record, field by field. */
+/** The customer read shape (docs/service.md "Read shapes"): the stored record, field by field. */
 export type CustomerShape = Customer;
 
 /**
- * The customer read shape: every field of SERVICE.md, unset optional ones `null`, nested
+ * The customer read shape: every field of docs/service.md, unset optional ones `null`, nested
  * elements in stored order.
  * @param c - the customer record
  * @returns the JSON-ready read shape
@@ -38,7 +38,7 @@ export function customerShape(c: Customer): CustomerShape {
   };
 }
 
-/** The order read shape (SERVICE.md "Read shapes"). */
+/** The order read shape (docs/service.md "Read shapes"). */
 export interface OrderShape {
   /** GUID. */ readonly id: Guid;
   /** External ID or `null`. */ readonly externalId: string | null;
@@ -85,7 +85,7 @@ export function orderShape(o: Order, interventionIds: readonly Guid[]): OrderSha
   };
 }
 
-/** The InterventionDetail read shape (SERVICE.md "Read shapes"). */
+/** The InterventionDetail read shape (docs/service.md "Read shapes"). */
 export interface InterventionShape {
   /** GUID. */ readonly id: Guid;
   /** External ID or `null`. */ readonly externalId: string | null;
@@ -125,7 +125,7 @@ export function interventionShape(i: Intervention): InterventionShape {
   };
 }
 
-/** The report-documents read shape (SERVICE.md "Read shapes", INT-6). */
+/** The report-documents read shape (docs/service.md "Read shapes", INT-6). */
 export interface ReportDocumentsShape {
   /** One document per form of the intervention's category. */
   readonly documents: readonly {
@@ -138,19 +138,19 @@ export interface ReportDocumentsShape {
 }
 
 /**
- * The report documents of an intervention.
- * @param i - the intervention record
+ * The read shape of report documents, as `reportDocuments` hands them out (INT-6).
+ * @param documents - the documents
  * @returns `{ documents: [{ id, formId, formName, fileName, createdAt }] }`
  * @example
- * reportDocumentsShape(completed).documents.length //=> 2
+ * reportDocumentsShape(completed.reportDocuments).documents.length //=> 2
  */
-export function reportDocumentsShape(i: Intervention): ReportDocumentsShape {
+export function reportDocumentsShape(documents: readonly ReportDocument[]): ReportDocumentsShape {
   return {
-    documents: i.reportDocuments.map((d) => ({ id: d.id, formId: d.formId, formName: d.formName, fileName: d.fileName, createdAt: formatInstant(d.createdAt) })),
+    documents: documents.map((d) => ({ id: d.id, formId: d.formId, formName: d.formName, fileName: d.fileName, createdAt: formatInstant(d.createdAt) })),
   };
 }
 
-/** The material read shape (SERVICE.md "Read shapes"). */
+/** The material read shape (docs/service.md "Read shapes"). */
 export interface MaterialShape {
   /** GUID. */ readonly id: Guid;
   /** External ID or `null`. */ readonly externalId: string | null;

@@ -40,7 +40,7 @@ export interface Listed<T> extends RefIndex<T> {
   readonly list: readonly T[];
 }
 
-/** The catalogs of a company (SERVICE.md "Fixture"); each resolves by GUID or slug (GEN-3). */
+/** The catalogs of a company (docs/service.md "Fixture"); each resolves by GUID or slug (GEN-3). */
 export interface Catalogs {
   /** CustomerCategory values. */
   readonly customerCategories: Listed<CatalogValue>;

@@ -19,9 +19,10 @@ export type Dec = Decimal;
 /**
  * Converts a JSON number to an exact decimal as written: `0.1` stays `0.1`, never
  * `0.1000000000000000055511151231257827`. Returns `undefined` for anything that is not a
- * finite number. Implements GEN-7.
+ * finite number.
  * @param value - a parsed JSON value
  * @returns the decimal, or `undefined`
+ * @rule GEN-7
  * @example
  * decimalFromJson(0.1)?.toString() //=> "0.1"
  * decimalFromJson("1") //=> undefined

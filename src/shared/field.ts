@@ -17,7 +17,7 @@ export type Tri<T> = Absent | null | T;
 
 /**
  * Reads a property in its three states with own-property semantics: an inherited key
- * (`__proto__`, `constructor`) counts as absent. Implements GEN-5.
+ * (`__proto__`, `constructor`) counts as absent (GEN-5).
  * @param object - a JSON object
  * @param key - the property name
  * @returns {@link ABSENT}, `null`, or the raw value
@@ -46,8 +46,8 @@ export type Patch<T> = { readonly [K in keyof T]?: T[K] };
 /**
  * Applies a patch: keys present in the patch replace the record's values, keys left out
  * stay. `null` clears an optional field; `null` on a key listed in `required` is refused
- * with `Required` at that key's path (the run-time twin of {@link Patch}'s compile-time
- * check). Never mutates its inputs. Implements GEN-5 and UPS-5.
+ * with `Required` at that key's path ({@link checkNotNull}, the run-time twin of
+ * {@link Patch}'s compile-time check). Never mutates its inputs (GEN-5, UPS-5).
  *
  * Laws (tested): the empty patch is the identity; applying a patch twice equals applying
  * it once; `null` clears exactly the fields it names.
@@ -67,9 +67,7 @@ export function applyPatch<T extends object>(
 ): Result<T> {
   const issues: Issue[] = [];
   for (const key of required) {
-    if (Object.hasOwn(patch, key) && (patch as Record<string, unknown>)[key] === null) {
-      issues.push(issue("Required", path === "" ? key : `${path}.${key}`, `${key} is required and cannot be cleared with null (GEN-5).`));
-    }
+    if (Object.hasOwn(patch, key)) checkNotNull((patch as Record<string, unknown>)[key], path === "" ? key : `${path}.${key}`, issues);
   }
   return collect(issues, () => {
     const next: Record<string, unknown> = { ...(record as Record<string, unknown>) };
@@ -94,4 +92,23 @@ export function patchOf<T extends Record<string, unknown>>(fields: { readonly [K
     if (v !== ABSENT) out[key] = v;
   }
   return out as Patch<T>;
+}
+
+/**
+ * The check of a field that may be left out but never cleared: `null` is `Required` at
+ * the field's path and counts as left out, so the decision goes on collecting issues
+ * (GEN-9); any other value passes through. The one home of "`null` on a required field".
+ * @param value - the field as sent (`null`, a value, or {@link ABSENT})
+ * @param path - JSON path of the field
+ * @param issues - where the issue goes
+ * @returns the value, or {@link ABSENT} in place of `null`
+ * @rule GEN-5
+ * @example
+ * checkNotNull(null, "priority", issues) //=> ABSENT, issues: [{ code: "Required", path: "priority", ... }]
+ * checkNotNull("High", "priority", issues) //=> "High"
+ */
+export function checkNotNull<T>(value: T | null, path: string, issues: Issue[]): T | Absent {
+  if (value !== null) return value;
+  issues.push(issue("Required", path, `${path} is required and cannot be cleared with null (GEN-5).`));
+  return ABSENT;
 }

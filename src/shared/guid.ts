@@ -9,9 +9,10 @@ export type Guid = string & {
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * True when the text is shaped as a GUID (`8-4-4-4-12` hex digits, any case). Implements GEN-1.
+ * True when the text is shaped as a GUID (`8-4-4-4-12` hex digits, any case).
  * @param text - any value
  * @returns whether it is a GUID
+ * @rule GEN-1
  * @example
  * isGuid("3F2504E0-4F89-11D3-9A0C-0305E82C3301") //=> true
  * isGuid("abc") //=> false
@@ -22,7 +23,7 @@ export function isGuid(text: unknown): text is string {
 
 /**
  * Normalises a GUID-shaped text to the lowercase branded form, or `undefined` when it is
- * not a GUID. Implements GEN-1.
+ * not a GUID. Applies GEN-1.
  * @param text - any value
  * @returns the lowercase GUID, or `undefined`
  * @example

@@ -45,7 +45,7 @@ export type IssueCode =
 
 /**
  * Every issue code the library reports, with what it means. One catalog, so a client can
- * switch on `code` and the docs can list them. Implements GEN-9 and ERR-1 (the `code`).
+ * switch on `code` and the docs can list them. Applies GEN-9 and ERR-1 (the `code`).
  */
 export const issueCodes: { readonly [C in IssueCode]: string } = {
   Required: "A required value is missing or null.",
@@ -172,10 +172,13 @@ export function isNonEmpty<T>(list: readonly T[]): list is NonEmptyArray<T> {
 
 /**
  * Turns a collected list of issues into a result: success with `value` when the list is
- * empty, otherwise a refusal carrying all of them (GEN-9).
+ * empty, otherwise a refusal carrying all of them. Every decision ends here, and `value` is
+ * called only when nothing is wrong, so a refused request has no changes to commit and draws
+ * no GUID: GEN-8 is this contract, which the service keeps by committing successes only.
  * @param issues - issues collected so far
  * @param value - the outcome to return when there are none (called lazily)
  * @returns the result
+ * @rule GEN-8
  * @example
  * collect([], () => 1) //=> { ok: true, value: 1 }
  */
@@ -185,9 +188,11 @@ export function collect<T>(issues: readonly Issue[], value: () => T): Result<T> 
 
 /**
  * Joins several results: all values when every one succeeded, else every issue of every
- * refused one, in order (GEN-9).
+ * refused one, in order. Decisions collect every issue into one list and end in
+ * {@link collect}; this is the same rule for results decided apart: all issues, not the first.
  * @param results - the results to join
  * @returns the values in order, or all issues
+ * @rule GEN-9
  * @example
  * all([ok(1), ok(2)]) //=> { ok: true, value: [1, 2] }
  */
@@ -196,7 +201,7 @@ export function all<T>(results: readonly Result<T>[]): Result<T[]> {
   const values: T[] = [];
   for (const r of results) {
     if (r.ok) values.push(r.value);
-    else issues.push(...r.issues);
+    else for (const i of r.issues) issues.push(i);
   }
   return collect(issues, () => values);
 }

@@ -27,7 +27,10 @@ function typeName(value: unknown): string {
 }
 
 /**
- * A plain JSON object (not an array, not `null`).
+ * A plain JSON object (not an array, not `null`). Every body parser starts here and then
+ * reads only the keys it knows, so unknown fields are ignored; `parseEditBody` is the one
+ * parser that names extra keys (INT-4's replan-only fields).
+ * @rule ERR-3
  * @example
  * readObject(5, "", "", issues) //=> undefined, issues: [{ code: "InvalidType", path: "" }]
  */

@@ -1,5 +1,5 @@
 import { toGuid, type Guid } from "./guid.js";
-import { fail, issue, ok, type Result } from "./issue.js";
+import { fail, issue, ok, type Issue, type Result } from "./issue.js";
 
 /**
  * Lookup of records by GUID and by a second key (an external ID for records, a slug for
@@ -38,8 +38,8 @@ export function refIndex<T>(
 
 /**
  * Finds the record a reference names without reporting: a GUID-shaped value that matches a
- * record's GUID picks that record; otherwise the value is looked up as external ID or slug.
- * Implements GEN-3.
+ * record's GUID picks that record; otherwise the value is looked up as external ID or slug
+ * (GEN-3; {@link reportReference} also reports a miss).
  * @param value - the reference as sent
  * @param index - the records to look in
  * @returns the record, or `undefined`
@@ -54,8 +54,41 @@ export function findReference<T>(value: string, index: RefIndex<T>): T | undefin
 }
 
 /**
- * Resolves a reference ("ID or external ID", "ID or slug") or reports `UnknownReference` at
- * the field's path. Implements GEN-3.
+ * The `UnknownReference` issue of a reference that names nothing, with the standard message;
+ * the one place it is worded.
+ * @param path - JSON path of the field
+ * @param what - what kind of record is named (`"user"`, `"OrderCategory"`, `"address of the customer"`)
+ * @param value - the reference as sent
+ * @returns the issue
+ * @example
+ * unknownReference("ownerId", "user", "U-9").message //=> 'No user has the ID, external ID or slug "U-9" (GEN-3).'
+ */
+export function unknownReference(path: string, what: string, value: string): Issue {
+  return issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`);
+}
+
+/**
+ * Resolves a reference ("ID or external ID", "ID or slug") as {@link findReference} does,
+ * or adds `UnknownReference` at the field's path to `issues`, so a decision that collects
+ * every issue (GEN-9) resolves each reference in one call.
+ * @param value - the reference as sent
+ * @param index - the records to look in
+ * @param path - JSON path of the field, for the issue
+ * @param what - what kind of record is named, for the message
+ * @param issues - where the issue goes
+ * @returns the record, or `undefined` after reporting
+ * @rule GEN-3
+ * @example
+ * reportReference("nope", users, "ownerId", "user", issues) //=> undefined, issues: [{ code: "UnknownReference", path: "ownerId", ... }]
+ */
+export function reportReference<T>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): T | undefined {
+  const hit = findReference(value, index);
+  if (hit === undefined) issues.push(unknownReference(path, what, value));
+  return hit;
+}
+
+/**
+ * {@link reportReference} as a {@link Result} (GEN-3).
  * @param value - the reference as sent
  * @param index - the records to look in
  * @param path - JSON path of the field, for the issue
@@ -66,7 +99,29 @@ export function findReference<T>(value: string, index: RefIndex<T>): T | undefin
  */
 export function resolveReference<T>(value: string, index: RefIndex<T>, path: string, what: string): Result<T> {
   const hit = findReference(value, index);
-  return hit === undefined
-    ? fail([issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`)])
-    : ok(hit);
+  return hit === undefined ? fail([unknownReference(path, what, value)]) : ok(hit);
+}
+
+/** What {@link externalIdIssue} asks of the external IDs already taken: a `Set`, or a `Map` keyed by them. */
+export interface TakenKeys {
+  /** Whether a record of the type already has this external ID. */
+  readonly has: (key: string) => boolean;
+}
+
+/**
+ * The `DuplicateExternalId` issue when a write would give a record an external ID another
+ * record of its type already has; pass the external ID only when it is new to the record
+ * (an unchanged external ID is its own).
+ * @param taken - the external IDs of the company's records of that type
+ * @param externalId - the external ID the write gives, `null` for none
+ * @param path - JSON path of the field
+ * @param what - the record type, for the message (`"customer"`)
+ * @returns the issue, or `undefined` when the external ID is free
+ * @rule GEN-4
+ * @example
+ * externalIdIssue(new Set(["C-1"]), "C-1", "externalId", "customer")?.code //=> "DuplicateExternalId"
+ */
+export function externalIdIssue(taken: TakenKeys, externalId: string | null, path: string, what: string): Issue | undefined {
+  if (externalId === null || !taken.has(externalId)) return undefined;
+  return issue("DuplicateExternalId", path, `Another ${what} has the external ID ${JSON.stringify(externalId)} (GEN-4).`);
 }

@@ -12,7 +12,7 @@ export interface CustomDataField {
 }
 
 /**
- * A company's settings with every default resolved (SERVICE.md "Fixture").
+ * A company's settings with every default resolved (docs/service.md "Fixture").
  */
 export interface CompanySettings {
   /** "Zakázat kolize": technicians may not be double-booked (ASN-5). */

@@ -28,7 +28,7 @@ function daysInMonth(y: number, m: number): number {
 }
 
 /**
- * Parses a `string(Date)`: exactly `YYYY-MM-DD`, and a date that exists. Implements GEN-6.
+ * Parses a `string(Date)`: exactly `YYYY-MM-DD`, and a date that exists. Applies GEN-6.
  * @param value - any value
  * @returns the date, or `undefined`
  * @example
@@ -48,9 +48,11 @@ export function parseIsoDate(value: unknown): IsoDate | undefined {
 /**
  * Parses a `string(DateTime)`: ISO 8601 with `T`, minutes, optional seconds and fraction
  * (beyond milliseconds truncated), and a `Z` or `±hh:mm` offset. Without an offset, or not a
- * real date and time: `undefined`. Implements GEN-6.
+ * real date and time: `undefined`. The other halves of GEN-6 are {@link parseIsoDate}
+ * (`string(Date)`) and {@link formatInstant} (read shapes in UTC with `Z`).
  * @param value - any value
  * @returns the instant in milliseconds, or `undefined`
+ * @rule GEN-6
  * @example
  * parseDateTime("2026-03-29T01:30:00+01:00") //=> 1774744200000
  * parseDateTime("2026-03-29T01:30:00") //=> undefined
@@ -163,11 +165,13 @@ function pad(n: number, width: number): string {
 }
 
 /**
- * The calendar date of an instant in an IANA time zone: what "a date" means for a company
- * (GEN-10).
+ * The calendar date of an instant in an IANA time zone: what "a date" means for a company.
+ * "Today" ({@link today}), a day's instants ({@link dayRange}) and the reminder day all
+ * derive from it.
  * @param instant - milliseconds since the epoch
  * @param zone - IANA time zone
  * @returns the local date
+ * @rule GEN-10
  * @example
  * localDate(Date.parse("2026-11-21T23:30:00Z"), "Europe/Prague") //=> "2026-11-22"
  */
@@ -240,7 +244,7 @@ function startOfDay(date: IsoDate, zone: string): Instant {
 /**
  * The instants of a calendar day in a zone, half-open `[start, end)`: 24 hours on most
  * days, 23 or 25 on a daylight-saving change. Consecutive days tile the timeline.
- * Implements GEN-10.
+ * Applies GEN-10.
  * @param date - the calendar date
  * @param zone - IANA time zone
  * @returns the range

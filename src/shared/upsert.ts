@@ -1,7 +1,7 @@
-import { ABSENT, type Tri } from "./field.js";
+import { ABSENT, checkNotNull, type Tri } from "./field.js";
 import type { Guid } from "./guid.js";
 import { fail, issue, joinPath, ok, type Issue, type Result } from "./issue.js";
-import type { RefIndex } from "./reference.js";
+import { unknownReference, type RefIndex } from "./reference.js";
 
 /** Which identifiers an add-or-edit request sent (UPS-1 to UPS-4): the rows of the table. */
 export type UpsertIdentifiers = "neither" | "externalIdOnly" | "both" | "idOnly";
@@ -38,7 +38,11 @@ export interface UpsertLookup<T> {
 /**
  * The identifier decision table of add-or-edit, one row per combination of identifiers
  * sent. The same table decides top-level records (customers, orders) and nested elements
- * (contact people, addresses, devices), so the rule has one home. Implements UPS-1 to UPS-4.
+ * (contact people, addresses, devices), so the rule has one home. Applies UPS-1 to UPS-4.
+ * @rule UPS-1
+ * @rule UPS-2
+ * @rule UPS-3
+ * @rule UPS-4
  */
 export const upsertTable: {
   readonly [R in UpsertIdentifiers]: <T>(lookup: UpsertLookup<T>) => Result<UpsertTarget<T>>;
@@ -53,7 +57,7 @@ export const upsertTable: {
   // UPS-3: one record must match both; the external ID is never set or changed here.
   both: (l) => {
     if (l.byId === undefined) {
-      return fail([issue("UnknownReference", joinPath(l.path, "id"), `No record has the ID ${String(l.id)} (UPS-3).`)]);
+      return fail([unknownReference(joinPath(l.path, "id"), "record", String(l.id))]);
     }
     if (l.byExternalId !== l.byId) {
       return fail([
@@ -70,7 +74,7 @@ export const upsertTable: {
   idOnly: (l) =>
     l.byId !== undefined
       ? ok({ action: "edit", record: l.byId })
-      : fail([issue("UnknownReference", joinPath(l.path, "id"), `No record has the ID ${String(l.id)} (UPS-4).`)]),
+      : fail([unknownReference(joinPath(l.path, "id"), "record", String(l.id))]),
 };
 
 /**
@@ -88,7 +92,7 @@ export function upsertRow(id: Guid | undefined, externalId: string | undefined):
 
 /**
  * Decides what an add-or-edit does: looks the identifiers up and applies the row of
- * {@link upsertTable}. `id` and `externalId` sent as `null` count as not sent. Implements
+ * {@link upsertTable}. `id` and `externalId` sent as `null` count as not sent. Applies
  * UPS-1 to UPS-4.
  * @param id - the `id` sent, or `undefined`
  * @param externalId - the `externalId` sent, or `undefined`
@@ -116,11 +120,12 @@ export function decideUpsert<T>(
 
 /**
  * The value of an optional (nullable) field after an add or an edit: left out keeps
- * `current` (pass `null` when creating), `null` clears, a value replaces. Implements GEN-5
+ * `current` (pass `null` when creating), `null` clears, a value replaces. Applies GEN-5
  * and UPS-5.
  * @param tri - the field as sent
  * @param current - the record's value, `null` when creating
  * @returns the field's new value
+ * @rule UPS-5
  * @example
  * optionalField(ABSENT, "x") //=> "x"
  * optionalField(null, "x") //=> null
@@ -132,7 +137,7 @@ export function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
 /**
  * The value of a field that is never empty after an add or an edit: left out keeps
  * `current` or, when creating (`current` undefined), takes the default; `null` counts as
- * left out when creating and is `Required` on an edit. Implements GEN-5, UPS-5 and UPS-7
+ * left out when creating and is `Required` on an edit. Applies GEN-5, UPS-5 and UPS-7
  * (defaults only on create).
  * @param tri - the field as sent
  * @param current - the record's value, `undefined` when creating
@@ -140,6 +145,7 @@ export function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
  * @param path - JSON path of the field, for the issue
  * @param issues - where the issue goes
  * @returns the field's new value (`current` after reporting)
+ * @rule UPS-7
  * @example
  * requiredField(null, undefined, () => "Normal", "priority", issues) //=> "Normal"
  * requiredField(null, "High", () => "Normal", "priority", issues) //=> "High", issue Required at "priority"
@@ -148,7 +154,7 @@ export function requiredField<T>(tri: Tri<T>, current: T | undefined, fallback: 
   if (tri === ABSENT) return current === undefined ? fallback() : current;
   if (tri === null) {
     if (current === undefined) return fallback();
-    issues.push(issue("Required", path, `${path} cannot be cleared with null (GEN-5).`));
+    checkNotNull(tri, path, issues);
     return current;
   }
   return tri;

@@ -6,10 +6,10 @@ import { runStockBatch, type Identified, type StockChanges, type StockItem } fro
 
 /**
  * Adds two amounts: `X + Y`; unlimited absorbs (`INF + X = INF`, `X + INF = INF`).
- * Implements STK-2.
  * @param a - current amount
  * @param b - amount added
  * @returns the sum
+ * @rule STK-2
  * @example
  * addAmounts(finite("0.1"), finite("0.2")) //=> finite("0.3")
  * addAmounts(UNLIMITED, finite(5)) //=> UNLIMITED
@@ -21,7 +21,7 @@ export function addAmounts(a: Amount, b: Amount): Amount {
 
 /**
  * Adds a batch of items to a store's stock, all or nothing: a material not yet stocked
- * starts from 0; the same material twice is added twice. Implements STK-2 and STK-6.
+ * starts from 0; the same material twice is added twice. Applies STK-2 and STK-6.
  * @param stock - the store's stock (material GUID → amount); never mutated
  * @param items - the parsed `addToStore` body
  * @param materials - the company's materials, to resolve `materialId` (GEN-3)

@@ -55,6 +55,7 @@ export function finite(value: Dec | number | string): FiniteAmount {
  * (STK-1). Anything else: `undefined`.
  * @param json - a JSON value
  * @returns the amount, or `undefined`
+ * @rule STK-1
  * @example
  * amountFromJson(null) //=> UNLIMITED
  * amountFromJson(0.1) //=> { kind: "finite", value: Dec("0.1") }

@@ -1,6 +1,6 @@
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import { findReference, type RefIndex } from "../shared/reference.js";
+import { reportReference, type RefIndex } from "../shared/reference.js";
 import type { Amount } from "./amount.js";
 
 /** Anything with a GUID: what a stock batch needs of a material. */
@@ -48,12 +48,7 @@ export function resolveItemMaterial<M extends Identified>(
   materials: RefIndex<M>,
   issues: Issue[],
 ): Guid | undefined {
-  const m = findReference(item.materialId, materials);
-  if (m === undefined) {
-    issues.push(issue("UnknownReference", joinPath(joinPath("", index), "materialId"), `No material has the ID or external ID ${JSON.stringify(item.materialId)} (GEN-3).`));
-    return undefined;
-  }
-  return m.id;
+  return reportReference(item.materialId, materials, joinPath(joinPath("", index), "materialId"), "material", issues)?.id;
 }
 
 /**
@@ -62,6 +57,7 @@ export function resolveItemMaterial<M extends Identified>(
  * issue is reported (GEN-9). `step` gets the current amount (`undefined` when the material
  * is not stocked) and returns the new amount, or an issue code when the item cannot apply.
  * @internal
+ * @rule STK-6
  */
 export function runStockBatch<M extends Identified, Q>(
   stock: ReadonlyMap<Guid, Amount>,

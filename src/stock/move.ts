@@ -18,11 +18,12 @@ export interface MovedAmounts {
  * Moves a quantity between two amounts. The source loses as in a remove (STK-3) and the
  * target gains the full requested amount, even when the source held less; moving all
  * credits the source's whole amount and leaves it at 0; all of an unlimited source leaves
- * it at 0 and makes the target unlimited. Implements STK-5.
+ * it at 0 and makes the target unlimited.
  * @param source - the source's amount
  * @param target - the target's amount (0 when it did not stock the material)
  * @param quantity - how much to move, or all
  * @returns both amounts after the move
+ * @rule STK-5
  * @example
  * moveAmounts(finite(3), finite(1), finite(5)) //=> { source: finite(0), target: finite(6) }
  * moveAmounts(UNLIMITED, finite(1), ALL) //=> { source: finite(0), target: UNLIMITED }
@@ -43,7 +44,7 @@ export interface MoveChanges {
 /**
  * Moves a batch of items from one store to another, all or nothing. The stores must
  * differ (`SameStore`); every material must be stocked at the source (`NotStocked`); the
- * target starts from 0 for a material it does not stock. Implements STK-5 and STK-6.
+ * target starts from 0 for a material it does not stock. Applies STK-5 and STK-6.
  * @param source - the source store's stock; never mutated
  * @param target - the target store's stock; never mutated
  * @param items - the parsed `moveTo` body

@@ -6,10 +6,11 @@ import { runStockBatch, type Identified, type StockChanges, type StockItem } fro
 
 /**
  * Removes a quantity from an amount, never below 0: `X - Y` floored at 0; `INF - X = INF`;
- * `X - all = 0`; `INF - all = 0`. Implements STK-3.
+ * `X - all = 0`; `INF - all = 0`.
  * @param amount - current amount
  * @param quantity - how much to remove, or all
  * @returns the remaining amount
+ * @rule STK-3
  * @example
  * removeAmount(finite(5), finite(7)) //=> finite(0)
  * removeAmount(UNLIMITED, finite(7)) //=> UNLIMITED
@@ -24,7 +25,7 @@ export function removeAmount(amount: Amount, quantity: Quantity): Amount {
 
 /**
  * Removes a batch of items from a store's stock, all or nothing. A material the store does
- * not stock is refused (`NotStocked`); one removed to 0 stays listed at 0. Implements STK-3
+ * not stock is refused (`NotStocked`); one removed to 0 stays listed at 0. Applies STK-3
  * and STK-6.
  * @param stock - the store's stock; never mutated
  * @param items - the parsed `removeMaterial` body

@@ -26,7 +26,7 @@ function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amou
 /**
  * Parses an `addToStore` or `setMaterialAmounts` body: an array of `{ materialId, amount }`
  * where an absent or `null` amount means unlimited. Every bad item is reported with its
- * path (`[3].amount`). Implements STK-1, STK-6 and GEN-7 (amounts exact and never negative).
+ * path (`[3].amount`). Applies STK-1, STK-6 and GEN-7 (amounts exact and never negative).
  * @param body - the parsed JSON body
  * @returns the items, or every issue
  * @example
@@ -39,7 +39,7 @@ export function parseStockAmountsBody(body: unknown): Result<StockItem<Amount>[]
 
 /**
  * Parses a `removeMaterial` or `moveTo` body: an array of `{ materialId, amount }` where an
- * absent or `null` amount means all. Implements STK-3, STK-5, STK-6 and GEN-7.
+ * absent or `null` amount means all. Applies STK-3, STK-5, STK-6 and GEN-7.
  * @param body - the parsed JSON body
  * @returns the items, or every issue
  * @example

@@ -6,10 +6,11 @@ import { runStockBatch, type Identified, type StockChanges, type StockItem } fro
 
 /**
  * Sets an amount: the result is exactly the given one, whatever the current amount
- * (not an increment). Implements STK-4.
+ * (not an increment).
  * @param _current - current amount, ignored by design
  * @param target - the amount to set (unlimited when the request sent none)
  * @returns `target`
+ * @rule STK-4
  * @example
  * setAmount(finite(5), finite(2)) //=> finite(2)
  */
@@ -19,7 +20,7 @@ export function setAmount(_current: Amount | undefined, target: Amount): Amount 
 
 /**
  * Sets a batch of amounts in a store's stock, all or nothing; a material not yet stocked
- * is added. Implements STK-4 and STK-6.
+ * is added. Applies STK-4 and STK-6.
  * @param stock - the store's stock; never mutated
  * @param items - the parsed `setMaterialAmounts` body
  * @param materials - the company's materials (GEN-3)

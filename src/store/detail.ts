@@ -7,7 +7,7 @@ import { SEP, amountsOf, orderOf, searchTextOf, stateOf, type ListingState, type
 import type { StoreListingQuery } from "./query.js";
 import type { Store } from "./store.js";
 
-/** One stocked material in the store detail (SERVICE.md "StoreDetail"; STO-6). */
+/** One stocked material in the store detail (docs/service.md "StoreDetail"; STO-6). */
 export interface StoreDetailItem {
   /** Material GUID. */
   readonly materialId: Guid;
@@ -47,7 +47,7 @@ export interface StoreDetailMaterials {
   readonly totalCount: number;
 }
 
-/** The answer of `GET /store/{id}` (SERVICE.md "StoreDetail"; STO-6). */
+/** The answer of `GET /store/{id}` (docs/service.md "StoreDetail"; STO-6). */
 export interface StoreDetail {
   /** Store GUID. */
   readonly id: Guid;
@@ -127,12 +127,14 @@ function item(s: ListingState, amounts: readonly Amount[], p: number): StoreDeta
  * (supplier and category sets), sorted (by the kept order of the sort key) and paged. A
  * page past the end has no items and the true `totalCount`. Without search or filters the
  * page is a slice of the kept order; otherwise one scan of compact arrays counts the
- * matches. Implements STO-4, STO-5 and STO-6.
+ * matches. Applies STO-4, STO-5 and STO-6.
  * @param listing - the store's listing index
  * @param store - the store record (its `id` must be the listing's store)
  * @param query - the parsed query
  * @returns the store detail
  * @throws Error when the listing belongs to another store
+ * @rule STO-4
+ * @rule STO-6
  * @example
  * queryStoreListing(listing, store, { page: 1, pageSize: 20, searchPhrase: "SROUB", sortBy: "name",
  *   sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null }).materials.items[0].name //=> "Šroub M6"

@@ -16,7 +16,7 @@ declare const listingBrand: unique symbol;
  * changes the stock returns a new one, so a query over an old index with a new stock cannot
  * be written. Opaque: build it with {@link buildStoreListing}, change it with
  * `updateStoreListingStock` / {@link rebuildStoreListing}, read it with `queryStoreListing`
- * and {@link storeListingStock}. Implements STO-4, STO-5 (the index behind them).
+ * and {@link storeListingStock}. Applies STO-4, STO-5 (the index behind them).
  */
 export interface StoreListing {
   /** Compile-time brand; the index's internals are private. */
@@ -631,12 +631,13 @@ export function amountOrders(amounts: readonly Amount[], nameAscend: Int32Array)
  * Builds the listing index of one store's stock: folds every searchable field once and
  * sorts once per sort key (the names by collation ranks, the others by counting sort over
  * the name order), so a query costs what it returns plus one scan of compact arrays.
- * Implements STO-4 and STO-5 (their index).
+ * Applies STO-4 and STO-5 (their index).
  * @param storeId - the store's GUID
  * @param stock - the store's stock: material GUID → amount
  * @param catalog - materials, categories, suppliers and the locale
  * @returns the listing
  * @throws Error when a stocked material, its category or supplier is missing from the catalog
+ * @rule STO-5
  * @example
  * const listing = buildStoreListing(store.id, new Map([[screw.id, finite(5)]]), catalog);
  * listing.size //=> 1
@@ -740,7 +741,7 @@ export function numberOf(numbers: Map<Guid, number>, id: Guid): number {
 /**
  * Rebuilds a listing over the same stock with new catalog records: after a material edit
  * (name, codes, price, category, supplier) or a catalog rename, or a change of locale.
- * Implements STO-4 and STO-5 (keeping their index current).
+ * Applies STO-4 and STO-5 (keeping their index current).
  * @param listing - the current listing
  * @param catalog - the catalog after the edit
  * @returns the rebuilt listing
@@ -754,7 +755,7 @@ export function rebuildStoreListing(listing: StoreListing, catalog: StoreListing
 /**
  * Folds a listing's search text now instead of on its first search, and returns the same
  * listing. A server calls it after building or rebuilding a listing, so no client request
- * pays for folding (about 0.2 s at 100,000 materials). Implements STO-4 (its index).
+ * pays for folding (about 0.2 s at 100,000 materials). Applies STO-4 (its index).
  * @param listing - the listing
  * @returns the same listing, its search text made
  * @example
@@ -768,7 +769,7 @@ export function prepareStoreListingSearch(listing: StoreListing): StoreListing {
 /**
  * The stock a listing holds, as a read-only map view (no copy): material GUID → amount.
  * Hand it to the stock operations, then pass their changes to `updateStoreListingStock`.
- * Implements STO-6 (the stock behind the detail).
+ * Applies STO-6 (the stock behind the detail).
  * @param listing - the listing
  * @returns the stock
  * @example

@@ -94,9 +94,10 @@ function readGuidList(params: QueryParameters, name: string, issues: Issue[]): r
 /**
  * Parses the query of `GET /store/{id}`: `page` and `pageSize` required, the rest with
  * defaults. Every problem is reported, each with the parameter name as its path; unknown
- * parameters are ignored. Implements STO-3 (and the phrase of STO-4).
+ * parameters are ignored. Applies STO-3 (and the phrase of STO-4).
  * @param params - the URL query parameters
  * @returns the typed query, or every issue
+ * @rule STO-3
  * @example
  * parseStoreListingQuery({ page: "1", pageSize: "20", sortBy: "amount" }).value.sortOrder //=> "ascend"
  * parseStoreListingQuery({ page: "0", pageSize: "500" }).issues.map((i) => i.path) //=> ["page", "pageSize"]
@@ -143,7 +144,7 @@ function parseUnknownQuery(value: unknown): Result<StoreListingQuery> {
 /**
  * {@link parseStoreListingQuery} as a Standard Schema v1 validator over an unknown value
  * (an object of strings or `URLSearchParams`), for clients checking a query before sending it.
- * Implements STO-3.
+ * Applies STO-3.
  * @example
  * storeListingQuerySchema["~standard"].validate({ page: "x", pageSize: "1" }).issues[0].path //=> ["page"]
  */

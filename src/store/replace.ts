@@ -1,8 +1,8 @@
 import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
-import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { collect, type Issue, type Result } from "../shared/issue.js";
 import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
-import { findReference, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import type { Store } from "./store.js";
 
@@ -21,7 +21,7 @@ const readUsers = readArray(readNonBlank);
 /**
  * Parses a `PUT /store/{id}` body: required `name` and `availableFor` (an array, possibly
  * empty); `externalId` left out or `null` becomes empty. Unknown fields (stock included) are
- * ignored (ERR-3); every issue reported (GEN-9). Implements STO-1 (reading).
+ * ignored (ERR-3); every issue reported (GEN-9). Applies STO-1 (reading).
  * @param value - the JSON body
  * @returns the command, or every issue
  * @example
@@ -56,27 +56,24 @@ export interface StoreReplaceContext {
  * left out — and `availableFor`, each element resolved to a user, GEN-3, the same user named
  * twice kept once); the GUID stays and the stock, which is not part of the store record, is
  * untouched. The external ID must stay unique among stores (GEN-4). Pure; every issue
- * reported (GEN-9). Implements STO-1.
+ * reported (GEN-9).
  * @param store - the store found by the path (GEN-2)
  * @param command - the parsed body
  * @param ctx - stores and users of the company
  * @returns the replaced store, or every issue
+ * @rule STO-1
  * @example
  * replaceStore(van, { name: "Van 1", externalId: null, availableFor: ["tech-1"] }, ctx).value.availableFor //=> [tech1.id]
  */
 export function replaceStore(store: Store, command: StoreReplaceCommand, ctx: StoreReplaceContext): Result<Store> {
   const issues: Issue[] = [];
-  if (command.externalId !== null) {
-    const other = ctx.stores.byKey.get(command.externalId);
-    if (other !== undefined && other.id !== store.id) {
-      issues.push(issue("DuplicateExternalId", "externalId", `Another store has the external ID ${JSON.stringify(command.externalId)} (GEN-4).`));
-    }
-  }
+  // An unchanged external ID is the store's own.
+  const duplicate = command.externalId === store.externalId ? undefined : externalIdIssue(ctx.stores.byKey, command.externalId, "externalId", "store");
+  if (duplicate !== undefined) issues.push(duplicate);
   const users = new Set<Guid>();
   command.availableFor.forEach((ref, i) => {
-    const user = findReference(ref, ctx.users);
-    if (user === undefined) issues.push(issue("UnknownReference", `availableFor[${i}]`, `No user has the ID or external ID ${JSON.stringify(ref)} (GEN-3).`));
-    else users.add(user.id);
+    const user = reportReference(ref, ctx.users, `availableFor[${i}]`, "user", issues);
+    if (user !== undefined) users.add(user.id);
   });
   return collect(issues, () => ({ id: store.id, externalId: command.externalId, name: command.name, availableFor: [...users] }));
 }

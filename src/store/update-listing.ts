@@ -71,7 +71,7 @@ function insert(arr: Int32Array, n: number, p: number, cmp: (a: number, b: numbe
  * from the old one without copying); a material stocked for the first time is appended and
  * inserted into every order by binary search. The name order is never rebuilt. The given
  * listing still reads as it was (it keeps the steps back and re-roots the shared buffers
- * when read). Implements STO-5 (keeping its orders current).
+ * when read). Applies STO-5 (keeping its orders current).
  * @param listing - the listing before the change
  * @param changes - material GUID → new amount, for each touched material
  * @param catalog - the catalog, to describe materials stocked for the first time
@@ -242,7 +242,7 @@ function insertAll(order: Int32Array, n: number, total: number, cmp: (a: number,
  * reads as it was. A listing that does not stock the material is returned as it is. A
  * catalog rename (category or supplier name) or a locale change is not an edit of one
  * material: after those, use {@link rebuildStoreListing}; a catalog whose locale differs from
- * the listing's is handled by rebuilding. Implements STO-4 and STO-5 (keeping their index
+ * the listing's is handled by rebuilding. Applies STO-4 and STO-5 (keeping their index
  * current).
  * @param listing - the listing before the edit
  * @param material - the material after the edit (its GUID is unchanged)

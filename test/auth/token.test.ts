@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bearerToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
-import { checkCredentials, parseLoginRequest } from "../../src/auth/login.js";
+import { issueStatus } from "../../src/api/problem.js";
+import { authenticate, bearerToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
+import { checkCredentials, login, parseLoginRequest } from "../../src/auth/login.js";
 import { apiUser } from "../../src/auth/owner.js";
 import type { User } from "../../src/auth/user.js";
 import { gid } from "../arbitraries/fixture.js";
@@ -59,5 +60,45 @@ describe("login rules", () => {
     const u = (n: number, roles: User["roles"]): User => ({ id: gid(n), externalId: null, name: `u${n}`, roles, deactivated: false });
     expect(apiUser([u(1, ["Technik"]), u(2, ["Dispatcher", "Administrator"]), u(3, ["Administrator"])])?.id).toBe(gid(2));
     expect(apiUser([u(1, ["Technik"])])).toBeUndefined();
+  });
+});
+
+describe("authenticate", () => {
+  const companyA = { name: "A" };
+  const companyB = { name: "B" };
+  const issued = { token: "t-a", companyId: gid(1), issuedAt: 0 };
+  const table = {
+    token: (text: string) => (text === issued.token ? issued : undefined),
+    company: (id: string) => (id === gid(1) ? companyA : id === gid(2) ? companyB : undefined),
+  };
+  const code = (r: { ok: boolean; issues?: readonly { code: string }[] }) => (r.ok ? "ok" : r.issues?.[0]?.code);
+
+  it("AUTH-2: a missing, malformed, unknown or expired token is NotAuthenticated", () => {
+    expect(code(authenticate(undefined, table, 1))).toBe("NotAuthenticated");
+    expect(code(authenticate({ authorization: "Basic t-a" }, table, 1))).toBe("NotAuthenticated");
+    expect(code(authenticate({ authorization: "Bearer nope" }, table, 1))).toBe("NotAuthenticated");
+    expect(code(authenticate({ authorization: "Bearer t-a" }, table, TOKEN_LIFETIME_MS))).toBe("NotAuthenticated");
+  });
+
+  it("AUTH-4: a valid token sees exactly its own company", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: TOKEN_LIFETIME_MS - 1 }), (now) => {
+        const r = authenticate({ Authorization: "bearer t-a" }, table, now);
+        expect(r.ok && r.value.company).toBe(companyA);
+      }),
+    );
+  });
+
+  it("AUTH-1: login refuses a malformed body (400) and wrong credentials (403) before drawing a token", () => {
+    const acme = { id: gid(1), tenantCode: "acme", name: "ACME", clients: [{ clientId: "c", secret: "s" }] };
+    const never = () => {
+      throw new Error("no token may be drawn for a refused login");
+    };
+    const malformed = login([acme], { tenantCode: 1 }, 0, never);
+    expect(malformed.ok ? [] : malformed.issues.map((i) => issueStatus(i.code))).toEqual([400, 400, 400]);
+    const wrong = login([acme], { tenantCode: "acme", clientId: "c", secret: "x" }, 0, never);
+    expect(wrong.ok ? [] : wrong.issues.map((i) => issueStatus(i.code))).toEqual([403]);
+    const right = login([acme], { tenantCode: "acme", clientId: "c", secret: "s" }, 5, () => "tok");
+    expect(right.ok && right.token).toEqual({ token: "tok", companyId: acme.id, issuedAt: 5 });
   });
 });

@@ -82,8 +82,24 @@ describe("customer add-or-edit", () => {
     expect(c.contactPeople[1]?.lastName).toBe("New");
     expect(c.addresses[0]).toEqual({ ...acme.addresses[0], city: "Olomouc" });
   });
-  it("UPS-6: a nested id that matches nothing is refused", () => {
-    expect(codes(upsert({ id: acme.id, name: "X", addresses: [{ id: gid(5, 5), city: "Y" }] }, [acme]))).toEqual(["UnknownReference@addresses[0].id"]);
+  it("UPS-6: a nested id that matches no element of the customer adds the element with that GUID; sending it again edits it", () => {
+    const body = { id: acme.id, name: acme.name, addresses: [{ id: gid(5, 5), city: "Ostrava" }] };
+    const once = value(upsert(body, [acme])).customer;
+    expect(once.addresses).toHaveLength(acme.addresses.length + 1);
+    expect(once.addresses.at(-1)).toMatchObject({ id: gid(5, 5), externalId: null, city: "Ostrava" });
+    const twice = value(upsert({ ...body, addresses: [{ id: gid(5, 5), city: "Opava" }] }, [once])).customer;
+    expect(twice.addresses).toHaveLength(once.addresses.length);
+    expect(twice.addresses.at(-1)).toMatchObject({ id: gid(5, 5), city: "Opava" });
+  });
+  it("UPS-6: a new nested element's GUID must be unique in the company and in the request", () => {
+    const other = home.contactPeople[0]?.id;
+    expect(codes(upsert({ id: acme.id, name: "X", contactPeople: [{ id: other, lastName: "Y" }] }, [acme, home]))).toEqual(["Duplicate@contactPeople[0].id"]);
+    expect(codes(upsert({ id: acme.id, name: "X", contactPeople: [{ id: home.id, lastName: "Y" }] }, [acme, home]))).toEqual(["Duplicate@contactPeople[0].id"]);
+    const twiceInRequest = { id: acme.id, name: "X", contactPeople: [{ id: gid(6, 6), lastName: "Y" }], addresses: [{ id: gid(6, 6), city: "Z" }] };
+    expect(codes(upsert(twiceInRequest, [acme]))).toEqual(["Duplicate@addresses[0].id"]);
+  });
+  it("UPS-6: a new nested id with an externalId that names another element is refused", () => {
+    expect(codes(upsert({ id: acme.id, name: "X", contactPeople: [{ id: gid(5, 6), externalId: "P1", lastName: "Y" }] }, [acme]))).toEqual(["IdMismatch@contactPeople[0].externalId"]);
   });
   it("UPS-7: defaults apply only when a customer is created", () => {
     const created = value(upsert({ name: "N", identificationNumber: "1", contactPeople: [{ lastName: "A" }], addresses: [{ city: "B" }] }, [])).customer;

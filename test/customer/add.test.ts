@@ -40,6 +40,10 @@ describe("customer add", () => {
     const h = value(add(householdBody({ identificationNumber: "", taxNumber: null })));
     expect([h.identificationNumber, h.taxNumber, h.contactAddressId]).toEqual([null, null, null]);
   });
+  it("CUS-4: a Household may send contactAddressId \"\" (not filled), like identificationNumber and taxNumber", () => {
+    const h = value(add(householdBody({ identificationNumber: "", taxNumber: "", contactAddressId: "" })));
+    expect([h.identificationNumber, h.taxNumber, h.contactAddressId]).toEqual([null, null, null]);
+  });
   it("CUS-5: defaults come from the first catalog values, the first elements and the administrator", () => {
     const c = value(
       add(

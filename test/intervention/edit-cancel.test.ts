@@ -1,3 +1,4 @@
+import { refIndex } from "../../src/shared/reference.js";
 import { describe, expect, it } from "vitest";
 import { cancelIntervention } from "../../src/intervention/cancel.js";
 import { editIntervention } from "../../src/intervention/edit.js";
@@ -106,10 +107,11 @@ describe("lifecycle", () => {
     const mine = makeIntervention("Planned", { externalId: "E1" });
     const theirs = makeIntervention("Planned", { id: g(0x81), orderId: g(0x71), externalId: "E2" });
     const order = makeOrder();
-    expect(interventionOfOrder([mine, theirs], order, mine.id.toUpperCase(), false)).toBe(mine);
-    expect(interventionOfOrder([mine, theirs], order, theirs.id, false)).toBeUndefined();
-    expect(interventionOfOrder([mine, theirs], order, "E1", true)).toBe(mine);
-    expect(interventionOfOrder([mine, theirs], order, "E2", true)).toBeUndefined();
+    const both = refIndex([mine, theirs], (i) => i.id, (i) => i.externalId);
+    expect(interventionOfOrder(both, order, mine.id.toUpperCase(), false)).toBe(mine);
+    expect(interventionOfOrder(both, order, theirs.id, false)).toBeUndefined();
+    expect(interventionOfOrder(both, order, "E1", true)).toBe(mine);
+    expect(interventionOfOrder(both, order, "E2", true)).toBeUndefined();
     expect(ADMIN).not.toBe(TECH1);
   });
 });

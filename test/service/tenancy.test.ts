@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Customer } from "../../src/customer/customer.js";
 import type { ServiceCore, ServiceResponse } from "../../src/service/create.js";
 import type { Store } from "../../src/store/store.js";
-import { routes } from "../../src/service/router.js";
+import { apiRoutes as routes } from "../../src/api/routes.js";
 import { commit } from "../../src/service/state.js";
 import { ids, jsonValue, testCustomer, testIntervention, testOrder } from "../arbitraries/fixture.js";
 import { bearer, company, loginAs, seed, snapshot } from "./support.js";

@@ -8,7 +8,7 @@ import type { Handler, HandlerContext } from "../context.js";
 import type { Listed } from "../state.js";
 import { refused } from "./interventions.js";
 
-/** The `POST /customer` answer (SERVICE.md "Endpoints"). */
+/** The `POST /customer` answer (docs/service.md "Endpoints"). */
 export interface CreatedShape {
   /** GUID of the new record. */
   readonly id: Guid;
@@ -42,7 +42,7 @@ export function customerContext(ctx: HandlerContext<never>): CustomerContext {
 
 /**
  * `POST /customer`: parses the body, decides the add and answers 201 with the new GUID.
- * Implements CUS-1 to CUS-12 and GEN-4 through {@link parseCustomerAdd} and
+ * Applies CUS-1 to CUS-12 and GEN-4 through {@link parseCustomerAdd} and
  * {@link addCustomer}; a refusal is 400 with every issue and writes nothing (GEN-8, GEN-9).
  * @param ctx - the context
  * @returns 201 `{ id }`, or 400
@@ -61,7 +61,7 @@ export const handleAddCustomer: Handler = (ctx) => {
 /**
  * `POST /customer/addOrEdit`: the identifier table picks create or edit (UPS-1 to UPS-4),
  * nested elements merge (UPS-6) and the kind and reference rules hold after the merge
- * (UPS-8); 204 either way (UPS-9). Implements UPS-1 to UPS-9 through
+ * (UPS-8); 204 either way (UPS-9). Applies UPS-1 to UPS-9 through
  * {@link parseCustomerAddOrEdit} and {@link addOrEditCustomer}.
  * @param ctx - the context
  * @returns 204, or 400

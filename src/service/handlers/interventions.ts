@@ -8,22 +8,23 @@ import { planIntervention } from "../../intervention/plan.js";
 import { replanIntervention } from "../../intervention/replan.js";
 import { parseCancelBody, parseEditBody, parsePlanBody, parseReplanBody } from "../../intervention/request.js";
 import type { Order } from "../../order/order.js";
-import type { Issue, Result } from "../../shared/issue.js";
+import type { Issue, NonEmptyArray, Result } from "../../shared/issue.js";
 import type { Handler, Reply } from "../context.js";
-import { problem } from "../problem.js";
+import { refusal } from "../../api/problem.js";
 import { interventionShape } from "../read-shapes.js";
 import type { CompanyState } from "../state.js";
 
 /**
- * The 400 answer of a refused write: every issue in one problem body (ERR-1, GEN-9).
- * The service drops changes and effects of any refusal (GEN-8).
+ * The answer of a refused request: every issue in one problem body, the status from the
+ * issues ({@link refusal}: 400 for broken rules). The service drops changes and effects of
+ * any refusal (GEN-8).
  * @param issues - what is wrong
  * @returns the reply
  * @example
  * refused([issue("Required", "day")]).status //=> 400
  */
-export function refused(issues: readonly Issue[]): Reply {
-  return { status: 400, body: problem(400, issues) };
+export function refused(issues: NonEmptyArray<Issue>): Reply {
+  return refusal(issues);
 }
 
 /**
@@ -110,7 +111,7 @@ function answer(decision: Result<InterventionDecision>): Reply {
 /**
  * `POST /order/{orderId}/PlanIntervention` and its twin: parses the body, plans against the
  * company's current collision index (kept by `commit`, never rebuilt per request) and
- * answers 200 with the InterventionDetail and the notification effects. Implements INT-1,
+ * answers 200 with the InterventionDetail and the notification effects. Applies INT-1,
  * INT-2, INT-9, GEN-4, ASN-1..ASN-6, NOT-2..NOT-6 through {@link planIntervention}.
  * @param ctx - the context; the order is already found
  * @returns 200 with the detail, or 400 with every issue
@@ -136,7 +137,7 @@ export const handlePlanIntervention: Handler<"order"> = (ctx) => {
 /**
  * `PUT …/intervention/{interventionId}/Replan` and its twin: replaces day, category and
  * assignations of a `Planned` intervention (its own old allocations never collide), 200 with
- * the detail and the effects (old reminder withdrawn first). Implements INT-3, ASN-1..ASN-6,
+ * the detail and the effects (old reminder withdrawn first). Applies INT-3, ASN-1..ASN-6,
  * NOT-5, NOT-6 through {@link replanIntervention}.
  * @param ctx - the context; order and intervention already found (INT-8)
  * @returns 200 with the detail, or 400
@@ -159,7 +160,7 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
 
 /**
  * `PUT …/intervention/{interventionId}` and its twin: edits the fields sent, 200 with the
- * detail. Implements INT-4 through {@link editIntervention}.
+ * detail. Applies INT-4 through {@link editIntervention}.
  * @param ctx - the context
  * @returns 200 with the detail, or 400
  * @example
@@ -178,7 +179,7 @@ export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) =
 /**
  * `PUT …/intervention/{interventionId}/Cancel` and its twin: cancels, 200 with the detail and
  * the INT-10 effects; `commit` then releases the technicians' allocations in the collision
- * index. No body means `{}`. Implements INT-5, INT-10, NOT-3 through {@link cancelIntervention}.
+ * index. No body means `{}`. Applies INT-5, INT-10, NOT-3 through {@link cancelIntervention}.
  * @param ctx - the context
  * @returns 200 with the detail, or 400
  * @example
@@ -207,7 +208,7 @@ function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
 
 /**
  * `PUT …/StartDeparture` and its twin: `Planned` → `DepartureStarted`, 200 with the detail.
- * Implements INT-7 through {@link moveIntervention}.
+ * Applies INT-7 through {@link moveIntervention}.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  * @example
@@ -216,7 +217,7 @@ function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
 export const handleStartDeparture: Handler<"order" | "intervention"> = lifecycle("startDeparture");
 
 /**
- * `PUT …/Start` and its twin: `Planned` or `DepartureStarted` → `Running`. Implements INT-7.
+ * `PUT …/Start` and its twin: `Planned` or `DepartureStarted` → `Running`. Applies INT-7.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  * @example
@@ -225,7 +226,7 @@ export const handleStartDeparture: Handler<"order" | "intervention"> = lifecycle
 export const handleStart: Handler<"order" | "intervention"> = lifecycle("start");
 
 /**
- * `PUT …/RequestSignature` and its twin: `Running` → `WaitingForSignature`. Implements INT-7.
+ * `PUT …/RequestSignature` and its twin: `Running` → `WaitingForSignature`. Applies INT-7.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  * @example
@@ -235,7 +236,7 @@ export const handleRequestSignature: Handler<"order" | "intervention"> = lifecyc
 
 /**
  * `PUT …/Complete` and its twin: `Running` or `WaitingForSignature` → `Completed`, with one
- * report document per form of the intervention's category. Implements INT-7 and INT-6
+ * report document per form of the intervention's category. Applies INT-7 and INT-6
  * (generation).
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`

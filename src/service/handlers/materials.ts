@@ -6,7 +6,7 @@ import { refused } from "./interventions.js";
 /**
  * `PUT /material/{id}` and its twin: replaces the whole definition, keeping the GUID and
  * external ID; 204. `commit` rebuilds the listing of every store stocking the material
- * when a listed field changed (STO-4, STO-5). Implements MAT-1 to MAT-3 through
+ * when a listed field changed (STO-4, STO-5). Applies MAT-1 to MAT-3 through
  * {@link parseMaterialReplace} and {@link replaceMaterial}.
  * @param ctx - the context; the material is found by the path (GEN-2)
  * @returns 204, or 400 with every issue

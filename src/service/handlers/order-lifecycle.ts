@@ -8,7 +8,7 @@ import { cancelBodyOrEmpty, orderCustomer, refused } from "./interventions.js";
  * `PUT /order/{id}/cancel` and its twin: cancels an `Open` or `Completed` order and, with
  * it, every intervention not yet `Completed` or `Cancelled`; 204 with the INT-10 effects of
  * each (and the ORD-12 customer notifications when asked), in order. `commit` releases the
- * cancelled interventions' allocations. No body means `{}`. Implements ORD-11, ORD-12,
+ * cancelled interventions' allocations. No body means `{}`. Applies ORD-11, ORD-12,
  * INT-10 and NOT-3 through {@link cancelOrder}.
  * @param ctx - the context; the order is already found
  * @returns 204, or 400 with the state issue
@@ -31,8 +31,8 @@ export const handleCancelOrder: Handler<"order"> = (ctx) => {
 };
 
 /**
- * `PUT /order/{id}/complete` and its twin (SERVICE.md extension): `Open` → `Completed` when
- * every intervention is `Completed` or `Cancelled`; 204. The body is not read. Implements
+ * `PUT /order/{id}/complete` and its twin (docs/service.md extension): `Open` → `Completed` when
+ * every intervention is `Completed` or `Cancelled`; 204. The body is not read. Applies
  * ORD-13 through {@link completeOrder}.
  * @param ctx - the context
  * @returns 204, or 400 with the state issue

@@ -34,7 +34,7 @@ export function orderContext(ctx: HandlerContext<never>): OrderContext {
 
 /**
  * `POST /order`: parses the body, decides the add and answers 201 with the new GUID.
- * Implements ORD-1 to ORD-5 and GEN-4 through {@link parseOrderAdd} and {@link addOrder}.
+ * Applies ORD-1 to ORD-5 and GEN-4 through {@link parseOrderAdd} and {@link addOrder}.
  * @param ctx - the context
  * @returns 201 `{ id }`, or 400 with every issue
  * @example
@@ -53,7 +53,7 @@ export const handleAddOrder: Handler = (ctx) => {
  * `PUT /order/{id}` and its twin: only the fields sent change (ORD-7), on an `Open` order
  * without active intervention (ORD-6, checked against the order's own interventions), the
  * customer and external ID kept (ORD-8), ORD-1 and ORD-2 re-checked (ORD-9); 204.
- * Implements ORD-6 to ORD-9 through {@link parseOrderEdit} and {@link editOrder}.
+ * Applies ORD-6 to ORD-9 through {@link parseOrderEdit} and {@link editOrder}.
  * @param ctx - the context; the order is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
  * @example
@@ -71,7 +71,7 @@ export const handleEditOrder: Handler<"order"> = (ctx) => {
 /**
  * `POST /order/addOrEdit`: UPS-1 to UPS-5 pick create or edit, an edit obeys ORD-6 to ORD-9;
  * 204 either way (UPS-9). Only the interventions of the orders the identifiers name are
- * handed to the decision (ORD-6), never the whole company's. Implements ORD-10 through
+ * handed to the decision (ORD-6), never the whole company's. Applies ORD-10 through
  * {@link parseOrderAddOrEdit} and {@link addOrEditOrder}.
  * @param ctx - the context
  * @returns 204, or 400 with every issue

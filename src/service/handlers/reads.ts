@@ -1,8 +1,8 @@
 import { allowedInterventionActions } from "../../intervention/machine.js";
-import { interventionActionIssue } from "../../intervention/machine.js";
+import { reportDocuments } from "../../intervention/lifecycle.js";
 import { allowedOrderActions } from "../../order/machine.js";
 import type { Handler } from "../context.js";
-import { problem } from "../problem.js";
+import { refused } from "./interventions.js";
 import { customerShape, interventionShape, materialShape, orderShape, reportDocumentsShape } from "../read-shapes.js";
 import { interventionsOf } from "../state.js";
 
@@ -50,21 +50,21 @@ export const readIntervention: Handler<"order" | "intervention"> = (ctx) => ({
 });
 
 /**
- * `GET …/reportDocuments`: the documents of a `Completed` intervention, else 400 with the
- * state machine's issue. Implements INT-6 (the read).
+ * `GET …/reportDocuments`: the documents of a `Completed` intervention, else 400, as
+ * {@link reportDocuments} decides (INT-6).
  * @param ctx - the context
  * @returns 200 with `{ documents }`, or 400
  * @example
  * readReportDocuments(ctxOfPlanned).status //=> 400
  */
 export const readReportDocuments: Handler<"order" | "intervention"> = (ctx) => {
-  const why = interventionActionIssue("reportDocuments", ctx.records.intervention, ctx.records.order);
-  return why === undefined ? { status: 200, body: reportDocumentsShape(ctx.records.intervention) } : { status: 400, body: problem(400, [why]) };
+  const answer = reportDocuments(ctx.records.intervention, ctx.records.order);
+  return answer.ok ? { status: 200, body: reportDocumentsShape(answer.value.documents) } : refused(answer.issues);
 };
 
 /**
  * `GET /order/{id}/allowedActions`: every order action with whether it is allowed now,
- * straight from the order state machine (SERVICE.md extension).
+ * straight from the order state machine (docs/service.md extension).
  * @param ctx - the context
  * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
  * @example

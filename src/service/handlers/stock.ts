@@ -26,7 +26,7 @@ export interface StockAmountShape {
   readonly amount: number | null;
 }
 
-/** The `addToStore` answer (SERVICE.md "Endpoints"). */
+/** The `addToStore` answer (docs/service.md "Endpoints"). */
 export interface AddToStoreShape {
   /** The materials the batch touched, in the order first touched, with their resulting amounts. */
   readonly items: readonly StockAmountShape[];
@@ -34,7 +34,7 @@ export interface AddToStoreShape {
 
 /**
  * `POST /store/{id}/addToStore` and its twin: adds the batch all or nothing and answers 201
- * with the resulting amounts of the materials it touched. Implements STK-1, STK-2, STK-6
+ * with the resulting amounts of the materials it touched. Applies STK-1, STK-2, STK-6
  * through {@link addToStock}.
  * @param ctx - the context; the store is already found
  * @returns 201 with `{ items: [{ materialId, amount }] }`, or 400 with every issue
@@ -63,7 +63,7 @@ function storeBatch(decide: (stock: ReadonlyMap<Guid, Amount>, body: unknown, co
 
 /**
  * `PUT /store/{id}/removeMaterial` and its twin: removes the batch all or nothing, never
- * below 0; a material the store does not stock is 400; 204. Implements STK-3 and STK-6
+ * below 0; a material the store does not stock is 400; 204. Applies STK-3 and STK-6
  * through {@link removeFromStock}.
  * @param ctx - the context
  * @returns 204, or 400 with every issue
@@ -77,7 +77,7 @@ export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, c
 
 /**
  * `PUT /store/{id}/setMaterialAmounts` and its twin: sets the amounts all or nothing
- * (absent or `null` = unlimited); 204. Implements STK-4 and STK-6 through
+ * (absent or `null` = unlimited); 204. Applies STK-4 and STK-6 through
  * {@link setStockAmounts}.
  * @param ctx - the context
  * @returns 204, or 400 with every issue
@@ -91,7 +91,7 @@ export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, bod
 
 /**
  * `PUT /store/{fromStoreId}/moveTo/{toStoreId}` and its twin: moves the batch all or nothing
- * between two different stores (the same store twice is 400 `SameStore`); 204. Implements
+ * between two different stores (the same store twice is 400 `SameStore`); 204. Applies
  * STK-5 and STK-6 through {@link moveStock}.
  * @param ctx - the context; both stores already found
  * @returns 204, or 400 with every issue

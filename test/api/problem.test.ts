@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { problem, problemNames, simpleProblem } from "../../src/service/problem.js";
+import { issueStatus, problem, problemNames, refusal, simpleProblem } from "../../src/api/problem.js";
+import { issueCodes, type IssueCode } from "../../src/shared/issue.js";
 import { issue } from "../../src/shared/issue.js";
 import { ids } from "../arbitraries/fixture.js";
-import { bearer, loginAs, testService } from "./support.js";
+import { bearer, loginAs, testService } from "../service/support.js";
 
 describe("problem details", () => {
   it("ERR-1: the body is RFC 9457 with name, title, status and every error", () => {
@@ -30,5 +31,11 @@ describe("problem details", () => {
     ];
     expect(answers.map((a) => [a.status, (a.body as { name: string }).name])).toEqual([[400, "BadRequest"], [403, "Forbidden"], [401, "NotAuthenticated"], [404, "NotFound"], [405, "MethodNotAllowed"]]);
     for (const a of answers) expect(a.body).toMatchObject({ type: "about:blank", status: a.status, errors: expect.arrayContaining([expect.objectContaining({ code: expect.any(String), path: expect.any(String), message: expect.any(String) })]) });
+  });
+
+  it("ERR-2: every rule and body issue is 400; only the request-level codes have their own status", () => {
+    const own: Partial<Record<IssueCode, number>> = { NotAuthenticated: 401, WrongCredentials: 403, NotFound: 404, MethodNotAllowed: 405, PayloadTooLarge: 413, UnsupportedMediaType: 415 };
+    for (const code of Object.keys(issueCodes) as IssueCode[]) expect([code, issueStatus(code)]).toEqual([code, own[code] ?? 400]);
+    expect(refusal([issue("NotFound", "", "gone")])).toMatchObject({ status: 404, body: { name: "NotFound", status: 404 } });
   });
 });

@@ -1,0 +1,132 @@
+import { match, P } from "ts-pattern";
+import { issue, type Issue, type IssueCode, type NonEmptyArray } from "../shared/issue.js";
+
+/** A refusal status (ERR-1). */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415;
+
+/** A problem `name` (ERR-1). */
+export type ProblemName = "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+
+/** The statuses the API refuses with, each with its problem `name` (ERR-1). */
+export const problemNames: { readonly [S in ProblemStatus]: ProblemName } = {
+  400: "BadRequest",
+  401: "NotAuthenticated",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+};
+
+const titles: { readonly [S in ProblemStatus]: string } = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+};
+
+/** An RFC 9457 problem-details body (ERR-1). */
+export interface ProblemDetails {
+  /** `about:blank`: the status alone says what kind of problem it is (RFC 9457 §4.2.1). */
+  readonly type: "about:blank";
+  /** The HTTP reason phrase of the status. */
+  readonly title: string;
+  /** The HTTP status. */
+  readonly status: ProblemStatus;
+  /** Machine-readable name of the status (ERR-1). */
+  readonly name: ProblemName;
+  /** Every issue found, with code, JSON path and message (GEN-9). */
+  readonly errors: readonly Issue[];
+}
+
+/**
+ * Turns a refusal status and its issues into the RFC 9457 body; the one place error
+ * bodies are made.
+ * @param status - the refusal status
+ * @param issues - every issue found (at least one for a useful body)
+ * @returns the problem-details body
+ * @rule ERR-1
+ * @example
+ * problem(401, [issue("NotAuthenticated", "")]).name //=> "NotAuthenticated"
+ */
+export function problem(status: ProblemStatus, issues: readonly Issue[]): ProblemDetails {
+  return {
+    type: "about:blank",
+    title: titles[status],
+    status,
+    name: problemNames[status],
+    errors: issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+  };
+}
+
+/**
+ * A problem body with a single issue at the body level, for refusals that concern the
+ * request as a whole (401, 404, 405, 413, 415).
+ * @param status - the refusal status
+ * @param code - the issue code
+ * @param message - the explanation, citing the rule ID
+ * @returns the problem-details body
+ * @example
+ * simpleProblem(404, "NotFound", "No order with this ID (GEN-2).").errors[0].path //=> ""
+ */
+export function simpleProblem(status: ProblemStatus, code: IssueCode, message?: string): ProblemDetails {
+  return problem(status, [issue(code, "", message)]);
+}
+
+/**
+ * The HTTP status an issue code refuses with: every broken rule and every malformed body is
+ * 400; the request-level codes have their own status (401, 403, 404, 405, 413, 415). Adding
+ * an issue code without placing it here fails to compile.
+ * @param code - the issue code
+ * @returns the refusal status
+ * @rule ERR-2
+ * @example
+ * issueStatus("Collision") //=> 400
+ * issueStatus("MethodNotAllowed") //=> 405
+ */
+export function issueStatus(code: IssueCode): ProblemStatus {
+  return match(code)
+    .returnType<ProblemStatus>()
+    .with("NotAuthenticated", () => 401)
+    .with("WrongCredentials", () => 403)
+    .with("NotFound", () => 404)
+    .with("MethodNotAllowed", () => 405)
+    .with("PayloadTooLarge", () => 413)
+    .with("UnsupportedMediaType", () => 415)
+    .with(
+      P.union(
+        "Required", "InvalidType", "InvalidEnum", "Blank", "InvalidGuid", "InvalidDate", "InvalidDateTime", "InvalidEmail",
+        "InvalidNumber", "NotInteger", "Negative", "OutOfRange", "TooFew", "TooMany", "TooLong", "UnknownReference",
+        "DuplicateExternalId", "Duplicate", "NotAllowed", "Immutable", "IdMismatch", "InvalidCustomData", "ForeignReference",
+        "InvalidState", "UseReplan", "NotTechnician", "Deactivated", "OutsideDay", "StartNotBeforeEnd", "PrimaryNotAssigned",
+        "Collision", "NotStocked", "SameStore", "InvalidJson",
+      ),
+      () => 400,
+    )
+    .exhaustive();
+}
+
+/** A refusal as the API answers it: the status and its problem body. */
+export interface Refusal {
+  /** The status of the first issue ({@link issueStatus}). */
+  readonly status: ProblemStatus;
+  /** The problem-details body listing every issue. */
+  readonly body: ProblemDetails;
+}
+
+/**
+ * Answers a refused request: the status comes from the first issue's code (a refusal's
+ * issues share one kind: a request is either malformed, unauthenticated, unknown, ...), the
+ * body lists every issue (GEN-9).
+ * @param issues - every issue found, at least one
+ * @returns the status and the problem body
+ * @example
+ * refusal([issue("NotFound", "", "No such route.")]).status //=> 404
+ */
+export function refusal(issues: NonEmptyArray<Issue>): Refusal {
+  const status = issueStatus(issues[0].code);
+  return { status, body: problem(status, issues) };
+}

@@ -1,0 +1,385 @@
+import { isGuid, toGuid, type Guid } from "../shared/guid.js";
+import { fail, issue, ok, type Result } from "../shared/issue.js";
+import type { RefIndex } from "../shared/reference.js";
+
+/** The placeholder names a route path may hold (`/order/{order}`), one per kind of record. */
+export type PathParamName = "customer" | "order" | "intervention" | "material" | "store" | "toStore";
+
+/** The placeholder names of a route path template, as a union (`"order" | "intervention"`). */
+export type ParamsOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamsOf<Rest> : never;
+
+/** HTTP methods the API routes. */
+export type Method = "GET" | "POST" | "PUT";
+
+/** One operation of the API: its method, path template and the status of a successful answer. */
+export interface Operation<M extends Method = Method, P extends string = string, S extends 200 | 201 | 204 = 200 | 201 | 204> {
+  /** Upper-case method. */
+  readonly method: M;
+  /** Path template; each `{placeholder}` names a record (the external-ID twin is added by {@link compileRoutes}). */
+  readonly path: P;
+  /** The status of a successful answer. */
+  readonly success: S;
+}
+
+/** Every operation of the HTTP interface, by name. */
+export interface ApiOperations {
+  /** Logs in and issues a token (AUTH-1). */
+  readonly login: Operation<"POST", "/auth/login", 200>;
+  /** Reads a customer. */
+  readonly readCustomer: Operation<"GET", "/customer/{customer}", 200>;
+  /** Reads an order. */
+  readonly readOrder: Operation<"GET", "/order/{order}", 200>;
+  /** Lists the order actions and whether each is allowed now. */
+  readonly orderAllowedActions: Operation<"GET", "/order/{order}/allowedActions", 200>;
+  /** Reads an intervention of an order. */
+  readonly readIntervention: Operation<"GET", "/order/{order}/intervention/{intervention}", 200>;
+  /** Reads the report documents of a completed intervention (INT-6). */
+  readonly readReportDocuments: Operation<"GET", "/order/{order}/intervention/{intervention}/reportDocuments", 200>;
+  /** Lists the intervention actions and whether each is allowed now. */
+  readonly interventionAllowedActions: Operation<"GET", "/order/{order}/intervention/{intervention}/allowedActions", 200>;
+  /** Reads a material. */
+  readonly readMaterial: Operation<"GET", "/material/{material}", 200>;
+  /** Cancels an order and its open interventions (ORD-11). */
+  readonly cancelOrder: Operation<"PUT", "/order/{order}/cancel", 204>;
+  /** Completes an order (ORD-13). */
+  readonly completeOrder: Operation<"PUT", "/order/{order}/complete", 204>;
+  /** Plans an intervention on an order (INT-1). */
+  readonly planIntervention: Operation<"POST", "/order/{order}/PlanIntervention", 200>;
+  /** Edits an intervention (INT-4). */
+  readonly editIntervention: Operation<"PUT", "/order/{order}/intervention/{intervention}", 200>;
+  /** Replans a planned intervention (INT-3). */
+  readonly replanIntervention: Operation<"PUT", "/order/{order}/intervention/{intervention}/Replan", 200>;
+  /** Cancels an intervention (INT-5). */
+  readonly cancelIntervention: Operation<"PUT", "/order/{order}/intervention/{intervention}/Cancel", 200>;
+  /** Starts the technician's departure (INT-7). */
+  readonly startDeparture: Operation<"PUT", "/order/{order}/intervention/{intervention}/StartDeparture", 200>;
+  /** Starts the work (INT-7). */
+  readonly start: Operation<"PUT", "/order/{order}/intervention/{intervention}/Start", 200>;
+  /** Asks the customer to sign (INT-7). */
+  readonly requestSignature: Operation<"PUT", "/order/{order}/intervention/{intervention}/RequestSignature", 200>;
+  /** Completes an intervention (INT-7). */
+  readonly complete: Operation<"PUT", "/order/{order}/intervention/{intervention}/Complete", 200>;
+  /** Adds stock to a store (STK-2). */
+  readonly addToStore: Operation<"POST", "/store/{store}/addToStore", 201>;
+  /** Removes stock from a store (STK-3). */
+  readonly removeMaterial: Operation<"PUT", "/store/{store}/removeMaterial", 204>;
+  /** Sets stock amounts in a store (STK-4). */
+  readonly setMaterialAmounts: Operation<"PUT", "/store/{store}/setMaterialAmounts", 204>;
+  /** Moves stock between two stores (STK-5). */
+  readonly moveStock: Operation<"PUT", "/store/{store}/moveTo/{toStore}", 204>;
+  /** Adds a customer (CUS-1). */
+  readonly addCustomer: Operation<"POST", "/customer", 201>;
+  /** Adds or edits a customer (UPS-1 to UPS-9). */
+  readonly addOrEditCustomer: Operation<"POST", "/customer/addOrEdit", 204>;
+  /** Adds an order (ORD-1). */
+  readonly addOrder: Operation<"POST", "/order", 201>;
+  /** Adds or edits an order (ORD-10). */
+  readonly addOrEditOrder: Operation<"POST", "/order/addOrEdit", 204>;
+  /** Edits an order (ORD-6). */
+  readonly editOrder: Operation<"PUT", "/order/{order}", 204>;
+  /** Replaces a material's definition (MAT-1). */
+  readonly replaceMaterial: Operation<"PUT", "/material/{material}", 204>;
+  /** Replaces a store (STO-1). */
+  readonly replaceStore: Operation<"PUT", "/store/{store}", 204>;
+  /** Reads one page of a store's stock (STO-3 to STO-6). */
+  readonly readStore: Operation<"GET", "/store/{store}", 200>;
+}
+
+/**
+ * Every operation of the HTTP interface as data: method, path template and the status of
+ * a successful answer; both add-or-edit operations answer 204, whether they created or
+ * edited. A server binds each operation to its handler; a client or an OpenAPI generator
+ * reads the same table. Each path with placeholders also answers its external-ID twin
+ * (`/order/externalId/{…}/…`), added by {@link compileRoutes}.
+ * @rule UPS-9
+ */
+export const apiOperations: ApiOperations = {
+  login: { method: "POST", path: "/auth/login", success: 200 },
+  readCustomer: { method: "GET", path: "/customer/{customer}", success: 200 },
+  readOrder: { method: "GET", path: "/order/{order}", success: 200 },
+  orderAllowedActions: { method: "GET", path: "/order/{order}/allowedActions", success: 200 },
+  readIntervention: { method: "GET", path: "/order/{order}/intervention/{intervention}", success: 200 },
+  readReportDocuments: { method: "GET", path: "/order/{order}/intervention/{intervention}/reportDocuments", success: 200 },
+  interventionAllowedActions: { method: "GET", path: "/order/{order}/intervention/{intervention}/allowedActions", success: 200 },
+  readMaterial: { method: "GET", path: "/material/{material}", success: 200 },
+  cancelOrder: { method: "PUT", path: "/order/{order}/cancel", success: 204 },
+  completeOrder: { method: "PUT", path: "/order/{order}/complete", success: 204 },
+  planIntervention: { method: "POST", path: "/order/{order}/PlanIntervention", success: 200 },
+  editIntervention: { method: "PUT", path: "/order/{order}/intervention/{intervention}", success: 200 },
+  replanIntervention: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Replan", success: 200 },
+  cancelIntervention: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Cancel", success: 200 },
+  startDeparture: { method: "PUT", path: "/order/{order}/intervention/{intervention}/StartDeparture", success: 200 },
+  start: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Start", success: 200 },
+  requestSignature: { method: "PUT", path: "/order/{order}/intervention/{intervention}/RequestSignature", success: 200 },
+  complete: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Complete", success: 200 },
+  addToStore: { method: "POST", path: "/store/{store}/addToStore", success: 201 },
+  removeMaterial: { method: "PUT", path: "/store/{store}/removeMaterial", success: 204 },
+  setMaterialAmounts: { method: "PUT", path: "/store/{store}/setMaterialAmounts", success: 204 },
+  moveStock: { method: "PUT", path: "/store/{store}/moveTo/{toStore}", success: 204 },
+  addCustomer: { method: "POST", path: "/customer", success: 201 },
+  addOrEditCustomer: { method: "POST", path: "/customer/addOrEdit", success: 204 },
+  addOrder: { method: "POST", path: "/order", success: 201 },
+  addOrEditOrder: { method: "POST", path: "/order/addOrEdit", success: 204 },
+  editOrder: { method: "PUT", path: "/order/{order}", success: 204 },
+  replaceMaterial: { method: "PUT", path: "/material/{material}", success: 204 },
+  replaceStore: { method: "PUT", path: "/store/{store}", success: 204 },
+  readStore: { method: "GET", path: "/store/{store}", success: 200 },
+};
+
+/** The name of an operation of the API (`"planIntervention"`). */
+export type OperationId = keyof ApiOperations;
+
+/** The path placeholders of an operation (`"order" | "intervention"` for `"replanIntervention"`). */
+export type OperationParams<O extends OperationId> = ParamsOf<ApiOperations[O]["path"]> & PathParamName;
+
+/**
+ * {@link apiOperations} as a list of route definitions, in table order.
+ * @example
+ * apiRoutes.find((r) => r.operation === "addOrEditCustomer")?.success //=> 204
+ */
+export const apiRoutes: readonly RouteDef[] = (Object.keys(apiOperations) as OperationId[]).map((operation) => ({ operation, ...apiOperations[operation] }));
+
+/** A route definition as {@link compileRoutes} reads it. */
+export interface RouteDef {
+  /** Upper-case method. */
+  readonly method: Method;
+  /** Path template, e.g. `/order/{order}/intervention/{intervention}/Replan`. */
+  readonly path: string;
+  /** The operation it answers. */
+  readonly operation: OperationId;
+  /** The status of a successful answer. */
+  readonly success: 200 | 201 | 204;
+}
+
+/** One segment of a compiled path: a literal (lower-cased) or a placeholder. */
+export type Segment =
+  | {
+      /** A literal segment, lower-cased (literals match in any case). */
+      readonly literal: string;
+    }
+  | {
+      /** A placeholder. */
+      readonly param: PathParamName;
+    };
+
+/** A compiled route: one ID form of one route definition. */
+export interface CompiledRoute {
+  /** Upper-case method. */
+  readonly method: Method;
+  /** The template it came from (the GUID form), for reports. */
+  readonly template: string;
+  /** `id`: placeholders take GUIDs; `externalId`: they take external IDs (GEN-2). */
+  readonly form: "id" | "externalId";
+  /** The segments. */
+  readonly segments: readonly Segment[];
+  /** The operation it answers. */
+  readonly operation: OperationId;
+  /** The status of a successful answer. */
+  readonly success: 200 | 201 | 204;
+}
+
+const PARAM = /^\{(customer|order|intervention|material|store|toStore)\}$/;
+
+function compile(def: RouteDef): CompiledRoute[] {
+  const parts = def.path.split("/").slice(1);
+  const segments = parts.map((p): Segment => {
+    const m = PARAM.exec(p);
+    if (m !== null) return { param: m[1] as PathParamName };
+    if (p.includes("{")) throw new Error(`Unknown placeholder in route ${def.path}`);
+    return { literal: p.toLowerCase() };
+  });
+  const base = { method: def.method, template: def.path, operation: def.operation, success: def.success };
+  const out: CompiledRoute[] = [{ ...base, form: "id", segments }];
+  if (segments.some((s) => "param" in s)) {
+    const twin: Segment[] = [segments[0] as Segment, { literal: "externalid" }];
+    for (let i = 1; i < segments.length; i++) twin.push(segments[i] as Segment);
+    out.push({ ...base, form: "externalId", segments: twin });
+  }
+  return out;
+}
+
+/**
+ * Compiles route definitions into matchable routes, each with its external-ID twin (one
+ * path never mixes the two forms, so the twin takes external IDs for every placeholder).
+ * @param defs - the routes
+ * @returns the compiled routes
+ * @throws Error when a route is declared twice or names an unknown placeholder (a programmer error)
+ * @example
+ * compileRoutes([{ method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 }]).length //=> 2
+ */
+export function compileRoutes(defs: readonly RouteDef[]): CompiledRoute[] {
+  const out: CompiledRoute[] = [];
+  const seen = new Set<string>();
+  for (const def of defs) {
+    const key = `${def.method} ${def.path.toLowerCase()}`;
+    if (seen.has(key)) throw new Error(`Route declared twice: ${key}`);
+    seen.add(key);
+    for (const r of compile(def)) out.push(r);
+  }
+  return out;
+}
+
+/** A path placeholder's value as sent, with its form. */
+export interface PathParam {
+  /** The placeholder. */
+  readonly name: PathParamName;
+  /** The decoded segment: a GUID (form `id`) or an external ID (form `externalId`). */
+  readonly value: string;
+}
+
+/** The outcome of routing a request. */
+export type RouteMatch =
+  | {
+      /** A route answers this method and path. */
+      readonly kind: "route";
+      /** The route. */
+      readonly route: CompiledRoute;
+      /** Its placeholders' values, in path order. */
+      readonly params: readonly PathParam[];
+    }
+  | {
+      /** The path is known but not with this method (405). */
+      readonly kind: "methodNotAllowed";
+      /** The methods the path accepts. */
+      readonly allowed: readonly Method[];
+    }
+  | {
+      /** No route has this path, or an `{id}` segment is not a GUID (404, GEN-2). */
+      readonly kind: "notFound";
+    };
+
+/** A router: routes grouped by segment count for quick matching. */
+export interface Router {
+  /** Compiled routes by number of segments. */
+  readonly byLength: ReadonlyMap<number, readonly CompiledRoute[]>;
+}
+
+/**
+ * Builds a router over compiled routes.
+ * @param compiled - the routes
+ * @returns the router
+ * @example
+ * matchRoute(createRouter(compileRoutes(apiRoutes)), "GET", "/order/nope").kind //=> "notFound"
+ */
+export function createRouter(compiled: readonly CompiledRoute[]): Router {
+  const byLength = new Map<number, CompiledRoute[]>();
+  for (const r of compiled) {
+    const list = byLength.get(r.segments.length) ?? [];
+    list.push(r);
+    byLength.set(r.segments.length, list);
+  }
+  return { byLength };
+}
+
+function decodeSegments(path: string): string[] | undefined {
+  let p = path.startsWith("/") ? path.slice(1) : path;
+  if (p.endsWith("/")) p = p.slice(0, -1);
+  const out: string[] = [];
+  for (const s of p.split("/")) {
+    try {
+      out.push(decodeURIComponent(s));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+/**
+ * Matches a method and path (without query) to a route. Literal segments match in any
+ * case; a placeholder of the GUID form matches only a GUID, one of the external-ID form any
+ * non-empty segment; a path that matches no route is 404 and a known path with another
+ * method 405 (ERR-2). Percent-encoding is decoded per segment; a malformed one is 404.
+ * Never throws.
+ * @param router - the router
+ * @param method - the method, upper-case
+ * @param path - the path, without its query
+ * @returns the route and its placeholders, or why none answers
+ * @rule GEN-2
+ * @example
+ * matchRoute(router, "DELETE", "/order/3f2504e0-4f89-11d3-9a0c-0305e82c3301").kind //=> "methodNotAllowed"
+ */
+export function matchRoute(router: Router, method: string, path: string): RouteMatch {
+  const segments = decodeSegments(path);
+  if (segments === undefined) return { kind: "notFound" };
+  const candidates = router.byLength.get(segments.length) ?? [];
+  const allowed: Method[] = [];
+  for (const r of candidates) {
+    const params: PathParam[] = [];
+    let matches = true;
+    for (let i = 0; i < segments.length && matches; i++) {
+      const s = segments[i] as string;
+      const t = r.segments[i] as Segment;
+      if ("literal" in t) matches = s.toLowerCase() === t.literal;
+      else if (r.form === "id" ? isGuid(s) : s !== "") params.push({ name: t.param, value: s });
+      else matches = false;
+    }
+    if (!matches) continue;
+    if (r.method === method) return { kind: "route", route: r, params };
+    if (!allowed.includes(r.method)) allowed.push(r.method);
+  }
+  return allowed.length > 0 ? { kind: "methodNotAllowed", allowed } : { kind: "notFound" };
+}
+
+/**
+ * Finds the record a path placeholder names, in the form the route uses: by GUID for the
+ * `id` form, by external ID for the `externalId` form (never a mix, GEN-2 through
+ * {@link matchRoute}). Not found means 404.
+ * @param index - the caller's company's records of that kind
+ * @param form - the route's form
+ * @param value - the placeholder's decoded value
+ * @returns the record, or `undefined` (404)
+ * @example
+ * findPathRecord(orders, "externalId", "ORD-1")?.externalId //=> "ORD-1"
+ */
+export function findPathRecord<T>(index: RefIndex<T>, form: CompiledRoute["form"], value: string): T | undefined {
+  return form === "id" ? index.byId.get(toGuid(value) as Guid) : index.byKey.get(value);
+}
+
+/** A request target split into its path and its query. */
+export interface RequestTarget {
+  /** The path, without query or fragment. */
+  readonly path: string;
+  /** The query parameters: the first value of each name, decoded. */
+  readonly query: ReadonlyMap<string, string>;
+}
+
+/**
+ * Splits a request path into the path and its query, parsing the query once: the first
+ * value of each name, decoded (`+` is a space). Never throws.
+ * @param target - the request path, possibly with `?query`
+ * @returns the path and the query parameters
+ * @example
+ * splitTarget("/store/x?page=1&page=2").query.get("page") //=> "1"
+ */
+export function splitTarget(target: string): RequestTarget {
+  const hash = target.indexOf("#");
+  const t = hash < 0 ? target : target.slice(0, hash);
+  const q = t.indexOf("?");
+  const query = new Map<string, string>();
+  if (q < 0) return { path: t, query };
+  for (const [k, v] of new URLSearchParams(t.slice(q + 1))) {
+    if (!query.has(k)) query.set(k, v);
+  }
+  return { path: t.slice(0, q), query };
+}
+
+/**
+ * Reads the `dryRun` query parameter of a request: on a write, `true` or `false` in any
+ * case (left out: `false`), anything else `InvalidEnum` at `dryRun`; a GET ignores it. A
+ * dry run answers what the write would answer and commits nothing (docs/service.md).
+ * @param method - the request method, upper-case
+ * @param query - the parsed query
+ * @returns whether the request is a dry run, or the issue
+ * @example
+ * dryRunOf("POST", new Map([["dryRun", "TRUE"]])) //=> { ok: true, value: true }
+ * dryRunOf("GET", new Map([["dryRun", "maybe"]])) //=> { ok: true, value: false }
+ */
+export function dryRunOf(method: string, query: ReadonlyMap<string, string>): Result<boolean> {
+  const text = method === "GET" ? undefined : query.get("dryRun");
+  if (text === undefined) return ok(false);
+  if (!DRY_RUN.test(text)) return fail([issue("InvalidEnum", "dryRun", "dryRun is true or false.")]);
+  return ok(text.toLowerCase() === "true");
+}
+
+const DRY_RUN = /^(true|false)$/i;
