@@ -162,6 +162,17 @@ entries.forEach((e, i) => {
   header.push(`import * as entry${i} from ${JSON.stringify(relative(outDir, e.file).replace(/\.ts$/, ".js"))};`);
   for (const name of valueExports(e.file)) if (!scope.has(name)) scope.set(name, `entry${i}`);
 });
+// The records of `examples` (field-service-rules/testing) are in scope by their field names.
+const testingEntry = entries.findIndex((e) => e.key === "./testing");
+const worldFields = new Set();
+if (testingEntry >= 0) {
+  const source = program.getSourceFile(entries[testingEntry].file);
+  const world = checker.getExportsOfModule(checker.getSymbolAtLocation(source)).find((s) => s.name === "examples");
+  if (world !== undefined) {
+    const real = world.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(world) : world;
+    for (const p of checker.getTypeOfSymbolAtLocation(real, source).getProperties()) worldFields.add(p.name);
+  }
+}
 const modules = new Map();
 const body = [];
 const listing = [];
@@ -185,13 +196,18 @@ for (const ex of all) {
   const own = valueExports(join(root, ex.file)).filter((n) => !scope.has(n));
   const title = `${ex.file}:${ex.line} ${ex.name}`;
   listing.push(`${title}: ${ex.run ? `${translated.checks} checked, ${translated.prose} run only` : "not run"}`);
-  const names = [...scope.keys()].filter((n) => new RegExp(`\\b${n.replace(/\$/g, "\\$")}\\b`).test(ex.code.join("\n")));
+  const used = (n) => new RegExp(`(?<![\\w$])(?<!(?<!\\.)\\.)${n.replace(/\$/g, "\\$")}\\b`).test(ex.code.join("\n"));
+  const fields = [...worldFields].filter(used);
+  const names = [...scope.keys()].filter((n) => !worldFields.has(n) && used(n));
   const bindings = [
+    ...fields.map((n) => `const ${n} = entry${testingEntry}.examples.${n};`),
     ...names.map((n) => `const ${n} = ${scope.get(n)}.${n};`),
     ...own.filter((n) => new RegExp(`\\b${n}\\b`).test(ex.code.join("\n"))).map((n) => `const ${n} = ${moduleAlias}.${n};`),
   ];
   const run = ex.run ? "it" : "it.skip";
-  body.push(`  ${run}(${JSON.stringify(title)}, async () => {\n${[...bindings, translated.code].map((l) => l.split("\n").map((x) => `    ${x}`).join("\n")).join("\n")}\n  });`);
+  // The example's own declarations shadow the bindings (an example may declare `issues` or `planned`).
+  const indent = (text, by) => text.split("\n").map((x) => `${by}${x}`).join("\n");
+  body.push(`  ${run}(${JSON.stringify(title)}, async () => {\n${indent(bindings.join("\n"), "    ")}\n    {\n${indent(translated.code, "      ")}\n    }\n  });`);
 }
 const text = `${header.join("\n")}\n\ndescribe("TSDoc examples", () => {\n${body.join("\n\n")}\n});\n`;
 mkdirSync(outDir, { recursive: true });

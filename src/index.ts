@@ -4,6 +4,10 @@
  * test` bundles it for the browser to prove it). The reference service is
  * `field-service-rules/service`, its `node:http` adapter `field-service-rules/server`.
  * Every export is listed here by name; nothing is imported from deep paths.
+ *
+ * The `@example` blocks run in `npm test` and their `//=>` outputs are checked. Names they use
+ * without declaring them (`planned`, `openOrder`, `screw`, `tech`, `planContext`, ...) are the
+ * records of `examples` from `field-service-rules/testing`: a small, consistent company.
  * @packageDocumentation
  */
 

@@ -297,7 +297,9 @@ function decodeSegments(path: string): string[] | undefined {
  * @returns the route and its placeholders, or why none answers
  * @rule GEN-2
  * @example
+ * const router = createRouter(compileRoutes(apiRoutes));
  * matchRoute(router, "DELETE", "/order/3f2504e0-4f89-11d3-9a0c-0305e82c3301").kind //=> "methodNotAllowed"
+ * matchRoute(router, "GET", "/order/externalId/ORD-1").kind //=> "route"
  */
 export function matchRoute(router: Router, method: string, path: string): RouteMatch {
   const segments = decodeSegments(path);
@@ -330,7 +332,9 @@ export function matchRoute(router: Router, method: string, path: string): RouteM
  * @param value - the placeholder's decoded value
  * @returns the record, or `undefined` (404)
  * @example
- * findPathRecord(orders, "externalId", "ORD-1")?.externalId //=> "ORD-1"
+ * const orders = refIndex([openOrder], (o) => o.id, (o) => o.externalId);
+ * findPathRecord(orders, "externalId", "ORD-1") === openOrder //=> true
+ * findPathRecord(orders, "id", "ORD-1") //=> undefined
  */
 export function findPathRecord<T>(index: RefIndex<T>, form: CompiledRoute["form"], value: string): T | undefined {
   return form === "id" ? index.byId.get(toGuid(value) as Guid) : index.byKey.get(value);

@@ -65,7 +65,9 @@ function checkTechnician(ref: string, users: RefIndex<User>, path: string, issue
  * @rule ASN-3
  * @rule ASN-4
  * @example
- * validateAssignations({ primaryAssigneeId: "tech-1", day, assignations: [{ userId: "tech-1", plannedStart: t("23:00"), plannedEnd: t("24:00") }] }, ctx) //=> { ok: false, issues: [{ code: "OutsideDay", path: "assignations[0].plannedEnd", ... }] }
+ * const request = { primaryAssigneeId: "tech-1", day, assignations: [{ userId: "tech-1", plannedStart: t("23:00"), plannedEnd: t("24:00") }] };
+ * validateAssignations(request, assignationContext).ok //=> false
+ * // an end at midnight belongs to the next day (ASN-4): OutsideDay at assignations[0].plannedEnd
  */
 export function validateAssignations(request: AssignationsRequest, context: AssignationContext): Result<ValidAssignations> {
   const issues: Issue[] = [];

@@ -88,7 +88,7 @@ export interface Authenticated<C> {
  * @rule AUTH-2
  * @rule AUTH-4
  * @example
- * authenticate({}, table, now) //=> { ok: false, issues: [{ code: "NotAuthenticated", path: "", ... }] }
+ * authenticate({}, noTokens, now) //=> { ok: false, issues: [{ code: "NotAuthenticated", path: "", message: expect.any(String) }] }
  */
 export function authenticate<C>(headers: unknown, table: TokenTable<C>, now: Instant): Result<Authenticated<C>> {
   const text = bearerToken(headers);

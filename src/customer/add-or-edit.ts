@@ -28,7 +28,9 @@ export interface CustomerUpsert {
  * @param ctx - the company's customers, catalogs, users, settings, actor and ID source
  * @returns the outcome and the customer, or every issue
  * @example
- * addOrEditCustomer({ ...command, externalId: "C-1" }, ctx).value.outcome //=> "edited" when C-1 exists
+ * const command = parseCustomerAddOrEdit({ externalId: "CUST-1", name: "Pekárna U Zlatého klasu", website: "https://pekarna.example" }).value;
+ * addOrEditCustomer(command, customerContext).value.outcome //=> "edited"
+ * addOrEditCustomer({ ...command, externalId: "CUST-9", identificationNumber: "12345678" }, customerContext).value.outcome //=> "created"
  */
 export function addOrEditCustomer(command: CustomerAddOrEditCommand, ctx: CustomerContext): Result<CustomerUpsert> {
   const target = decideUpsert(command.id, command.externalId, ctx.customers);

@@ -13,7 +13,12 @@ import type { CustomerAddCommand } from "./request.js";
  * @param ctx - the company's customers, catalogs, users, settings, actor and ID source
  * @returns the new customer, or every issue
  * @example
- * addCustomer(parseCustomerAdd(body).value, ctx).value.invoiceAddressId //=> the first address's new GUID
+ * const command = parseCustomerAdd({ name: "Kavárna Eva", identificationNumber: "12345678",
+ *   contactPeople: [{ firstName: "Eva" }], addresses: [{ city: "Olomouc" }] }).value;
+ * const created = addCustomer(command, customerContext).value;
+ * created.invoiceAddressId === created.addresses[0].id //=> true
+ * created.contactAddressId === created.invoiceAddressId //=> true
+ * addCustomer({ ...command, kind: "Household" }, customerContext).issues.map((i) => `${i.code}@${i.path}`) //=> ["NotAllowed@identificationNumber"]
  */
 export function addCustomer(command: CustomerAddCommand, ctx: CustomerContext): Result<Customer> {
   return buildCustomer(undefined, command, command.externalId ?? null, ctx);

@@ -16,7 +16,9 @@ export interface OrderedCatalog extends RefIndex<CatalogValue> {
  * @param values - the catalog values, in catalog order
  * @returns the ordered catalog
  * @example
- * orderedCatalog([a, b]).values[0] //=> a
+ * const retail = { id: guid("3f2504e0-4f89-11d3-9a0c-0305e82c3301"), slug: "retail", name: "Retail" };
+ * orderedCatalog([retail]).byKey.get("retail") === retail //=> true
+ * orderedCatalog([retail]).values[0] === retail //=> true
  */
 export function orderedCatalog(values: readonly CatalogValue[]): OrderedCatalog {
   return { ...refIndex(values, (v) => v.id, (v) => v.slug), values };

@@ -311,7 +311,10 @@ function withFreshIds(count: number, newId: () => Guid, c: Customer): Customer {
  * @rule UPS-6
  * @rule UPS-8
  * @example
- * buildCustomer(undefined, input, "C-1", ctx).value.kind //=> "Company"
+ * const input = parseCustomerAdd({ name: "Kavárna Eva", identificationNumber: "12345678",
+ *   contactPeople: [{ firstName: "Eva" }], addresses: [{ city: "Olomouc" }] }).value;
+ * buildCustomer(undefined, input, "CUST-2", customerContext).value.kind //=> "Company"
+ * buildCustomer(customer, { ...input, identificationNumber: null }, customer.externalId, customerContext).issues[0].code //=> "Required"
  */
 export function buildCustomer(base: Customer | undefined, input: CustomerInput, externalId: string | null, ctx: CustomerContext): Result<Customer> {
   const issues: Issue[] = [];

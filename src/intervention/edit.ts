@@ -31,7 +31,8 @@ export interface EditContext {
  * @returns `{ intervention, effects: [] }`, or the issues
  * @rule INT-4
  * @example
- * editIntervention({ ...noChange, internalNote: null }, ctx) //=> { ok: true, value: { intervention: { internalNote: null, ... }, effects: [] } }
+ * editIntervention(parseEditBody({ internalNote: "bring a ladder" }).value, editContext).value.intervention.internalNote //=> "bring a ladder"
+ * parseEditBody({ day: "2026-03-13" }).issues[0].code //=> "UseReplan"
  */
 export function editIntervention(command: EditCommand, context: EditContext): Result<InterventionDecision> {
   const { intervention } = context;

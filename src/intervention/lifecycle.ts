@@ -33,8 +33,8 @@ export interface LifecycleContext {
  * @throws Error when the intervention's category is not in the catalog (corrupt stored data, never user input)
  * @rule INT-7
  * @example
- * moveIntervention("start", planned, ctx) //=> { ok: true, value: { intervention: { state: "Running", ... }, effects: [] } }
- * moveIntervention("complete", planned, ctx) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)" }] }
+ * moveIntervention("start", planned, lifecycleContext).value.intervention.state //=> "Running"
+ * moveIntervention("complete", planned, lifecycleContext) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)" }] }
  */
 export function moveIntervention(action: LifecycleAction, intervention: Intervention, context: LifecycleContext): Result<InterventionDecision> {
   const why = interventionActionIssue(action, intervention, context.order);
@@ -87,7 +87,9 @@ export function reportDocuments(intervention: Intervention, order: Order): Resul
  * @returns the intervention, or `undefined` for a 404
  * @rule INT-8
  * @example
- * interventionOfOrder(refIndex([other], (i) => i.id, (i) => i.externalId), order, other.id, false) //=> undefined
+ * const interventions = refIndex([planned], (i) => i.id, (i) => i.externalId);
+ * interventionOfOrder(interventions, openOrder, "INT-1", true) === planned //=> true
+ * interventionOfOrder(interventions, completedOrder, planned.id, false) //=> undefined
  */
 export function interventionOfOrder(
   interventions: RefIndex<Intervention>,

@@ -69,7 +69,12 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
  * @rule INT-2
  * @rule INT-9
  * @example
- * planIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", priority: "Normal", ... }, effects: [...] } }
+ * const command = parsePlanBody({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
+ *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T10:00:00+01:00", plannedEnd: "2026-03-12T12:00:00+01:00" }] });
+ * const planned = planIntervention(command.value, planContext).value.intervention;
+ * [planned.state, planned.priority, planned.ownerId === admin.id] //=> ["Planned", "Normal", true]
+ * // 09:00 overlaps the technician's 08:00-09:30 allocation, and collisions are forbidden (ASN-5):
+ * planIntervention({ ...command.value, assignations: [{ ...command.value.assignations[0], plannedStart: t("09:00") }] }, planContext).issues[0].code //=> "Collision"
  */
 export function planIntervention(command: PlanCommand, context: PlanContext): Result<InterventionDecision> {
   const { order, settings } = context;

@@ -49,7 +49,11 @@ export interface ReplanContext {
  * @returns `{ intervention, effects }`, or the issues
  * @rule INT-3
  * @example
- * replanIntervention(cmd, ctx) //=> { ok: true, value: { intervention: { state: "Planned", day: "2026-03-12", ... }, effects: [{ type: "cancelReminder", ... }, ...] } }
+ * const command = parseReplanBody({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
+ *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T09:00:00+01:00", plannedEnd: "2026-03-12T10:00:00+01:00" }] });
+ * const replanned = replanIntervention(command.value, replanContext).value;
+ * [replanned.intervention.state, replanned.effects[0].type] //=> ["Planned", "cancelReminder"]
+ * // its own old 08:00-09:30 allocation does not collide (ASN-5)
  */
 export function replanIntervention(command: ReplanCommand, context: ReplanContext): Result<InterventionDecision> {
   const { intervention, order, settings } = context;

@@ -163,7 +163,10 @@ export function parsePlanBody(body: unknown): Result<PlanCommand> {
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
- * parseReplanBody({ ...planBody, priority: null }) //=> { ok: false, issues: [{ code: "Required", path: "priority", ... }] }
+ * const body = { primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
+ *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T09:00:00+01:00", plannedEnd: "2026-03-12T10:00:00+01:00" }] };
+ * parseReplanBody({ ...body, priority: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
+ * parseReplanBody({ ...body, customStateId: null }).value.customStateId //=> null
  */
 export function parseReplanBody(body: unknown): Result<ReplanCommand> {
   const issues: Issue[] = [];

@@ -24,7 +24,9 @@ export interface MaterialContext {
  * @rule MAT-1
  * @rule MAT-4
  * @example
- * replaceMaterial(cable, { ...command, description: null }, ctx).value.externalId //=> cable.externalId
+ * const command = parseMaterialReplace({ name: "Kabel CYKY 3×2,5", categoryId: "cables", supplierId: "ferona" }).value;
+ * const replaced = replaceMaterial(cable, command, materialContext).value;
+ * [replaced.externalId, replaced.unit, replaced.description, replaced.price.toNumber()] //=> ["CABLE-3x1.5", "Amounts", null, 0]
  */
 export function replaceMaterial(material: Material, command: MaterialReplaceCommand, ctx: MaterialContext): Result<Material> {
   const issues: Issue[] = [];

@@ -19,7 +19,8 @@ import { customerRecipients } from "./recipients.js";
  * @returns the effect, or `undefined` when nobody would receive it
  * @rule NOT-3
  * @example
- * customerNotification("planned", id, customer, contactId, { ...defaultSettings, notifications: { email: false, sms: false } }, false) //=> undefined
+ * customerNotification("planned", id, customer, contactId, { ...settings, notifications: { email: false, sms: false } }, false) //=> undefined
+ * customerNotification("planned", id, customer, contactId, settings, false).recipients.length //=> 3
  */
 export function customerNotification(
   reason: CustomerNotificationReason,

@@ -29,7 +29,9 @@ export interface OrderUpsert {
  * @returns the outcome and the order, or every issue
  * @rule ORD-10
  * @example
- * addOrEditOrder({ ...command, id: undefined, externalId: undefined }, ctx, []).value.outcome //=> "created"
+ * const body = { customerId: "CUST-1", addressId: "shop", contactPersonId: "jana", categoryId: "repair" };
+ * addOrEditOrder(parseOrderAddOrEdit(body).value, orderContext, []).value.outcome //=> "created"
+ * addOrEditOrder(parseOrderAddOrEdit({ ...body, externalId: "ORD-1", name: "Fridge" }).value, orderContext, []).value.outcome //=> "edited"
  */
 export function addOrEditOrder(command: OrderAddOrEditCommand, ctx: OrderContext, interventions: readonly Intervention[]): Result<OrderUpsert> {
   const target = decideUpsert(command.id, command.externalId, ctx.orders);

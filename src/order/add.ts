@@ -13,7 +13,8 @@ import type { OrderAddCommand } from "./request.js";
  * @param ctx - the company's orders, customers, catalogs, users, settings, actor and ID source
  * @returns the new order, or every issue
  * @example
- * addOrder(parseOrderAdd(body).value, ctx).value.priority //=> "Normal"
+ * const added = addOrder(parseOrderAdd({ customerId: "CUST-1", addressId: "shop", contactPersonId: "jana", categoryId: "repair" }).value, orderContext).value;
+ * [added.state, added.priority, added.ownerId === admin.id] //=> ["Open", "Normal", true]
  */
 export function addOrder(command: OrderAddCommand, ctx: OrderContext): Result<Order> {
   return buildOrder(undefined, command, command.externalId ?? null, ctx);

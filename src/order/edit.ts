@@ -18,7 +18,7 @@ import type { OrderChanges, OrderEditCommand } from "./request.js";
  * @returns the edited order, or every issue
  * @rule ORD-7
  * @example
- * mergeOrderEdit(cancelledOrder, changes, ctx, [], [])  //=> { ok: false, issues: [{ code: "InvalidState", ... }] }
+ * mergeOrderEdit(cancelledOrder, parseOrderEdit({ name: "x" }).value, orderContext, [], []).issues[0].code //=> "InvalidState"
  */
 export function mergeOrderEdit(
   order: Order,
@@ -51,7 +51,8 @@ export function mergeOrderEdit(
  * @param interventions - the order's interventions (ORD-6)
  * @returns the edited order, or every issue
  * @example
- * editOrder(openOrder, { ...emptyEdit, internalNote: null }, ctx, []).value.internalNote //=> null
+ * editOrder(openOrder, parseOrderEdit({ internalNote: "call first" }).value, orderContext, []).value.internalNote //=> "call first"
+ * editOrder(openOrder, parseOrderEdit({ name: "x" }).value, orderContext, [running]).issues[0].code //=> "InvalidState"
  */
 export function editOrder(order: Order, command: OrderEditCommand, ctx: OrderContext, interventions: readonly Intervention[]): Result<Order> {
   const extra: Issue[] = [];

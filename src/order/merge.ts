@@ -92,7 +92,9 @@ function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex
  * @rule ORD-8
  * @rule ORD-9
  * @example
- * buildOrder(undefined, command, null, ctx).value.state //=> "Open"
+ * const command = parseOrderAdd({ customerId: "CUST-1", addressId: "shop", contactPersonId: "jana", categoryId: "repair" }).value;
+ * buildOrder(undefined, command, null, orderContext).value.state //=> "Open"
+ * buildOrder(undefined, { ...command, addressId: "nowhere" }, null, orderContext).issues[0].code //=> "UnknownReference"
  */
 export function buildOrder(base: Order | undefined, changes: OrderChanges, externalId: string | null, ctx: OrderContext): Result<Order> {
   const issues: Issue[] = [];

@@ -215,8 +215,11 @@ function listen(server: Server, port: number, host: string): Promise<string | un
  * @param version - the package version, for `--version`
  * @returns the running server, or the exit code to end with (0 after help or version)
  * @example
- * const run = await startCli(["--port", "0"], {}, io, "0.1.0");
- * if (typeof run !== "number") await run.stop();
+ * const lines = [];
+ * const run = await startCli(["--port", "0"], {}, { out: (l) => lines.push(l), err: (l) => lines.push(l) }, "0.1.0");
+ * lines[0].startsWith("field-service-rules 0.1.0: reference service listening on http://127.0.0.1:") //=> true
+ * await run.stop();
+ * await startCli(["--port", "abc"], {}, { out: () => {}, err: (l) => lines.push(l) }, "0.1.0") //=> 2
  */
 export async function startCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo, version: string): Promise<RunningCli | number> {
   const command = parseCliArgs(argv, env);
@@ -293,7 +296,11 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
  * @param version - the package version
  * @returns the exit code
  * @example
+ * ```ts not-run
+ * // waits for SIGINT or SIGTERM: src/server/main.ts does exactly this
+ * const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
  * process.exitCode = await runCli(process.argv.slice(2), process.env, io, "0.1.0");
+ * ```
  */
 export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo, version: string): Promise<number> {
   const started = await startCli(argv, env, io, version);

@@ -573,7 +573,7 @@ function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
  * @returns the companies' state, in fixture order
  * @throws Error naming every bad place when the fixture breaks its own rules
  * @example
- * loadFixture(demoFixture).map((c) => c.tenantCode) //=> ["demo", "servis"]
+ * loadFixture(demoFixture).map((c) => c.tenantCode) //=> ["demo", "teplo"]
  */
 export function loadFixture(fixture: Fixture): CompanyState[] {
   const issues: Issue[] = [];

@@ -26,8 +26,6 @@ export interface ListingSources {
  * material catalogs (no copy), and the company's collation locale.
  * @param company - the company (or anything holding the same tables)
  * @returns the listing catalog
- * @example
- * listingCatalog(company).locale //=> "cs"
  */
 export function listingCatalog(company: ListingSources): StoreListingCatalog {
   return {
@@ -43,8 +41,6 @@ export function listingCatalog(company: ListingSources): StoreListingCatalog {
  * @param storeId - the store's GUID
  * @param catalog - the company's listing catalog
  * @returns an empty listing
- * @example
- * emptyListing(store.id, catalog).size //=> 0
  */
 export function emptyListing(storeId: Guid, catalog: StoreListingCatalog): StoreListing {
   return buildStoreListing(storeId, new Map(), catalog);
@@ -102,8 +98,6 @@ class StockByStore implements ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>> {
  * `listings`.
  * @param listings - the company's listings by store GUID
  * @returns the read-only stock view
- * @example
- * stockView(company.listings).get(store.id)?.get(screw.id) //=> finite(10)
  */
 export function stockView(listings: ReadonlyMap<Guid, StoreListing>): ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>> {
   return new StockByStore(listings);
@@ -116,8 +110,6 @@ export function stockView(listings: ReadonlyMap<Guid, StoreListing>): ReadonlyMa
  * @param listings - listings by store GUID, changed in place
  * @param stock - new amounts per store GUID
  * @param catalog - the company's listing catalog
- * @example
- * applyStockToListings(listings, new Map([[store.id, new Map([[screw.id, finite(3)]])]]), catalog)
  */
 export function applyStockToListings(listings: Map<Guid, StoreListing>, stock: ReadonlyMap<Guid, StockChanges>, catalog: StoreListingCatalog): void {
   for (const [storeId, amounts] of stock) {
@@ -133,8 +125,6 @@ export function applyStockToListings(listings: Map<Guid, StoreListing>, stock: R
  * @param before - the material before
  * @param after - the material after
  * @returns whether the listings stocking it must be rebuilt
- * @example
- * listingFieldsChanged(screw, { ...screw, description: "new" }) //=> false
  */
 export function listingFieldsChanged(before: Material, after: Material): boolean {
   return (
@@ -158,8 +148,6 @@ export function listingFieldsChanged(before: Material, after: Material): boolean
  * @param listings - listings by store GUID, changed in place
  * @param edited - GUIDs of the materials whose listed fields changed
  * @param catalog - the company's listing catalog, after the edit
- * @example
- * rebuildListingsOf(listings, new Set([screw.id]), catalog)
  */
 export function rebuildListingsOf(listings: Map<Guid, StoreListing>, edited: ReadonlySet<Guid>, catalog: StoreListingCatalog): void {
   if (edited.size === 0) return;

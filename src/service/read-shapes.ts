@@ -15,7 +15,8 @@ export type CustomerShape = Customer;
  * @param c - the customer record
  * @returns the JSON-ready read shape
  * @example
- * customerShape(customer).contactPeople[0].id //=> "3f2504e0-…"
+ * customerShape(customer).contactPeople[0].externalId //=> "jana"
+ * customerShape(customer).taxNumber //=> null
  */
 export function customerShape(c: Customer): CustomerShape {
   return {
@@ -114,7 +115,7 @@ export interface InterventionShape {
  * @param i - the intervention record
  * @returns the JSON-ready read shape (instants in UTC with `Z`, GEN-6)
  * @example
- * interventionShape(intervention).assignations[0].plannedStart //=> "2026-05-04T07:00:00.000Z"
+ * interventionShape(planned).assignations[0].plannedStart //=> "2026-03-12T07:00:00.000Z"
  */
 export function interventionShape(i: Intervention): InterventionShape {
   return {

@@ -59,8 +59,6 @@ export const handlers: { readonly [O in HandledOperation]: Handler<OperationPara
  * own path names, which the table's type already checked.
  * @param operation - the matched route's operation
  * @returns its handler
- * @example
- * handlerOf("readOrder") === readOrder //=> true
  */
 export function handlerOf(operation: HandledOperation): Handler<ParamName> {
   return handlers[operation] as unknown as Handler<ParamName>;

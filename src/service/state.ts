@@ -143,8 +143,6 @@ export interface Changes {
 /**
  * An empty table.
  * @returns a table with no records
- * @example
- * emptyTable<Order>().byId.size //=> 0
  */
 export function emptyTable<T extends Addressable>(): Table<T> {
   return { byId: new Map(), byKey: new Map() };
@@ -156,8 +154,6 @@ export function emptyTable<T extends Addressable>(): Table<T> {
  * @param table - the table, changed in place
  * @param record - the record to insert or replace
  * @returns whether the record is new to the table
- * @example
- * putRecord(table, order) //=> true
  */
 export function putRecord<T extends Addressable>(table: Table<T>, record: T): boolean {
   const old = table.byId.get(record.id);
@@ -174,8 +170,6 @@ export function putRecord<T extends Addressable>(table: Table<T>, record: T): bo
  * @param state - the company
  * @param orderId - GUID of the order
  * @returns its interventions
- * @example
- * interventionsOf(state, order.id).length //=> 2
  */
 export function interventionsOf(state: CompanyState, orderId: Guid): Intervention[] {
   const ids = state.interventionsByOrder.get(orderId) ?? [];
@@ -194,8 +188,6 @@ export function interventionsOf(state: CompanyState, orderId: Guid): Interventio
  * cannot fail half-way.
  * @param state - the company, changed in place
  * @param changes - the records and stock amounts to write
- * @example
- * commit(state, { orders: [order] }); state.orders.byId.get(order.id) //=> order
  */
 export function commit(state: CompanyState, changes: Changes): void {
   for (const c of changes.customers ?? []) putRecord(state.customers, c);

@@ -104,8 +104,10 @@ export function patchOf<T extends Record<string, unknown>>(fields: { readonly [K
  * @returns the value, or {@link ABSENT} in place of `null`
  * @rule GEN-5
  * @example
- * checkNotNull(null, "priority", issues) //=> ABSENT, issues: [{ code: "Required", path: "priority", ... }]
+ * const issues = [];
  * checkNotNull("High", "priority", issues) //=> "High"
+ * checkNotNull(null, "priority", issues) //=> ABSENT
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
  */
 export function checkNotNull<T>(value: T | null, path: string, issues: Issue[]): T | Absent {
   if (value !== null) return value;

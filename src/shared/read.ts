@@ -32,7 +32,9 @@ function typeName(value: unknown): string {
  * parser that names extra keys (INT-4's replan-only fields).
  * @rule ERR-3
  * @example
- * readObject(5, "", "", issues) //=> undefined, issues: [{ code: "InvalidType", path: "" }]
+ * const issues = [];
+ * readObject(5, "", "", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["InvalidType@"]
  */
 export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -93,7 +95,9 @@ export const readEmail: ValueReader<string> = (value, parent, key, issues) => {
  * @param max - largest allowed value
  * @returns the reader
  * @example
- * readInteger(1, 200)(201, "", "pageSize", issues) //=> undefined, issue OutOfRange at "pageSize"
+ * const issues = [];
+ * readInteger(1, 200)(201, "", "pageSize", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["OutOfRange@pageSize"]
  */
 export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number = Number.MAX_SAFE_INTEGER): ValueReader<number> {
   return (value, parent, key, issues) => {
@@ -109,7 +113,9 @@ export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number =
  * @param values - the allowed values
  * @returns the reader
  * @example
- * readEnum(["Low", "Normal", "High"])("Urgent", "", "priority", issues) //=> undefined, issue InvalidEnum
+ * const issues = [];
+ * readEnum(["Low", "Normal", "High"])("Urgent", "", "priority", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["InvalidEnum@priority"]
  */
 export function readEnum<const T extends string>(values: readonly T[]): ValueReader<T> {
   const allowed = new Set<string>(values);

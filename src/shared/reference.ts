@@ -19,7 +19,8 @@ export interface RefIndex<T> {
  * @param keyOf - a record's external ID or slug, `null`/`undefined` when it has none
  * @returns the index
  * @example
- * refIndex([{ id: g, slug: "repair" }], (r) => r.id, (r) => r.slug).byKey.get("repair") //=> { id: g, slug: "repair" }
+ * const id = guid("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
+ * refIndex([{ id, slug: "repair" }], (r) => r.id, (r) => r.slug).byKey.get("repair") //=> { id, slug: "repair" }
  */
 export function refIndex<T>(
   records: Iterable<T>,
@@ -79,7 +80,10 @@ export function unknownReference(path: string, what: string, value: string): Iss
  * @returns the record, or `undefined` after reporting
  * @rule GEN-3
  * @example
- * reportReference("nope", users, "ownerId", "user", issues) //=> undefined, issues: [{ code: "UnknownReference", path: "ownerId", ... }]
+ * const issues = [];
+ * reportReference("tech-1", users, "ownerId", "user", issues) === technician //=> true
+ * reportReference("nope", users, "ownerId", "user", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["UnknownReference@ownerId"]
  */
 export function reportReference<T>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): T | undefined {
   const hit = findReference(value, index);
@@ -95,7 +99,9 @@ export function reportReference<T>(value: string, index: RefIndex<T>, path: stri
  * @param what - what kind of record is named, for the message (`"customer"`, `"OrderCategory"`)
  * @returns the record, or the issue
  * @example
- * resolveReference("nope", index, "categoryId", "OrderCategory") //=> { ok: false, issues: [{ code: "UnknownReference", path: "categoryId", ... }] }
+ * resolveReference("nope", users, "ownerId", "user").issues[0].code //=> "UnknownReference"
+ * resolveReference("TECH-1", users, "ownerId", "user").ok //=> false
+ * resolveReference("tech-1", users, "ownerId", "user").value === technician //=> true
  */
 export function resolveReference<T>(value: string, index: RefIndex<T>, path: string, what: string): Result<T> {
   const hit = findReference(value, index);

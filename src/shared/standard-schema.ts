@@ -95,9 +95,9 @@ export function pathSegments(path: string): (string | number)[] {
  * @param parse - a parser from JSON to a typed command
  * @returns the parser itself, with a `~standard` property added
  * @example
- * const schema = toStandardSchema(parseStockAddBody);
- * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues[0]
- * //=> { code: "Negative", message: "...", path: [0, "amount"] }
+ * const schema = toStandardSchema(parseStockAmountsBody);
+ * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.path])
+ * //=> [["Negative", [0, "amount"]]]
  */
 export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((value: unknown) => Result<T>) & StandardSchemaV1<unknown, T> {
   const props: StandardSchemaV1.Props<unknown, T> = {

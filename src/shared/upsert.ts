@@ -100,7 +100,9 @@ export function upsertRow(id: Guid | undefined, externalId: string | undefined):
  * @param path - JSON path of the object carrying the identifiers
  * @returns create (with the external ID to give) or edit (with the record), or the issue
  * @example
- * decideUpsert(undefined, "C-1", emptyIndex, "") //=> { ok: true, value: { action: "create", externalId: "C-1" } }
+ * const customers = refIndex([customer], (c) => c.id, (c) => c.externalId);
+ * decideUpsert(undefined, "CUST-9", customers, "") //=> { ok: true, value: { action: "create", externalId: "CUST-9" } }
+ * decideUpsert(undefined, "CUST-1", customers, "").value.action //=> "edit"
  */
 export function decideUpsert<T>(
   id: Guid | undefined,
@@ -147,8 +149,10 @@ export function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
  * @returns the field's new value (`current` after reporting)
  * @rule UPS-7
  * @example
+ * const issues = [];
  * requiredField(null, undefined, () => "Normal", "priority", issues) //=> "Normal"
- * requiredField(null, "High", () => "Normal", "priority", issues) //=> "High", issue Required at "priority"
+ * requiredField(null, "High", () => "Normal", "priority", issues) //=> "High"
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
  */
 export function requiredField<T>(tri: Tri<T>, current: T | undefined, fallback: () => T, path: string, issues: Issue[]): T {
   if (tri === ABSENT) return current === undefined ? fallback() : current;

@@ -30,7 +30,7 @@ export type StockChanges = ReadonlyMap<Guid, Amount>;
  * @param changes - the new amounts of touched materials
  * @returns the stock after
  * @example
- * applyStockChanges(new Map([[a, finite(1)]]), new Map([[a, finite(2)]])).get(a) //=> finite(2)
+ * applyStockChanges(new Map([[screw.id, finite(1)]]), new Map([[screw.id, finite(2)]])).get(screw.id) //=> finite(2)
  */
 export function applyStockChanges(stock: ReadonlyMap<Guid, Amount>, changes: StockChanges): Map<Guid, Amount> {
   const next = new Map(stock);

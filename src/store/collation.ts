@@ -37,7 +37,7 @@ const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
  * @param collator - the company's collator
  * @returns the dense ranks
  * @example
- * collationRanks(["Kabel", "Hadice", "Chladivo"], new Intl.Collator("cs")).ranks //=> Int32Array [2, 0, 1]
+ * Array.from(collationRanks(["Kabel", "Hadice", "Chladivo"], new Intl.Collator("cs")).ranks) //=> [2, 0, 1]
  */
 export function collationRanks(texts: readonly string[], collator: Intl.Collator): CollationRanks {
   const distinctIndex = new Map<string, number>();

@@ -63,7 +63,9 @@ export interface StoreReplaceContext {
  * @returns the replaced store, or every issue
  * @rule STO-1
  * @example
- * replaceStore(van, { name: "Van 1", externalId: null, availableFor: ["tech-1"] }, ctx).value.availableFor //=> [tech1.id]
+ * const ctx = { stores: refIndex([store, van], (s) => s.id, (s) => s.externalId), users };
+ * replaceStore(van, { name: "Van 1", externalId: null, availableFor: ["tech-1", "admin"] }, ctx).value.availableFor //=> [tech, admin.id]
+ * replaceStore(van, { name: "Van 1", externalId: "central", availableFor: [] }, ctx).issues[0].code //=> "DuplicateExternalId"
  */
 export function replaceStore(store: Store, command: StoreReplaceCommand, ctx: StoreReplaceContext): Result<Store> {
   const issues: Issue[] = [];

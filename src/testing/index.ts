@@ -4,3 +4,5 @@
  * @packageDocumentation
  */
 export { demoFixture } from "./demo-fixture.js";
+export { examples } from "./examples.js";
+export type { ExampleWorld } from "./examples.js";

@@ -24,8 +24,6 @@ function ordered(catalog: Listed<CatalogValue>): OrderedCatalog {
  * catalogs, users and settings, the AUTH-6 actor as default owner, the GUID source.
  * @param ctx - the handler context
  * @returns the customer context
- * @example
- * customerContext(ctx).actorId === ctx.actor.id //=> true
  */
 export function customerContext(ctx: HandlerContext<never>): CustomerContext {
   const { company } = ctx;
@@ -46,8 +44,6 @@ export function customerContext(ctx: HandlerContext<never>): CustomerContext {
  * {@link addCustomer}; a refusal is 400 with every issue and writes nothing (GEN-8, GEN-9).
  * @param ctx - the context
  * @returns 201 `{ id }`, or 400
- * @example
- * handleAddCustomer(ctx).status //=> 201
  */
 export const handleAddCustomer: Handler = (ctx) => {
   const command = parseCustomerAdd(ctx.body);
@@ -65,8 +61,6 @@ export const handleAddCustomer: Handler = (ctx) => {
  * {@link parseCustomerAddOrEdit} and {@link addOrEditCustomer}.
  * @param ctx - the context
  * @returns 204, or 400
- * @example
- * handleAddOrEditCustomer(ctx).status //=> 204
  */
 export const handleAddOrEditCustomer: Handler = (ctx) => {
   const command = parseCustomerAddOrEdit(ctx.body);

@@ -20,8 +20,6 @@ import type { CompanyState } from "../state.js";
  * any refusal (GEN-8).
  * @param issues - what is wrong
  * @returns the reply
- * @example
- * refused([issue("Required", "day")]).status //=> 400
  */
 export function refused(issues: NonEmptyArray<Issue>): Reply {
   return refusal(issues);
@@ -34,8 +32,6 @@ export function refused(issues: NonEmptyArray<Issue>): Reply {
  * @param order - an order of that company
  * @returns its customer
  * @throws Error when the order names a customer the company does not hold: corrupt state, never user input (orders are created only for existing customers, and customers are never deleted)
- * @example
- * orderCustomer(company, order).id === order.customerId //=> true
  */
 export function orderCustomer(company: CompanyState, order: Order): Customer {
   const customer = company.customers.byId.get(order.customerId);
@@ -115,8 +111,6 @@ function answer(decision: Result<InterventionDecision>): Reply {
  * INT-2, INT-9, GEN-4, ASN-1..ASN-6, NOT-2..NOT-6 through {@link planIntervention}.
  * @param ctx - the context; the order is already found
  * @returns 200 with the detail, or 400 with every issue
- * @example
- * handlePlanIntervention(ctx).status //=> 200
  */
 export const handlePlanIntervention: Handler<"order"> = (ctx) => {
   const command = parsePlanBody(ctx.body);
@@ -141,8 +135,6 @@ export const handlePlanIntervention: Handler<"order"> = (ctx) => {
  * NOT-5, NOT-6 through {@link replanIntervention}.
  * @param ctx - the context; order and intervention already found (INT-8)
  * @returns 200 with the detail, or 400
- * @example
- * handleReplanIntervention(ctx).status //=> 200
  */
 export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx) => {
   const command = parseReplanBody(ctx.body);
@@ -163,8 +155,6 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
  * detail. Applies INT-4 through {@link editIntervention}.
  * @param ctx - the context
  * @returns 200 with the detail, or 400
- * @example
- * handleEditIntervention(ctx).status //=> 200
  */
 export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) => {
   const command = parseEditBody(ctx.body);
@@ -182,8 +172,6 @@ export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) =
  * index. No body means `{}`. Applies INT-5, INT-10, NOT-3 through {@link cancelIntervention}.
  * @param ctx - the context
  * @returns 200 with the detail, or 400
- * @example
- * handleCancelIntervention(ctx).body.state //=> "Cancelled"
  */
 export const handleCancelIntervention: Handler<"order" | "intervention"> = (ctx) => {
   const command = parseCancelBody(cancelBodyOrEmpty(ctx.body));
@@ -211,8 +199,6 @@ function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
  * Applies INT-7 through {@link moveIntervention}.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
- * @example
- * handleStartDeparture(ctx).body.state //=> "DepartureStarted"
  */
 export const handleStartDeparture: Handler<"order" | "intervention"> = lifecycle("startDeparture");
 
@@ -220,8 +206,6 @@ export const handleStartDeparture: Handler<"order" | "intervention"> = lifecycle
  * `PUT …/Start` and its twin: `Planned` or `DepartureStarted` → `Running`. Applies INT-7.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
- * @example
- * handleStart(ctx).body.state //=> "Running"
  */
 export const handleStart: Handler<"order" | "intervention"> = lifecycle("start");
 
@@ -229,8 +213,6 @@ export const handleStart: Handler<"order" | "intervention"> = lifecycle("start")
  * `PUT …/RequestSignature` and its twin: `Running` → `WaitingForSignature`. Applies INT-7.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
- * @example
- * handleRequestSignature(ctx).body.state //=> "WaitingForSignature"
  */
 export const handleRequestSignature: Handler<"order" | "intervention"> = lifecycle("requestSignature");
 
@@ -240,7 +222,5 @@ export const handleRequestSignature: Handler<"order" | "intervention"> = lifecyc
  * (generation).
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
- * @example
- * handleComplete(ctx).body.state //=> "Completed"
  */
 export const handleComplete: Handler<"order" | "intervention"> = lifecycle("complete");

@@ -10,8 +10,6 @@ import { refused } from "./interventions.js";
  * {@link parseMaterialReplace} and {@link replaceMaterial}.
  * @param ctx - the context; the material is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
- * @example
- * handleReplaceMaterial(ctx).status //=> 204
  */
 export const handleReplaceMaterial: Handler<"material"> = (ctx) => {
   const command = parseMaterialReplace(ctx.body);

@@ -12,8 +12,6 @@ import { cancelBodyOrEmpty, orderCustomer, refused } from "./interventions.js";
  * INT-10 and NOT-3 through {@link cancelOrder}.
  * @param ctx - the context; the order is already found
  * @returns 204, or 400 with the state issue
- * @example
- * handleCancelOrder(ctx).status //=> 204
  */
 export const handleCancelOrder: Handler<"order"> = (ctx) => {
   const command = parseOrderCancelBody(cancelBodyOrEmpty(ctx.body));
@@ -36,8 +34,6 @@ export const handleCancelOrder: Handler<"order"> = (ctx) => {
  * ORD-13 through {@link completeOrder}.
  * @param ctx - the context
  * @returns 204, or 400 with the state issue
- * @example
- * handleCompleteOrder(ctx).status //=> 204
  */
 export const handleCompleteOrder: Handler<"order"> = (ctx) => {
   const decision = completeOrder(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id));

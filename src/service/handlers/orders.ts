@@ -15,8 +15,6 @@ import { refused } from "./interventions.js";
  * catalogs, users, settings, the AUTH-6 actor as default owner (ORD-3), the GUID source.
  * @param ctx - the handler context
  * @returns the order context
- * @example
- * orderContext(ctx).actorId === ctx.actor.id //=> true
  */
 export function orderContext(ctx: HandlerContext<never>): OrderContext {
   const { company } = ctx;
@@ -37,8 +35,6 @@ export function orderContext(ctx: HandlerContext<never>): OrderContext {
  * Applies ORD-1 to ORD-5 and GEN-4 through {@link parseOrderAdd} and {@link addOrder}.
  * @param ctx - the context
  * @returns 201 `{ id }`, or 400 with every issue
- * @example
- * handleAddOrder(ctx).status //=> 201
  */
 export const handleAddOrder: Handler = (ctx) => {
   const command = parseOrderAdd(ctx.body);
@@ -56,8 +52,6 @@ export const handleAddOrder: Handler = (ctx) => {
  * Applies ORD-6 to ORD-9 through {@link parseOrderEdit} and {@link editOrder}.
  * @param ctx - the context; the order is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
- * @example
- * handleEditOrder(ctx).status //=> 204
  */
 export const handleEditOrder: Handler<"order"> = (ctx) => {
   const command = parseOrderEdit(ctx.body);
@@ -75,8 +69,6 @@ export const handleEditOrder: Handler<"order"> = (ctx) => {
  * {@link parseOrderAddOrEdit} and {@link addOrEditOrder}.
  * @param ctx - the context
  * @returns 204, or 400 with every issue
- * @example
- * handleAddOrEditOrder(ctx).status //=> 204
  */
 export const handleAddOrEditOrder: Handler = (ctx) => {
   const command = parseOrderAddOrEdit(ctx.body);

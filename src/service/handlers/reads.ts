@@ -10,8 +10,6 @@ import { interventionsOf } from "../state.js";
  * `GET /customer/{id}` and its external-ID twin: 200 with the customer read shape.
  * @param ctx - the context; the customer is already found in the caller's company
  * @returns 200 with the customer
- * @example
- * readCustomer(ctx).status //=> 200
  */
 export const readCustomer: Handler<"customer"> = (ctx) => ({ status: 200, body: customerShape(ctx.records.customer) });
 
@@ -19,8 +17,6 @@ export const readCustomer: Handler<"customer"> = (ctx) => ({ status: 200, body: 
  * `GET /order/{id}` and its twin: 200 with the order read shape and its interventions' GUIDs.
  * @param ctx - the context
  * @returns 200 with the order
- * @example
- * readOrder(ctx).status //=> 200
  */
 export const readOrder: Handler<"order"> = (ctx) => ({
   status: 200,
@@ -31,8 +27,6 @@ export const readOrder: Handler<"order"> = (ctx) => ({
  * `GET /material/{id}` and its twin: 200 with the material read shape.
  * @param ctx - the context
  * @returns 200 with the material
- * @example
- * readMaterial(ctx).body.price //=> 2.5
  */
 export const readMaterial: Handler<"material"> = (ctx) => ({ status: 200, body: materialShape(ctx.records.material) });
 
@@ -41,8 +35,6 @@ export const readMaterial: Handler<"material"> = (ctx) => ({ status: 200, body: 
  * InterventionDetail (INT-8 was checked by the service before this runs).
  * @param ctx - the context
  * @returns 200 with the detail
- * @example
- * readIntervention(ctx).status //=> 200
  */
 export const readIntervention: Handler<"order" | "intervention"> = (ctx) => ({
   status: 200,
@@ -54,8 +46,6 @@ export const readIntervention: Handler<"order" | "intervention"> = (ctx) => ({
  * {@link reportDocuments} decides (INT-6).
  * @param ctx - the context
  * @returns 200 with `{ documents }`, or 400
- * @example
- * readReportDocuments(ctxOfPlanned).status //=> 400
  */
 export const readReportDocuments: Handler<"order" | "intervention"> = (ctx) => {
   const answer = reportDocuments(ctx.records.intervention, ctx.records.order);
@@ -67,8 +57,6 @@ export const readReportDocuments: Handler<"order" | "intervention"> = (ctx) => {
  * straight from the order state machine (docs/service.md extension).
  * @param ctx - the context
  * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
- * @example
- * orderAllowedActions(ctx).body.actions[0].action //=> "edit"
  */
 export const orderAllowedActions: Handler<"order"> = (ctx) => ({
   status: 200,
@@ -80,8 +68,6 @@ export const orderAllowedActions: Handler<"order"> = (ctx) => ({
  * whether it is allowed now, straight from the intervention state machine.
  * @param ctx - the context
  * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
- * @example
- * interventionAllowedActions(ctx).body.actions.map((a) => a.action) //=> ["edit", "replan", ...]
  */
 export const interventionAllowedActions: Handler<"order" | "intervention"> = (ctx) => ({
   status: 200,

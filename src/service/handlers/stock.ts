@@ -38,8 +38,6 @@ export interface AddToStoreShape {
  * through {@link addToStock}.
  * @param ctx - the context; the store is already found
  * @returns 201 with `{ items: [{ materialId, amount }] }`, or 400 with every issue
- * @example
- * handleAddToStore(ctx).body //=> { items: [{ materialId: "…", amount: 13 }] }
  */
 export const handleAddToStore: Handler<"store"> = (ctx) => {
   const items = parseStockAmountsBody(ctx.body);
@@ -67,8 +65,6 @@ function storeBatch(decide: (stock: ReadonlyMap<Guid, Amount>, body: unknown, co
  * through {@link removeFromStock}.
  * @param ctx - the context
  * @returns 204, or 400 with every issue
- * @example
- * handleRemoveMaterial(ctx).status //=> 204
  */
 export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, company) => {
   const items = parseStockQuantitiesBody(body);
@@ -81,8 +77,6 @@ export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, c
  * {@link setStockAmounts}.
  * @param ctx - the context
  * @returns 204, or 400 with every issue
- * @example
- * handleSetMaterialAmounts(ctx).status //=> 204
  */
 export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, body, company) => {
   const items = parseStockAmountsBody(body);
@@ -95,8 +89,6 @@ export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, bod
  * STK-5 and STK-6 through {@link moveStock}.
  * @param ctx - the context; both stores already found
  * @returns 204, or 400 with every issue
- * @example
- * handleMoveStock(ctxWithOneStoreTwice).body.errors[0].code //=> "SameStore"
  */
 export const handleMoveStock: Handler<"store" | "toStore"> = (ctx) => {
   const items = parseStockQuantitiesBody(ctx.body);

@@ -14,8 +14,6 @@ import { refused } from "./interventions.js";
  * {@link replaceStore}.
  * @param ctx - the context; the store is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
- * @example
- * handleReplaceStore(ctx).status //=> 204
  */
 export const handleReplaceStore: Handler<"store"> = (ctx) => {
   const command = parseStoreReplace(ctx.body);
@@ -34,8 +32,6 @@ export const handleReplaceStore: Handler<"store"> = (ctx) => {
  * {@link canUseStore} and {@link queryStoreListing}.
  * @param ctx - the context; the store is found by the path (GEN-2)
  * @returns 200 StoreDetail, 400 with every query issue, or 404
- * @example
- * (handleReadStore(ctx).body as StoreDetail).materials.totalCount //=> 2
  */
 export const handleReadStore: Handler<"store"> = (ctx) => {
   const { store } = ctx.records;
