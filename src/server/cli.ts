@@ -91,7 +91,8 @@ Options (each falls back to the environment variable named, then to the default)
   --port N            port to listen on (PORT; default 8080; 0 picks a free port)
   --host H            address to listen on (HOST; default 127.0.0.1)
   --fixture FILE      a company fixture in JSON (format: the Fixture type of
-                      field-service-rules/service); default: the demonstration fixture
+                      field-service-rules/service, JSON Schema docs/fixture.schema.json
+                      in the package); default: the demonstration fixture
   --help              print this text
   --version           print the version
 

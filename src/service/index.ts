@@ -6,6 +6,8 @@
 export { createFieldService, defaultNewToken } from "./create.js";
 export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
 export { validateFixture } from "./fixture.js";
+export { fixtureJsonSchema } from "./fixture-schema.js";
+export type { JsonSchema } from "./fixture-schema.js";
 export type {
   Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
   FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
