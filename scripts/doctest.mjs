@@ -6,8 +6,9 @@
 // one test per example, with every value export of the package's entries and of the example's
 // own module in scope. In an example:
 //   - `expr //=> expected` (or `//=> expected` on the line after a statement) checks
-//     `expect(expr).toEqual(expected)` when `expected` is a JavaScript expression, and only runs
-//     `expr` when it is prose (`//=> undefined, issues: [...]`, `//=> { ok: true, ... }`);
+//     `expect(expr).toEqual(expected)` when `expected` is a JavaScript expression, where
+//     `{ a: 1, ... }` matches any object with at least `a: 1` and `[...]` any array; it only
+//     runs `expr` when the output is prose (`//=> the first address's GUID`);
 //   - a fenced block whose info string says `not-run` (```ts not-run) is transpiled but not run
 //     (for examples that would listen on a port);
 //   - free names that are neither exports nor declared in the example fail the test
@@ -74,6 +75,42 @@ function statements(code) {
   return sf.statements.map((s) => code.slice(s.getStart(sf), s.end));
 }
 
+/**
+ * Reads an output as a pattern: `{ a: 1, ... }` matches an object with at least `a: 1`, and
+ * `[...]` any array, so an example can show the fields that matter and elide the rest.
+ */
+function outputPattern(text) {
+  let out = "";
+  const stack = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      stack.push({ c, at: out.length });
+      out += c;
+      continue;
+    }
+    const rest = text.slice(i);
+    const elided = /^(?:,\s*)?\.\.\.\s*([}\]])/.exec(rest);
+    if (elided !== null && stack.length > 0) {
+      const open = stack.pop();
+      const inner = out.slice(open.at + 1);
+      out = out.slice(0, open.at) + (open.c === "{" ? `expect.objectContaining({${inner}})` : inner.trim() === "" ? "expect.any(Array)" : `expect.arrayContaining([${inner}])`);
+      i += elided[0].length - 1;
+      continue;
+    }
+    if ((c === "}" || c === "]") && stack.length > 0) stack.pop();
+    out += c;
+  }
+  return out;
+}
+
 /** Turns an example into test code, and says how much of it is checked. */
 function translate(lines) {
   const out = [];
@@ -85,9 +122,10 @@ function translate(lines) {
     buffer = [];
   };
   const assertion = (expr, expected) => {
-    if (isExpression(expected)) {
+    const pattern = outputPattern(expected);
+    if (isExpression(pattern)) {
       checks++;
-      return `expect(await (${expr})).toEqual(${expected});`;
+      return `expect(await (${expr})).toEqual(${pattern});`;
     }
     prose++;
     return `await (${expr});`;

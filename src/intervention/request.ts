@@ -136,7 +136,8 @@ function planned(p: Planning) {
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
- * parsePlanBody({ day: "2026-02-30" }) //=> { ok: false, issues: [Required primaryAssigneeId, InvalidDate day, Required assignations, Required categoryId] }
+ * parsePlanBody({ day: "2026-02-30" }).issues.map((i) => `${i.code}@${i.path}`)
+ * //=> ["Required@primaryAssigneeId", "InvalidDate@day", "Required@assignations", "Required@categoryId"]
  */
 export function parsePlanBody(body: unknown): Result<PlanCommand> {
   const issues: Issue[] = [];

@@ -27,8 +27,8 @@ export function addAmounts(a: Amount, b: Amount): Amount {
  * @param materials - the company's materials, to resolve `materialId` (GEN-3)
  * @returns the new amounts of the touched materials, or every issue found
  * @example
- * addToStock(new Map(), [{ materialId: "screw", amount: finite(3) }], materials)
- * //=> { ok: true, value: Map { "<screw guid>" => finite(3) } }
+ * addToStock(new Map([[screw.id, finite(2)]]), [{ materialId: "SCREW-M6", amount: finite(3) }], materials).value.get(screw.id) //=> finite(5)
+ * addToStock(new Map(), [{ materialId: "SCREW-M6", amount: UNLIMITED }], materials).value.get(screw.id) //=> UNLIMITED
  */
 export function addToStock<M extends Identified>(
   stock: ReadonlyMap<Guid, Amount>,

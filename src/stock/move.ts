@@ -44,7 +44,12 @@ export interface MoveChanges {
 /**
  * Moves a batch of items from one store to another, all or nothing. The stores must
  * differ (`SameStore`); every material must be stocked at the source (`NotStocked`); the
- * target starts from 0 for a material it does not stock. Applies STK-5 and STK-6.
+ * target starts from 0 for a material it does not stock.
+ *
+ * STK-5, as the API defines it: **the target is credited the full requested amount even when
+ * the source held less**; the source stops at 0. Moving 5 from a source holding 3 leaves the
+ * source at 0 and adds 5, not 3, to the target (see the example). Send the amount the source
+ * holds, or leave `amount` out to move all of it, if the target must not gain more. Applies STK-5 and STK-6.
  * @param source - the source store's stock; never mutated
  * @param target - the target store's stock; never mutated
  * @param items - the parsed `moveTo` body
@@ -52,8 +57,9 @@ export interface MoveChanges {
  * @param sameStore - whether the path names one store twice
  * @returns the changes of both stores, or every issue found
  * @example
- * moveStock(new Map([[screw, finite(3)]]), new Map(), [{ materialId: screw, amount: finite(5) }], materials, false)
- * //=> { ok: true, value: { source: Map { screw => finite(0) }, target: Map { screw => finite(5) } } }
+ * const moved = moveStock(new Map([[screw.id, finite(3)]]), new Map(), [{ materialId: "SCREW-M6", amount: finite(5) }], materials, false).value;
+ * [moved.source.get(screw.id), moved.target.get(screw.id)] //=> [finite(0), finite(5)]
+ * moveStock(new Map(), new Map(), [{ materialId: "SCREW-M6", amount: ALL }], materials, false).issues[0].code //=> "NotStocked"
  */
 export function moveStock<M extends Identified>(
   source: ReadonlyMap<Guid, Amount>,

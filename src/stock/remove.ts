@@ -32,8 +32,8 @@ export function removeAmount(amount: Amount, quantity: Quantity): Amount {
  * @param materials - the company's materials (GEN-3)
  * @returns the new amounts of the touched materials, or every issue found
  * @example
- * removeFromStock(new Map([[screw, finite(5)]]), [{ materialId: screw, amount: ALL }], materials)
- * //=> { ok: true, value: Map { screw => finite(0) } }
+ * removeFromStock(new Map([[screw.id, finite(5)]]), [{ materialId: screw.id, amount: ALL }], materials).value.get(screw.id) //=> finite(0)
+ * removeFromStock(new Map(), [{ materialId: "SCREW-M6", amount: finite(1) }], materials).issues[0].code //=> "NotStocked"
  */
 export function removeFromStock<M extends Identified>(
   stock: ReadonlyMap<Guid, Amount>,

@@ -26,8 +26,7 @@ export function setAmount(_current: Amount | undefined, target: Amount): Amount 
  * @param materials - the company's materials (GEN-3)
  * @returns the new amounts of the touched materials, or every issue found
  * @example
- * setStockAmounts(new Map(), [{ materialId: screw, amount: UNLIMITED }], materials)
- * //=> { ok: true, value: Map { screw => UNLIMITED } }
+ * setStockAmounts(new Map(), [{ materialId: "SCREW-M6", amount: UNLIMITED }], materials).value.get(screw.id) //=> UNLIMITED
  */
 export function setStockAmounts<M extends Identified>(
   stock: ReadonlyMap<Guid, Amount>,
