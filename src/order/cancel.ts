@@ -74,7 +74,7 @@ export function cancelOrder(command: OrderCancelCommand, context: OrderCancelCon
     if (isFinishedIntervention(iv.state)) continue;
     const d = cancelledIntervention(iv, command, context.customer, order.contactPersonId, context.settings, true);
     interventions.push(d.intervention);
-    effects.push(...d.effects);
+    for (const e of d.effects) effects.push(e);
   }
   return ok({
     order: { ...order, state: nextOrderState(order.state, "cancel") ?? order.state, cancellationReason: command.reason },

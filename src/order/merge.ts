@@ -170,7 +170,9 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
   if (useWorkItemsFromInvoiceCustomer && invoiceCustomerId === null) {
     issues.push(issue("NotAllowed", "useWorkItemsFromInvoiceCustomer", "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)."));
   }
-  if (typeof changes.customData === "string") issues.push(...checkCustomData(changes.customData, ctx.settings.customDataTemplates.order, "customData"));
+  if (typeof changes.customData === "string") {
+    for (const i of checkCustomData(changes.customData, ctx.settings.customDataTemplates.order, "customData")) issues.push(i);
+  }
 
   return collect(issues, () => ({
     id: base?.id ?? ctx.newId(),
