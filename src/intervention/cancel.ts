@@ -25,7 +25,7 @@ export interface CancelContext {
  * intervention cancel (INT-5, after its state check) and an order cancel's cascade (ORD-11,
  * which also cancels `WaitingForSignature`). The allocations are released because the
  * result is `Cancelled` (the collision index drops cancelled interventions,
- * `updateCollisionIndex`); the technicians' notice and the reminder's withdrawal are
+ * `updateCollisionIndexBatch`); the technicians' notice and the reminder's withdrawal are
  * `cancelEffects`. Both cancels call this last, so it owns INT-10.
  * @param intervention - the intervention
  * @param command - reason and whether to notify the customer
