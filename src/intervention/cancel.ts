@@ -1,4 +1,5 @@
 import type { Customer } from "../customer/customer.js";
+import type { Recipient } from "../notification/effect.js";
 import { cancelEffects } from "../notification/notify.js";
 import type { Order } from "../order/order.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
@@ -33,6 +34,8 @@ export interface CancelContext {
  * @param contactPersonId - GUID of the order's contact person
  * @param settings - company settings
  * @param orderCancel - true for the ORD-11 cascade (notification e-mails included, NOT-3)
+ * @param recipients - the customer recipients an order cancel computed once for all its
+ *   interventions (shared, frozen); computed per call when left out
  * @returns the cancelled intervention and its effects
  * @rule INT-10
  * @example
@@ -45,6 +48,7 @@ export function cancelledIntervention(
   contactPersonId: Intervention["ownerId"],
   settings: CompanySettings,
   orderCancel: boolean,
+  recipients?: readonly Recipient[],
 ): InterventionDecision {
   return {
     intervention: { ...intervention, state: "Cancelled", cancellationReason: command.reason },
@@ -56,6 +60,7 @@ export function cancelledIntervention(
       contactPersonId,
       settings,
       orderCancel,
+      recipients,
     ),
   };
 }
