@@ -77,10 +77,10 @@ export type {
 
 // assignations
 export {
-  emptyCollisionIndex, collisionIndex, addToCollisionIndex, removeFromCollisionIndex, updateCollisionIndex, overlappingAllocations,
+  emptyCollisionIndex, collisionIndex, addToCollisionIndex, removeFromCollisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations,
   validateAssignations, collisionIssues,
 } from "./assignation/index.js";
-export type { Allocation, TechnicianAllocations, CollisionIndex, AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./assignation/index.js";
+export type { Allocation, TechnicianAllocations, CollisionIndex, CollisionUpdate, AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./assignation/index.js";
 
 // notifications
 export { customerRecipients, customerNotification, reminderDay, planningEffects, cancelEffects } from "./notification/index.js";

@@ -139,6 +139,72 @@ export function updateCollisionIndex(index: CollisionIndex, before: Intervention
   return addToCollisionIndex(before === undefined ? index : removeFromCollisionIndex(index, before), after);
 }
 
+/** One intervention's change for {@link updateCollisionIndexBatch}: as the index knows it, and as it stands after. */
+export interface CollisionUpdate {
+  /** The intervention before the decision, or `undefined` for a new one. */
+  readonly before: Intervention | undefined;
+  /** The intervention after it. */
+  readonly after: Intervention;
+}
+
+/**
+ * {@link updateCollisionIndex} for many interventions at once, as one commit puts them: every
+ * touched technician's list is rebuilt once (kept allocations merged with the new ones, both
+ * sorted), so cancelling an order of n interventions costs O(n log n + the touched
+ * technicians' allocations), not n copies of them. The map of technicians is copied once. The
+ * old index is not changed. Applies INT-10 (release on cancel) and ASN-5 (what counts).
+ * @param index - the index
+ * @param updates - one entry per intervention GUID (a GUID given twice counts by its last entry, its first `before`)
+ * @returns the new index
+ * @example
+ * updateCollisionIndexBatch(index, [{ before: planned, after: { ...planned, state: "Cancelled" } }]).byUser.get(tech) //=> undefined
+ */
+export function updateCollisionIndexBatch(index: CollisionIndex, updates: readonly CollisionUpdate[]): CollisionIndex {
+  // Per intervention GUID: the allocations it had (first `before`) and what it holds now (last `after`).
+  const touched = new Map<Guid, CollisionUpdate>();
+  for (const u of updates) {
+    const seen = touched.get(u.after.id);
+    touched.set(u.after.id, seen === undefined ? u : { before: seen.before, after: u.after });
+  }
+  const removed = new Map<Guid, Set<Guid>>();
+  const added = new Map<Guid, Allocation[]>();
+  for (const { before, after } of touched.values()) {
+    if (before !== undefined) {
+      for (const a of before.assignations) {
+        let ids = removed.get(a.userId);
+        if (ids === undefined) removed.set(a.userId, (ids = new Set()));
+        ids.add(before.id);
+      }
+    }
+    if (after.state === "Cancelled") continue;
+    for (const a of after.assignations) {
+      let list = added.get(a.userId);
+      if (list === undefined) added.set(a.userId, (list = []));
+      list.push({ interventionId: after.id, start: a.plannedStart, end: a.plannedEnd });
+    }
+  }
+  if (removed.size === 0 && added.size === 0) return index;
+  const byUser = new Map(index.byUser);
+  const users = new Set<Guid>(removed.keys());
+  for (const u of added.keys()) users.add(u);
+  for (const user of users) {
+    const gone = removed.get(user);
+    const old = index.byUser.get(user)?.items ?? [];
+    const fresh = (added.get(user) ?? []).sort(byStart);
+    const items: Allocation[] = [];
+    let j = 0;
+    for (const x of old) {
+      if (gone !== undefined && gone.has(x.interventionId)) continue;
+      while (j < fresh.length && byStart(fresh[j] as Allocation, x) < 0) items.push(fresh[j++] as Allocation);
+      items.push(x);
+    }
+    while (j < fresh.length) items.push(fresh[j++] as Allocation);
+    if (items.length === 0) byUser.delete(user);
+    else byUser.set(user, build(items));
+  }
+  return { byUser };
+}
+
 /**
  * The allocations of a technician that overlap `[start, end)`, other than those of
  * `exceptInterventionId` (replan ignores its own, ASN-5). Half-open: touching is not

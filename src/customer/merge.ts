@@ -378,7 +378,9 @@ export function buildCustomer(base: Customer | undefined, input: CustomerInput, 
   }
 
   const customData = optionalField(input.customData, base?.customData ?? null);
-  if (typeof input.customData === "string") issues.push(...checkCustomData(input.customData, ctx.settings.customDataTemplates.customer, "customData"));
+  if (typeof input.customData === "string") {
+    for (const i of checkCustomData(input.customData, ctx.settings.customDataTemplates.customer, "customData")) issues.push(i);
+  }
 
   const categoryId = catalogField(input.categoryId, base?.categoryId, ctx.categories, "categoryId", "CustomerCategory", issues);
   const typeId = catalogField(input.typeId, base?.typeId, ctx.types, "typeId", "CustomerType", issues);

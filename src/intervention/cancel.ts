@@ -1,4 +1,5 @@
 import type { Customer } from "../customer/customer.js";
+import type { Recipient } from "../notification/effect.js";
 import { cancelEffects } from "../notification/notify.js";
 import type { Order } from "../order/order.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
@@ -25,7 +26,7 @@ export interface CancelContext {
  * intervention cancel (INT-5, after its state check) and an order cancel's cascade (ORD-11,
  * which also cancels `WaitingForSignature`). The allocations are released because the
  * result is `Cancelled` (the collision index drops cancelled interventions,
- * `updateCollisionIndex`); the technicians' notice and the reminder's withdrawal are
+ * `updateCollisionIndexBatch`); the technicians' notice and the reminder's withdrawal are
  * `cancelEffects`. Both cancels call this last, so it owns INT-10.
  * @param intervention - the intervention
  * @param command - reason and whether to notify the customer
@@ -33,6 +34,8 @@ export interface CancelContext {
  * @param contactPersonId - GUID of the order's contact person
  * @param settings - company settings
  * @param orderCancel - true for the ORD-11 cascade (notification e-mails included, NOT-3)
+ * @param recipients - the customer recipients an order cancel computed once for all its
+ *   interventions (shared, frozen); computed per call when left out
  * @returns the cancelled intervention and its effects
  * @rule INT-10
  * @example
@@ -45,6 +48,7 @@ export function cancelledIntervention(
   contactPersonId: Intervention["ownerId"],
   settings: CompanySettings,
   orderCancel: boolean,
+  recipients?: readonly Recipient[],
 ): InterventionDecision {
   return {
     intervention: { ...intervention, state: "Cancelled", cancellationReason: command.reason },
@@ -56,6 +60,7 @@ export function cancelledIntervention(
       contactPersonId,
       settings,
       orderCancel,
+      recipients,
     ),
   };
 }

@@ -43,7 +43,9 @@ export function editIntervention(command: EditCommand, context: EditContext): Re
   if (command.ownerId !== ABSENT) {
     const r = resolveReference(command.ownerId, context.users, "ownerId", "user");
     if (r.ok) ownerId = r.value.id;
-    else issues.push(...r.issues);
+    else {
+      for (const i of r.issues) issues.push(i);
+    }
   }
   const customStateId =
     command.customStateId === ABSENT

@@ -50,7 +50,7 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
   if (ref === null) return null;
   const r = resolveReference(ref, index, path, what);
   if (!r.ok) {
-    issues.push(...r.issues);
+    for (const i of r.issues) issues.push(i);
     return null;
   }
   return r.value.id;
@@ -84,11 +84,11 @@ export function planIntervention(command: PlanCommand, context: PlanContext): Re
   const duplicate = context.takenExternalIds === undefined ? undefined : externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
   if (duplicate !== undefined) issues.push(duplicate);
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
-  if (!category.ok) issues.push(...category.issues);
+  if (!category.ok) for (const i of category.issues) issues.push(i);
   const customStateId = resolveOptional(command.customStateId, context.customStates, "customStateId", "InterventionCustomState", issues);
   const valid = validateAssignations(command, { users: context.users, timeZone: settings.timeZone });
-  if (!valid.ok) issues.push(...valid.issues);
-  else issues.push(...collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions));
+  const assignationIssues = valid.ok ? collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions) : valid.issues;
+  for (const i of assignationIssues) issues.push(i);
   return collect(issues, () => {
     if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
     const id = context.newId();

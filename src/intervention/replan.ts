@@ -64,14 +64,14 @@ export function replanIntervention(command: ReplanCommand, context: ReplanContex
     issues.push(issue("Immutable", "externalId", "The external ID of an intervention cannot be set or changed by replan."));
   }
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
-  if (!category.ok) issues.push(...category.issues);
+  if (!category.ok) for (const i of category.issues) issues.push(i);
   const customStateId =
     command.customStateId === ABSENT
       ? intervention.customStateId
       : resolveOptional(command.customStateId, context.customStates, "customStateId", "InterventionCustomState", issues);
   const valid = validateAssignations(command, { users: context.users, timeZone: settings.timeZone });
-  if (!valid.ok) issues.push(...valid.issues);
-  else issues.push(...collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions, intervention.id));
+  const assignationIssues = valid.ok ? collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions, intervention.id) : valid.issues;
+  for (const i of assignationIssues) issues.push(i);
   return collect(issues, () => {
     if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
     const next: Intervention = {

@@ -31,9 +31,9 @@ export interface MaterialContext {
 export function replaceMaterial(material: Material, command: MaterialReplaceCommand, ctx: MaterialContext): Result<Material> {
   const issues: Issue[] = [];
   const category = resolveReference(command.categoryId, ctx.categories, "categoryId", "MaterialCategory");
-  if (!category.ok) issues.push(...category.issues);
+  if (!category.ok) for (const i of category.issues) issues.push(i);
   const supplier = resolveReference(command.supplierId, ctx.suppliers, "supplierId", "MaterialSupplier");
-  if (!supplier.ok) issues.push(...supplier.issues);
+  if (!supplier.ok) for (const i of supplier.issues) issues.push(i);
   return collect(issues, () => ({
     id: material.id,
     externalId: material.externalId,

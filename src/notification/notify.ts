@@ -2,7 +2,7 @@ import type { Customer } from "../customer/customer.js";
 import type { Guid } from "../shared/guid.js";
 import type { CompanySettings } from "../shared/settings.js";
 import { addDays, dayRange, type Instant, type IsoDate } from "../shared/time.js";
-import type { CustomerNotificationReason, Effect } from "./effect.js";
+import type { CustomerNotificationReason, Effect, Recipient } from "./effect.js";
 import { customerRecipients } from "./recipients.js";
 
 /**
@@ -16,6 +16,10 @@ import { customerRecipients } from "./recipients.js";
  * @param contactPersonId - GUID of the order's contact person
  * @param settings - the company settings
  * @param orderCancel - true when the cancel comes from an order cancel (ORD-12)
+ * @param recipients - the recipients already computed by {@link customerRecipients} for this
+ *   decision (same customer, contact person, settings and e-mail switch): a decision that
+ *   notifies about many interventions computes them once and every effect shares that frozen
+ *   list, so its memory is O(interventions + recipients), not their product
  * @returns the effect, or `undefined` when nobody would receive it
  * @rule NOT-3
  * @example
@@ -29,9 +33,8 @@ export function customerNotification(
   contactPersonId: Guid,
   settings: CompanySettings,
   orderCancel: boolean,
+  recipients: readonly Recipient[] = customerRecipients(customer, contactPersonId, settings, reason !== "cancelled" || orderCancel),
 ): Effect | undefined {
-  const withEmails = reason !== "cancelled" || orderCancel;
-  const recipients = customerRecipients(customer, contactPersonId, settings, withEmails);
   return recipients.length === 0 ? undefined : { type: "notifyCustomer", reason, interventionId, recipients };
 }
 
@@ -108,6 +111,8 @@ export function planningEffects(
  * @param contactPersonId - GUID of the order's contact person
  * @param settings - the company settings
  * @param orderCancel - true when an order cancel cascades (ORD-11)
+ * @param recipients - the customer recipients shared by the decision's effects, when it
+ *   computed them once ({@link customerNotification}); computed here when left out
  * @returns the effects
  * @example
  * cancelEffects(id, [tech], false, customer, contactId, defaultSettings, false) //=> [{ type: "notifyTechnicians", reason: "cancelled", interventionId: id, userIds: [tech] }, { type: "cancelReminder", interventionId: id }]
@@ -120,13 +125,14 @@ export function cancelEffects(
   contactPersonId: Guid,
   settings: CompanySettings,
   orderCancel: boolean,
+  recipients?: readonly Recipient[],
 ): readonly Effect[] {
   const effects: Effect[] = [];
   const userIds = [...new Set(technicianIds)];
   if (userIds.length > 0) effects.push({ type: "notifyTechnicians", reason: "cancelled", interventionId, userIds });
   effects.push({ type: "cancelReminder", interventionId });
   if (notifyCustomer) {
-    const n = customerNotification("cancelled", interventionId, customer, contactPersonId, settings, orderCancel);
+    const n = customerNotification("cancelled", interventionId, customer, contactPersonId, settings, orderCancel, recipients);
     if (n !== undefined) effects.push(n);
   }
   return effects;

@@ -13,7 +13,7 @@ import type { Recipient } from "./effect.js";
  * @param contactPersonId - GUID of the order's contact person
  * @param settings - the company settings
  * @param withNotificationEmails - true for plan, replan and order cancel; false for an intervention cancel (NOT-3)
- * @returns the recipients, possibly none
+ * @returns the recipients, possibly none; frozen, so one list can be shared by every effect of a decision
  * @rule NOT-2
  * @rule NOT-4
  * @example
@@ -41,5 +41,5 @@ export function customerRecipients(
   if (withNotificationEmails && settings.notifications.email) {
     for (const e of customer.notificationEmails) add("email", e);
   }
-  return out;
+  return Object.freeze(out);
 }

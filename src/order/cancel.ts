@@ -3,6 +3,7 @@ import { cancelledIntervention } from "../intervention/cancel.js";
 import type { Intervention } from "../intervention/intervention.js";
 import { parseCancelBody, type CancelCommand } from "../intervention/request.js";
 import type { Effect } from "../notification/effect.js";
+import { customerRecipients } from "../notification/recipients.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import type { CompanySettings } from "../shared/settings.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
@@ -71,11 +72,14 @@ export function cancelOrder(command: OrderCancelCommand, context: OrderCancelCon
   if (why !== undefined) return fail([why]);
   const interventions: Intervention[] = [];
   const effects: Effect[] = [];
+  // One recipient list for the whole cascade, shared by every notification (frozen): memory
+  // stays O(interventions + recipients) however many interventions and e-mails there are.
+  const recipients = command.sendNotificationToCustomer ? customerRecipients(context.customer, order.contactPersonId, context.settings, true) : [];
   for (const iv of context.interventions) {
     if (isFinishedIntervention(iv.state)) continue;
-    const d = cancelledIntervention(iv, command, context.customer, order.contactPersonId, context.settings, true);
+    const d = cancelledIntervention(iv, command, context.customer, order.contactPersonId, context.settings, true, recipients);
     interventions.push(d.intervention);
-    effects.push(...d.effects);
+    for (const e of d.effects) effects.push(e);
   }
   return ok({
     order: { ...order, state: nextOrderState(order.state, "cancel") ?? order.state, cancellationReason: command.reason },

@@ -35,7 +35,7 @@ export function mergeOrderEdit(
   );
   if (guard !== undefined) issues.push(guard);
   const built = buildOrder(order, changes, order.externalId, ctx);
-  if (!built.ok) issues.push(...built.issues);
+  if (!built.ok) for (const i of built.issues) issues.push(i);
   return isNonEmpty(issues) ? fail(issues) : built;
 }
 

@@ -35,38 +35,63 @@ type Owned = { readonly id: Guid; readonly externalId: string | null };
 type NestedList = "addresses" | "contactPeople" | "serviceObjects";
 
 /**
- * Resolves an "ID or external ID" of a nested element that must belong to `customer`
- * (ORD-1): found in the customer's list, the element's GUID; found only in another
+ * The nested elements an order decision resolves against (ORD-1), indexed at most once per
+ * decision and list: the order's customer's elements by GUID and external ID, and, only once a
+ * reference misses them, the GUIDs and external IDs of every other customer's elements. So a
+ * request naming n elements costs O(n + the company's elements), never their product.
+ */
+interface Ownership {
+  /** The customer's elements of `list`. */
+  readonly mine: (list: NestedList) => RefIndex<Owned>;
+  /** Whether `value` names an element of `list` of another customer. */
+  readonly foreign: (list: NestedList, value: string) => boolean;
+}
+
+function ownership(customer: Customer, customers: RefIndex<Customer>): Ownership {
+  const mine = new Map<NestedList, RefIndex<Owned>>();
+  const theirs = new Map<NestedList, { readonly ids: Set<Guid>; readonly keys: Set<string> }>();
+  return {
+    mine: (list) => {
+      let index = mine.get(list);
+      if (index === undefined) mine.set(list, (index = refIndex<Owned>(customer[list], (e) => e.id, (e) => e.externalId)));
+      return index;
+    },
+    foreign: (list, value) => {
+      let other = theirs.get(list);
+      if (other === undefined) {
+        other = { ids: new Set(), keys: new Set() };
+        for (const c of customers.byId.values()) {
+          if (c.id === customer.id) continue;
+          const elements: readonly Owned[] = c[list];
+          for (const e of elements) {
+            other.ids.add(e.id);
+            if (e.externalId !== null) other.keys.add(e.externalId);
+          }
+        }
+        theirs.set(list, other);
+      }
+      const g = toGuid(value);
+      return (g !== undefined && other.ids.has(g)) || other.keys.has(value);
+    },
+  };
+}
+
+/**
+ * Resolves an "ID or external ID" of a nested element that must belong to the order's
+ * customer (ORD-1): found in the customer's list, the element's GUID; found only in another
  * customer's list, `ForeignReference`; nowhere, `UnknownReference`.
  */
-function ownedReference(
-  value: string,
-  customer: Customer,
-  list: NestedList,
-  customers: RefIndex<Customer>,
-  path: string,
-  issues: Issue[],
-): Guid | undefined {
-  const mine: readonly Owned[] = customer[list];
-  const hit = findReference(value, refIndex(mine, (e) => e.id, (e) => e.externalId));
+function ownedReference(value: string, owned: Ownership, list: NestedList, path: string, issues: Issue[]): Guid | undefined {
+  const hit = findReference(value, owned.mine(list));
   if (hit !== undefined) return hit.id;
-  const g = toGuid(value);
-  for (const other of customers.byId.values()) {
-    if (other.id === customer.id) continue;
-    const theirs: readonly Owned[] = other[list];
-    if (theirs.some((e) => e.id === g || e.externalId === value)) {
-      issues.push(issue("ForeignReference", path, `${path} names an element of another customer (ORD-1).`));
-      return undefined;
-    }
-  }
-  issues.push(unknownReference(path, "element of the order's customer", value));
+  if (owned.foreign(list, value)) issues.push(issue("ForeignReference", path, `${path} names an element of another customer (ORD-1).`));
+  else issues.push(unknownReference(path, "element of the order's customer", value));
   return undefined;
 }
 
 /** Checks that a GUID kept from the current order still belongs to the customer (ORD-9). */
-function stillOwned(id: Guid, customer: Customer, list: NestedList, path: string, issues: Issue[]): void {
-  const mine: readonly Owned[] = customer[list];
-  if (!mine.some((e) => e.id === id)) issues.push(issue("ForeignReference", path, `${path} does not belong to the order's customer (ORD-9).`));
+function stillOwned(id: Guid, owned: Ownership, list: NestedList, path: string, issues: Issue[]): void {
+  if (!owned.mine(list).byId.has(id)) issues.push(issue("ForeignReference", path, `${path} does not belong to the order's customer (ORD-9).`));
 }
 
 function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
@@ -116,15 +141,16 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     if (customer === undefined) issues.push(unknownReference("customerId", "customer", base.customerId));
   }
 
+  const owned = customer === undefined ? undefined : ownership(customer, ctx.customers);
   const reference = (key: "addressId" | "contactPersonId", list: NestedList): Guid => {
     const sent = changes[key];
-    if (customer === undefined) return base?.[key] ?? ("" as Guid);
-    if (sent !== ABSENT) return ownedReference(sent, customer, list, ctx.customers, key, issues) ?? base?.[key] ?? ("" as Guid);
+    if (owned === undefined) return base?.[key] ?? ("" as Guid);
+    if (sent !== ABSENT) return ownedReference(sent, owned, list, key, issues) ?? base?.[key] ?? ("" as Guid);
     if (base === undefined) {
       issues.push(issue("Required", key, `${key} is required (ORD-1).`));
       return "" as Guid;
     }
-    stillOwned(base[key], customer, list, key, issues);
+    stillOwned(base[key], owned, list, key, issues);
     return base[key];
   };
   const addressId = reference("addressId", "addresses");
@@ -132,16 +158,15 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
 
   let serviceObjectIds: readonly Guid[] = base?.serviceObjectIds ?? [];
   if (changes.serviceObjectIds === null) serviceObjectIds = [];
-  else if (changes.serviceObjectIds !== ABSENT && customer !== undefined) {
-    const owner = customer;
+  else if (changes.serviceObjectIds !== ABSENT && owned !== undefined) {
     const ids = new Set<Guid>();
     changes.serviceObjectIds.forEach((value, i) => {
-      const id = ownedReference(value, owner, "serviceObjects", ctx.customers, `serviceObjectIds[${i}]`, issues);
+      const id = ownedReference(value, owned, "serviceObjects", `serviceObjectIds[${i}]`, issues);
       if (id !== undefined) ids.add(id);
     });
     serviceObjectIds = [...ids];
-  } else if (base !== undefined && customer !== undefined) {
-    for (const [i, id] of serviceObjectIds.entries()) stillOwned(id, customer, "serviceObjects", `serviceObjectIds[${i}]`, issues);
+  } else if (base !== undefined && owned !== undefined) {
+    for (const [i, id] of serviceObjectIds.entries()) stillOwned(id, owned, "serviceObjects", `serviceObjectIds[${i}]`, issues);
   }
 
   let categoryId = base?.categoryId ?? ("" as Guid);
@@ -172,7 +197,9 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
   if (useWorkItemsFromInvoiceCustomer && invoiceCustomerId === null) {
     issues.push(issue("NotAllowed", "useWorkItemsFromInvoiceCustomer", "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)."));
   }
-  if (typeof changes.customData === "string") issues.push(...checkCustomData(changes.customData, ctx.settings.customDataTemplates.order, "customData"));
+  if (typeof changes.customData === "string") {
+    for (const i of checkCustomData(changes.customData, ctx.settings.customDataTemplates.order, "customData")) issues.push(i);
+  }
 
   return collect(issues, () => ({
     id: base?.id ?? ctx.newId(),

@@ -1,5 +1,5 @@
 import type { User } from "../auth/user.js";
-import { updateCollisionIndex, type CollisionIndex } from "../assignation/collision-index.js";
+import { updateCollisionIndexBatch, type CollisionIndex, type CollisionUpdate } from "../assignation/collision-index.js";
 import type { Customer } from "../customer/customer.js";
 import type { Intervention } from "../intervention/intervention.js";
 import type { Material } from "../material/material.js";
@@ -192,11 +192,13 @@ export function interventionsOf(state: CompanyState, orderId: Guid): Interventio
 export function commit(state: CompanyState, changes: Changes): void {
   for (const c of changes.customers ?? []) putRecord(state.customers, c);
   for (const o of changes.orders ?? []) putRecord(state.orders, o);
+  // One index update for the whole change set: an order cancel touches each technician once.
+  const reindex: CollisionUpdate[] = [];
   for (const i of changes.interventions ?? []) {
     const before = state.interventions.byId.get(i.id);
     // Lifecycle moves and edits keep the same assignations array: nothing to re-index.
     if (before === undefined || before.assignations !== i.assignations || (before.state === "Cancelled") !== (i.state === "Cancelled")) {
-      state.allocations = updateCollisionIndex(state.allocations, before, i);
+      reindex.push({ before, after: i });
     }
     if (putRecord(state.interventions, i)) {
       const list = state.interventionsByOrder.get(i.orderId);
@@ -204,6 +206,7 @@ export function commit(state: CompanyState, changes: Changes): void {
       else list.push(i.id);
     }
   }
+  if (reindex.length > 0) state.allocations = updateCollisionIndexBatch(state.allocations, reindex);
   const catalog = listingCatalog(state);
   const edited = new Set<Guid>();
   for (const m of changes.materials ?? []) {

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addToCollisionIndex, collisionIndex, emptyCollisionIndex, overlappingAllocations, removeFromCollisionIndex, updateCollisionIndex,
+  updateCollisionIndexBatch, type CollisionUpdate,
 } from "../../src/assignation/collision-index.js";
-import { g, makeIntervention, TECH1, TECH2, deepFreeze } from "../arbitraries/intervention.js";
+import { g, makeIntervention, TECH1, TECH2, TECH3, deepFreeze } from "../arbitraries/intervention.js";
+import type { Intervention } from "../../src/intervention/intervention.js";
 import { naiveOverlaps, rangeArb, techInterventionsArb } from "../arbitraries/assignation.js";
 
 const sortKey = (a: { start: number; end: number; interventionId: string }) => `${String(a.start).padStart(6, "0")}-${String(a.end).padStart(6, "0")}-${a.interventionId}`;
@@ -29,6 +31,39 @@ describe("collision index", () => {
         for (const iv of ivs) if (removed.has(iv.id)) index = removeFromCollisionIndex(index, iv);
         const fresh = collisionIndex(ivs.filter((iv) => !removed.has(iv.id)));
         expect(sorted(index.byUser.get(TECH1)?.items ?? [])).toEqual(sorted(fresh.byUser.get(TECH1)?.items ?? []));
+      }),
+    );
+  });
+
+  it("INT-10, ASN-5: a batch update equals the same updates applied one by one, and a fresh build of the result", () => {
+    const techs = [TECH1, TECH2, TECH3];
+    const ivArb = (id: number) =>
+      fc.record({
+        cancelled: fc.boolean(),
+        slots: fc.array(fc.tuple(fc.constantFrom(...techs), rangeArb), { maxLength: 3 }),
+      }).map(({ cancelled, slots }): Intervention =>
+        makeIntervention(cancelled ? "Cancelled" : "Planned", { id: g(0x3000 + id), assignations: slots.map(([userId, r]) => ({ userId, plannedStart: r.start, plannedEnd: r.end })) }),
+      );
+    const stateArb = fc.array(fc.nat(11), { maxLength: 12 }).chain((keys) => fc.tuple(...[...new Set(keys)].map(ivArb)));
+    fc.assert(
+      // Two change lists in a row: a GUID may be updated twice in one batch.
+      fc.property(stateArb, stateArb, stateArb, (initial, first, second) => {
+        const changed = [...first, ...second];
+        const records = new Map(initial.map((iv) => [iv.id, iv]));
+        const index = deepFreeze(collisionIndex(initial));
+        let oneByOne = index;
+        const updates: CollisionUpdate[] = [];
+        for (const after of changed) {
+          const before = records.get(after.id);
+          updates.push({ before, after });
+          oneByOne = updateCollisionIndex(oneByOne, before, after);
+          records.set(after.id, after);
+        }
+        const batch = updateCollisionIndexBatch(index, updates);
+        expect(batch).toEqual(oneByOne);
+        const fresh = collisionIndex(records.values());
+        for (const t of techs) expect(sorted(batch.byUser.get(t)?.items ?? [])).toEqual(sorted(fresh.byUser.get(t)?.items ?? []));
+        expect([...batch.byUser.keys()].sort()).toEqual([...fresh.byUser.keys()].sort());
       }),
     );
   });

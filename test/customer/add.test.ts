@@ -155,4 +155,18 @@ describe("customer add", () => {
       "UnknownReference@categoryId",
     ]);
   });
+
+  it("CUS-8: customData with 150,000 keys outside the template is refused with one issue per key, not a stack overflow", () => {
+    const keys: Record<string, number> = {};
+    for (let i = 0; i < 150_000; i++) keys[`k${i}`] = i;
+    const settings = { ...defaultSettings, customDataTemplates: { customer: [{ key: "floor", type: "number" as const, required: false }], order: null } };
+    const r = add(companyBody({ customData: JSON.stringify(keys) }), [], settings);
+    expect(r.ok ? 0 : r.issues.length).toBe(150_000);
+  });
+  it("GEN-9: a valid customer with 150,000 contact people is built, and 340,000 bad addresses are all reported", () => {
+    const people = Array.from({ length: 150_000 }, (_, i) => ({ externalId: `cp${i}`, lastName: "L" }));
+    expect(value(add(companyBody({ contactPeople: people }))).contactPeople).toHaveLength(150_000);
+    const parsed = parseCustomerAdd(companyBody({ addresses: Array.from({ length: 340_000 }, () => ({ coordinates: 5 })) }));
+    expect(parsed.ok ? 0 : parsed.issues.length).toBe(340_000);
+  });
 });

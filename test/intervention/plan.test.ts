@@ -99,4 +99,14 @@ describe("planIntervention", () => {
       }),
     );
   });
+
+  it("GEN-9: 40,000 invalid assignations are refused with every issue, not a stack overflow", () => {
+    const bad = { userId: "nobody", plannedStart: at("2026-03-11", "10:00"), plannedEnd: at("2026-03-09", "09:00") };
+    const r = planIntervention(planCommand({ assignations: Array.from({ length: 40_000 }, () => bad) }), planContext());
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // Per assignation: unknown user, start and end off the day, end before start; then the main technician is unassigned.
+    expect(r.issues).toHaveLength(4 * 40_000 + 1);
+    expect(r.issues[4 * 39_999]).toMatchObject({ code: "UnknownReference", path: "assignations[39999].userId" });
+  });
 });

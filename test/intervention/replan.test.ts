@@ -76,4 +76,13 @@ describe("replanIntervention", () => {
     expect(r).toEqual({ ok: false, issues: [expect.objectContaining({ code: "Immutable", path: "externalId" })] });
     expect(replanIntervention(cmd({ externalId: "E1" }), frozen).ok).toBe(true);
   });
+
+  it("GEN-9: 40,000 invalid assignations are refused with every issue, not a stack overflow", () => {
+    const bad = { userId: "nobody", plannedStart: at("2026-03-13", "10:00"), plannedEnd: at("2026-03-11", "09:00") };
+    const r = replanIntervention(cmd({ assignations: Array.from({ length: 40_000 }, () => bad) }), ctx());
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues).toHaveLength(4 * 40_000 + 1);
+    expect(r.issues[4 * 39_999]).toMatchObject({ code: "UnknownReference", path: "assignations[39999].userId" });
+  });
 });

@@ -92,4 +92,12 @@ describe("order add", () => {
       { numRuns: 200 },
     );
   });
+
+  it("CUS-8: order customData with 150,000 keys outside the template is refused with one issue per key, not a stack overflow", () => {
+    const keys: Record<string, number> = {};
+    for (let i = 0; i < 150_000; i++) keys[`k${i}`] = i;
+    const settings = { ...defaultSettings, customDataTemplates: { customer: null, order: [{ key: "floor", type: "number" as const, required: false }] } };
+    const r = addBody(orderBody({ customData: JSON.stringify(keys) }), [], settings);
+    expect(r.ok ? 0 : r.issues.length).toBe(150_000);
+  });
 });

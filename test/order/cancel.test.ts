@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { customerRecipients } from "../../src/notification/recipients.js";
 import { cancelOrder } from "../../src/order/cancel.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import { customer, deepFreeze, g, makeIntervention, makeOrder, orderInterventionsArb, orderStateArb, TECH1 } from "../arbitraries/intervention.js";
@@ -62,5 +63,19 @@ describe("cancelOrder", () => {
         else expect(r.value.interventions.length).toBe(ivs.filter((i) => i.state !== "Completed" && i.state !== "Cancelled").length);
       }),
     );
+  });
+
+  it("ORD-12, NOT-3: 1,200 interventions and 20,000 notification e-mails share one frozen recipient list, built once", () => {
+    const emails = Array.from({ length: 20_000 }, (_, k) => `n${k}@example.cz`);
+    const many = Array.from({ length: 1_200 }, (_, k) => makeIntervention("Planned", { id: g(0x10_000 + k) }));
+    const big = deepFreeze({ ...customer, notificationEmails: emails });
+    const r = cancelOrder({ reason: null, sendNotificationToCustomer: true }, { ...ctx(many), customer: big });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const lists = r.value.effects.flatMap((e) => (e.type === "notifyCustomer" ? [e.recipients] : []));
+    expect(lists).toHaveLength(1_200);
+    expect(new Set(lists).size).toBe(1);
+    expect(Object.isFrozen(lists[0])).toBe(true);
+    expect(lists[0]).toEqual(customerRecipients(big, makeOrder().contactPersonId, defaultSettings, true));
   });
 });

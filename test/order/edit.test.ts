@@ -153,4 +153,9 @@ describe("order edit", () => {
     edit(base, { name: "x", serviceObjectIds: ["D6"] });
     expect(base).toEqual(copy);
   });
+
+  it("ORD-9: 150,000 unknown serviceObjectIds are refused with one issue each, not a stack overflow", () => {
+    const r = edit(base, { serviceObjectIds: Array.from({ length: 150_000 }, (_, i) => `nope-${i}`) });
+    expect(r.ok ? 0 : r.issues.length).toBe(150_000);
+  });
 });

@@ -20,6 +20,10 @@ interface Model {
   readonly orders: OrderM[];
   readonly ivs: IvM[];
   readonly stock: Map<string, Map<string, Amt>>;
+  /** Next free one-minute slot of the bulk plans (slot s: day 2026-05-05 + s / 1000, minute s % 1000). */
+  nextSlot: number;
+  /** How many contact people, addresses and devices the big customer holds (0: not created). */
+  bigCustomer: number;
 }
 interface Real {
   readonly service: ServiceCore;
@@ -69,13 +73,19 @@ function checkInvariants(m: Model, r: Real): void {
   expect(ivs.map((iv) => [iv.id, iv.state])).toEqual(m.ivs.map((iv) => [iv.id, iv.state]));
   expect(m.orders.map((o) => r.state.orders.byId.get(o.id as never)?.state)).toEqual(m.orders.map((o) => o.state));
   if (m.disableCollisions) {
+    // Per technician, sorted by start: no allocation starts before the previous one ends (n log n, for the bulk runs).
     const live = ivs.filter((iv) => iv.state !== "Cancelled").flatMap((iv) => iv.assignations.map((a) => ({ iv: iv.id, ...a })));
-    for (const a of live) {
-      for (const b of live) {
-        if (a.iv !== b.iv && a.userId === b.userId) expect(a.plannedStart < b.plannedEnd && b.plannedStart < a.plannedEnd, `${a.iv} overlaps ${b.iv}`).toBe(false);
-      }
+    live.sort((a, b) => a.userId.localeCompare(b.userId) || a.plannedStart - b.plannedStart);
+    const overlapping: string[] = [];
+    for (let k = 1; k < live.length; k++) {
+      const a = live[k - 1]!;
+      const b = live[k]!;
+      if (a.userId === b.userId && b.plannedStart < a.plannedEnd) overlapping.push(`${a.iv} overlaps ${b.iv}`);
     }
+    expect(overlapping).toEqual([]);
   }
+  const big = r.state.customers.byKey.get("BIG");
+  expect(big === undefined ? [0, 0, 0] : [big.contactPeople.length, big.addresses.length, big.serviceObjects.length]).toEqual([m.bigCustomer, m.bigCustomer, m.bigCustomer]);
   for (const store of STORES) {
     const real = [...(r.state.stock.get(store) ?? [])];
     for (const [, a] of real) if (a.kind === "finite") expect(a.value.isNegative()).toBe(false);
@@ -201,10 +211,13 @@ function batch(m: Model, stores: readonly string[], each: (stock: Map<string, Ma
   return copy;
 }
 
-function stockCmd(kind: "add" | "remove" | "set" | "move"): fc.Arbitrary<Cmd> {
-  return fc.tuple(fc.nat(1), fc.nat(1), items, dryRun).map(
+/** The items of a small batch repeated 200–600 times: a batch of hundreds of items. */
+const bigItems = fc.tuple(items, fc.integer({ min: 200, max: 600 })).map(([list, times]) => Array.from({ length: list.length * times }, (_, i) => list[i % list.length] as [number, number | null]));
+
+function stockCmd(kind: "add" | "remove" | "set" | "move", big = false): fc.Arbitrary<Cmd> {
+  return fc.tuple(fc.nat(1), fc.nat(1), big ? bigItems : items, dryRun).map(
     ([s, t, list, d]) =>
-      new Cmd(`${kind} ${s}${kind === "move" ? `→${t}` : ""} ${JSON.stringify(list)}`, d, (m) => {
+      new Cmd(`${kind} ${s}${kind === "move" ? `→${t}` : ""} ${big ? `${list.length} items` : JSON.stringify(list)}`, d, (m) => {
         const from = STORES[s] as string;
         const to = STORES[t] as string;
         const result =
@@ -239,7 +252,71 @@ function stockCmd(kind: "add" | "remove" | "set" | "move"): fc.Arbitrary<Cmd> {
   );
 }
 
-const commands = [planCmd, planCmd, replanCmd, moveCmd, moveCmd, orderCancelCmd, orderCompleteCmd, stockCmd("add"), stockCmd("remove"), stockCmd("set"), stockCmd("move")];
+// Large inputs (issue 9), drawn at a low rate: many interventions on one order, a customer
+// with thousands of nested elements, stock batches of hundreds of items.
+
+const SLOT0 = Date.parse("2026-05-05T00:00:00+02:00");
+const slotInstant = (slot: number): number => SLOT0 + Math.floor(slot / 1000) * 86_400_000 + (slot % 1000) * 60_000;
+const slotDay = (slot: number): string => new Date(SLOT0 + Math.floor(slot / 1000) * 86_400_000 + 12 * 3_600_000).toISOString().slice(0, 10);
+
+/** Plans `count` one-minute interventions on one order, one request each, then checks once. */
+class BulkPlan implements fc.Command<Model, Real> {
+  constructor(private readonly order: number, private readonly tech: string, private readonly count: number) {}
+  check(): boolean {
+    return true;
+  }
+  run(m: Model, r: Real): void {
+    const index = this.order % m.orders.length;
+    const order = m.orders[index] as OrderM;
+    for (let k = 0; k < this.count; k++) {
+      // A slot of its own (never crossing a day), so no two bulk allocations ever meet.
+      if (m.nextSlot % 1000 === 999) m.nextSlot++;
+      const slot = m.nextSlot;
+      const start = slotInstant(slot);
+      const res = r.send("POST", `/order/${order.id}/PlanIntervention`, {
+        primaryAssigneeId: this.tech, day: slotDay(slot), categoryId: "revize",
+        assignations: [{ userId: this.tech, plannedStart: new Date(start).toISOString(), plannedEnd: new Date(start + 60_000).toISOString() }],
+      });
+      expect(res.status, `${this} #${k} → ${JSON.stringify(res.body)}`).toBe(order.state === "Open" ? 200 : 400);
+      if (res.status !== 200) break;
+      m.nextSlot++;
+      // Model hours of a bulk slot lie far beyond the 8–20 of the other commands.
+      m.ivs.push({ id: (res.body as { id: string }).id, order: index, state: "Planned", tech: this.tech, start: 1000 + slot, end: 1001 + slot });
+    }
+    checkInvariants(m, r);
+  }
+  toString(): string {
+    return `bulk plan ${this.count} on order ${this.order % 3} ${this.tech.slice(-2)}`;
+  }
+}
+
+const bulkPlanCmd = fc.tuple(pick, fc.constantFrom(...TECHS), fc.integer({ min: 100, max: 300 })).map(([o, tech, n]) => new BulkPlan(o, tech, n));
+
+/** Add-or-edit of the big customer with `n` of each nested element; nothing is deleted (UPS-6), so it holds the most ever sent. */
+const bigCustomerCmd = fc.tuple(fc.integer({ min: 1_000, max: 3_000 }), dryRun).map(
+  ([n, d]) =>
+    new Cmd(`big customer ${n}`, d, () => ({
+      method: "POST", path: "/customer/addOrEdit", status: 204,
+      body: {
+        externalId: "BIG", name: "Velký zákazník", identificationNumber: "1",
+        contactPeople: Array.from({ length: n }, (_, k) => ({ externalId: `p${k}`, lastName: `L${k}` })),
+        addresses: Array.from({ length: n }, (_, k) => ({ externalId: `a${k}`, city: "Brno" })),
+        serviceObjects: Array.from({ length: n }, (_, k) => ({ externalId: `d${k}`, name: "Kotel", addressId: `a${k}` })),
+      },
+      apply: (mm) => {
+        mm.bigCustomer = Math.max(mm.bigCustomer, n);
+      },
+    })),
+);
+
+const commands = [
+  planCmd, planCmd, replanCmd, moveCmd, moveCmd, orderCancelCmd, orderCompleteCmd, stockCmd("add"), stockCmd("remove"), stockCmd("set"), stockCmd("move"),
+  // About one command in 150 is large.
+  fc.oneof(
+    { weight: 12, arbitrary: moveCmd },
+    { weight: 1, arbitrary: fc.oneof(bulkPlanCmd, bigCustomerCmd, stockCmd("add", true), stockCmd("move", true), stockCmd("set", true)) },
+  ),
+];
 
 function setup(disableCollisions: boolean): { model: Model; real: Real } {
   const service = serviceWith((a) => {
@@ -254,6 +331,8 @@ function setup(disableCollisions: boolean): { model: Model; real: Real } {
     orders: orders.map((o) => ({ id: o.id, state: "Open" })),
     ivs: [],
     stock: new Map([[STORES[0], new Map<string, Amt>([[MATERIALS[0], 10], [MATERIALS[1], "INF"]])], [STORES[1], new Map()]]),
+    nextSlot: 0,
+    bigCustomer: 0,
   };
   return { model, real: { service, state, send: client(service, 0) } };
 }

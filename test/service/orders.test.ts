@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ServiceResponse } from "../../src/service/create.js";
 import { commit } from "../../src/service/state.js";
+import type { Intervention } from "../../src/intervention/intervention.js";
+import type { Guid } from "../../src/shared/guid.js";
 import { ids, testCustomer, testIntervention } from "../arbitraries/fixture.js";
 import { company, seed, snapshot } from "./support.js";
 import { client, codesOf, serviceWith } from "./wiring-support.js";
@@ -149,6 +151,17 @@ describe("POST /order/addOrEdit", () => {
     expect(created).toMatchObject({ state: "Open", priority: "Normal", ownerId: A.admin });
     expect(env.send("POST", "/order/addOrEdit", orderBody({ externalId: "UP-1", name: "Jiná" }))).toEqual({ status: 204, effects: [] });
     expect(env.read("/order/externalId/UP-1")).toEqual({ ...created, name: "Jiná" });
+  });
+
+  it("ORD-10: editing an order that holds 150,000 interventions answers 204, not a 500 from the call stack", () => {
+    const env = setup();
+    const { order } = env.seeded;
+    const done = { ...testIntervention(order, 1000, null, "Completed"), assignations: [] };
+    const many: Intervention[] = [];
+    for (let n = 1000; n < 151_000; n++) many.push({ ...done, id: `${done.id.slice(0, 24)}${n.toString(16).padStart(12, "0")}` as Guid });
+    commit(env.state, { interventions: many });
+    expect(env.send("POST", "/order/addOrEdit", orderBody({ externalId: "ORD-1", name: "Mnoho" }))).toEqual({ status: 204, effects: [] });
+    expect(env.read(`/order/${order.id}`).name).toBe("Mnoho");
   });
 
   it("ORD-10: the four references are required even when editing", () => {

@@ -82,7 +82,7 @@ export const handleAddOrEditOrder: Handler = (ctx) => {
   if (byId !== undefined) named.add(byId.id);
   if (byKey !== undefined) named.add(byKey.id);
   const interventions: Intervention[] = [];
-  for (const orderId of named) interventions.push(...interventionsOf(company, orderId));
+  for (const orderId of named) for (const i of interventionsOf(company, orderId)) interventions.push(i);
   const upsert = addOrEditOrder(command.value, orderContext(ctx), interventions);
   if (!upsert.ok) return refused(upsert.issues);
   return { status: 204, changes: { orders: [upsert.value.order] } };

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Fails when any src/**/*.ts spreads something other than an array literal into the argument
+// list of a call or a `new`: `xs.push(...ys)`, `Math.max(...xs)`, `fn(...xs)`. V8 copies every
+// spread element onto the stack, so past roughly 120,000 elements the call throws RangeError
+// and the service answers 500 (issue 9). Spreading into an array or object literal is fine: it
+// is a loop, not a call. `fn(...[a, b])` is allowed because its length is fixed in the source.
+// The pure piece (spreadProblems) is exported so a test can feed it synthetic sources.
+import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const root = join(fileURLToPath(import.meta.url), "..", "..");
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+
+/**
+ * Every spread argument of a call or `new` in one source text whose operand is not an array literal.
+ * @param {string} path the file's path, for the messages
+ * @param {string} text the file's TypeScript source
+ * @returns {string[]} one "path:line:column text" entry per offending spread
+ */
+export function spreadProblems(path, text) {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const problems = [];
+  const visit = (node) => {
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments !== undefined) {
+      for (const arg of node.arguments) {
+        if (!ts.isSpreadElement(arg)) continue;
+        let operand = arg.expression;
+        while (ts.isParenthesizedExpression(operand) || ts.isAsExpression(operand) || ts.isSatisfiesExpression(operand)) operand = operand.expression;
+        if (ts.isArrayLiteralExpression(operand)) continue;
+        const { line, character } = source.getLineAndCharacterOfPosition(arg.getStart(source));
+        problems.push(`${path}:${line + 1}:${character + 1} ${arg.getText(source)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return problems;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const problems = walk(join(root, "src")).flatMap((file) => spreadProblems(relative(root, file).split("\\").join("/"), readFileSync(file, "utf8")));
+  if (problems.length > 0) {
+    console.error("check-spread: spread of an unbounded array into a call (use a loop; see docs/decisions.md, Bounded work):");
+    for (const p of problems) console.error(`  ${p}`);
+    process.exit(1);
+  }
+  console.log("check-spread: no spread arguments in src/");
+}
