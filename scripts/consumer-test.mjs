@@ -144,7 +144,7 @@ import { createHttpServer } from ${JSON.stringify(`${pkg.name}/server`)};
 import { demoFixture } from ${JSON.stringify(`${pkg.name}/testing`)};
 const entries = ${JSON.stringify(entries)};
 for (const e of entries) await import(e);
-const parsed = rules.parseStockAmountsBody([{ materialId: "M-1", amount: 2 }, { materialId: "M-1", amount: 0.1 }]);
+const parsed = rules.parseStockAmounts([{ materialId: "M-1", amount: 2 }, { materialId: "M-1", amount: 0.1 }]);
 if (!parsed.ok) throw new Error("parse failed");
 const sum = rules.addAmounts(rules.amountFromJson(0.1), rules.amountFromJson(0.2));
 if (rules.amountToJson(sum) !== 0.3) throw new Error("decision: 0.1 + 0.2 is " + rules.amountToJson(sum));
@@ -171,9 +171,9 @@ const browser = project("browser", { type: "module" }, {
     include: ["index.ts"],
   }),
   "index.ts": `
-import { customerAddSchema, parseStockAmountsBody, type Issue } from ${JSON.stringify(pkg.name)};
+import { customerAddSchema, parseStockAmounts, type Issue } from ${JSON.stringify(pkg.name)};
 const result = customerAddSchema["~standard"].validate({ name: "x" });
-const issues: readonly Issue[] = parseStockAmountsBody([]).ok ? [] : [];
+const issues: readonly Issue[] = parseStockAmounts([]).ok ? [] : [];
 export const checked: unknown = [result, issues];
 `,
 });

@@ -18,8 +18,8 @@ export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
 export { Dec, compareDecimals, decimalFromJson, decimalToJson } from "./shared/decimal.js";
 export { foldText } from "./shared/text.js";
-export { ABSENT, readTri, applyPatch, patchOf, checkNotNull } from "./shared/field.js";
-export type { Absent, Tri, NullableKeys, Patch } from "./shared/field.js";
+export { ABSENT } from "./shared/field.js";
+export type { Absent, Tri } from "./shared/field.js";
 export { refIndex, findReference, resolveReference, reportReference, unknownReference, externalIdIssue } from "./shared/reference.js";
 export type { RefIndex, TakenKeys } from "./shared/reference.js";
 export { parseIsoDate, parseDateTime, formatInstant, isTimeZone, localDate, zoneOffset, dayRange, addDays, today } from "./shared/time.js";
@@ -50,12 +50,12 @@ export { UNLIMITED, ALL, ZERO, finite, amountFromJson, amountToJson, compareAmou
 export type { FiniteAmount, UnlimitedAmount, Amount, AllQuantity, Quantity } from "./stock/index.js";
 export { applyStockChanges, addAmounts, addToStock, removeAmount, removeFromStock, setAmount, setStockAmounts, moveAmounts, moveStock } from "./stock/index.js";
 export type { Identified, StockItem, StockChanges, MovedAmounts, MoveChanges } from "./stock/index.js";
-export { parseStockAmountsBody, parseStockQuantitiesBody, stockAmountsSchema, stockQuantitiesSchema } from "./stock/index.js";
+export { parseStockAmounts, parseStockQuantities, stockAmountsSchema, stockQuantitiesSchema } from "./stock/index.js";
 
 // order lifecycle
 export { orderActions, orderMachine, orderActionRules, nextOrderState, isFinishedIntervention, orderActionIssue, allowedOrderActions } from "./order/machine.js";
 export type { OrderAction, AllowedAction } from "./order/machine.js";
-export { parseOrderCancelBody, orderCancelBodySchema, cancelOrder } from "./order/cancel.js";
+export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./order/cancel.js";
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./order/cancel.js";
 export { completeOrder } from "./order/complete.js";
 export type { OrderCompleteDecision } from "./order/complete.js";
@@ -65,14 +65,14 @@ export {
   interventionStates, interventionStateLabels,
   interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState,
   isTerminalInterventionState, interventionActionIssue, allowedInterventionActions,
-  parsePlanBody, parseReplanBody, parseEditBody, parseCancelBody, planBodySchema, replanBodySchema, editBodySchema, cancelBodySchema,
+  parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema,
   planIntervention, replanIntervention, editIntervention, cancelIntervention, cancelledIntervention,
   moveIntervention, reportDocuments, interventionOfOrder, stateMachineDiagrams,
 } from "./intervention/index.js";
 export type {
   InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision,
-  PlanCommand, ReplanCommand, EditCommand, CancelCommand, PlanContext, ReplanContext, EditContext, CancelContext,
-  LifecycleContext, ReportDocumentsAnswer,
+  InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionPlanContext, InterventionReplanContext, InterventionEditContext, InterventionCancelContext,
+  InterventionLifecycleContext, ReportDocumentsAnswer,
 } from "./intervention/index.js";
 
 // assignations

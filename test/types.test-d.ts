@@ -3,7 +3,7 @@
 import { expectTypeOf } from "vitest";
 import {
   ABSENT, UNLIMITED, finite, guid, nextInterventionState, parseIsoDate,
-  type Amount, type Guid, type IsoDate, type Order, type Patch, type Quantity, type Result, type Tri,
+  type Amount, type Guid, type IsoDate, type OrderChanges, type Quantity, type Result, type Tri,
 } from "../src/index.js";
 
 declare const someString: string;
@@ -20,10 +20,11 @@ expectTypeOf(guid).returns.toEqualTypeOf<Guid>();
 const notADate: IsoDate = "2026-02-30";
 expectTypeOf(parseIsoDate).returns.toEqualTypeOf<IsoDate | undefined>();
 
-// GEN-5 / ORD-7: a patch may clear optional fields with null, never required ones.
-const clearNote: Patch<Order> = { internalNote: null };
+// GEN-5 / ORD-7: an order edit may clear optional fields with null, never the required ones.
+expectTypeOf<OrderChanges["internalNote"]>().toEqualTypeOf<Tri<string>>();
+expectTypeOf<OrderChanges["addressId"]>().toEqualTypeOf<typeof ABSENT | string>();
 // @ts-expect-error addressId is required: null is not allowed
-const clearAddress: Patch<Order> = { addressId: null };
+const clearAddress: OrderChanges["addressId"] = null;
 expectTypeOf<Tri<string>>().toEqualTypeOf<typeof ABSENT | null | string>();
 
 // STK-1: unlimited is its own variant, not a number, and "all" is not an amount.
@@ -42,4 +43,4 @@ if (!r.ok) expectTypeOf(r.issues[0]).toMatchTypeOf<{ code: string; path: string;
 // @ts-expect-error "Paused" is not an intervention state
 nextInterventionState("Paused", "start");
 
-export { notAGuid, notADate, clearNote, clearAddress, infinite, stored };
+export { notAGuid, notADate, clearAddress, infinite, stored };

@@ -7,10 +7,10 @@ import type { CompanySettings } from "../shared/settings.js";
 import type { InterventionDecision } from "./decision.js";
 import type { Intervention } from "./intervention.js";
 import { interventionActionIssue } from "./machine.js";
-import type { CancelCommand } from "./request.js";
+import type { InterventionCancelCommand } from "./request.js";
 
 /** Everything an intervention-cancel decision reads besides the command. */
-export interface CancelContext {
+export interface InterventionCancelContext {
   /** The intervention to cancel. */
   readonly intervention: Intervention;
   /** Its order. */
@@ -43,7 +43,7 @@ export interface CancelContext {
  */
 export function cancelledIntervention(
   intervention: Intervention,
-  command: CancelCommand,
+  command: InterventionCancelCommand,
   customer: Customer,
   contactPersonId: Intervention["ownerId"],
   settings: CompanySettings,
@@ -78,7 +78,7 @@ export function cancelledIntervention(
  * cancelIntervention({ reason: null, sendNotificationToCustomer: false }, { ...cancelContext, intervention: waiting }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: intervention is WaitingForSignature (INT-5)" }] }
  * cancelIntervention({ reason: "rain", sendNotificationToCustomer: false }, cancelContext).value.intervention.state //=> "Cancelled"
  */
-export function cancelIntervention(command: CancelCommand, context: CancelContext): Result<InterventionDecision> {
+export function cancelIntervention(command: InterventionCancelCommand, context: InterventionCancelContext): Result<InterventionDecision> {
   const issues: Issue[] = [];
   const stateIssue = interventionActionIssue("cancel", context.intervention, context.order);
   if (stateIssue !== undefined) issues.push(stateIssue);

@@ -8,10 +8,10 @@ import type { InterventionDecision } from "./decision.js";
 import type { Intervention } from "./intervention.js";
 import { interventionActionIssue } from "./machine.js";
 import { resolveOptional } from "./plan.js";
-import type { EditCommand } from "./request.js";
+import type { InterventionEditCommand } from "./request.js";
 
 /** Everything an edit decision reads besides the command. */
-export interface EditContext {
+export interface InterventionEditContext {
   /** The intervention to edit. */
   readonly intervention: Intervention;
   /** Its order (must be `Open`, INT-4). */
@@ -31,10 +31,10 @@ export interface EditContext {
  * @returns `{ intervention, effects: [] }`, or the issues
  * @rule INT-4
  * @example
- * editIntervention(parseEditBody({ internalNote: "bring a ladder" }).value, editContext).value.intervention.internalNote //=> "bring a ladder"
- * parseEditBody({ day: "2026-03-13" }).issues[0].code //=> "UseReplan"
+ * editIntervention(parseInterventionEdit({ internalNote: "bring a ladder" }).value, editContext).value.intervention.internalNote //=> "bring a ladder"
+ * parseInterventionEdit({ day: "2026-03-13" }).issues[0].code //=> "UseReplan"
  */
-export function editIntervention(command: EditCommand, context: EditContext): Result<InterventionDecision> {
+export function editIntervention(command: InterventionEditCommand, context: InterventionEditContext): Result<InterventionDecision> {
   const { intervention } = context;
   const issues: Issue[] = [];
   const stateIssue = interventionActionIssue("edit", intervention, context.order);

@@ -7,17 +7,17 @@ export {
 export type { InterventionAction, LifecycleAction } from "./machine.js";
 export type { InterventionDecision } from "./decision.js";
 export {
-  parsePlanBody, parseReplanBody, parseEditBody, parseCancelBody, planBodySchema, replanBodySchema, editBodySchema, cancelBodySchema,
+  parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema,
 } from "./request.js";
-export type { PlanCommand, ReplanCommand, EditCommand, CancelCommand } from "./request.js";
+export type { InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand } from "./request.js";
 export { planIntervention } from "./plan.js";
-export type { PlanContext } from "./plan.js";
+export type { InterventionPlanContext } from "./plan.js";
 export { replanIntervention } from "./replan.js";
-export type { ReplanContext } from "./replan.js";
+export type { InterventionReplanContext } from "./replan.js";
 export { editIntervention } from "./edit.js";
-export type { EditContext } from "./edit.js";
+export type { InterventionEditContext } from "./edit.js";
 export { cancelIntervention, cancelledIntervention } from "./cancel.js";
-export type { CancelContext } from "./cancel.js";
+export type { InterventionCancelContext } from "./cancel.js";
 export { moveIntervention, reportDocuments, interventionOfOrder } from "./lifecycle.js";
-export type { LifecycleContext, ReportDocumentsAnswer } from "./lifecycle.js";
+export type { InterventionLifecycleContext, ReportDocumentsAnswer } from "./lifecycle.js";
 export { stateMachineDiagrams } from "./diagram.js";

@@ -9,7 +9,7 @@ import type { Intervention, ReportDocument } from "./intervention.js";
 import { interventionActionIssue, interventionMachine, type LifecycleAction } from "./machine.js";
 
 /** What a lifecycle move reads besides the intervention. */
-export interface LifecycleContext {
+export interface InterventionLifecycleContext {
   /** Its order. */
   readonly order: Order;
   /** InterventionCategory catalog (forms for the report documents, INT-6). */
@@ -36,7 +36,7 @@ export interface LifecycleContext {
  * moveIntervention("start", planned, lifecycleContext).value.intervention.state //=> "Running"
  * moveIntervention("complete", planned, lifecycleContext) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)" }] }
  */
-export function moveIntervention(action: LifecycleAction, intervention: Intervention, context: LifecycleContext): Result<InterventionDecision> {
+export function moveIntervention(action: LifecycleAction, intervention: Intervention, context: InterventionLifecycleContext): Result<InterventionDecision> {
   const why = interventionActionIssue(action, intervention, context.order);
   if (why !== undefined) return fail([why]);
   const state = interventionMachine[intervention.state][action] ?? intervention.state;

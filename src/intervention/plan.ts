@@ -14,10 +14,10 @@ import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
 import type { Intervention } from "./intervention.js";
 import { initialInterventionState } from "./machine.js";
-import type { PlanCommand } from "./request.js";
+import type { InterventionPlanCommand } from "./request.js";
 
 /** Everything a plan decision reads besides the command; nothing comes from a clock or a global. */
-export interface PlanContext {
+export interface InterventionPlanContext {
   /** The order to plan on (must be `Open`, INT-1). */
   readonly order: Order;
   /** The order's customer (contact person and notification e-mails, NOT-2, NOT-3). */
@@ -69,14 +69,14 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
  * @rule INT-2
  * @rule INT-9
  * @example
- * const command = parsePlanBody({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
+ * const command = parseInterventionPlan({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
  *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T10:00:00+01:00", plannedEnd: "2026-03-12T12:00:00+01:00" }] });
  * const planned = planIntervention(command.value, planContext).value.intervention;
  * [planned.state, planned.priority, planned.ownerId === admin.id] //=> ["Planned", "Normal", true]
  * // 09:00 overlaps the technician's 08:00-09:30 allocation, and collisions are forbidden (ASN-5):
  * planIntervention({ ...command.value, assignations: [{ ...command.value.assignations[0], plannedStart: t("09:00") }] }, planContext).issues[0].code //=> "Collision"
  */
-export function planIntervention(command: PlanCommand, context: PlanContext): Result<InterventionDecision> {
+export function planIntervention(command: InterventionPlanCommand, context: InterventionPlanContext): Result<InterventionDecision> {
   const { order, settings } = context;
   const issues: Issue[] = [];
   const stateIssue = orderActionIssue("planIntervention", order, []);

@@ -14,10 +14,10 @@ import type { InterventionDecision } from "./decision.js";
 import type { Intervention } from "./intervention.js";
 import { interventionActionIssue, interventionMachine } from "./machine.js";
 import { resolveOptional } from "./plan.js";
-import type { ReplanCommand } from "./request.js";
+import type { InterventionReplanCommand } from "./request.js";
 
 /** Everything a replan decision reads besides the command. */
-export interface ReplanContext {
+export interface InterventionReplanContext {
   /** The intervention to replan (must be `Planned`, INT-3). */
   readonly intervention: Intervention;
   /** Its order (must be `Open`, INT-3). */
@@ -49,13 +49,13 @@ export interface ReplanContext {
  * @returns `{ intervention, effects }`, or the issues
  * @rule INT-3
  * @example
- * const command = parseReplanBody({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
+ * const command = parseInterventionReplan({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
  *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T09:00:00+01:00", plannedEnd: "2026-03-12T10:00:00+01:00" }] });
  * const replanned = replanIntervention(command.value, replanContext).value;
  * [replanned.intervention.state, replanned.effects[0].type] //=> ["Planned", "cancelReminder"]
  * // its own old 08:00-09:30 allocation does not collide (ASN-5)
  */
-export function replanIntervention(command: ReplanCommand, context: ReplanContext): Result<InterventionDecision> {
+export function replanIntervention(command: InterventionReplanCommand, context: InterventionReplanContext): Result<InterventionDecision> {
   const { intervention, order, settings } = context;
   const issues: Issue[] = [];
   const stateIssue = interventionActionIssue("replan", intervention, order);

@@ -10,7 +10,7 @@ import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-sche
 import type { IsoDate } from "../shared/time.js";
 
 /** A parsed plan body (`POST /order/{orderId}/PlanIntervention`). References are not yet resolved. */
-export interface PlanCommand {
+export interface InterventionPlanCommand {
   /** External ID, or `null` (GEN-4). */
   readonly externalId: string | null;
   /** GUID or external ID of the main technician (ASN-1). */
@@ -34,7 +34,7 @@ export interface PlanCommand {
 }
 
 /** A parsed replan body (`…/Replan`): the plan fields, with the optional ones in three states (INT-3). */
-export interface ReplanCommand {
+export interface InterventionReplanCommand {
   /** External ID: absent keeps; a different one is refused. */
   readonly externalId: Tri<string>;
   /** GUID or external ID of the main technician. */
@@ -58,7 +58,7 @@ export interface ReplanCommand {
 }
 
 /** A parsed edit body (`PUT …/{interventionId}`): only the fields sent (INT-4). */
-export interface EditCommand {
+export interface InterventionEditCommand {
   /** GUID or slug of an InterventionCustomState; `null` clears. */
   readonly customStateId: Tri<string>;
   /** GUID or external ID of the owner; never `null`. */
@@ -72,7 +72,7 @@ export interface EditCommand {
 }
 
 /** A parsed cancel body (intervention `…/Cancel` and order `…/cancel`). */
-export interface CancelCommand {
+export interface InterventionCancelCommand {
   /** Reason shown on the cancelled records, or `null` (INT-5, ORD-11). */
   readonly reason: string | null;
   /** Notify the customer (ORD-12, NOT-3); default `false`. */
@@ -136,10 +136,10 @@ function planned(p: Planning) {
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
- * parsePlanBody({ day: "2026-02-30" }).issues.map((i) => `${i.code}@${i.path}`)
+ * parseInterventionPlan({ day: "2026-02-30" }).issues.map((i) => `${i.code}@${i.path}`)
  * //=> ["Required@primaryAssigneeId", "InvalidDate@day", "Required@assignations", "Required@categoryId"]
  */
-export function parsePlanBody(body: unknown): Result<PlanCommand> {
+export function parseInterventionPlan(body: unknown): Result<InterventionPlanCommand> {
   const issues: Issue[] = [];
   const o = readObject(body, "", "", issues);
   if (o === undefined) return collect(issues, () => undefined as never);
@@ -166,10 +166,10 @@ export function parsePlanBody(body: unknown): Result<PlanCommand> {
  * @example
  * const body = { primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
  *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T09:00:00+01:00", plannedEnd: "2026-03-12T10:00:00+01:00" }] };
- * parseReplanBody({ ...body, priority: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
- * parseReplanBody({ ...body, customStateId: null }).value.customStateId //=> null
+ * parseInterventionReplan({ ...body, priority: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
+ * parseInterventionReplan({ ...body, customStateId: null }).value.customStateId //=> null
  */
-export function parseReplanBody(body: unknown): Result<ReplanCommand> {
+export function parseInterventionReplan(body: unknown): Result<InterventionReplanCommand> {
   const issues: Issue[] = [];
   const o = readObject(body, "", "", issues);
   if (o === undefined) return collect(issues, () => undefined as never);
@@ -198,9 +198,9 @@ const REPLAN_ONLY = ["day", "categoryId", "primaryAssigneeId", "assignations"] a
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
- * parseEditBody({ day: "2026-03-01" }) //=> { ok: false, issues: [{ code: "UseReplan", path: "day", ... }] }
+ * parseInterventionEdit({ day: "2026-03-01" }) //=> { ok: false, issues: [{ code: "UseReplan", path: "day", ... }] }
  */
-export function parseEditBody(body: unknown): Result<EditCommand> {
+export function parseInterventionEdit(body: unknown): Result<InterventionEditCommand> {
   const issues: Issue[] = [];
   const o = readObject(body, "", "", issues);
   if (o === undefined) return collect(issues, () => undefined as never);
@@ -222,9 +222,9 @@ export function parseEditBody(body: unknown): Result<EditCommand> {
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
- * parseCancelBody({ reason: "Customer away" }) //=> { ok: true, value: { reason: "Customer away", sendNotificationToCustomer: false } }
+ * parseInterventionCancel({ reason: "Customer away" }) //=> { ok: true, value: { reason: "Customer away", sendNotificationToCustomer: false } }
  */
-export function parseCancelBody(body: unknown): Result<CancelCommand> {
+export function parseInterventionCancel(body: unknown): Result<InterventionCancelCommand> {
   const issues: Issue[] = [];
   const o = readObject(body, "", "", issues);
   if (o === undefined) return collect(issues, () => undefined as never);
@@ -233,11 +233,11 @@ export function parseCancelBody(body: unknown): Result<CancelCommand> {
   return collect(issues, () => ({ reason, sendNotificationToCustomer }));
 }
 
-/** {@link parsePlanBody} as a Standard Schema v1 validator. */
-export const planBodySchema: ((value: unknown) => Result<PlanCommand>) & StandardSchemaV1<unknown, PlanCommand> = toStandardSchema(parsePlanBody);
-/** {@link parseReplanBody} as a Standard Schema v1 validator. */
-export const replanBodySchema: ((value: unknown) => Result<ReplanCommand>) & StandardSchemaV1<unknown, ReplanCommand> = toStandardSchema(parseReplanBody);
-/** {@link parseEditBody} as a Standard Schema v1 validator. */
-export const editBodySchema: ((value: unknown) => Result<EditCommand>) & StandardSchemaV1<unknown, EditCommand> = toStandardSchema(parseEditBody);
-/** {@link parseCancelBody} as a Standard Schema v1 validator. */
-export const cancelBodySchema: ((value: unknown) => Result<CancelCommand>) & StandardSchemaV1<unknown, CancelCommand> = toStandardSchema(parseCancelBody);
+/** {@link parseInterventionPlan} as a Standard Schema v1 validator. */
+export const interventionPlanSchema: ((value: unknown) => Result<InterventionPlanCommand>) & StandardSchemaV1<unknown, InterventionPlanCommand> = toStandardSchema(parseInterventionPlan);
+/** {@link parseInterventionReplan} as a Standard Schema v1 validator. */
+export const interventionReplanSchema: ((value: unknown) => Result<InterventionReplanCommand>) & StandardSchemaV1<unknown, InterventionReplanCommand> = toStandardSchema(parseInterventionReplan);
+/** {@link parseInterventionEdit} as a Standard Schema v1 validator. */
+export const interventionEditSchema: ((value: unknown) => Result<InterventionEditCommand>) & StandardSchemaV1<unknown, InterventionEditCommand> = toStandardSchema(parseInterventionEdit);
+/** {@link parseInterventionCancel} as a Standard Schema v1 validator. */
+export const interventionCancelSchema: ((value: unknown) => Result<InterventionCancelCommand>) & StandardSchemaV1<unknown, InterventionCancelCommand> = toStandardSchema(parseInterventionCancel);

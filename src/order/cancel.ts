@@ -1,7 +1,7 @@
 import type { Customer } from "../customer/customer.js";
 import { cancelledIntervention } from "../intervention/cancel.js";
 import type { Intervention } from "../intervention/intervention.js";
-import { parseCancelBody, type CancelCommand } from "../intervention/request.js";
+import { parseInterventionCancel, type InterventionCancelCommand } from "../intervention/request.js";
 import type { Effect } from "../notification/effect.js";
 import { customerRecipients } from "../notification/recipients.js";
 import { fail, ok, type Result } from "../shared/issue.js";
@@ -11,7 +11,7 @@ import { isFinishedIntervention, nextOrderState, orderActionIssue } from "./mach
 import type { Order } from "./order.js";
 
 /** A parsed order-cancel body: the same fields as an intervention cancel. */
-export type OrderCancelCommand = CancelCommand;
+export type OrderCancelCommand = InterventionCancelCommand;
 
 /**
  * Parses an order-cancel body (`PUT /order/{id}/cancel`): optional `reason` and
@@ -19,15 +19,15 @@ export type OrderCancelCommand = CancelCommand;
  * @param body - the JSON body
  * @returns the command, or every issue
  * @example
- * parseOrderCancelBody({ sendNotificationToCustomer: "yes" }) //=> { ok: false, issues: [{ code: "InvalidType", path: "sendNotificationToCustomer", ... }] }
+ * parseOrderCancel({ sendNotificationToCustomer: "yes" }) //=> { ok: false, issues: [{ code: "InvalidType", path: "sendNotificationToCustomer", ... }] }
  */
-export function parseOrderCancelBody(body: unknown): Result<OrderCancelCommand> {
-  return parseCancelBody(body);
+export function parseOrderCancel(body: unknown): Result<OrderCancelCommand> {
+  return parseInterventionCancel(body);
 }
 
-/** {@link parseOrderCancelBody} as a Standard Schema v1 validator. */
-export const orderCancelBodySchema: ((value: unknown) => Result<OrderCancelCommand>) & StandardSchemaV1<unknown, OrderCancelCommand> =
-  toStandardSchema(parseOrderCancelBody);
+/** {@link parseOrderCancel} as a Standard Schema v1 validator. */
+export const orderCancelSchema: ((value: unknown) => Result<OrderCancelCommand>) & StandardSchemaV1<unknown, OrderCancelCommand> =
+  toStandardSchema(parseOrderCancel);
 
 /** Everything an order-cancel decision reads besides the command. */
 export interface OrderCancelContext {

@@ -8,7 +8,7 @@ export { addOrEditOrder } from "./add-or-edit.js";
 export type { OrderUpsert } from "./add-or-edit.js";
 export { orderActions, orderMachine, orderActionRules, nextOrderState, isFinishedIntervention, orderActionIssue, allowedOrderActions } from "./machine.js";
 export type { OrderAction, AllowedAction } from "./machine.js";
-export { parseOrderCancelBody, orderCancelBodySchema, cancelOrder } from "./cancel.js";
+export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./cancel.js";
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./cancel.js";
 export { completeOrder } from "./complete.js";
 export type { OrderCompleteDecision } from "./complete.js";

@@ -28,7 +28,7 @@ function typeName(value: unknown): string {
 
 /**
  * A plain JSON object (not an array, not `null`). Every body parser starts here and then
- * reads only the keys it knows, so unknown fields are ignored; `parseEditBody` is the one
+ * reads only the keys it knows, so unknown fields are ignored; `parseInterventionEdit` is the one
  * parser that names extra keys (INT-4's replan-only fields).
  * @rule ERR-3
  * @example

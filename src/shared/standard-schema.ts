@@ -95,7 +95,7 @@ export function pathSegments(path: string): (string | number)[] {
  * @param parse - a parser from JSON to a typed command
  * @returns the parser itself, with a `~standard` property added
  * @example
- * const schema = toStandardSchema(parseStockAmountsBody);
+ * const schema = toStandardSchema(parseStockAmounts);
  * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.path])
  * //=> [["Negative", [0, "amount"]]]
  */

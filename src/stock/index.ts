@@ -7,4 +7,4 @@ export { removeAmount, removeFromStock } from "./remove.js";
 export { setAmount, setStockAmounts } from "./set.js";
 export { moveAmounts, moveStock } from "./move.js";
 export type { MovedAmounts, MoveChanges } from "./move.js";
-export { parseStockAmountsBody, parseStockQuantitiesBody, stockAmountsSchema, stockQuantitiesSchema } from "./request.js";
+export { parseStockAmounts, parseStockQuantities, stockAmountsSchema, stockQuantitiesSchema } from "./request.js";

@@ -30,10 +30,10 @@ function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amou
  * @param body - the parsed JSON body
  * @returns the items, or every issue
  * @example
- * parseStockAmountsBody([{ materialId: "SCREW-6" }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: UNLIMITED }] }
- * parseStockAmountsBody([{ materialId: "x", amount: -1 }]) //=> { ok: false, issues: [{ code: "Negative", path: "[0].amount", ... }] }
+ * parseStockAmounts([{ materialId: "SCREW-6" }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: UNLIMITED }] }
+ * parseStockAmounts([{ materialId: "x", amount: -1 }]) //=> { ok: false, issues: [{ code: "Negative", path: "[0].amount", ... }] }
  */
-export function parseStockAmountsBody(body: unknown): Result<StockItem<Amount>[]> {
+export function parseStockAmounts(body: unknown): Result<StockItem<Amount>[]> {
   return parseItems<Amount>(body, UNLIMITED);
 }
 
@@ -43,15 +43,15 @@ export function parseStockAmountsBody(body: unknown): Result<StockItem<Amount>[]
  * @param body - the parsed JSON body
  * @returns the items, or every issue
  * @example
- * parseStockQuantitiesBody([{ materialId: "SCREW-6", amount: null }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: ALL }] }
+ * parseStockQuantities([{ materialId: "SCREW-6", amount: null }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: ALL }] }
  */
-export function parseStockQuantitiesBody(body: unknown): Result<StockItem<Quantity>[]> {
+export function parseStockQuantities(body: unknown): Result<StockItem<Quantity>[]> {
   return parseItems<Quantity>(body, ALL) as Result<StockItem<Quantity>[]>;
 }
 
-/** {@link parseStockAmountsBody} as a Standard Schema v1 validator. */
-export const stockAmountsSchema: StandardSchemaV1<unknown, StockItem<Amount>[]> = toStandardSchema(parseStockAmountsBody);
+/** {@link parseStockAmounts} as a Standard Schema v1 validator. */
+export const stockAmountsSchema: StandardSchemaV1<unknown, StockItem<Amount>[]> = toStandardSchema(parseStockAmounts);
 
-/** {@link parseStockQuantitiesBody} as a Standard Schema v1 validator. */
-export const stockQuantitiesSchema: StandardSchemaV1<unknown, StockItem<Quantity>[]> = toStandardSchema(parseStockQuantitiesBody);
+/** {@link parseStockQuantities} as a Standard Schema v1 validator. */
+export const stockQuantitiesSchema: StandardSchemaV1<unknown, StockItem<Quantity>[]> = toStandardSchema(parseStockQuantities);
 

@@ -5,12 +5,12 @@ import { collisionIndex, type CollisionIndex } from "../assignation/collision-in
 import type { AssignationContext } from "../assignation/validate.js";
 import { orderedCatalog, type CustomerContext } from "../customer/context.js";
 import type { Customer } from "../customer/customer.js";
-import type { CancelContext } from "../intervention/cancel.js";
-import type { EditContext } from "../intervention/edit.js";
+import type { InterventionCancelContext } from "../intervention/cancel.js";
+import type { InterventionEditContext } from "../intervention/edit.js";
 import type { Intervention } from "../intervention/intervention.js";
-import type { LifecycleContext } from "../intervention/lifecycle.js";
-import type { PlanContext } from "../intervention/plan.js";
-import type { ReplanContext } from "../intervention/replan.js";
+import type { InterventionLifecycleContext } from "../intervention/lifecycle.js";
+import type { InterventionPlanContext } from "../intervention/plan.js";
+import type { InterventionReplanContext } from "../intervention/replan.js";
 import type { MaterialContext } from "../material/replace.js";
 import type { Material } from "../material/material.js";
 import type { OrderCancelContext } from "../order/cancel.js";
@@ -170,15 +170,15 @@ export interface ExampleWorld {
   /** Company settings: the defaults, with collisions forbidden (ASN-5). */
   readonly settings: CompanySettings;
   /** The context of a plan decision for the open order. */
-  readonly planContext: PlanContext;
+  readonly planContext: InterventionPlanContext;
   /** The context of a replan of {@link ExampleWorld.planned}. */
-  readonly replanContext: ReplanContext;
+  readonly replanContext: InterventionReplanContext;
   /** The context of an edit of {@link ExampleWorld.planned}. */
-  readonly editContext: EditContext;
+  readonly editContext: InterventionEditContext;
   /** The context of a cancel of {@link ExampleWorld.planned}. */
-  readonly cancelContext: CancelContext;
+  readonly cancelContext: InterventionCancelContext;
   /** The context of a lifecycle move of an intervention of the open order. */
-  readonly lifecycleContext: LifecycleContext;
+  readonly lifecycleContext: InterventionLifecycleContext;
   /** The context of the order decisions (add, edit, add-or-edit) over the customer and the open order. */
   readonly orderContext: OrderContext;
   /** The context of an order cancel of the open order, with {@link ExampleWorld.planned}. */

@@ -4,8 +4,8 @@ import type { User } from "../../src/auth/user.js";
 import { emptyCollisionIndex } from "../../src/assignation/collision-index.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { interventionStates, type Intervention, type InterventionState } from "../../src/intervention/intervention.js";
-import type { PlanContext } from "../../src/intervention/plan.js";
-import type { PlanCommand } from "../../src/intervention/request.js";
+import type { InterventionPlanContext } from "../../src/intervention/plan.js";
+import type { InterventionPlanCommand } from "../../src/intervention/request.js";
 import { orderStates, type Order, type OrderState } from "../../src/order/order.js";
 import type { CatalogValue, InterventionCategory } from "../../src/shared/catalog.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
@@ -146,7 +146,7 @@ export function makeIntervention(state: InterventionState = "Planned", over: Par
 /** `now` well before DAY (2026-03-01 12:00 Prague), so reminders are due. */
 export const NOW: number = at("2026-03-01", "12:00");
 
-export function planCommand(over: Partial<PlanCommand> = {}): PlanCommand {
+export function planCommand(over: Partial<InterventionPlanCommand> = {}): InterventionPlanCommand {
   return {
     externalId: null,
     primaryAssigneeId: "tech-1",
@@ -165,7 +165,7 @@ export function planCommand(over: Partial<PlanCommand> = {}): PlanCommand {
   };
 }
 
-export function planContext(over: Partial<PlanContext> = {}): PlanContext {
+export function planContext(over: Partial<InterventionPlanContext> = {}): InterventionPlanContext {
   return {
     order: makeOrder(),
     customer,

@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import { cancelIntervention } from "../../src/intervention/cancel.js";
 import { editIntervention } from "../../src/intervention/edit.js";
 import { interventionOfOrder, moveIntervention, reportDocuments } from "../../src/intervention/lifecycle.js";
-import type { EditCommand } from "../../src/intervention/request.js";
+import type { InterventionEditCommand } from "../../src/intervention/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import {
   ADMIN, categoryIndex, customer, customStateIndex, deepFreeze, g, idSource, makeIntervention, makeOrder, NOW, TECH1, userIndex,
 } from "../arbitraries/intervention.js";
 
-const none: EditCommand = { customStateId: ABSENT, ownerId: ABSENT, priority: ABSENT, internalNote: ABSENT, sendByPost: ABSENT };
+const none: InterventionEditCommand = { customStateId: ABSENT, ownerId: ABSENT, priority: ABSENT, internalNote: ABSENT, sendByPost: ABSENT };
 const editCtx = { intervention: makeIntervention("Running", { customStateId: g(40) }), order: makeOrder(), users: userIndex, customStates: customStateIndex };
 
 describe("editIntervention", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collisionIndex } from "../../src/assignation/collision-index.js";
-import { replanIntervention, type ReplanContext } from "../../src/intervention/replan.js";
-import type { ReplanCommand } from "../../src/intervention/request.js";
+import { replanIntervention, type InterventionReplanContext } from "../../src/intervention/replan.js";
+import type { InterventionReplanCommand } from "../../src/intervention/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import {
@@ -9,10 +9,10 @@ import {
 } from "../arbitraries/intervention.js";
 
 const DAY2 = "2026-03-12";
-const cmd = (over: Partial<ReplanCommand> = {}): ReplanCommand => ({
+const cmd = (over: Partial<InterventionReplanCommand> = {}): InterventionReplanCommand => ({
   externalId: ABSENT,
   primaryAssigneeId: "tech-1",
-  day: DAY2 as ReplanCommand["day"],
+  day: DAY2 as InterventionReplanCommand["day"],
   assignations: [{ userId: "tech-1", plannedStart: at(DAY2, "09:00"), plannedEnd: at(DAY2, "10:00") }],
   categoryId: "visit",
   customStateId: ABSENT,
@@ -23,7 +23,7 @@ const cmd = (over: Partial<ReplanCommand> = {}): ReplanCommand => ({
   ...over,
 });
 const iv = makeIntervention("Planned", { customStateId: g(40), priority: "Low", internalNote: "keep me", externalId: "E1" });
-const ctx = (over: Partial<ReplanContext> = {}): ReplanContext => ({
+const ctx = (over: Partial<InterventionReplanContext> = {}): InterventionReplanContext => ({
   intervention: iv,
   order: makeOrder(),
   customer,

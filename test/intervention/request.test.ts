@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCancelBody, parseEditBody, parsePlanBody, parseReplanBody, planBodySchema } from "../../src/intervention/request.js";
+import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan, interventionPlanSchema } from "../../src/intervention/request.js";
 import { ABSENT } from "../../src/shared/field.js";
-import { parseOrderCancelBody } from "../../src/order/cancel.js";
+import { parseOrderCancel } from "../../src/order/cancel.js";
 
 const body = {
   primaryAssigneeId: "tech-1",
@@ -13,7 +13,7 @@ const body = {
 
 describe("request parsers", () => {
   it("INT-1: plan requires primaryAssigneeId, day, assignations, categoryId; every issue at its path", () => {
-    const r = parsePlanBody({ day: "2026-02-30", assignations: [{ userId: "x", plannedStart: "2026-03-10T09:00:00" }], priority: "Urgent" });
+    const r = parseInterventionPlan({ day: "2026-02-30", assignations: [{ userId: "x", plannedStart: "2026-03-10T09:00:00" }], priority: "Urgent" });
     expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([
       ["Required", "primaryAssigneeId"],
       ["InvalidDate", "day"],
@@ -25,7 +25,7 @@ describe("request parsers", () => {
   });
 
   it("INT-1, INT-2: a plan body parses; null optional fields count as omitted", () => {
-    const r = parsePlanBody({ ...body, priority: null, customStateId: null });
+    const r = parseInterventionPlan({ ...body, priority: null, customStateId: null });
     expect(r).toEqual({
       ok: true,
       value: {
@@ -41,18 +41,18 @@ describe("request parsers", () => {
         sendReminderOneDayBefore: false,
       },
     });
-    expect(planBodySchema["~standard"].validate({})).toMatchObject({ issues: expect.any(Array) });
+    expect(interventionPlanSchema["~standard"].validate({})).toMatchObject({ issues: expect.any(Array) });
   });
 
   it("INT-3: replan keeps omitted fields as ABSENT, null clears customStateId, null priority is Required", () => {
-    const r = parseReplanBody({ ...body, customStateId: null });
+    const r = parseInterventionReplan({ ...body, customStateId: null });
     expect(r.ok && [r.value.customStateId, r.value.priority, r.value.internalNote]).toEqual([null, ABSENT, ABSENT]);
-    const bad = parseReplanBody({ ...body, priority: null });
+    const bad = parseInterventionReplan({ ...body, priority: null });
     expect(bad.ok ? [] : bad.issues.map((i) => [i.code, i.path])).toEqual([["Required", "priority"]]);
   });
 
   it("INT-4: edit refuses day, categoryId, primaryAssigneeId, assignations with UseReplan, and null on ownerId, priority, sendByPost", () => {
-    const r = parseEditBody({ day: null, categoryId: "x", primaryAssigneeId: "y", assignations: [], ownerId: null, priority: null, sendByPost: null, internalNote: null });
+    const r = parseInterventionEdit({ day: null, categoryId: "x", primaryAssigneeId: "y", assignations: [], ownerId: null, priority: null, sendByPost: null, internalNote: null });
     expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([
       ["UseReplan", "day"],
       ["UseReplan", "categoryId"],
@@ -62,23 +62,23 @@ describe("request parsers", () => {
       ["Required", "priority"],
       ["Required", "sendByPost"],
     ]);
-    expect(parseEditBody({ internalNote: null, unknown: 1 })).toEqual({
+    expect(parseInterventionEdit({ internalNote: null, unknown: 1 })).toEqual({
       ok: true,
       value: { customStateId: ABSENT, ownerId: ABSENT, priority: ABSENT, internalNote: null, sendByPost: ABSENT },
     });
   });
 
   it("INT-5, ORD-11: cancel bodies take an optional reason and sendNotificationToCustomer", () => {
-    expect(parseCancelBody({})).toEqual({ ok: true, value: { reason: null, sendNotificationToCustomer: false } });
-    expect(parseOrderCancelBody({ reason: "r", sendNotificationToCustomer: true })).toEqual({ ok: true, value: { reason: "r", sendNotificationToCustomer: true } });
-    const bad = parseOrderCancelBody({ sendNotificationToCustomer: "yes" });
+    expect(parseInterventionCancel({})).toEqual({ ok: true, value: { reason: null, sendNotificationToCustomer: false } });
+    expect(parseOrderCancel({ reason: "r", sendNotificationToCustomer: true })).toEqual({ ok: true, value: { reason: "r", sendNotificationToCustomer: true } });
+    const bad = parseOrderCancel({ sendNotificationToCustomer: "yes" });
     expect(bad.ok ? [] : bad.issues.map((i) => [i.code, i.path])).toEqual([["InvalidType", "sendNotificationToCustomer"]]);
   });
 
   it("every parser is total on arbitrary JSON (never throws)", () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.record({ day: fc.jsonValue(), assignations: fc.jsonValue(), priority: fc.jsonValue() })), (v) => {
-        for (const p of [parsePlanBody, parseReplanBody, parseEditBody, parseCancelBody, parseOrderCancelBody]) {
+        for (const p of [parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, parseOrderCancel]) {
           const r = p(v);
           expect(typeof r.ok).toBe("boolean");
         }

@@ -1,19 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseStockAmountsBody, parseStockQuantitiesBody, stockAmountsSchema } from "../../src/stock/request.js";
+import { parseStockAmounts, parseStockQuantities, stockAmountsSchema } from "../../src/stock/request.js";
 import { valueOf } from "../arbitraries/stock.js";
 
 describe("stock body parsers", () => {
   it("STK-1: an absent or null amount means unlimited on add and set", () => {
-    const r = parseStockAmountsBody([{ materialId: "A" }, { materialId: "B", amount: null }, { materialId: "C", amount: 0.1 }]);
+    const r = parseStockAmounts([{ materialId: "A" }, { materialId: "B", amount: null }, { materialId: "C", amount: 0.1 }]);
     expect(r.ok && r.value.map((i) => valueOf(i.amount))).toEqual(["INF", "INF", "0.1"]);
   });
   it("STK-3: an absent or null amount means all on remove and move", () => {
-    const r = parseStockQuantitiesBody([{ materialId: "A" }, { materialId: "B", amount: null }, { materialId: "C", amount: 2 }]);
+    const r = parseStockQuantities([{ materialId: "A" }, { materialId: "B", amount: null }, { materialId: "C", amount: 2 }]);
     expect(r.ok && r.value.map((i) => i.amount.kind)).toEqual(["all", "all", "finite"]);
   });
   it("STK-6: every bad item is reported with its path: negative, non-numeric, missing material, not an object", () => {
-    const r = parseStockQuantitiesBody([{ materialId: "A", amount: -1 }, { materialId: "B", amount: "3" }, { amount: 1 }, 7, { materialId: "" }]);
+    const r = parseStockQuantities([{ materialId: "A", amount: -1 }, { materialId: "B", amount: "3" }, { amount: 1 }, 7, { materialId: "" }]);
     expect(!r.ok && r.issues.map((i) => [i.code, i.path])).toEqual([
       ["Negative", "[0].amount"],
       ["InvalidType", "[1].amount"],
@@ -23,21 +23,21 @@ describe("stock body parsers", () => {
     ]);
   });
   it("GEN-7: amounts are never negative and are kept exactly as written", () => {
-    const r = parseStockAmountsBody([{ materialId: "A", amount: 123.456789 }]);
+    const r = parseStockAmounts([{ materialId: "A", amount: 123.456789 }]);
     expect(r.ok && valueOf(r.value[0]!.amount)).toBe("123.456789");
   });
   it("ERR-3: unknown item fields are ignored", () => {
-    expect(parseStockAmountsBody([{ materialId: "A", amount: 1, colour: "red" }]).ok).toBe(true);
+    expect(parseStockAmounts([{ materialId: "A", amount: 1, colour: "red" }]).ok).toBe(true);
   });
   it("a body that is not an array is refused at the root", () => {
-    const r = parseStockAmountsBody({ materialId: "A" });
+    const r = parseStockAmounts({ materialId: "A" });
     expect(!r.ok && r.issues[0]).toMatchObject({ code: "InvalidType", path: "" });
   });
   it("the parsers are total on arbitrary JSON and never pollute Object.prototype", () => {
     fc.assert(fc.property(fc.jsonValue(), (v) => {
       const body = JSON.parse(JSON.stringify([v, { __proto__: { polluted: true }, materialId: "x" }, { constructor: 1, materialId: "y" }]));
-      parseStockAmountsBody(body);
-      parseStockQuantitiesBody(v);
+      parseStockAmounts(body);
+      parseStockQuantities(v);
       return !("polluted" in Object.prototype);
     }));
   });

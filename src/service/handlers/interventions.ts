@@ -6,7 +6,7 @@ import { moveIntervention } from "../../intervention/lifecycle.js";
 import type { LifecycleAction } from "../../intervention/machine.js";
 import { planIntervention } from "../../intervention/plan.js";
 import { replanIntervention } from "../../intervention/replan.js";
-import { parseCancelBody, parseEditBody, parsePlanBody, parseReplanBody } from "../../intervention/request.js";
+import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../intervention/request.js";
 import type { Order } from "../../order/order.js";
 import type { Issue, NonEmptyArray, Result } from "../../shared/issue.js";
 import type { Handler, Reply } from "../context.js";
@@ -113,7 +113,7 @@ function answer(decision: Result<InterventionDecision>): Reply {
  * @returns 200 with the detail, or 400 with every issue
  */
 export const handlePlanIntervention: Handler<"order"> = (ctx) => {
-  const command = parsePlanBody(ctx.body);
+  const command = parseInterventionPlan(ctx.body);
   if (!command.ok) return refused(command.issues);
   const { company } = ctx;
   const { order } = ctx.records;
@@ -137,7 +137,7 @@ export const handlePlanIntervention: Handler<"order"> = (ctx) => {
  * @returns 200 with the detail, or 400
  */
 export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseReplanBody(ctx.body);
+  const command = parseInterventionReplan(ctx.body);
   if (!command.ok) return refused(command.issues);
   const { company } = ctx;
   const { order, intervention } = ctx.records;
@@ -157,7 +157,7 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
  * @returns 200 with the detail, or 400
  */
 export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseEditBody(ctx.body);
+  const command = parseInterventionEdit(ctx.body);
   if (!command.ok) return refused(command.issues);
   const { company } = ctx;
   const { order, intervention } = ctx.records;
@@ -174,7 +174,7 @@ export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) =
  * @returns 200 with the detail, or 400
  */
 export const handleCancelIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseCancelBody(cancelBodyOrEmpty(ctx.body));
+  const command = parseInterventionCancel(cancelBodyOrEmpty(ctx.body));
   if (!command.ok) return refused(command.issues);
   const { company } = ctx;
   const { order, intervention } = ctx.records;

@@ -1,4 +1,4 @@
-import { cancelOrder, parseOrderCancelBody } from "../../order/cancel.js";
+import { cancelOrder, parseOrderCancel } from "../../order/cancel.js";
 import { completeOrder } from "../../order/complete.js";
 import type { Handler } from "../context.js";
 import { interventionsOf } from "../state.js";
@@ -14,7 +14,7 @@ import { cancelBodyOrEmpty, orderCustomer, refused } from "./interventions.js";
  * @returns 204, or 400 with the state issue
  */
 export const handleCancelOrder: Handler<"order"> = (ctx) => {
-  const command = parseOrderCancelBody(cancelBodyOrEmpty(ctx.body));
+  const command = parseOrderCancel(cancelBodyOrEmpty(ctx.body));
   if (!command.ok) return refused(command.issues);
   const { company } = ctx;
   const { order } = ctx.records;

@@ -5,7 +5,7 @@ import { amountToJson, type Amount } from "../../stock/amount.js";
 import type { StockChanges } from "../../stock/batch.js";
 import { moveStock } from "../../stock/move.js";
 import { removeFromStock } from "../../stock/remove.js";
-import { parseStockAmountsBody, parseStockQuantitiesBody } from "../../stock/request.js";
+import { parseStockAmounts, parseStockQuantities } from "../../stock/request.js";
 import { setStockAmounts } from "../../stock/set.js";
 import type { Handler } from "../context.js";
 import type { CompanyState } from "../state.js";
@@ -40,7 +40,7 @@ export interface AddToStoreShape {
  * @returns 201 with `{ items: [{ materialId, amount }] }`, or 400 with every issue
  */
 export const handleAddToStore: Handler<"store"> = (ctx) => {
-  const items = parseStockAmountsBody(ctx.body);
+  const items = parseStockAmounts(ctx.body);
   if (!items.ok) return refused(items.issues);
   const { store } = ctx.records;
   const changes = addToStock(stockOf(ctx.company, store.id), items.value, ctx.company.materials);
@@ -67,7 +67,7 @@ function storeBatch(decide: (stock: ReadonlyMap<Guid, Amount>, body: unknown, co
  * @returns 204, or 400 with every issue
  */
 export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, company) => {
-  const items = parseStockQuantitiesBody(body);
+  const items = parseStockQuantities(body);
   return items.ok ? removeFromStock(stock, items.value, company.materials) : fail(items.issues);
 });
 
@@ -79,7 +79,7 @@ export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, c
  * @returns 204, or 400 with every issue
  */
 export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, body, company) => {
-  const items = parseStockAmountsBody(body);
+  const items = parseStockAmounts(body);
   return items.ok ? setStockAmounts(stock, items.value, company.materials) : fail(items.issues);
 });
 
@@ -91,7 +91,7 @@ export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, bod
  * @returns 204, or 400 with every issue
  */
 export const handleMoveStock: Handler<"store" | "toStore"> = (ctx) => {
-  const items = parseStockQuantitiesBody(ctx.body);
+  const items = parseStockQuantities(ctx.body);
   if (!items.ok) return refused(items.issues);
   const { store, toStore } = ctx.records;
   const moved = moveStock(stockOf(ctx.company, store.id), stockOf(ctx.company, toStore.id), items.value, ctx.company.materials, store.id === toStore.id);
