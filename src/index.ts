@@ -12,24 +12,19 @@
  */
 
 // shared primitives
-export { issueCodes, ok, fail, issue, isNonEmpty, collect, all, prefixIssues, joinPath } from "./shared/issue.js";
+export { issueCodes } from "./shared/issue.js";
 export type { IssueCode, Issue, NonEmptyArray, Ok, Fail, Result } from "./shared/issue.js";
 export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
-export { Dec, compareDecimals, decimalFromJson, decimalToJson } from "./shared/decimal.js";
+export { Dec } from "./shared/decimal.js";
 export { foldText } from "./shared/text.js";
 export { ABSENT } from "./shared/field.js";
 export type { Absent, Tri } from "./shared/field.js";
-export { refIndex, findReference, resolveReference, reportReference, unknownReference, externalIdIssue } from "./shared/reference.js";
-export type { RefIndex, TakenKeys } from "./shared/reference.js";
-export { parseIsoDate, parseDateTime, formatInstant, isTimeZone, localDate, zoneOffset, dayRange, addDays, today } from "./shared/time.js";
+export { refIndex } from "./shared/reference.js";
+export type { RefIndex } from "./shared/reference.js";
+export { parseIsoDate, parseDateTime, formatInstant, dayRange, today } from "./shared/time.js";
 export type { IsoDate, Instant, InstantRange } from "./shared/time.js";
-export {
-  readObject, readString, readNonBlank, readGuid, readDate, readDateTime, readBoolean, readNonNegativeDecimal, readEmail,
-  readInteger, readEnum, readArray, required, optional, optionalValue,
-} from "./shared/read.js";
-export type { ValueReader, JsonObject } from "./shared/read.js";
-export { pathSegments, toStandardSchema } from "./shared/standard-schema.js";
+
 export type { StandardSchemaV1, CodedIssue } from "./shared/standard-schema.js";
 export type { CatalogValue, CategoryForm, InterventionCategory } from "./shared/catalog.js";
 export { defaultSettings } from "./shared/settings.js";
@@ -61,41 +56,25 @@ export { completeOrder } from "./order/complete.js";
 export type { OrderCompleteDecision } from "./order/complete.js";
 
 // interventions
-export {
-  interventionStates, interventionStateLabels,
-  interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState,
-  isTerminalInterventionState, interventionActionIssue, allowedInterventionActions,
-  parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema,
-  planIntervention, replanIntervention, editIntervention, cancelIntervention, cancelledIntervention,
-  moveIntervention, reportDocuments, interventionOfOrder, stateMachineDiagrams,
-} from "./intervention/index.js";
-export type {
-  InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision,
-  InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionPlanContext, InterventionReplanContext, InterventionEditContext, InterventionCancelContext,
-  InterventionLifecycleContext, ReportDocumentsAnswer,
-} from "./intervention/index.js";
+export { interventionStates, interventionStateLabels, interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState, isTerminalInterventionState, interventionActionIssue, allowedInterventionActions, parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema, planIntervention, replanIntervention, editIntervention, cancelIntervention, moveIntervention, reportDocuments, interventionOfOrder } from "./intervention/index.js";
+export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionPlanContext, InterventionReplanContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
 
 // assignations
-export {
-  emptyCollisionIndex, collisionIndex, addToCollisionIndex, removeFromCollisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations,
-  validateAssignations, collisionIssues,
-} from "./assignation/index.js";
+export { emptyCollisionIndex, collisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations, validateAssignations } from "./assignation/index.js";
 export type { Allocation, TechnicianAllocations, CollisionIndex, CollisionUpdate, AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./assignation/index.js";
 
 // notifications
-export { customerRecipients, customerNotification, reminderDay, planningEffects, cancelEffects } from "./notification/index.js";
+
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
 
 // the HTTP interface as data: routes, matching, problem details (shared by servers and clients)
-export { apiOperations, apiRoutes, compileRoutes, createRouter, matchRoute, findPathRecord, splitTarget, dryRunOf } from "./api/routes.js";
-export type {
-  PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef, Segment, CompiledRoute, PathParam, RouteMatch, Router, RequestTarget,
-} from "./api/routes.js";
-export { problem, simpleProblem, problemNames, issueStatus, refusal } from "./api/problem.js";
-export type { ProblemDetails, ProblemName, ProblemStatus, Refusal } from "./api/problem.js";
+export { apiOperations, apiRoutes } from "./api/routes.js";
+export type { PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef } from "./api/routes.js";
+export { problem, problemNames, issueStatus } from "./api/problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus } from "./api/problem.js";
 
 // auth
-export { parseLoginRequest, checkCredentials, loginResponse, login } from "./auth/login.js";
+export { login } from "./auth/login.js";
 export type { LoginRequest, LoginClient, LoginCompany, LoginResponse, LoginIssued } from "./auth/login.js";
 export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate, defaultNewToken } from "./auth/token.js";
 export type { IssuedToken, RequestHeaders, TokenTable, Authenticated } from "./auth/token.js";
@@ -110,25 +89,24 @@ export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, S
 
 // customers, orders, materials, stores: writes
 // Upsert table and three-state merge helpers (UPS-1..5, GEN-5)
-export { upsertTable, upsertRow, decideUpsert, optionalField, requiredField } from "./shared/upsert.js";
-export type { UpsertIdentifiers, UpsertTarget, UpsertLookup } from "./shared/upsert.js";
+
 // Customers (customerKinds and record types are already exported from ./customer/customer.js)
 export { orderedCatalog } from "./customer/context.js";
 export type { OrderedCatalog, CustomerContext } from "./customer/context.js";
-export { checkCustomData } from "./customer/custom-data.js";
+
 export { parseCustomerAdd, parseCustomerAddOrEdit, customerAddSchema, customerAddOrEditSchema } from "./customer/request.js";
 export type { CustomerBodyMode, ContactPersonInput, AddressInput, ServiceObjectInput, CustomerInput, CustomerAddCommand, CustomerAddOrEditCommand } from "./customer/request.js";
-export { buildCustomer } from "./customer/merge.js";
+
 export { addCustomer } from "./customer/add.js";
 export { addOrEditCustomer } from "./customer/add-or-edit.js";
 export type { UpsertOutcome, CustomerUpsert } from "./customer/add-or-edit.js";
 // Orders (add / edit / add-or-edit; the state machine, cancel and complete come from the other helper)
 export { parseOrderAdd, parseOrderEdit, parseOrderAddOrEdit, orderAddSchema, orderEditSchema, orderAddOrEditSchema } from "./order/request.js";
 export type { OrderOptionalFields, OrderChanges, OrderAddCommand, OrderEditCommand, OrderAddOrEditCommand } from "./order/request.js";
-export { buildOrder } from "./order/merge.js";
+
 export type { OrderContext } from "./order/merge.js";
 export { addOrder } from "./order/add.js";
-export { editOrder, mergeOrderEdit } from "./order/edit.js";
+export { editOrder } from "./order/edit.js";
 export { addOrEditOrder } from "./order/add-or-edit.js";
 export type { OrderUpsert } from "./order/add-or-edit.js";
 // Materials

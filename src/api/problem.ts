@@ -50,7 +50,8 @@ export interface ProblemDetails {
  * @returns the problem-details body
  * @rule ERR-1
  * @example
- * problem(401, [issue("NotAuthenticated", "")]).name //=> "NotAuthenticated"
+ * problem(400, [{ code: "Required", path: "day", message: "day is required." }])
+ * //=> { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "Required", path: "day", message: "day is required." }] }
  */
 export function problem(status: ProblemStatus, issues: readonly Issue[]): ProblemDetails {
   return {
@@ -71,6 +72,7 @@ export function problem(status: ProblemStatus, issues: readonly Issue[]): Proble
  * @returns the problem-details body
  * @example
  * simpleProblem(404, "NotFound", "No order with this ID (GEN-2).").errors[0].path //=> ""
+ * @internal
  */
 export function simpleProblem(status: ProblemStatus, code: IssueCode, message?: string): ProblemDetails {
   return problem(status, [issue(code, "", message)]);
@@ -109,7 +111,9 @@ export function issueStatus(code: IssueCode): ProblemStatus {
     .exhaustive();
 }
 
-/** A refusal as the API answers it: the status and its problem body. */
+/** A refusal as the API answers it: the status and its problem body. 
+ * @internal
+ */
 export interface Refusal {
   /** The status of the first issue ({@link issueStatus}). */
   readonly status: ProblemStatus;
@@ -124,7 +128,8 @@ export interface Refusal {
  * @param issues - every issue found, at least one
  * @returns the status and the problem body
  * @example
- * refusal([issue("NotFound", "", "No such route.")]).status //=> 404
+ * refusal([{ code: "NotFound", path: "", message: "No such route." }]).status //=> 404
+ * @internal
  */
 export function refusal(issues: NonEmptyArray<Issue>): Refusal {
   const status = issueStatus(issues[0].code);

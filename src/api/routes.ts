@@ -15,7 +15,7 @@ export type Method = "GET" | "POST" | "PUT";
 export interface Operation<M extends Method = Method, P extends string = string, S extends 200 | 201 | 204 = 200 | 201 | 204> {
   /** Upper-case method. */
   readonly method: M;
-  /** Path template; each `{placeholder}` names a record (the external-ID twin is added by {@link compileRoutes}). */
+  /** Path template; each `{placeholder}` names a record (the external-ID twin is added by the route compiler (`compileRoutes`)). */
   readonly path: P;
   /** The status of a successful answer. */
   readonly success: S;
@@ -90,7 +90,7 @@ export interface ApiOperations {
  * a successful answer; both add-or-edit operations answer 204, whether they created or
  * edited. A server binds each operation to its handler; a client or an OpenAPI generator
  * reads the same table. Each path with placeholders also answers its external-ID twin
- * (`/order/externalId/{…}/…`), added by {@link compileRoutes}.
+ * (`/order/externalId/{…}/…`), added by the route compiler (`compileRoutes`).
  * @rule UPS-9
  */
 export const apiOperations: ApiOperations = {
@@ -139,7 +139,7 @@ export type OperationParams<O extends OperationId> = ParamsOf<ApiOperations[O]["
  */
 export const apiRoutes: readonly RouteDef[] = (Object.keys(apiOperations) as OperationId[]).map((operation) => ({ operation, ...apiOperations[operation] }));
 
-/** A route definition as {@link compileRoutes} reads it. */
+/** A route definition as the route compiler (`compileRoutes`) reads it. */
 export interface RouteDef {
   /** Upper-case method. */
   readonly method: Method;
@@ -151,7 +151,9 @@ export interface RouteDef {
   readonly success: 200 | 201 | 204;
 }
 
-/** One segment of a compiled path: a literal (lower-cased) or a placeholder. */
+/** One segment of a compiled path: a literal (lower-cased) or a placeholder. 
+ * @internal
+ */
 export type Segment =
   | {
       /** A literal segment, lower-cased (literals match in any case). */
@@ -162,7 +164,9 @@ export type Segment =
       readonly param: PathParamName;
     };
 
-/** A compiled route: one ID form of one route definition. */
+/** A compiled route: one ID form of one route definition. 
+ * @internal
+ */
 export interface CompiledRoute {
   /** Upper-case method. */
   readonly method: Method;
@@ -206,6 +210,7 @@ function compile(def: RouteDef): CompiledRoute[] {
  * @throws Error when a route is declared twice or names an unknown placeholder (a programmer error)
  * @example
  * compileRoutes([{ method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 }]).length //=> 2
+ * @internal
  */
 export function compileRoutes(defs: readonly RouteDef[]): CompiledRoute[] {
   const out: CompiledRoute[] = [];
@@ -219,7 +224,9 @@ export function compileRoutes(defs: readonly RouteDef[]): CompiledRoute[] {
   return out;
 }
 
-/** A path placeholder's value as sent, with its form. */
+/** A path placeholder's value as sent, with its form. 
+ * @internal
+ */
 export interface PathParam {
   /** The placeholder. */
   readonly name: PathParamName;
@@ -227,7 +234,9 @@ export interface PathParam {
   readonly value: string;
 }
 
-/** The outcome of routing a request. */
+/** The outcome of routing a request. 
+ * @internal
+ */
 export type RouteMatch =
   | {
       /** A route answers this method and path. */
@@ -248,7 +257,9 @@ export type RouteMatch =
       readonly kind: "notFound";
     };
 
-/** A router: routes grouped by segment count for quick matching. */
+/** A router: routes grouped by segment count for quick matching. 
+ * @internal
+ */
 export interface Router {
   /** Compiled routes by number of segments. */
   readonly byLength: ReadonlyMap<number, readonly CompiledRoute[]>;
@@ -260,6 +271,7 @@ export interface Router {
  * @returns the router
  * @example
  * matchRoute(createRouter(compileRoutes(apiRoutes)), "GET", "/order/nope").kind //=> "notFound"
+ * @internal
  */
 export function createRouter(compiled: readonly CompiledRoute[]): Router {
   const byLength = new Map<number, CompiledRoute[]>();
@@ -300,6 +312,7 @@ function decodeSegments(path: string): string[] | undefined {
  * const router = createRouter(compileRoutes(apiRoutes));
  * matchRoute(router, "DELETE", "/order/3f2504e0-4f89-11d3-9a0c-0305e82c3301").kind //=> "methodNotAllowed"
  * matchRoute(router, "GET", "/order/externalId/ORD-1").kind //=> "route"
+ * @internal
  */
 export function matchRoute(router: Router, method: string, path: string): RouteMatch {
   const segments = decodeSegments(path);
@@ -335,12 +348,15 @@ export function matchRoute(router: Router, method: string, path: string): RouteM
  * const orders = refIndex([openOrder], (o) => o.id, (o) => o.externalId);
  * findPathRecord(orders, "externalId", "ORD-1") === openOrder //=> true
  * findPathRecord(orders, "id", "ORD-1") //=> undefined
+ * @internal
  */
 export function findPathRecord<T>(index: RefIndex<T>, form: CompiledRoute["form"], value: string): T | undefined {
   return form === "id" ? index.byId.get(toGuid(value) as Guid) : index.byKey.get(value);
 }
 
-/** A request target split into its path and its query. */
+/** A request target split into its path and its query. 
+ * @internal
+ */
 export interface RequestTarget {
   /** The path, without query or fragment. */
   readonly path: string;
@@ -355,6 +371,7 @@ export interface RequestTarget {
  * @returns the path and the query parameters
  * @example
  * splitTarget("/store/x?page=1&page=2").query.get("page") //=> "1"
+ * @internal
  */
 export function splitTarget(target: string): RequestTarget {
   const hash = target.indexOf("#");
@@ -378,6 +395,7 @@ export function splitTarget(target: string): RequestTarget {
  * @example
  * dryRunOf("POST", new Map([["dryRun", "TRUE"]])) //=> { ok: true, value: true }
  * dryRunOf("GET", new Map([["dryRun", "maybe"]])) //=> { ok: true, value: false }
+ * @internal
  */
 export function dryRunOf(method: string, query: ReadonlyMap<string, string>): Result<boolean> {
   const text = method === "GET" ? undefined : query.get("dryRun");

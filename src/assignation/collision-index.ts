@@ -82,6 +82,7 @@ export function collisionIndex(interventions: Iterable<Intervention>): Collision
  * @returns the new index
  * @example
  * addToCollisionIndex(emptyCollisionIndex, planned).byUser.size //=> 1
+ * @internal
  */
 export function addToCollisionIndex(index: CollisionIndex, intervention: Intervention): CollisionIndex {
   if (intervention.state === "Cancelled" || intervention.assignations.length === 0) return index;
@@ -109,6 +110,7 @@ export function addToCollisionIndex(index: CollisionIndex, intervention: Interve
  * @returns the new index
  * @example
  * removeFromCollisionIndex(addToCollisionIndex(emptyCollisionIndex, planned), planned).byUser.get(tech) //=> undefined
+ * @internal
  */
 export function removeFromCollisionIndex(index: CollisionIndex, intervention: Intervention): CollisionIndex {
   const users = new Set(intervention.assignations.map((a) => a.userId));

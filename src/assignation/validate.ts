@@ -117,6 +117,7 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
  * @rule ASN-6
  * @example
  * collisionIssues([{ userId: tech, plannedStart: t("09:00"), plannedEnd: t("10:00") }], index, true)[0]?.path //=> "assignations[0]"
+ * @internal
  */
 export function collisionIssues(
   assignations: readonly Assignation[],

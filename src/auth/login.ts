@@ -42,6 +42,7 @@ export interface LoginCompany {
  * @returns the credentials, or every issue found
  * @example
  * parseLoginRequest({ tenantCode: "acme", clientId: "c", secret: 1 }) //=> { ok: false, issues: [{ code: "InvalidType", path: "secret", ... }] }
+ * @internal
  */
 export function parseLoginRequest(body: unknown): Result<LoginRequest> {
   const issues: Issue[] = [];
@@ -72,6 +73,7 @@ function sameText(a: string, b: string): boolean {
  * @returns the company, or `undefined` for wrong credentials (403)
  * @example
  * checkCredentials([acme], { tenantCode: "acme", clientId: "demo", secret: "s3cret" })?.name //=> "ACME"
+ * @internal
  */
 export function checkCredentials<C extends LoginCompany>(companies: Iterable<C>, credentials: LoginRequest): C | undefined {
   for (const company of companies) {
@@ -109,6 +111,7 @@ export interface LoginResponse {
  * @returns `{ success: true, accessToken, user: { companyId, tenantCode, companyName } }`
  * @example
  * loginResponse(acme, "tok").user.companyName //=> "ACME"
+ * @internal
  */
 export function loginResponse(company: LoginCompany, accessToken: string): LoginResponse {
   return { success: true, accessToken, user: { companyId: company.id, tenantCode: company.tenantCode, companyName: company.name } };

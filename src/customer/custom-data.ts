@@ -28,6 +28,7 @@ function hasType(value: unknown, type: CustomDataField["type"]): boolean {
  * @example
  * checkCustomData('{"floor":2}', [{ key: "floor", type: "number", required: true }], "customData") //=> []
  * checkCustomData("{", null, "customData")[0].code //=> "InvalidCustomData"
+ * @internal
  */
 export function checkCustomData(text: string, template: readonly CustomDataField[] | null, path: string): Issue[] {
   let parsed: unknown;

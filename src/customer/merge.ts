@@ -315,6 +315,7 @@ function withFreshIds(count: number, newId: () => Guid, c: Customer): Customer {
  *   contactPeople: [{ firstName: "Eva" }], addresses: [{ city: "Olomouc" }] }).value;
  * buildCustomer(undefined, input, "CUST-2", customerContext).value.kind //=> "Company"
  * buildCustomer(customer, { ...input, identificationNumber: null }, customer.externalId, customerContext).issues[0].code //=> "Required"
+ * @internal
  */
 export function buildCustomer(base: Customer | undefined, input: CustomerInput, externalId: string | null, ctx: CustomerContext): Result<Customer> {
   const issues: Issue[] = [];

@@ -40,6 +40,7 @@ export interface InterventionCancelContext {
  * @rule INT-10
  * @example
  * cancelledIntervention(planned, { reason: "rain", sendNotificationToCustomer: false }, customer, contactId, defaultSettings, false).intervention.state //=> "Cancelled"
+ * @internal
  */
 export function cancelledIntervention(
   intervention: Intervention,

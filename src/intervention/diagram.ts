@@ -49,6 +49,7 @@ function ruleTable<S extends string, A extends string>(
  * @returns the Markdown text, ending with a newline
  * @example
  * stateMachineDiagrams().startsWith("# State machines") //=> true
+ * @internal
  */
 export function stateMachineDiagrams(): string {
   return [

@@ -25,6 +25,7 @@ import { customerRecipients } from "./recipients.js";
  * @example
  * customerNotification("planned", id, customer, contactId, { ...settings, notifications: { email: false, sms: false } }, false) //=> undefined
  * customerNotification("planned", id, customer, contactId, settings, false).recipients.length //=> 3
+ * @internal
  */
 export function customerNotification(
   reason: CustomerNotificationReason,
@@ -50,6 +51,7 @@ export function customerNotification(
  * @example
  * reminderDay("2026-03-12" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> "2026-03-11"
  * reminderDay("2026-03-11" as IsoDate, Date.parse("2026-03-10T12:00:00Z"), "Europe/Prague") //=> undefined
+ * @internal
  */
 export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDate | undefined {
   // day >= today + 2  <=>  the day before has not started yet (local days tile the timeline).
@@ -74,6 +76,7 @@ export function reminderDay(day: IsoDate, now: Instant, timeZone: string): IsoDa
  * @rule NOT-5
  * @example
  * planningEffects("replanned", id, day, { sendNotificationNow: false, sendReminderOneDayBefore: false }, customer, contactId, defaultSettings, now) //=> [{ type: "cancelReminder", interventionId: id }]
+ * @internal
  */
 export function planningEffects(
   kind: "planned" | "replanned",
@@ -116,6 +119,7 @@ export function planningEffects(
  * @returns the effects
  * @example
  * cancelEffects(id, [tech], false, customer, contactId, defaultSettings, false) //=> [{ type: "notifyTechnicians", reason: "cancelled", interventionId: id, userIds: [tech] }, { type: "cancelReminder", interventionId: id }]
+ * @internal
  */
 export function cancelEffects(
   interventionId: Guid,

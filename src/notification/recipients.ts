@@ -18,6 +18,7 @@ import type { Recipient } from "./effect.js";
  * @rule NOT-4
  * @example
  * customerRecipients(customer, order.contactPersonId, defaultSettings, true) //=> [{ channel: "email", address: "jana@example.cz" }, { channel: "sms", address: "+420777123456" }, { channel: "email", address: "office@example.cz" }]
+ * @internal
  */
 export function customerRecipients(
   customer: Customer,

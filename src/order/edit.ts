@@ -19,6 +19,7 @@ import type { OrderChanges, OrderEditCommand } from "./request.js";
  * @rule ORD-7
  * @example
  * mergeOrderEdit(cancelledOrder, parseOrderEdit({ name: "x" }).value, orderContext, [], []).issues[0].code //=> "InvalidState"
+ * @internal
  */
 export function mergeOrderEdit(
   order: Order,

@@ -120,6 +120,7 @@ function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex
  * const command = parseOrderAdd({ customerId: "CUST-1", addressId: "shop", contactPersonId: "jana", categoryId: "repair" }).value;
  * buildOrder(undefined, command, null, orderContext).value.state //=> "Open"
  * buildOrder(undefined, { ...command, addressId: "nowhere" }, null, orderContext).issues[0].code //=> "UnknownReference"
+ * @internal
  */
 export function buildOrder(base: Order | undefined, changes: OrderChanges, externalId: string | null, ctx: OrderContext): Result<Order> {
   const issues: Issue[] = [];

@@ -26,6 +26,7 @@ export type Dec = Decimal;
  * @example
  * decimalFromJson(0.1)?.toString() //=> "0.1"
  * decimalFromJson("1") //=> undefined
+ * @internal
  */
 export function decimalFromJson(value: unknown): Dec | undefined {
   if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
@@ -39,6 +40,7 @@ export function decimalFromJson(value: unknown): Dec | undefined {
  * @returns the nearest JSON number
  * @example
  * decimalToJson(new Dec("2.5")) //=> 2.5
+ * @internal
  */
 export function decimalToJson(value: Dec): number {
   return value.toNumber();
@@ -56,6 +58,7 @@ export function decimalToJson(value: Dec): number {
  * @example
  * compareDecimals(new Dec("1.10"), new Dec("1.1")) //=> 0
  * compareDecimals(new Dec("-2"), new Dec("0.5")) //=> -1
+ * @internal
  */
 export function compareDecimals(a: Dec, b: Dec): number {
   const ad = a.d;

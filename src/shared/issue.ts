@@ -134,6 +134,7 @@ export type Result<T> = Ok<T> | Fail;
  * @returns `{ ok: true, value }`
  * @example
  * ok(3) //=> { ok: true, value: 3 }
+ * @internal
  */
 export function ok<T>(value: T): Ok<T> {
   return { ok: true, value };
@@ -143,6 +144,7 @@ export function ok<T>(value: T): Ok<T> {
  * Wraps issues as a refusal.
  * @param issues - at least one issue
  * @returns `{ ok: false, issues }`
+ * @internal
  */
 export function fail(issues: NonEmptyArray<Issue>): Fail {
   return { ok: false, issues };
@@ -156,6 +158,7 @@ export function fail(issues: NonEmptyArray<Issue>): Fail {
  * @returns the issue
  * @example
  * issue("Required", "name") //=> { code: "Required", path: "name", message: "A required value is missing or null." }
+ * @internal
  */
 export function issue(code: IssueCode, path: string, message?: string): Issue {
   return { code, path, message: message ?? issueCodes[code] };
@@ -165,6 +168,7 @@ export function issue(code: IssueCode, path: string, message?: string): Issue {
  * True when the list holds at least one element; narrows it to {@link NonEmptyArray}.
  * @param list - any list
  * @returns whether it is non-empty
+ * @internal
  */
 export function isNonEmpty<T>(list: readonly T[]): list is NonEmptyArray<T> {
   return list.length > 0;
@@ -181,6 +185,7 @@ export function isNonEmpty<T>(list: readonly T[]): list is NonEmptyArray<T> {
  * @rule GEN-8
  * @example
  * collect([], () => 1) //=> { ok: true, value: 1 }
+ * @internal
  */
 export function collect<T>(issues: readonly Issue[], value: () => T): Result<T> {
   return isNonEmpty(issues) ? fail(issues) : ok(value());
@@ -195,6 +200,7 @@ export function collect<T>(issues: readonly Issue[], value: () => T): Result<T> 
  * @rule GEN-9
  * @example
  * all([ok(1), ok(2)]) //=> { ok: true, value: [1, 2] }
+ * @internal
  */
 export function all<T>(results: readonly Result<T>[]): Result<T[]> {
   const issues: Issue[] = [];
@@ -213,6 +219,7 @@ export function all<T>(results: readonly Result<T>[]): Result<T[]> {
  * @returns the issues with full paths
  * @example
  * prefixIssues([issue("Blank", "email")], "contactPeople[1]")[0].path //=> "contactPeople[1].email"
+ * @internal
  */
 export function prefixIssues(issues: NonEmptyArray<Issue>, prefix: string): NonEmptyArray<Issue> {
   const [first, ...rest] = issues.map((i) => ({ ...i, path: joinPath(prefix, i.path) }));
@@ -227,6 +234,7 @@ export function prefixIssues(issues: NonEmptyArray<Issue>, prefix: string): NonE
  * @example
  * joinPath("assignations", 1) //=> "assignations[1]"
  * joinPath("", "name") //=> "name"
+ * @internal
  */
 export function joinPath(parent: string, child: string | number): string {
   if (typeof child === "number") return `${parent}[${child}]`;

@@ -9,10 +9,13 @@ import { parseDateTime, parseIsoDate, type Instant, type IsoDate } from "./time.
  * `joinPath(parent, key)`; it is built only when an issue is reported, so a valid body
  * costs no path strings. Returns `undefined` when the value is unusable (an issue was
  * pushed).
+ * @internal
  */
 export type ValueReader<T> = (value: unknown, parent: string, key: string | number, issues: Issue[]) => T | undefined;
 
-/** A JSON object as parsed: own string keys to JSON values. */
+/** A JSON object as parsed: own string keys to JSON values. 
+ * @internal
+ */
 export type JsonObject = Readonly<Record<string, unknown>>;
 
 function report(issues: Issue[], code: IssueCode, parent: string, key: string | number, message?: string): undefined {
@@ -35,45 +38,60 @@ function typeName(value: unknown): string {
  * const issues = [];
  * readObject(5, "", "", issues) //=> undefined
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["InvalidType@"]
+ * @internal
  */
 export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) =>
   typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as JsonObject)
     : report(issues, "InvalidType", parent, key, `Expected an object, got ${typeName(value)}.`);
 
-/** Any string. */
+/** Any string. 
+ * @internal
+ */
 export const readString: ValueReader<string> = (value, parent, key, issues) =>
   typeof value === "string" ? value : report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
 
-/** A string with at least one non-white-space character. */
+/** A string with at least one non-white-space character. 
+ * @internal
+ */
 export const readNonBlank: ValueReader<string> = (value, parent, key, issues) => {
   if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
   return value.trim() === "" ? report(issues, "Blank", parent, key) : value;
 };
 
-/** A GUID in any case, returned lowercase (GEN-1). */
+/** A GUID in any case, returned lowercase (GEN-1). 
+ * @internal
+ */
 export const readGuid: ValueReader<Guid> = (value, parent, key, issues) => {
   if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a GUID string, got ${typeName(value)}.`);
   return toGuid(value) ?? report(issues, "InvalidGuid", parent, key);
 };
 
-/** A `YYYY-MM-DD` calendar date that exists (GEN-6). */
+/** A `YYYY-MM-DD` calendar date that exists (GEN-6). 
+ * @internal
+ */
 export const readDate: ValueReader<IsoDate> = (value, parent, key, issues) => {
   if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a date string, got ${typeName(value)}.`);
   return parseIsoDate(value) ?? report(issues, "InvalidDate", parent, key);
 };
 
-/** An ISO 8601 date-time with `Z` or an offset, as an instant (GEN-6). */
+/** An ISO 8601 date-time with `Z` or an offset, as an instant (GEN-6). 
+ * @internal
+ */
 export const readDateTime: ValueReader<Instant> = (value, parent, key, issues) => {
   if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a date-time string, got ${typeName(value)}.`);
   return parseDateTime(value) ?? report(issues, "InvalidDateTime", parent, key);
 };
 
-/** A boolean. */
+/** A boolean. 
+ * @internal
+ */
 export const readBoolean: ValueReader<boolean> = (value, parent, key, issues) =>
   typeof value === "boolean" ? value : report(issues, "InvalidType", parent, key, `Expected a boolean, got ${typeName(value)}.`);
 
-/** A finite JSON number as an exact decimal, never negative (GEN-7). */
+/** A finite JSON number as an exact decimal, never negative (GEN-7). 
+ * @internal
+ */
 export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, issues) => {
   if (typeof value !== "number") return report(issues, "InvalidType", parent, key, `Expected a number, got ${typeName(value)}.`);
   const d = decimalFromJson(value);
@@ -83,7 +101,9 @@ export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, iss
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An e-mail address (a pragmatic check: `local@domain.tld`, no spaces). */
+/** An e-mail address (a pragmatic check: `local@domain.tld`, no spaces). 
+ * @internal
+ */
 export const readEmail: ValueReader<string> = (value, parent, key, issues) => {
   if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected an e-mail string, got ${typeName(value)}.`);
   return EMAIL.test(value) && value.length <= 254 ? value : report(issues, "InvalidEmail", parent, key);
@@ -98,6 +118,7 @@ export const readEmail: ValueReader<string> = (value, parent, key, issues) => {
  * const issues = [];
  * readInteger(1, 200)(201, "", "pageSize", issues) //=> undefined
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["OutOfRange@pageSize"]
+ * @internal
  */
 export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number = Number.MAX_SAFE_INTEGER): ValueReader<number> {
   return (value, parent, key, issues) => {
@@ -116,6 +137,7 @@ export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number =
  * const issues = [];
  * readEnum(["Low", "Normal", "High"])("Urgent", "", "priority", issues) //=> undefined
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["InvalidEnum@priority"]
+ * @internal
  */
 export function readEnum<const T extends string>(values: readonly T[]): ValueReader<T> {
   const allowed = new Set<string>(values);
@@ -131,6 +153,7 @@ export function readEnum<const T extends string>(values: readonly T[]): ValueRea
  * @param element - reader of one element
  * @param min - minimum number of elements
  * @returns the reader
+ * @internal
  */
 export function readArray<T>(element: ValueReader<T>, min = 0): ValueReader<T[]> {
   return (value, parent, key, issues) => {
@@ -159,6 +182,7 @@ export function readArray<T>(element: ValueReader<T>, min = 0): ValueReader<T[]>
  * @param issues - where issues go
  * @param reader - how to read the value
  * @returns the value, or `undefined` after reporting
+ * @internal
  */
 export function required<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
   const value = Object.hasOwn(object, key) ? object[key] : undefined;
@@ -176,6 +200,7 @@ export function required<T>(object: JsonObject, key: string, path: string, issue
  * @param issues - where issues go
  * @param reader - how to read a non-null value
  * @returns the three-state value
+ * @internal
  */
 export function optional<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): Tri<T> {
   if (!Object.hasOwn(object, key)) return ABSENT;
@@ -195,6 +220,7 @@ export function optional<T>(object: JsonObject, key: string, path: string, issue
  * @param issues - where issues go
  * @param reader - how to read a non-null value
  * @returns the value or `undefined`
+ * @internal
  */
 export function optionalValue<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
   const v = optional(object, key, path, issues, reader);

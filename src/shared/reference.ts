@@ -44,6 +44,7 @@ export function refIndex<T>(
  * @param value - the reference as sent
  * @param index - the records to look in
  * @returns the record, or `undefined`
+ * @internal
  */
 export function findReference<T>(value: string, index: RefIndex<T>): T | undefined {
   const g = toGuid(value);
@@ -63,6 +64,7 @@ export function findReference<T>(value: string, index: RefIndex<T>): T | undefin
  * @returns the issue
  * @example
  * unknownReference("ownerId", "user", "U-9").message //=> 'No user has the ID, external ID or slug "U-9" (GEN-3).'
+ * @internal
  */
 export function unknownReference(path: string, what: string, value: string): Issue {
   return issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`);
@@ -84,6 +86,7 @@ export function unknownReference(path: string, what: string, value: string): Iss
  * reportReference("tech-1", users, "ownerId", "user", issues) === technician //=> true
  * reportReference("nope", users, "ownerId", "user", issues) //=> undefined
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["UnknownReference@ownerId"]
+ * @internal
  */
 export function reportReference<T>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): T | undefined {
   const hit = findReference(value, index);
@@ -102,13 +105,16 @@ export function reportReference<T>(value: string, index: RefIndex<T>, path: stri
  * resolveReference("nope", users, "ownerId", "user").issues[0].code //=> "UnknownReference"
  * resolveReference("TECH-1", users, "ownerId", "user").ok //=> false
  * resolveReference("tech-1", users, "ownerId", "user").value === technician //=> true
+ * @internal
  */
 export function resolveReference<T>(value: string, index: RefIndex<T>, path: string, what: string): Result<T> {
   const hit = findReference(value, index);
   return hit === undefined ? fail([unknownReference(path, what, value)]) : ok(hit);
 }
 
-/** What {@link externalIdIssue} asks of the external IDs already taken: a `Set`, or a `Map` keyed by them. */
+/** What {@link externalIdIssue} asks of the external IDs already taken: a `Set`, or a `Map` keyed by them. 
+ * @internal
+ */
 export interface TakenKeys {
   /** Whether a record of the type already has this external ID. */
   readonly has: (key: string) => boolean;
@@ -126,6 +132,7 @@ export interface TakenKeys {
  * @rule GEN-4
  * @example
  * externalIdIssue(new Set(["C-1"]), "C-1", "externalId", "customer")?.code //=> "DuplicateExternalId"
+ * @internal
  */
 export function externalIdIssue(taken: TakenKeys, externalId: string | null, path: string, what: string): Issue | undefined {
   if (externalId === null || !taken.has(externalId)) return undefined;

@@ -78,6 +78,7 @@ export interface CodedIssue extends StandardSchemaV1.Issue {
  * @returns its segments
  * @example
  * pathSegments("[3].amount") //=> [3, "amount"]
+ * @internal
  */
 export function pathSegments(path: string): (string | number)[] {
   const out: (string | number)[] = [];
@@ -98,6 +99,7 @@ export function pathSegments(path: string): (string | number)[] {
  * const schema = toStandardSchema(parseStockAmounts);
  * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.path])
  * //=> [["Negative", [0, "amount"]]]
+ * @internal
  */
 export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((value: unknown) => Result<T>) & StandardSchemaV1<unknown, T> {
   const props: StandardSchemaV1.Props<unknown, T> = {

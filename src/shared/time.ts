@@ -122,6 +122,7 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
  * @example
  * isTimeZone("Europe/Prague") //=> true
  * isTimeZone("Mars/Base") //=> false
+ * @internal
  */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -174,6 +175,7 @@ function pad(n: number, width: number): string {
  * @rule GEN-10
  * @example
  * localDate(Date.parse("2026-11-21T23:30:00Z"), "Europe/Prague") //=> "2026-11-22"
+ * @internal
  */
 export function localDate(instant: Instant, zone: string): IsoDate {
   const t = new Date(instant + zoneOffset(instant, zone));
@@ -201,6 +203,7 @@ const offsetCache = new Map<string, Map<number, number>>();
  * @returns the offset
  * @example
  * zoneOffset(Date.parse("2026-07-01T00:00:00Z"), "Europe/Prague") //=> 7200000
+ * @internal
  */
 export function zoneOffset(instant: Instant, zone: string): number {
   const hour = Math.floor(instant / HOUR);
@@ -263,6 +266,7 @@ export function dayRange(date: IsoDate, zone: string): InstantRange {
  * @returns the date `days` later
  * @example
  * addDays("2026-12-31" as IsoDate, 1) //=> "2027-01-01"
+ * @internal
  */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const t = new Date(utcMidnight(date) + days * MS_PER_DAY);

@@ -3,10 +3,14 @@ import type { Guid } from "./guid.js";
 import { fail, issue, joinPath, ok, type Issue, type Result } from "./issue.js";
 import { unknownReference, type RefIndex } from "./reference.js";
 
-/** Which identifiers an add-or-edit request sent (UPS-1 to UPS-4): the rows of the table. */
+/** Which identifiers an add-or-edit request sent (UPS-1 to UPS-4): the rows of the table. 
+ * @internal
+ */
 export type UpsertIdentifiers = "neither" | "externalIdOnly" | "both" | "idOnly";
 
-/** What an add-or-edit does with its record: create one, or edit the one found. */
+/** What an add-or-edit does with its record: create one, or edit the one found. 
+ * @internal
+ */
 export type UpsertTarget<T> =
   | {
       /** Discriminant: a new record is created. */
@@ -21,7 +25,9 @@ export type UpsertTarget<T> =
       readonly record: T;
     };
 
-/** The facts one row of the table decides on: what was sent and what the lookups found. */
+/** The facts one row of the table decides on: what was sent and what the lookups found. 
+ * @internal
+ */
 export interface UpsertLookup<T> {
   /** The `id` sent, if any. */
   readonly id: Guid | undefined;
@@ -43,6 +49,7 @@ export interface UpsertLookup<T> {
  * @rule UPS-2
  * @rule UPS-3
  * @rule UPS-4
+ * @internal
  */
 export const upsertTable: {
   readonly [R in UpsertIdentifiers]: <T>(lookup: UpsertLookup<T>) => Result<UpsertTarget<T>>;
@@ -84,6 +91,7 @@ export const upsertTable: {
  * @returns the row
  * @example
  * upsertRow(undefined, "C-1") //=> "externalIdOnly"
+ * @internal
  */
 export function upsertRow(id: Guid | undefined, externalId: string | undefined): UpsertIdentifiers {
   if (id === undefined) return externalId === undefined ? "neither" : "externalIdOnly";
@@ -103,6 +111,7 @@ export function upsertRow(id: Guid | undefined, externalId: string | undefined):
  * const customers = refIndex([customer], (c) => c.id, (c) => c.externalId);
  * decideUpsert(undefined, "CUST-9", customers, "") //=> { ok: true, value: { action: "create", externalId: "CUST-9" } }
  * decideUpsert(undefined, "CUST-1", customers, "").value.action //=> "edit"
+ * @internal
  */
 export function decideUpsert<T>(
   id: Guid | undefined,
@@ -131,6 +140,7 @@ export function decideUpsert<T>(
  * @example
  * optionalField(ABSENT, "x") //=> "x"
  * optionalField(null, "x") //=> null
+ * @internal
  */
 export function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
   return tri === ABSENT ? current : tri;
@@ -153,6 +163,7 @@ export function optionalField<T>(tri: Tri<T>, current: T | null): T | null {
  * requiredField(null, undefined, () => "Normal", "priority", issues) //=> "Normal"
  * requiredField(null, "High", () => "Normal", "priority", issues) //=> "High"
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
+ * @internal
  */
 export function requiredField<T>(tri: Tri<T>, current: T | undefined, fallback: () => T, path: string, issues: Issue[]): T {
   if (tri === ABSENT) return current === undefined ? fallback() : current;
