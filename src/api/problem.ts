@@ -1,11 +1,16 @@
 import { match, P } from "ts-pattern";
 import { issue, type Issue, type IssueCode, type NonEmptyArray } from "../shared/issue.js";
 
-/** A refusal status (ERR-1). */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415;
+/**
+ * A refusal status (ERR-1), plus the ones only the HTTP adapter answers (414, 431) and the 500
+ * that a bug would cause (never expected: ERR-2).
+ */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 414 | 415 | 431 | 500;
 
 /** A problem `name` (ERR-1). */
-export type ProblemName = "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+export type ProblemName =
+  | "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UriTooLong"
+  | "UnsupportedMediaType" | "RequestHeaderFieldsTooLarge" | "InternalServerError";
 
 /** The statuses the API refuses with, each with its problem `name` (ERR-1). */
 export const problemNames: { readonly [S in ProblemStatus]: ProblemName } = {
@@ -15,7 +20,10 @@ export const problemNames: { readonly [S in ProblemStatus]: ProblemName } = {
   404: "NotFound",
   405: "MethodNotAllowed",
   413: "PayloadTooLarge",
+  414: "UriTooLong",
   415: "UnsupportedMediaType",
+  431: "RequestHeaderFieldsTooLarge",
+  500: "InternalServerError",
 };
 
 const titles: { readonly [S in ProblemStatus]: string } = {
@@ -25,7 +33,10 @@ const titles: { readonly [S in ProblemStatus]: string } = {
   404: "Not Found",
   405: "Method Not Allowed",
   413: "Content Too Large",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
+  431: "Request Header Fields Too Large",
+  500: "Internal Server Error",
 };
 
 /** An RFC 9457 problem-details body (ERR-1). */
@@ -80,7 +91,8 @@ export function simpleProblem(status: ProblemStatus, code: IssueCode, message?: 
 
 /**
  * The HTTP status an issue code refuses with: every broken rule and every malformed body is
- * 400; the request-level codes have their own status (401, 403, 404, 405, 413, 415). Adding
+ * 400; the request-level codes have their own status (401, 403, 404, 405, 413, 414, 415, 431,
+ * and 500 for a bug, which ERR-2 says never happens). Adding
  * an issue code without placing it here fails to compile.
  * @param code - the issue code
  * @returns the refusal status
@@ -97,7 +109,10 @@ export function issueStatus(code: IssueCode): ProblemStatus {
     .with("NotFound", () => 404)
     .with("MethodNotAllowed", () => 405)
     .with("PayloadTooLarge", () => 413)
+    .with("UriTooLong", () => 414)
     .with("UnsupportedMediaType", () => 415)
+    .with("HeadersTooLarge", () => 431)
+    .with("InternalError", () => 500)
     .with(
       P.union(
         "Required", "InvalidType", "InvalidEnum", "Blank", "InvalidGuid", "InvalidDate", "InvalidDateTime", "InvalidEmail",

@@ -6,6 +6,15 @@ import { issue } from "../shared/issue.js";
 /** Largest request body accepted: 1 MiB. */
 export const MAX_BODY_BYTES = 1_048_576;
 
+/** Longest request target (path and query) accepted: 8 KiB; longer is 414 URI Too Long. */
+export const MAX_URL_BYTES = 8_192;
+
+/**
+ * Largest request head (request line and headers) accepted: 32 KiB; larger is 431 Request
+ * Header Fields Too Large. Node's parser enforces it (`maxHeaderSize`).
+ */
+export const MAX_HEADER_BYTES = 32_768;
+
 /** Options of {@link createHttpServer}. */
 export interface HttpServerOptions {
   /** Where log lines go (one per effect). Default: `console.log`. */
@@ -16,8 +25,9 @@ export interface HttpServerOptions {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-function send(res: ServerResponse, status: number, body: unknown, close = false): void {
+function send(res: ServerResponse, status: number, body: unknown, close = false, headers: Readonly<Record<string, string>> = {}): void {
   if (close) res.setHeader("connection", "close");
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (body === undefined || status === 204 || status === 304) {
     res.writeHead(status);
     res.end();
@@ -50,7 +60,17 @@ export function createHttpServer(service: FieldService, options: HttpServerOptio
   const log = options.log ?? ((line: string): void => console.log(line));
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    // One line per request: method, path without the query (it may carry secrets), status, time.
+    res.on("finish", () => {
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      log(`${req.method ?? "?"} ${path.length > 200 ? `${path.slice(0, 200)}…` : path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+    if ((req.url ?? "").length > MAX_URL_BYTES) {
+      req.resume();
+      return refuse(res, 414, problem(414, [issue("UriTooLong", "", `The request target is longer than ${MAX_URL_BYTES} bytes.`)]), true);
+    }
     let done = false;
     const tooLarge = (): void => {
       if (done) return;
@@ -98,16 +118,41 @@ export function createHttpServer(service: FieldService, options: HttpServerOptio
       let response: ServiceResponse;
       try {
         response = service.handle({ method: req.method ?? "", path: req.url ?? "/", headers, ...(hasBody ? { body } : {}) });
-      } catch {
-        response = { status: 500, effects: [] };
+      } catch (error) {
+        // handle never throws (ERR-2); if a wrapped service does, the client gets an opaque
+        // incident ID and the log gets the stack.
+        const incidentId = globalThis.crypto.randomUUID();
+        log(`internal error, incident ${incidentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        response = { status: 500, body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId }, effects: [] };
       }
-      for (const effect of response.effects) log(`effect ${JSON.stringify(effect)}`);
-      send(res, response.status, response.body);
+      // Effects are delivered (here: logged) only when the write was committed; a dry run's
+      // effects are a preview in the answer, never a delivery.
+      if (response.dryRun === true) {
+        if (response.effects.length > 0) log(`dry run: ${response.effects.length} effect(s) previewed, none delivered`);
+      } else {
+        for (const effect of response.effects) log(`effect ${JSON.stringify(effect)}`);
+      }
+      send(res, response.status, response.body, false, response.headers);
     });
   });
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-    else socket.destroy();
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    // The parser refuses a head over maxHeaderSize (431) and malformed requests (400); both
+    // get a problem-details body like every other refusal.
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(
+      tooLarge
+        ? problem(431, [issue("HeadersTooLarge", "", `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes.`)])
+        : problem(400, [issue("InvalidType", "", "The request is not valid HTTP.")]),
+    );
+    const reason = tooLarge ? "Request Header Fields Too Large" : "Bad Request";
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/problem+json; charset=utf-8\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   });
   return server;
 }

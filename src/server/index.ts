@@ -3,7 +3,7 @@
  * (`npm start`, `npx field-service-rules`).
  * @packageDocumentation
  */
-export { createHttpServer, MAX_BODY_BYTES } from "./http.js";
+export { createHttpServer, MAX_BODY_BYTES, MAX_URL_BYTES, MAX_HEADER_BYTES } from "./http.js";
 export type { HttpServerOptions } from "./http.js";
 export { runCli, startCli, parseCliArgs, loadFixtureFile, CLI_USAGE } from "./cli.js";
 export type { CliCommand, CliHelp, CliVersion, CliServe, CliUsageError, CliIo, RunningCli, FixtureFileResult, FixtureFileLoaded, FixtureFileRefused } from "./cli.js";

@@ -1,4 +1,4 @@
-import { refusal } from "../api/problem.js";
+import { problem, refusal } from "../api/problem.js";
 import { compileRoutes, createRouter, dryRunOf, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
 import { login } from "../auth/login.js";
 import { authenticate, defaultNewToken, isTokenValid, type IssuedToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
@@ -26,12 +26,29 @@ export interface ServiceRequest {
 
 /** The service's answer (docs/service.md "Entry point"). */
 export interface ServiceResponse {
-  /** HTTP status; never 500 (ERR-2). */
+  /** HTTP status; never 500 for any input (ERR-2). */
   readonly status: number;
-  /** JSON body; absent means none (a 204 has none). */
+  /**
+   * JSON body; absent means none (a 204 has none). A fresh value on every answer: changing it
+   * never changes what the service holds.
+   */
   readonly body?: unknown;
-  /** Effects for the embedding server to deliver; empty on refusal (GEN-8). */
+  /**
+   * Effects for the embedding server to deliver, in the order they arise; empty on refusal
+   * (GEN-8). Frozen (lists of recipients may be shared between the effects of one answer).
+   * When {@link ServiceResponse.dryRun} is `true` they are a preview: deliver nothing.
+   */
   readonly effects: readonly Effect[];
+  /**
+   * Response headers the HTTP layer must send besides the content type, lower-case names
+   * (`allow` on a 405, as RFC 9110 §15.5.6 asks). Absent when there are none.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * `true` when the request was a write with `?dryRun=true`: nothing was committed, and the
+   * effects are what the write would cause, not something that happened. Absent otherwise.
+   */
+  readonly dryRun?: true;
 }
 
 /** Options of {@link createFieldService}. */
@@ -44,6 +61,12 @@ export interface FieldServiceOptions {
   readonly newId?: () => string;
   /** Access-token source (AUTH-5). Default: 32 random bytes from the Web Crypto `crypto.getRandomValues`, base64url. */
   readonly newToken?: () => string;
+  /**
+   * Told of an internal failure (a bug: ERR-2 says it never happens) with the incident ID the
+   * 500 answer carries, so the server log can name it; the client never sees the error text.
+   * Default: `console.error` of the incident ID and the stack.
+   */
+  readonly onInternalError?: (error: unknown, incidentId: string) => void;
 }
 
 /** The reference service: one function from request to response. */
@@ -56,6 +79,20 @@ export interface FieldService {
 }
 
 export { defaultNewToken };
+
+/** Freezes the effects and everything in them, in place; shared parts are frozen once. */
+function freezeEffects(effects: readonly Effect[]): readonly Effect[] {
+  const seen = new Set<object>();
+  const stack: unknown[] = [effects];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    seen.add(value);
+    Object.freeze(value);
+    for (const v of Object.values(value)) stack.push(v);
+  }
+  return effects;
+}
 
 const records: { readonly [K in ParamName]: (c: CompanyState) => Table<PathRecords[K]> } = {
   customer: (c) => c.customers,
@@ -162,7 +199,10 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     const target = splitTarget(typeof request.path === "string" ? request.path : "");
     const match = matchRoute(router, method, target.path);
     if (match.kind === "notFound") return refused([issue("NotFound", "", "No such route (ERR-2), or a path segment that must be a GUID is not one (GEN-2).")]);
-    if (match.kind === "methodNotAllowed") return refused([issue("MethodNotAllowed", "", `This path accepts ${match.allowed.join(", ")} only (ERR-2).`)]);
+    if (match.kind === "methodNotAllowed") {
+      const allow = match.allowed.join(", ");
+      return { ...refused([issue("MethodNotAllowed", "", `This path accepts ${allow} only (ERR-2).`)]), headers: { allow } };
+    }
     const dryRunRead = dryRunOf(method, target.query);
     const dryRun = dryRunRead.ok && dryRunRead.value;
     const body = Object.hasOwn(request, "body") ? request.body : undefined;
@@ -197,11 +237,19 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     const reply: Reply = handlerOf(route.operation)(ctx);
     if (reply.status >= 400) return Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
     if (!dryRun && reply.changes !== undefined) commit(company, reply.changes);
-    const effects = reply.effects ?? [];
+    // Answers never alias state: the body is a fresh copy (bounded by the input limits), the
+    // effects are frozen in place (their recipient lists may be shared: copying them would
+    // multiply memory by the number of interventions an order cancel touches).
+    const effects = freezeEffects(reply.effects ?? []);
+    const marker = dryRun ? { dryRun: true as const } : {};
     // The route table says what a success answers (UPS-9: 204 for both add-or-edits).
     const status = route.success;
-    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: reply.body, effects } : { status, effects };
+    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: structuredClone(reply.body), effects, ...marker } : { status, effects, ...marker };
   }
+
+  const onInternalError = options.onInternalError ?? ((error: unknown, incidentId: string): void => {
+    console.error(`field-service-rules: internal error, incident ${incidentId}:`, error instanceof Error ? error.stack : error);
+  });
 
   return {
     companies,
@@ -210,8 +258,19 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
         // A JavaScript caller may pass anything; treat a non-object as an empty request (404).
         return dispatch(typeof request === "object" && request !== null ? request : { method: "", path: "" });
       } catch (error) {
-        // Unreachable by design (the totality property checks it): a handler that throws is a bug.
-        return { status: 500, body: { type: "about:blank", title: "Internal Server Error", status: 500, detail: String(error) }, effects: [] };
+        // Unreachable by design (the totality property checks it): a handler that throws is a
+        // bug. The client gets an opaque incident ID; the error itself goes to the server log.
+        const incidentId = globalThis.crypto.randomUUID();
+        try {
+          onInternalError(error, incidentId);
+        } catch {
+          // A failing logger must not turn a 500 into a throw.
+        }
+        return {
+          status: 500,
+          body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId },
+          effects: [],
+        };
       }
     },
   };

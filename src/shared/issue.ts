@@ -41,7 +41,10 @@ export type IssueCode =
   | "NotFound"
   | "MethodNotAllowed"
   | "PayloadTooLarge"
-  | "UnsupportedMediaType";
+  | "UriTooLong"
+  | "UnsupportedMediaType"
+  | "HeadersTooLarge"
+  | "InternalError";
 
 /**
  * Every issue code the library reports, with what it means. One catalog, so a client can
@@ -88,6 +91,9 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   MethodNotAllowed: "The path exists but does not accept this method (ERR-2).",
   PayloadTooLarge: "The request body is larger than the service accepts.",
   UnsupportedMediaType: "A request body must be JSON (Content-Type: application/json).",
+  UriTooLong: "The request target (path and query) is longer than the service accepts.",
+  HeadersTooLarge: "The request headers are larger than the service accepts.",
+  InternalError: "The service failed on this request; the incident ID names it in the server log.",
 };
 
 /**

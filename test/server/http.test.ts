@@ -19,7 +19,14 @@ beforeAll(async () => {
   const customer = testCustomer(0, 1, "CUST-1");
   commit(c, { customers: [customer], orders: [testOrder(customer, 1, "ORD-1")] });
   // A service wrapper that adds an effect to one path, to see the adapter log it.
-  const service = { handle: (r: Parameters<typeof core.handle>[0]) => (r.path === "/effect" ? { status: 204, effects: [effect, effect] } : core.handle(r)) };
+  const service = {
+    handle: (r: Parameters<typeof core.handle>[0]) => {
+      if (r.path === "/effect") return { status: 204, effects: [effect, effect] };
+      if (r.path === "/dry") return { status: 204, effects: [effect], dryRun: true as const };
+      if (r.path === "/boom") throw new Error("secret detail: db password is hunter2");
+      return core.handle(r);
+    },
+  };
   server = createHttpServer(service, { log: (line) => logged.push(line) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -101,12 +108,68 @@ describe("HTTP adapter", () => {
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
 
-  it("prints one log line per effect, and a 204 has no body", async () => {
+  it("prints one log line per effect and one per request, and a 204 has no body", async () => {
     logged.length = 0;
     const r = await fetch(`${base}/effect`, { method: "PUT" });
     expect(r.status).toBe(204);
     expect(await r.text()).toBe("");
-    expect(logged).toEqual([`effect ${JSON.stringify(effect)}`, `effect ${JSON.stringify(effect)}`]);
+    expect(logged.slice(0, 2)).toEqual([`effect ${JSON.stringify(effect)}`, `effect ${JSON.stringify(effect)}`]);
+    expect(logged[2]).toMatch(/^PUT \/effect 204 \d+\.\dms$/);
+  });
+
+  it("GEN-8: a dry run's effects are a preview, never delivered: no effect line is logged", async () => {
+    logged.length = 0;
+    const r = await fetch(`${base}/dry`, { method: "PUT" });
+    expect(r.status).toBe(204);
+    expect(logged.filter((l) => l.startsWith("effect "))).toEqual([]);
+    expect(logged[0]).toBe("dry run: 1 effect(s) previewed, none delivered");
+  });
+
+  it("ERR-1: the request log never shows the query string (it may carry secrets)", async () => {
+    logged.length = 0;
+    await (await fetch(`${base}/nope?token=s3cret&dryRun=true`)).arrayBuffer();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^GET \/nope 404 \d+\.\dms$/);
+  });
+
+  it("ERR-2: a failure inside the service is a problem-details 500 with an opaque incident ID; the stack goes to the log only", async () => {
+    logged.length = 0;
+    const r = await fetch(`${base}/boom`);
+    expect(r.status).toBe(500);
+    const text = await r.text();
+    expect(text).not.toContain("hunter2");
+    const body = JSON.parse(text) as { name: string; incidentId: string; errors: { code: string }[] };
+    expect(body).toMatchObject({ status: 500, name: "InternalServerError", errors: [{ code: "InternalError", path: "" }] });
+    expect(body.incidentId).toMatch(/^[0-9a-f-]{36}$/);
+    const line = logged.find((l) => l.startsWith("internal error"));
+    expect(line).toContain(body.incidentId);
+    expect(line).toContain("hunter2");
+    expect(line).toContain("at "); // the stack
+  });
+
+  it("ERR-1: a 405 carries an Allow header and a problem body", async () => {
+    const r = await fetch(`${base}/order/externalId/ORD-1`, { method: "POST", headers: json, body: "{}" });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("GET, PUT");
+    expect(await r.json()).toMatchObject({ name: "MethodNotAllowed" });
+  });
+
+  it("ERR-1: a 20 KB URL is 414 and 40 KB of headers 431, both with problem-details bodies", async () => {
+    const long = await fetch(`${base}/order/externalId/${"x".repeat(20_000)}`);
+    expect(long.status).toBe(414);
+    expect(await long.json()).toMatchObject({ status: 414, name: "UriTooLong", errors: [{ code: "UriTooLong", path: "" }] });
+    const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = rawRequest(`${base}/nope`, { headers: { "x-big": "y".repeat(40_000) } }, (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status.status).toBe(431);
+    expect(JSON.parse(status.body)).toMatchObject({ status: 431, name: "RequestHeaderFieldsTooLarge", errors: [{ code: "HeadersTooLarge" }] });
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
 
   it("survives 1,000 requests with 50 in flight", async () => {

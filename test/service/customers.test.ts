@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServiceResponse } from "../../src/service/create.js";
 import { ids } from "../arbitraries/fixture.js";
-import { company, seed, snapshot } from "./support.js";
+import { company, seed, snapshot, previewOf } from "./support.js";
 import { client, codesOf, serviceWith } from "./wiring-support.js";
 
 const A = ids(0);
@@ -127,11 +127,11 @@ describe("POST /customer", () => {
     const before = snapshot(dry.state);
     const d = dry.send("POST", "/customer?dryRun=true", companyBody());
     const w = real.send("POST", "/customer", companyBody());
-    expect(d).toEqual(w);
+    expect(d).toEqual(previewOf(w));
     expect(snapshot(dry.state)).toEqual(before);
     expect(dry.send("GET", `/customer/${newGuid(1)}`).status).toBe(404);
     // A refused dry run answers the same 400 as the refused write.
-    expect(dry.send("POST", "/customer?dryRun=true", { name: "" })).toEqual(real.send("POST", "/customer", { name: "" }));
+    expect(dry.send("POST", "/customer?dryRun=true", { name: "" })).toEqual(previewOf(real.send("POST", "/customer", { name: "" })));
   });
 });
 
@@ -192,7 +192,7 @@ describe("POST /customer/addOrEdit", () => {
   it("GEN-8: a dry-run add-or-edit answers 204 and changes nothing", () => {
     const env = setup();
     const before = snapshot(env.state);
-    expect(env.send("POST", "/customer/addOrEdit?dryRun=TRUE", { externalId: "CUST-1", name: "Dry" })).toEqual({ status: 204, effects: [] });
+    expect(env.send("POST", "/customer/addOrEdit?dryRun=TRUE", { externalId: "CUST-1", name: "Dry" })).toEqual({ status: 204, effects: [], dryRun: true });
     expect(snapshot(env.state)).toEqual(before);
   });
 });

@@ -95,7 +95,7 @@ describe("PUT /material/{id}", () => {
     const { send, state, names } = setup();
     const before = snapshot(state);
     const listing = state.listings.get(S1);
-    expect(send("PUT", `/material/${M1}?dryRun=true`, { name: "Anténa", categoryId: "elektro", supplierId: "ferona" })).toEqual({ status: 204, effects: [] });
+    expect(send("PUT", `/material/${M1}?dryRun=true`, { name: "Anténa", categoryId: "elektro", supplierId: "ferona" })).toEqual({ status: 204, effects: [], dryRun: true });
     expect(snapshot(state)).toEqual(before);
     expect(state.listings.get(S1)).toBe(listing);
     expect(names()).toEqual(["Kabel CYKY", "Šroub M6"]);

@@ -4,7 +4,7 @@ import { commit } from "../../src/service/state.js";
 import type { Intervention } from "../../src/intervention/intervention.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { ids, testCustomer, testIntervention } from "../arbitraries/fixture.js";
-import { company, seed, snapshot } from "./support.js";
+import { company, seed, snapshot, previewOf } from "./support.js";
 import { client, codesOf, serviceWith } from "./wiring-support.js";
 
 const A = ids(0);
@@ -86,7 +86,7 @@ describe("POST /order", () => {
     const real = setup();
     const before = snapshot(dry.state);
     const d = dry.send("POST", "/order?dryRun=true", orderBody());
-    expect(d).toEqual(real.send("POST", "/order", orderBody()));
+    expect(d).toEqual(previewOf(real.send("POST", "/order", orderBody())));
     expect(snapshot(dry.state)).toEqual(before);
     expect(dry.send("GET", `/order/${idOf(d)}`).status).toBe(404);
   });
@@ -137,7 +137,7 @@ describe("PUT /order/{id}", () => {
   it("GEN-8: a dry-run edit answers 204 and changes nothing; an unknown order is 404", () => {
     const env = setup();
     const before = snapshot(env.state);
-    expect(env.send("PUT", `/order/${env.seeded.order.id}?dryRun=true`, { name: "Dry" })).toEqual({ status: 204, effects: [] });
+    expect(env.send("PUT", `/order/${env.seeded.order.id}?dryRun=true`, { name: "Dry" })).toEqual({ status: 204, effects: [], dryRun: true });
     expect(snapshot(env.state)).toEqual(before);
     expect(env.send("PUT", "/order/externalId/nope", { name: "x" }).status).toBe(404);
   });
@@ -198,7 +198,7 @@ describe("POST /order/addOrEdit", () => {
   it("GEN-8: a dry-run add-or-edit answers 204 and commits nothing", () => {
     const env = setup();
     const before = snapshot(env.state);
-    expect(env.send("POST", "/order/addOrEdit?dryRun=true", orderBody({ externalId: "DRY" }))).toEqual({ status: 204, effects: [] });
+    expect(env.send("POST", "/order/addOrEdit?dryRun=true", orderBody({ externalId: "DRY" }))).toEqual({ status: 204, effects: [], dryRun: true });
     expect(snapshot(env.state)).toEqual(before);
   });
 });

@@ -144,7 +144,7 @@ describe("PUT /store/{id}", () => {
   it("GEN-8: a dry-run replace answers 204 and commits nothing", () => {
     const { send, state } = setup();
     const before = snapshot(state);
-    expect(send("PUT", `/store/${S1}?dryRun=true`, { name: "Dry", availableFor: [] })).toEqual({ status: 204, effects: [] });
+    expect(send("PUT", `/store/${S1}?dryRun=true`, { name: "Dry", availableFor: [] })).toEqual({ status: 204, effects: [], dryRun: true });
     expect(snapshot(state)).toEqual(before);
   });
 });

@@ -66,3 +66,12 @@ export const bearer = (token: string): { authorization: string } => ({ authoriza
 
 /** The `name` of a problem body. */
 export const nameOf = (r: ServiceResponse): unknown => (r.body as { name?: unknown } | undefined)?.name;
+
+/**
+ * What a dry run of a write answers, given what the real write answers: the same status, body
+ * and effects, marked `dryRun: true` when it succeeds (the effects are then a preview); a refusal
+ * is the same refusal.
+ */
+export function previewOf(answer: ServiceResponse): ServiceResponse {
+  return answer.status < 400 ? { ...answer, dryRun: true } : answer;
+}
