@@ -11,10 +11,13 @@ import {
   readNonBlank,
   readObject,
   readString,
+  readLongText,
+  readText,
   required,
   type JsonObject,
   type ValueReader,
 } from "../shared/read.js";
+import { limits } from "../shared/limits.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import { customerKinds, type Coordinates, type CustomerKind, type Phone } from "./customer.js";
 
@@ -211,14 +214,24 @@ function field<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reade
   return r === undefined ? ABSENT : r;
 }
 
-/** {@link field} for plain strings. */
+/** {@link field} for plain strings up to `limits.text`. */
 function text(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return typeof v === "string" ? v : field(o, key, v, issues, readString, mode);
+  return typeof v === "string" && v.length <= limits.text ? v : field(o, key, v, issues, readString, mode);
 }
 
-/** {@link field} for non-blank strings. */
+/** {@link field} for free text up to `limits.longText` (descriptions). */
+function longText(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return typeof v === "string" && v.length <= limits.longText ? v : field(o, key, v, issues, readLongText, mode);
+}
+
+/** {@link field} for `customData` JSON text up to `limits.customData`. */
+function customDataText(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return typeof v === "string" && v.length <= limits.customData ? v : field(o, key, v, issues, readCustomData, mode);
+}
+
+/** {@link field} for non-blank strings up to `limits.text`. */
 function nonBlank(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return typeof v === "string" && NOT_BLANK.test(v) ? v : field(o, key, v, issues, readNonBlank, mode);
+  return typeof v === "string" && v.length <= limits.text && NOT_BLANK.test(v) ? v : field(o, key, v, issues, readNonBlank, mode);
 }
 
 /** {@link field} for booleans. */
@@ -235,7 +248,7 @@ function ident<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reade
 
 /** A non-blank external ID, inline when valid. */
 function externalIdOf(o: JsonObject, v: unknown, issues: Issue[]): string | undefined {
-  return typeof v === "string" && NOT_BLANK.test(v) ? v : ident(o, "externalId", v, issues, readNonBlank);
+  return typeof v === "string" && v.length <= limits.text && NOT_BLANK.test(v) ? v : ident(o, "externalId", v, issues, readNonBlank);
 }
 
 /** Reads `{ latitude, longitude }` (CUS-10). */
@@ -360,7 +373,7 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
       externalId: externalIdOf(o, externalId, issues),
       name: nonBlank(o, "name", name, issues, mode),
       serialNumber: text(o, "serialNumber", serialNumber, issues, mode),
-      description: text(o, "description", description, issues, mode),
+      description: longText(o, "description", description, issues, mode),
       addressId: nonBlank(o, "addressId", addressId, issues, mode),
     };
     if (issues.length === before) return out;
@@ -369,11 +382,14 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
   };
 }
 
-/** A list of elements, each read by `element`, at least `min` of them; inline loop, shared reader on failure. */
-function elements<T>(element: ValueReader<T>, min: number): ValueReader<T[]> {
-  const shared = readArray(element, min);
+/**
+ * A list of elements, each read by `element`, from `min` to `max` of them (`max` from
+ * `limits`); inline loop, shared reader on failure.
+ */
+function elements<T>(element: ValueReader<T>, min: number, max: number): ValueReader<T[]> {
+  const shared = readArray(element, min, max);
   return (value, parent, key, issues) => {
-    if (!Array.isArray(value) || value.length < min) return shared(value, parent, key, issues);
+    if (!Array.isArray(value) || value.length < min || value.length > max) return shared(value, parent, key, issues);
     const out: T[] = [];
     const before = issues.length;
     for (let i = 0; i < value.length; i++) {
@@ -388,19 +404,20 @@ function elements<T>(element: ValueReader<T>, min: number): ValueReader<T[]> {
 
 const readers = {
   add: {
-    contactPeople: elements(contactPersonReader("add"), 1),
-    addresses: elements(addressReader("add"), 1),
-    serviceObjects: elements(serviceObjectReader("add"), 0),
+    contactPeople: elements(contactPersonReader("add"), 1, limits.contactPeople),
+    addresses: elements(addressReader("add"), 1, limits.addresses),
+    serviceObjects: elements(serviceObjectReader("add"), 0, limits.serviceObjects),
   },
   upsert: {
-    contactPeople: elements(contactPersonReader("upsert"), 0),
-    addresses: elements(addressReader("upsert"), 0),
-    serviceObjects: elements(serviceObjectReader("upsert"), 0),
+    contactPeople: elements(contactPersonReader("upsert"), 0, limits.contactPeople),
+    addresses: elements(addressReader("upsert"), 0, limits.addresses),
+    serviceObjects: elements(serviceObjectReader("upsert"), 0, limits.serviceObjects),
   },
 } as const;
 
 const readKind = readEnum(customerKinds);
-const readEmails = elements(readEmail, 0);
+const readCustomData = readText(limits.customData);
+const readEmails = elements(readEmail, 0, limits.notificationEmails);
 
 /** Reads a nested list: required with one element at least on add (CUS-1), optional on add-or-edit. */
 function list<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
@@ -460,7 +477,7 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
   const add = mode === "add";
   const input: CustomerInput = {
     externalId: externalIdOf(o, externalId, issues),
-    name: typeof name === "string" && NOT_BLANK.test(name) ? name : (required(o, "name", "", issues, readNonBlank) ?? ""),
+    name: typeof name === "string" && name.length <= limits.text && NOT_BLANK.test(name) ? name : (required(o, "name", "", issues, readNonBlank) ?? ""),
     kind: kind === "Company" || kind === "Household" ? kind : field(o, "kind", kind, issues, readKind, mode),
     categoryId: nonBlank(o, "categoryId", categoryId, issues, mode),
     typeId: nonBlank(o, "typeId", typeId, issues, mode),
@@ -468,8 +485,8 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
     identificationNumber: text(o, "identificationNumber", identificationNumber, issues, mode),
     taxNumber: text(o, "taxNumber", taxNumber, issues, mode),
     website: text(o, "website", website, issues, mode),
-    description: text(o, "description", description, issues, mode),
-    customData: text(o, "customData", customData, issues, mode),
+    description: longText(o, "description", description, issues, mode),
+    customData: customDataText(o, "customData", customData, issues, mode),
     notificationEmails: Array.isArray(notificationEmails)
       ? (readEmails(notificationEmails, "", "notificationEmails", issues) ?? ABSENT)
       : field(o, "notificationEmails", notificationEmails, issues, readEmails, mode),

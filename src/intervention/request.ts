@@ -3,9 +3,10 @@ import { priorities, type Priority } from "../order/order.js";
 import { checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
-  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, required,
+  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, readLongText, required,
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
+import { limits } from "../shared/limits.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import type { IsoDate } from "../shared/time.js";
 
@@ -109,7 +110,7 @@ function readPlanning(o: JsonObject, issues: Issue[]): Planning {
   return {
     primaryAssigneeId: required(o, "primaryAssigneeId", "", issues, readNonBlank),
     day: required(o, "day", "", issues, readDate),
-    assignations: required(o, "assignations", "", issues, readArray(readAssignation)),
+    assignations: required(o, "assignations", "", issues, readArray(readAssignation, 0, limits.assignations)),
     categoryId: required(o, "categoryId", "", issues, readNonBlank),
     sendNotificationNow: optionalValue(o, "sendNotificationNow", "", issues, readBoolean) ?? false,
     sendReminderOneDayBefore: optionalValue(o, "sendReminderOneDayBefore", "", issues, readBoolean) ?? false,
@@ -147,7 +148,7 @@ export function parseInterventionPlan(body: unknown): Result<InterventionPlanCom
   const externalId = optionalValue(o, "externalId", "", issues, readNonBlank) ?? null;
   const customStateId = optionalValue(o, "customStateId", "", issues, readNonBlank) ?? null;
   const priority = optionalValue(o, "priority", "", issues, readPriority) ?? null;
-  const internalNote = optionalValue(o, "internalNote", "", issues, readString) ?? null;
+  const internalNote = optionalValue(o, "internalNote", "", issues, readLongText) ?? null;
   return collect(issues, () => ({
     externalId,
     ...planned(p),
@@ -177,7 +178,7 @@ export function parseInterventionReplan(body: unknown): Result<InterventionRepla
   const externalId = optional(o, "externalId", "", issues, readNonBlank);
   const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
   const priority = notNull(o, "priority", issues, readPriority);
-  const internalNote = optional(o, "internalNote", "", issues, readString);
+  const internalNote = optional(o, "internalNote", "", issues, readLongText);
   return collect(issues, () => ({
     externalId,
     ...planned(p),
@@ -210,7 +211,7 @@ export function parseInterventionEdit(body: unknown): Result<InterventionEditCom
   const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
   const ownerId = notNull(o, "ownerId", issues, readNonBlank);
   const priority = notNull(o, "priority", issues, readPriority);
-  const internalNote = optional(o, "internalNote", "", issues, readString);
+  const internalNote = optional(o, "internalNote", "", issues, readLongText);
   const sendByPost = notNull(o, "sendByPost", issues, readBoolean);
   return collect(issues, () => ({ customStateId, ownerId, priority, internalNote, sendByPost }));
 }
@@ -228,7 +229,7 @@ export function parseInterventionCancel(body: unknown): Result<InterventionCance
   const issues: Issue[] = [];
   const o = readObject(body, "", "", issues);
   if (o === undefined) return collect(issues, () => undefined as never);
-  const reason = optionalValue(o, "reason", "", issues, readString) ?? null;
+  const reason = optionalValue(o, "reason", "", issues, readLongText) ?? null;
   const sendNotificationToCustomer = optionalValue(o, "sendNotificationToCustomer", "", issues, readBoolean) ?? false;
   return collect(issues, () => ({ reason, sendNotificationToCustomer }));
 }

@@ -1,6 +1,6 @@
 import { Dec } from "../shared/decimal.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { optionalValue, readEnum, readNonBlank, readNonNegativeDecimal, readObject, readString, required } from "../shared/read.js";
+import { optionalValue, readEnum, readLongText, readNonBlank, readNonNegativeDecimal, readObject, readString, required } from "../shared/read.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import { materialUnits, type MaterialUnit } from "./material.js";
 
@@ -53,7 +53,7 @@ export function parseMaterialReplace(value: unknown): Result<MaterialReplaceComm
     categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
     supplierId: required(o, "supplierId", "", issues, readNonBlank) ?? "",
     identificationNumber: optionalValue(o, "identificationNumber", "", issues, readString) ?? null,
-    description: optionalValue(o, "description", "", issues, readString) ?? null,
+    description: optionalValue(o, "description", "", issues, readLongText) ?? null,
     supplierCode: optionalValue(o, "supplierCode", "", issues, readString) ?? null,
     unit: optionalValue(o, "unit", "", issues, readUnit) ?? "Amounts",
     price: optionalValue(o, "price", "", issues, readNonNegativeDecimal) ?? ZERO_PRICE,

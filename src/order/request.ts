@@ -12,10 +12,13 @@ import {
   readNonBlank,
   readObject,
   readString,
+  readText,
+  readLongText,
   required,
   type JsonObject,
   type ValueReader,
 } from "../shared/read.js";
+import { limits } from "../shared/limits.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import type { Instant } from "../shared/time.js";
 import { priorities, type Priority } from "./order.js";
@@ -93,7 +96,8 @@ export interface OrderAddOrEditCommand extends OrderAddCommand {
 
 const readPriority = readEnum(priorities);
 const readDuration = readInteger(0);
-const readReferences = readArray(readNonBlank);
+const readReferences = readArray(readNonBlank, 0, limits.serviceObjectIds);
+const readCustomData = readText(limits.customData);
 
 /** Reads an optional field; with `nullIsAbsent` (a plain add, GEN-5) `null` counts as left out. */
 function field<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>, nullIsAbsent: boolean): Tri<T> {
@@ -106,9 +110,9 @@ function readOptionalFields(o: JsonObject, issues: Issue[], nullIsAbsent: boolea
     invoiceCustomerId: field(o, "invoiceCustomerId", issues, readNonBlank, nullIsAbsent),
     name: field(o, "name", issues, readString, nullIsAbsent),
     estimatedDuration: field(o, "estimatedDuration", issues, readDuration, nullIsAbsent),
-    problemDescriptionFromCustomer: field(o, "problemDescriptionFromCustomer", issues, readString, nullIsAbsent),
-    internalNote: field(o, "internalNote", issues, readString, nullIsAbsent),
-    customData: field(o, "customData", issues, readString, nullIsAbsent),
+    problemDescriptionFromCustomer: field(o, "problemDescriptionFromCustomer", issues, readLongText, nullIsAbsent),
+    internalNote: field(o, "internalNote", issues, readLongText, nullIsAbsent),
+    customData: field(o, "customData", issues, readCustomData, nullIsAbsent),
     priority: field(o, "priority", issues, readPriority, nullIsAbsent),
     customStateId: field(o, "customStateId", issues, readNonBlank, nullIsAbsent),
     serviceObjectIds: field(o, "serviceObjectIds", issues, readReferences, nullIsAbsent),

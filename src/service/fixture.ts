@@ -13,6 +13,7 @@ import {
 import { refIndex, reportReference, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
 import { isTimeZone } from "../shared/time.js";
+import { limits } from "../shared/limits.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
 import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store/listing.js";
 import type { Store } from "../store/store.js";
@@ -351,10 +352,18 @@ function readSettings(company: JsonObject, path: string, issues: Issue[]): Compa
   const s = optionalValue(company, "settings", path, issues, readObject);
   if (s === undefined) return defaultSettings;
   const p = joinPath(path, "settings");
-  const timeZone = optionalValue(s, "timeZone", p, issues, readString) ?? defaultSettings.timeZone;
-  if (!isTimeZone(timeZone)) issues.push(issue("InvalidEnum", joinPath(p, "timeZone"), `Unknown IANA time zone ${JSON.stringify(timeZone)} (GEN-10).`));
-  const locale = optionalValue(s, "locale", p, issues, readString) ?? defaultSettings.locale;
-  if (!isLocale(locale)) issues.push(issue("InvalidEnum", joinPath(p, "locale"), `Unsupported collation locale ${JSON.stringify(locale)} (STO-5).`));
+  // A bad zone or locale is reported once; the rest of the load goes on with the default, so
+  // building the listings and day ranges never meets a value Intl would throw on.
+  let timeZone = optionalValue(s, "timeZone", p, issues, readString) ?? defaultSettings.timeZone;
+  if (!isTimeZone(timeZone)) {
+    issues.push(issue("InvalidEnum", joinPath(p, "timeZone"), `Unknown IANA time zone ${JSON.stringify(timeZone)} (GEN-10).`));
+    timeZone = defaultSettings.timeZone;
+  }
+  let locale = optionalValue(s, "locale", p, issues, readString) ?? defaultSettings.locale;
+  if (!isLocale(locale)) {
+    issues.push(issue("InvalidEnum", joinPath(p, "locale"), `Unsupported collation locale ${JSON.stringify(locale)} (STO-5).`));
+    locale = defaultSettings.locale;
+  }
   const n = optionalValue(s, "notifications", p, issues, readObject);
   const np = joinPath(p, "notifications");
   const t = optionalValue(s, "customDataTemplates", p, issues, readObject);
@@ -379,7 +388,7 @@ function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<U
     const id = required(u, "id", p, issues, readGuid);
     const externalId = optionalValue(u, "externalId", p, issues, readNonBlank) ?? null;
     const name = required(u, "name", p, issues, readNonBlank);
-    const roles = required(u, "roles", p, issues, readArray<UserRole>(readEnum(userRoles)));
+    const roles = required(u, "roles", p, issues, readArray<UserRole>(readEnum(userRoles), 0, 100));
     const deactivated = optionalValue(u, "deactivated", p, issues, readBoolean) ?? false;
     if (id === undefined || name === undefined || roles === undefined) return undefined;
     return { value: { id, externalId, name, roles: [...new Set(roles)], deactivated }, path: p };
@@ -434,7 +443,7 @@ function readStores(company: JsonObject, path: string, users: RefIndex<{ readonl
     const id = required(s, "id", p, issues, readGuid);
     const externalId = optionalValue(s, "externalId", p, issues, readNonBlank) ?? null;
     const name = required(s, "name", p, issues, readNonBlank);
-    const refs = required(s, "availableFor", p, issues, readArray(readString)) ?? [];
+    const refs = required(s, "availableFor", p, issues, readArray(readString, 0, limits.availableFor)) ?? [];
     const availableFor: Guid[] = [];
     refs.forEach((ref, i) => {
       const u = reference(ref, users, joinPath(joinPath(p, "availableFor"), i), "user", issues);

@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import { limits } from "./limits.js";
 
 /**
  * The one decimal.js configuration of the library: 60 significant digits, half-even
@@ -89,3 +90,27 @@ export function compareDecimals(a: Dec, b: Dec): number {
   }
   return al === bl ? 0 : al > bl !== flip ? 1 : -1;
 }
+
+const DECIMAL_LIMIT = new Dec(10).pow(limits.decimalIntegerDigits);
+
+/**
+ * Whether a decimal can be stored and answered exactly: at most
+ * {@link limits}`.decimalScale` (6) digits after the point and below 10^
+ * {@link limits}`.decimalIntegerDigits` (10^9), so it has at most 15 significant digits and
+ * its JSON number parses back to the same decimal. Amounts and prices beyond it are refused
+ * (`OutOfRange`), in a request and as the result of a stock operation, so a finite amount can
+ * never overflow into something else (GEN-7).
+ * @param value - a decimal
+ * @returns whether it is within range and scale
+ * @internal
+ * @example
+ * isStorableDecimal(new Dec("999999999.999999")) //=> true
+ * isStorableDecimal(new Dec("1000000000")) //=> false
+ * isStorableDecimal(new Dec("0.0000001")) //=> false
+ */
+export function isStorableDecimal(value: Dec): boolean {
+  return value.decimalPlaces() <= limits.decimalScale && value.abs().lt(DECIMAL_LIMIT);
+}
+
+/** The message of an amount or price out of range or scale, citing the limits. */
+export const DECIMAL_RANGE_MESSAGE: string = `Amounts and prices are below 10^${limits.decimalIntegerDigits} with at most ${limits.decimalScale} decimal places (GEN-7).`;

@@ -1,7 +1,8 @@
-import { decimalFromJson, type Dec } from "./decimal.js";
+import { DECIMAL_RANGE_MESSAGE, decimalFromJson, isStorableDecimal, type Dec } from "./decimal.js";
 import { ABSENT, type Tri } from "./field.js";
 import { toGuid, type Guid } from "./guid.js";
 import { issue, joinPath, type Issue, type IssueCode } from "./issue.js";
+import { limits } from "./limits.js";
 import { parseDateTime, parseIsoDate, type Instant, type IsoDate } from "./time.js";
 
 /**
@@ -45,17 +46,43 @@ export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) 
     ? (value as JsonObject)
     : report(issues, "InvalidType", parent, key, `Expected an object, got ${typeName(value)}.`);
 
-/** Any string. 
+/**
+ * A string of at most `max` UTF-16 code units (docs/decisions.md "Input limits"); longer is
+ * `TooLong` at the field's path, whatever else is wrong with it.
+ * @param max - the longest string accepted
+ * @returns the reader
+ * @internal
+ * @example
+ * const issues = [];
+ * readText(5)("abcdef", "", "code", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["TooLong@code"]
+ */
+export function readText(max: number): ValueReader<string> {
+  return (value, parent, key, issues) => {
+    if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
+    return value.length > max ? report(issues, "TooLong", parent, key, `At most ${max} characters (${value.length} sent).`) : value;
+  };
+}
+
+/**
+ * Any string up to {@link limits}`.text` characters.
  * @internal
  */
-export const readString: ValueReader<string> = (value, parent, key, issues) =>
-  typeof value === "string" ? value : report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
+export const readString: ValueReader<string> = readText(limits.text);
 
-/** A string with at least one non-white-space character. 
+/**
+ * Free text (descriptions, notes, reasons) up to {@link limits}`.longText` characters.
+ * @internal
+ */
+export const readLongText: ValueReader<string> = readText(limits.longText);
+
+/**
+ * A string with at least one visible character, up to {@link limits}`.text` characters.
  * @internal
  */
 export const readNonBlank: ValueReader<string> = (value, parent, key, issues) => {
   if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
+  if (value.length > limits.text) return report(issues, "TooLong", parent, key, `At most ${limits.text} characters (${value.length} sent).`);
   return value.trim() === "" ? report(issues, "Blank", parent, key) : value;
 };
 
@@ -96,7 +123,8 @@ export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, iss
   if (typeof value !== "number") return report(issues, "InvalidType", parent, key, `Expected a number, got ${typeName(value)}.`);
   const d = decimalFromJson(value);
   if (d === undefined) return report(issues, "InvalidNumber", parent, key);
-  return d.isNegative() ? report(issues, "Negative", parent, key, "Amounts and prices are never negative (GEN-7).") : d;
+  if (d.isNegative()) return report(issues, "Negative", parent, key, "Amounts and prices are never negative (GEN-7).");
+  return isStorableDecimal(d) ? d : report(issues, "OutOfRange", parent, key, DECIMAL_RANGE_MESSAGE);
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -148,17 +176,27 @@ export function readEnum<const T extends string>(values: readonly T[]): ValueRea
 }
 
 /**
- * A JSON array whose elements are read by `element`, with a minimum length. Every bad
- * element is reported (GEN-9).
- * @param element - reader of one element
- * @param min - minimum number of elements
+ * A list of at least `min` and at most `max` elements, each read by `element`; every bad
+ * element is reported (GEN-9). Over `max` is `TooMany` at the list's path and no element is
+ * read, so an oversized list costs nothing (docs/decisions.md "Input limits").
+ * @param element - the element reader
+ * @param min - the fewest elements accepted (`TooFew` below)
+ * @param max - the most elements accepted (`TooMany` above); every list names its maximum
  * @returns the reader
  * @internal
+ * @example
+ * const issues = [];
+ * readArray(readString, 0, 2)(["a", "b", "c"], "", "tags", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["TooMany@tags"]
  */
-export function readArray<T>(element: ValueReader<T>, min = 0): ValueReader<T[]> {
+export function readArray<T>(element: ValueReader<T>, min: number, max: number): ValueReader<T[]> {
   return (value, parent, key, issues) => {
     if (!Array.isArray(value)) return report(issues, "InvalidType", parent, key, `Expected an array, got ${typeName(value)}.`);
     const path = joinPath(parent, key);
+    if (value.length > max) {
+      issues.push(issue("TooMany", path, `At most ${max} elements (${value.length} sent).`));
+      return undefined;
+    }
     const out: T[] = [];
     let bad = false;
     for (let i = 0; i < value.length; i++) {
@@ -174,16 +212,6 @@ export function readArray<T>(element: ValueReader<T>, min = 0): ValueReader<T[]>
   };
 }
 
-/**
- * Reads a required property: left out or `null` is `Required` (GEN-5).
- * @param object - the JSON object
- * @param key - the property
- * @param path - the object's JSON path
- * @param issues - where issues go
- * @param reader - how to read the value
- * @returns the value, or `undefined` after reporting
- * @internal
- */
 export function required<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
   const value = Object.hasOwn(object, key) ? object[key] : undefined;
   if (value === undefined || value === null) return report(issues, "Required", path, key, `${key} is required.`);

@@ -1,4 +1,5 @@
 import type { Guid } from "../shared/guid.js";
+import { DECIMAL_RANGE_MESSAGE, isStorableDecimal } from "../shared/decimal.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import { reportReference, type RefIndex } from "../shared/reference.js";
 import type { Amount } from "./amount.js";
@@ -74,6 +75,10 @@ export function runStockBatch<M extends Identified, Q>(
     const next = step(changes.get(id) ?? stock.get(id), item.amount);
     if (next === "NotStocked") {
       issues.push(issue("NotStocked", `[${i}].materialId`, `The store does not stock material ${JSON.stringify(item.materialId)} (STK-3).`));
+      continue;
+    }
+    if (next.kind === "finite" && !isStorableDecimal(next.value)) {
+      issues.push(issue("OutOfRange", `[${i}].amount`, `The result, ${next.value.toString()}, is out of range: ${DECIMAL_RANGE_MESSAGE}`));
       continue;
     }
     changes.set(id, next);

@@ -1,4 +1,5 @@
 import type { Guid } from "../shared/guid.js";
+import { DECIMAL_RANGE_MESSAGE, isStorableDecimal } from "../shared/decimal.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
 import { ZERO, type Amount, type Quantity } from "./amount.js";
@@ -82,6 +83,10 @@ export function moveStock<M extends Identified>(
       continue;
     }
     const moved = moveAmounts(from, targetChanges.get(id) ?? target.get(id) ?? ZERO, item.amount);
+    if (moved.target.kind === "finite" && !isStorableDecimal(moved.target.value)) {
+      issues.push(issue("OutOfRange", `[${i}].amount`, `The target's result, ${moved.target.value.toString()}, is out of range: ${DECIMAL_RANGE_MESSAGE}`));
+      continue;
+    }
     sourceChanges.set(id, moved.source);
     targetChanges.set(id, moved.target);
   }

@@ -1,6 +1,7 @@
 import { collect, fail, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import { readNonBlank, readNonNegativeDecimal, readObject, required, optional } from "../shared/read.js";
 import { ABSENT } from "../shared/field.js";
+import { limits } from "../shared/limits.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import { ALL, UNLIMITED, type Amount, type Quantity } from "./amount.js";
 import type { StockItem } from "./batch.js";
@@ -9,6 +10,9 @@ function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amou
   const issues: Issue[] = [];
   if (!Array.isArray(body)) {
     return fail([issue("InvalidType", "", "The body must be a JSON array of stock items (STK-6).")]);
+  }
+  if (body.length > limits.stockItems) {
+    return fail([issue("TooMany", "", `At most ${limits.stockItems} stock items in one body (${body.length} sent).`)]);
   }
   const items: StockItem<Q | Amount>[] = [];
   for (let i = 0; i < body.length; i++) {

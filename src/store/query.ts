@@ -1,5 +1,6 @@
 import { toGuid, type Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
+import { limits } from "../shared/limits.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 
 /** Keys the store detail listing sorts by (STO-3). */
@@ -79,6 +80,13 @@ function readChoice<T extends string>(params: QueryParameters, name: string, val
 function readGuidList(params: QueryParameters, name: string, issues: Issue[]): readonly Guid[] | null | undefined {
   const text = param(params, name);
   if (text === undefined) return null;
+  // Count the commas before splitting, so an oversized list costs no split and no GUID checks.
+  let count = 1;
+  for (let i = text.indexOf(","); i !== -1 && count <= limits.filterIds; i = text.indexOf(",", i + 1)) count++;
+  if (count > limits.filterIds) {
+    issues.push(issue("TooMany", name, `At most ${limits.filterIds} IDs in one filter (STO-3).`));
+    return undefined;
+  }
   const out = new Set<Guid>();
   let bad = false;
   for (const part of text.split(",")) {
@@ -106,7 +114,9 @@ export function parseStoreListingQuery(params: QueryParameters): Result<StoreLis
   const issues: Issue[] = [];
   const page = readWhole(params, "page", 1, Number.MAX_SAFE_INTEGER, issues);
   const pageSize = readWhole(params, "pageSize", 1, MAX_STORE_PAGE_SIZE, issues);
-  const phrase = param(params, "searchPhrase")?.trim() ?? "";
+  const rawPhrase = param(params, "searchPhrase") ?? "";
+  if (rawPhrase.length > limits.searchPhrase) issues.push(issue("TooLong", "searchPhrase", `At most ${limits.searchPhrase} characters (STO-4).`));
+  const phrase = rawPhrase.length > limits.searchPhrase ? "" : rawPhrase.trim();
   const sortBy = readChoice(params, "sortBy", storeSortKeys, "name", issues);
   const sortOrder = readChoice(params, "sortOrder", storeSortOrders, "ascend", issues);
   const materialSupplierIds = readGuidList(params, "materialSupplierId", issues);

@@ -2,6 +2,7 @@ import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
 import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
+import { limits } from "../shared/limits.js";
 import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
 import type { Store } from "./store.js";
@@ -16,7 +17,7 @@ export interface StoreReplaceCommand {
   readonly availableFor: readonly string[];
 }
 
-const readUsers = readArray(readNonBlank);
+const readUsers = readArray(readNonBlank, 0, limits.availableFor);
 
 /**
  * Parses a `PUT /store/{id}` body: required `name` and `availableFor` (an array, possibly

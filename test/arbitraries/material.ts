@@ -4,6 +4,12 @@ import { materialUnits } from "../../src/material/material.js";
 import type { MaterialContext } from "../../src/material/replace.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
+
+/** Prices as JSON numbers within GEN-7's range and scale (below 10^9, at most 6 decimal places), boundaries included. */
+const priceArb: fc.Arbitrary<number> = fc.oneof(
+  fc.tuple(fc.integer({ min: 0, max: 999_999_999 }), fc.integer({ min: 0, max: 999_999 })).map(([u, f]) => Number(`${u}.${String(f).padStart(6, "0")}`)),
+  fc.constantFrom(0, 0.000001, 999_999_999.999999, 2.5),
+);
 import { refIndex } from "../../src/shared/reference.js";
 import { gid } from "./customer.js";
 
@@ -45,8 +51,8 @@ export const materialBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
     description: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
     supplierCode: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
     unit: fc.constantFrom(...materialUnits),
-    price: fc.double({ min: 0, max: 1e6, noNaN: true }),
-    costPrice: fc.option(fc.double({ min: 0, max: 1e6, noNaN: true }), { nil: null }),
+    price: priceArb,
+    costPrice: fc.option(priceArb, { nil: null }),
   },
   { requiredKeys: ["name", "categoryId", "supplierId"] },
 );

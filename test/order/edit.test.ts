@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { limits } from "../../src/shared/limits.js";
 import { describe, expect, it } from "vitest";
 import { addOrder } from "../../src/order/add.js";
 import { editOrder } from "../../src/order/edit.js";
@@ -154,8 +155,11 @@ describe("order edit", () => {
     expect(base).toEqual(copy);
   });
 
-  it("ORD-9: 150,000 unknown serviceObjectIds are refused with one issue each, not a stack overflow", () => {
-    const r = edit(base, { serviceObjectIds: Array.from({ length: 150_000 }, (_, i) => `nope-${i}`) });
-    expect(r.ok ? 0 : r.issues.length).toBe(150_000);
+  it("ORD-9: the most serviceObjectIds a body may hold, all unknown, are refused with one issue each; 150,000 are one TooMany", () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `nope-${i}`);
+    const r = edit(base, { serviceObjectIds: ids(limits.serviceObjectIds) });
+    expect(r.ok ? 0 : r.issues.length).toBe(limits.serviceObjectIds);
+    const over = edit(base, { serviceObjectIds: ids(150_000) });
+    expect(over.ok ? [] : over.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["TooMany@serviceObjectIds"]);
   });
 });

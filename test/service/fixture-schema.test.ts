@@ -76,3 +76,14 @@ describe("the fixture's JSON Schema", () => {
     );
   });
 });
+
+describe("validateFixture is total", () => {
+  it("a locale or time zone Intl cannot read is an issue, never a throw (found by the shape property: locale \" \")", () => {
+    for (const locale of [" ", "not-a-guid", "12", "x".repeat(300)]) {
+      const fixture = JSON.parse(JSON.stringify(demoFixture)) as { companies: Array<{ settings?: Record<string, unknown> }> };
+      fixture.companies[0]!.settings = { ...fixture.companies[0]!.settings, locale, timeZone: locale };
+      const issues = validateFixture(fixture);
+      expect(issues.map((i) => `${i.code}@${i.path}`)).toEqual(["InvalidEnum@companies[0].settings.timeZone", "InvalidEnum@companies[0].settings.locale"]);
+    }
+  });
+});
