@@ -20,6 +20,19 @@ export interface InstantRange {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
 const MS_PER_DAY = 86_400_000;
+const MAX_OFFSET_MINUTES = 14 * 60;
+/** 0001-01-01T00:00:00.000Z, the first instant a date-time may name. */
+const MIN_INSTANT: Instant = Date.UTC(2000, 0, 1) - 730_119 * MS_PER_DAY;
+/** 9999-12-31T23:59:59.999Z, the last instant a date-time may name. */
+const MAX_INSTANT: Instant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A calendar date as a number that orders like the date, whatever the year's width. */
+function dateKey(date: string): number {
+  const negative = date.startsWith("-");
+  const body = negative ? date.slice(1) : date;
+  const y = Number(body.slice(0, body.length - 6));
+  return (negative ? -y : y) * 10_000 + Number(body.slice(-5, -3)) * 100 + Number(body.slice(-2));
+}
 
 
 function daysInMonth(y: number, m: number): number {
@@ -42,7 +55,7 @@ export function parseIsoDate(value: unknown): IsoDate | undefined {
   const y = Number(m[1]);
   const mo = Number(m[2]);
   const d = Number(m[3]);
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) ? (value as IsoDate) : undefined;
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) ? (value as IsoDate) : undefined;
 }
 
 /**
@@ -74,13 +87,17 @@ export function parseDateTime(value: unknown): Instant | undefined {
   if (zone !== undefined && zone.toUpperCase() !== "Z") {
     const oh = Number(zone.slice(1, 3));
     const om = Number(zone.slice(4, 6));
-    if (oh > 23 || om > 59) return undefined;
+    // Real zones lie within UTC-12:00 and UTC+14:00; ±14:00 is the documented bound.
+    if (om > 59 || oh * 60 + om > MAX_OFFSET_MINUTES) return undefined;
     offset = (zone[0] === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
   }
   const utc = new Date(0);
   utc.setUTCFullYear(y, mo - 1, d);
   utc.setUTCHours(h, mi, s, ms);
-  return utc.getTime() - offset;
+  const instant = utc.getTime() - offset;
+  // Years 0001..9999 after the offset is applied, so whatever is accepted reads back
+  // (formatInstant) as a four-digit-year date-time that is accepted again.
+  return instant >= MIN_INSTANT && instant <= MAX_INSTANT ? instant : undefined;
 }
 
 /**
@@ -232,13 +249,14 @@ function startOfDay(date: IsoDate, zone: string): Instant {
   const guess = utcMidnight(date);
   let t = guess - zoneOffset(guess, zone);
   t = guess - zoneOffset(t, zone);
-  if (localDate(t, zone) === date && localDate(t - 1, zone) < date) return t;
+  const target = dateKey(date);
+  if (localDate(t, zone) === date && dateKey(localDate(t - 1, zone)) < target) return t;
   // Midnight skipped or repeated by a transition: the first instant whose date is >= `date`.
   let lo = guess - 26 * 3_600_000;
   let hi = guess + 26 * 3_600_000;
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (localDate(mid, zone) >= date) hi = mid;
+    if (dateKey(localDate(mid, zone)) >= target) hi = mid;
     else lo = mid;
   }
   return hi;
