@@ -33,7 +33,7 @@ export interface InterventionPlanContext {
   /** Allocations of the company's interventions that are not cancelled (ASN-5). */
   readonly allocations: CollisionIndex;
   /** External IDs already used by the company's interventions (GEN-4); none when left out. */
-  readonly takenExternalIds?: ReadonlySet<string>;
+  readonly takenExternalIds: ReadonlySet<string>;
   /** The current instant (NOT-6, GEN-10). */
   readonly now: Instant;
   /** The user who plans: the default owner (INT-9, AUTH-6). */
@@ -81,7 +81,7 @@ export function planIntervention(command: InterventionPlanCommand, context: Inte
   const issues: Issue[] = [];
   const stateIssue = orderActionIssue("planIntervention", order, []);
   if (stateIssue !== undefined) issues.push(stateIssue);
-  const duplicate = context.takenExternalIds === undefined ? undefined : externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
+  const duplicate = externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
   if (duplicate !== undefined) issues.push(duplicate);
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
   if (!category.ok) for (const i of category.issues) issues.push(i);

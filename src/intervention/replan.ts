@@ -7,7 +7,7 @@ import type { Order } from "../order/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { resolveReference, type RefIndex } from "../shared/reference.js";
+import { resolveReference, type RefIndex, externalIdIssue } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
@@ -36,6 +36,12 @@ export interface InterventionReplanContext {
   readonly allocations: CollisionIndex;
   /** The current instant. */
   readonly now: Instant;
+  /**
+   * External IDs the company's interventions already hold (GEN-4): a replan may set one on an
+   * intervention that has none (INT-3), and it must be unused. Required, so leaving it out is a
+   * compile error, never a skipped rule.
+   */
+  readonly takenExternalIds: ReadonlySet<string>;
 }
 
 /**
@@ -60,8 +66,17 @@ export function replanIntervention(command: InterventionReplanCommand, context: 
   const issues: Issue[] = [];
   const stateIssue = interventionActionIssue("replan", intervention, order);
   if (stateIssue !== undefined) issues.push(stateIssue);
+  // INT-3: a replan may set an external ID on an intervention that has none (unused, GEN-4);
+  // it never changes or clears one.
+  let externalId = intervention.externalId;
   if (command.externalId !== ABSENT && command.externalId !== intervention.externalId) {
-    issues.push(issue("Immutable", "externalId", "The external ID of an intervention cannot be set or changed by replan."));
+    if (intervention.externalId === null && command.externalId !== null) {
+      const duplicate = externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
+      if (duplicate !== undefined) issues.push(duplicate);
+      else externalId = command.externalId;
+    } else if (intervention.externalId !== null) {
+      issues.push(issue("Immutable", "externalId", "The external ID of an intervention cannot be changed or cleared by replan (INT-3)."));
+    }
   }
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");
   if (!category.ok) for (const i of category.issues) issues.push(i);
@@ -76,6 +91,7 @@ export function replanIntervention(command: InterventionReplanCommand, context: 
     if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
     const next: Intervention = {
       ...intervention,
+      externalId,
       state: interventionMachine[intervention.state].replan ?? intervention.state,
       day: command.day,
       primaryAssigneeId: valid.value.primaryAssigneeId,

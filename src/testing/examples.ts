@@ -230,7 +230,7 @@ export const examples: ExampleWorld = {
   },
   replanContext: {
     intervention: planned, order: openOrder, customer, users, categories: interventionCategories, customStates: interventionCustomStates,
-    settings, allocations: collisionIndex([planned]), now,
+    settings, allocations: collisionIndex([planned]), takenExternalIds: new Set(["INT-1"]), now,
   },
   editContext: { intervention: planned, order: openOrder, users, customStates: interventionCustomStates },
   cancelContext: { intervention: planned, order: openOrder, customer, settings },

@@ -177,6 +177,7 @@ export function planContext(over: Partial<InterventionPlanContext> = {}): Interv
     now: NOW,
     actorId: DISPATCHER,
     newId: idSource(),
+    takenExternalIds: new Set(),
     ...over,
   };
 }

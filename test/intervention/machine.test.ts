@@ -44,7 +44,7 @@ export function decide(action: InterventionAction, iv: Intervention, order: Orde
           assignations: [{ userId: "tech-1", plannedStart: at(DAY, "13:00"), plannedEnd: at(DAY, "14:00") }],
           sendNotificationNow: true, sendReminderOneDayBefore: true,
         },
-        { intervention: iv, order, customer, users: userIndex, categories: categoryIndex, customStates: customStateIndex, settings: defaultSettings, allocations: emptyCollisionIndex, now: NOW },
+        { intervention: iv, order, customer, users: userIndex, categories: categoryIndex, customStates: customStateIndex, settings: defaultSettings, allocations: emptyCollisionIndex, takenExternalIds: new Set(), now: NOW },
       );
     case "cancel":
       return cancelIntervention({ reason: "r", sendNotificationToCustomer: true }, { intervention: iv, order, customer, settings: defaultSettings });

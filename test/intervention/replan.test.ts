@@ -32,6 +32,7 @@ const ctx = (over: Partial<InterventionReplanContext> = {}): InterventionReplanC
   customStates: customStateIndex,
   settings: defaultSettings,
   allocations: collisionIndex([iv]),
+  takenExternalIds: new Set(["E1", "TAKEN"]),
   now: NOW,
   ...over,
 });
@@ -75,6 +76,20 @@ describe("replanIntervention", () => {
     const r = replanIntervention(deepFreeze(cmd({ externalId: "E2" })), frozen);
     expect(r).toEqual({ ok: false, issues: [expect.objectContaining({ code: "Immutable", path: "externalId" })] });
     expect(replanIntervention(cmd({ externalId: "E1" }), frozen).ok).toBe(true);
+  });
+
+  it("INT-3: a replan may set an external ID on an intervention that has none; clearing or changing one stays Immutable", () => {
+    const bare = ctx({ intervention: { ...iv, externalId: null } });
+    const set = replanIntervention(cmd({ externalId: "NEW-1" }), bare);
+    expect(set.ok && set.value.intervention.externalId).toBe("NEW-1");
+    expect(replanIntervention(cmd({ externalId: null }), bare).ok).toBe(true);
+    const cleared = replanIntervention(cmd({ externalId: null }), ctx());
+    expect(cleared.ok ? [] : cleared.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["Immutable@externalId"]);
+  });
+
+  it("INT-3, GEN-4: the external ID a replan sets must be unused in the company", () => {
+    const r = replanIntervention(cmd({ externalId: "TAKEN" }), ctx({ intervention: { ...iv, externalId: null } }));
+    expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["DuplicateExternalId@externalId"]);
   });
 
   it("GEN-9: 40,000 invalid assignations are refused with every issue, not a stack overflow", () => {

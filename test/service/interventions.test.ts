@@ -232,6 +232,18 @@ describe("Replan", () => {
     expect(snapshot(state)).toEqual(before);
   });
 
+  it("INT-3: a replan may give an intervention without an external ID one, unused in the company; then both ID forms find it", () => {
+    const { send, order } = setup();
+    const bare = idOf(send("POST", `/order/${order.id}/PlanIntervention`, tech2Body("16:00", "17:00")));
+    const taken = send("PUT", `/order/${order.id}/intervention/${bare}/Replan`, tech2Body("16:00", "17:00", { externalId: "INT-1" }));
+    expect(codesOf(taken)).toEqual(["DuplicateExternalId"]);
+    const r = send("PUT", `/order/${order.id}/intervention/${bare}/Replan`, tech2Body("16:00", "17:00", { externalId: "INT-NEW" }));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: bare, externalId: "INT-NEW" });
+    expect(send("GET", "/order/externalId/ORD-1/intervention/INT-NEW").body).toEqual(r.body);
+    expect(codesOf(send("PUT", `/order/${order.id}/intervention/${bare}/Replan`, tech2Body("16:00", "17:00", { externalId: "OTHER" })))).toEqual(["Immutable"]);
+  });
+
   it("INT-8: replanning an intervention through another order's path is 404", () => {
     const { send, order, foreign } = setup();
     expect(send("PUT", `/order/${order.id}/intervention/${foreign.id}/Replan`, planBody()).status).toBe(404);
@@ -248,6 +260,15 @@ describe("Edit", () => {
     const cleared = send("PUT", "/order/externalId/ORD-1/intervention/INT-1", { internalNote: null });
     expect(cleared.body).toMatchObject({ internalNote: null, priority: "High" });
     expect(cleared.effects).toEqual([]);
+  });
+
+  it("INT-4: an edit with no body at all is an edit of nothing (like Cancel): 200 with the detail unchanged", () => {
+    const { send, order, planned } = setup();
+    const before = send("GET", `/order/${order.id}/intervention/${planned.id}`).body;
+    const r = send("PUT", `/order/${order.id}/intervention/${planned.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(before);
+    expect(send("PUT", `/order/${order.id}/intervention/${planned.id}`, 5).status).toBe(400);
   });
 
   it("INT-4: sending day or assignations is 400 UseReplan and changes nothing", () => {

@@ -54,4 +54,10 @@ describe("stock body parsers", () => {
       ],
     });
   });
+  it("GEN-9: a stock batch reports every malformed item, each at its own path, not only the first", () => {
+    const r = parseStockAmounts([5, { amount: -1 }, { materialId: "", amount: "x" }, null, { materialId: 3 }]);
+    expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual([
+      "InvalidType@[0]", "Required@[1].materialId", "Negative@[1].amount", "Blank@[2].materialId", "InvalidType@[2].amount", "InvalidType@[3]", "InvalidType@[4].materialId",
+    ]);
+  });
 });

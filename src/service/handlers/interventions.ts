@@ -145,6 +145,7 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
     replanIntervention(command.value, {
       ...planningSources(company, order),
       intervention,
+      takenExternalIds: new KeySet(company.interventions.byKey),
       now: ctx.now,
     }),
   );
@@ -157,7 +158,7 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
  * @returns 200 with the detail, or 400
  */
 export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseInterventionEdit(ctx.body);
+  const command = parseInterventionEdit(cancelBodyOrEmpty(ctx.body));
   if (!command.ok) return refused(command.issues);
   const { company } = ctx;
   const { order, intervention } = ctx.records;
