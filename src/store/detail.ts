@@ -136,8 +136,8 @@ function item(s: ListingState, amounts: readonly Amount[], p: number): StoreDeta
  * @rule STO-4
  * @rule STO-6
  * @example
- * queryStoreListing(listing, store, { page: 1, pageSize: 20, searchPhrase: "SROUB", sortBy: "name",
- *   sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null }).materials.items[0].name //=> "Šroub M6"
+ * queryStoreListing(listing, store, { ...byName, searchPhrase: "SROUB" }).materials.items.map((i) => [i.name, i.amount]) //=> [["Šroub M6", 5]]
+ * queryStoreListing(listing, store, byName).materials.items.map((i) => i.name) //=> ["Kabel CYKY 3×1,5", "Šroub M6"]
  */
 export function queryStoreListing(listing: StoreListing, store: Store, query: StoreListingQuery): StoreDetail {
   const s = stateOf(listing);

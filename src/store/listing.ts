@@ -641,6 +641,7 @@ export function amountOrders(amounts: readonly Amount[], nameAscend: Int32Array)
  * @example
  * const listing = buildStoreListing(store.id, new Map([[screw.id, finite(5)]]), catalog);
  * listing.size //=> 1
+ * storeListingStock(listing).get(screw.id) //=> finite(5)
  */
 export function buildStoreListing(storeId: Guid, stock: ReadonlyMap<Guid, Amount>, catalog: StoreListingCatalog): StoreListing {
   const collator = new Intl.Collator(catalog.locale);
@@ -746,7 +747,9 @@ export function numberOf(numbers: Map<Guid, number>, id: Guid): number {
  * @param catalog - the catalog after the edit
  * @returns the rebuilt listing
  * @example
- * rebuildStoreListing(listing, { ...catalog, materials: edited }).size //=> listing.size
+ * const renamed = new Map([...catalog.materials, [cable.id, { ...cable, name: "Zemnicí kabel" }]]);
+ * const rebuilt = rebuildStoreListing(listing, { ...catalog, materials: renamed });
+ * queryStoreListing(rebuilt, store, byName).materials.items.map((i) => i.name) //=> ["Šroub M6", "Zemnicí kabel"]
  */
 export function rebuildStoreListing(listing: StoreListing, catalog: StoreListingCatalog): StoreListing {
   return buildStoreListing(listing.storeId, storeListingStock(listing), catalog);
@@ -759,7 +762,8 @@ export function rebuildStoreListing(listing: StoreListing, catalog: StoreListing
  * @param listing - the listing
  * @returns the same listing, its search text made
  * @example
- * const listing = prepareStoreListingSearch(buildStoreListing(store.id, stock, catalog));
+ * const ready = prepareStoreListingSearch(buildStoreListing(store.id, new Map([[screw.id, finite(5)]]), catalog));
+ * queryStoreListing(ready, store, { ...byName, searchPhrase: "šroub" }).materials.totalCount //=> 1
  */
 export function prepareStoreListingSearch(listing: StoreListing): StoreListing {
   searchTextOf(stateOf(listing));
@@ -773,7 +777,8 @@ export function prepareStoreListingSearch(listing: StoreListing): StoreListing {
  * @param listing - the listing
  * @returns the stock
  * @example
- * storeListingStock(listing).get(screw.id) //=> { kind: "finite", value: Dec(5) }
+ * storeListingStock(listing).get(screw.id) //=> finite(5)
+ * storeListingStock(listing).size //=> 2
  */
 export function storeListingStock(listing: StoreListing): ReadonlyMap<Guid, Amount> {
   const s = stateOf(listing);

@@ -79,7 +79,8 @@ function insert(arr: Int32Array, n: number, p: number, cmp: (a: number, b: numbe
  * @throws Error when a newly stocked material, its category or supplier is missing from the catalog
  * @example
  * const next = updateStoreListingStock(listing, new Map([[screw.id, finite(3)]]), catalog);
- * storeListingStock(next).get(screw.id) //=> { kind: "finite", value: Dec(3) }
+ * storeListingStock(next).get(screw.id) //=> finite(3)
+ * storeListingStock(listing).get(screw.id) //=> finite(5)
  */
 export function updateStoreListingStock(
   listing: StoreListing,
@@ -250,8 +251,8 @@ function insertAll(order: Int32Array, n: number, total: number, cmp: (a: number,
  * @returns the listing after the edit
  * @throws Error when the material's category or supplier is missing from the catalog
  * @example
- * const next = updateStoreListingMaterial(listing, { ...hose, name: "Chladivo" }, catalog);
- * queryStoreListing(next, store, byName).materials.items.at(-1)?.name //=> "Chladivo"
+ * const next = updateStoreListingMaterial(listing, { ...screw, name: "Hmoždinka" }, catalog);
+ * queryStoreListing(next, store, byName).materials.items.map((i) => i.name) //=> ["Hmoždinka", "Kabel CYKY 3×1,5"]
  */
 export function updateStoreListingMaterial(listing: StoreListing, material: Material, catalog: StoreListingCatalog): StoreListing {
   const s = stateOf(listing);

@@ -22,7 +22,10 @@ import { guid, type Guid } from "../shared/guid.js";
 import { refIndex, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings } from "../shared/settings.js";
 import type { Instant, IsoDate } from "../shared/time.js";
+import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
+import type { StoreListingQuery } from "../store/query.js";
 import type { Store } from "../store/store.js";
+import { finite } from "../stock/amount.js";
 
 /** Readable GUIDs: `n` in the last group. */
 function g(n: number): Guid {
@@ -99,6 +102,17 @@ const cable: Material = {
   description: "Copper installation cable", supplierCode: null, unit: "Meters", price: new Dec("18.9"), costPrice: new Dec("12"),
 };
 
+const fasteners: CatalogValue = { id: g(610), slug: "fasteners", name: "Fasteners" };
+const cables: CatalogValue = { id: g(611), slug: "cables", name: "Cables" };
+const ferona: CatalogValue = { id: g(620), slug: "ferona", name: "Ferona a.s." };
+const catalog: StoreListingCatalog = {
+  materials: new Map([[screw.id, screw], [cable.id, cable]]),
+  categories: new Map([[fasteners.id, fasteners], [cables.id, cables]]),
+  suppliers: new Map([[ferona.id, ferona]]),
+  locale: "cs",
+};
+const centralStore: Store = { id: g(700), externalId: "central", name: "Central store", availableFor: [] };
+
 const now: Instant = Date.parse("2026-03-10T09:00:00Z");
 let nextId = 0x1000;
 const newId = (): Guid => g(nextId++);
@@ -165,6 +179,12 @@ export interface ExampleWorld {
   readonly materials: RefIndex<Material>;
   /** A store available to nobody in particular. */
   readonly store: Store;
+  /** What a store listing needs to describe the materials: both materials, their categories and supplier, Czech collation. */
+  readonly catalog: StoreListingCatalog;
+  /** The listing of {@link ExampleWorld.store}: 5 screws and 120 m of cable. */
+  readonly listing: StoreListing;
+  /** The first page of 20, by name ascending, no search and no filter. */
+  readonly byName: StoreListingQuery;
   /** A van store available to the technician. */
   readonly van: Store;
   /** Company settings: the defaults, with collisions forbidden (ASN-5). */
@@ -221,7 +241,10 @@ export const examples: ExampleWorld = {
   screw,
   cable,
   materials: refIndex([screw, cable], (m) => m.id, (m) => m.externalId),
-  store: { id: g(700), externalId: "central", name: "Central store", availableFor: [] },
+  store: centralStore,
+  catalog,
+  listing: buildStoreListing(centralStore.id, new Map([[screw.id, finite(5)], [cable.id, finite(120)]]), catalog),
+  byName: { page: 1, pageSize: 20, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null },
   van: { id: g(701), externalId: "van-1", name: "Van 1", availableFor: [technician.id] },
   settings,
   planContext: {
@@ -248,8 +271,8 @@ export const examples: ExampleWorld = {
     users, settings, actorId: admin.id, newId,
   },
   materialContext: {
-    categories: refIndex([{ id: g(610), slug: "fasteners", name: "Fasteners" }, { id: g(611), slug: "cables", name: "Cables" }], (c) => c.id, (c) => c.slug),
-    suppliers: refIndex([{ id: g(620), slug: "ferona", name: "Ferona a.s." }], (c) => c.id, (c) => c.slug),
+    categories: refIndex([fasteners, cables], (c) => c.id, (c) => c.slug),
+    suppliers: refIndex([ferona], (c) => c.id, (c) => c.slug),
   },
   assignationContext: { users, timeZone: "Europe/Prague" },
   noTokens: { token: () => undefined, company: () => undefined },
