@@ -6,6 +6,9 @@ const config: ViteUserConfig = defineConfig({
     // The library holds no global state; sharing one module graph saves ~2 s per file.
     isolate: false,
     setupFiles: ["test/setup.ts"],
+    // Property and model-based tests run thousands of cases; on 2 shared cores a few take
+    // seconds. A generous per-test limit keeps a busy machine from failing them spuriously.
+    testTimeout: 60_000,
     typecheck: { enabled: false },
     benchmark: { include: ["test/bench/**/*.bench.ts"] },
   },

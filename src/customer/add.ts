@@ -1,3 +1,4 @@
+import { ABSENT } from "../shared/field.js";
 import type { Result } from "../shared/issue.js";
 import type { CustomerContext } from "./context.js";
 import type { Customer } from "./customer.js";
@@ -21,5 +22,5 @@ import type { CustomerAddCommand } from "./request.js";
  * addCustomer({ ...command, kind: "Household" }, customerContext).issues.map((i) => `${i.code}@${i.path}`) //=> ["NotAllowed@identificationNumber"]
  */
 export function addCustomer(command: CustomerAddCommand, ctx: CustomerContext): Result<Customer> {
-  return buildCustomer(undefined, command, command.externalId ?? null, ctx);
+  return buildCustomer(undefined, command, command.externalId === ABSENT ? null : command.externalId, ctx);
 }

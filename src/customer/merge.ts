@@ -1,5 +1,5 @@
 import { match } from "ts-pattern";
-import { ABSENT, checkNotNull, type Tri } from "../shared/field.js";
+import { ABSENT, checkNotNull, type Tri, type Absent } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import { externalIdIssue, findReference, refIndex, reportReference, unknownReference, type RefIndex } from "../shared/reference.js";
@@ -66,7 +66,7 @@ function ids(customers: RefIndex<Customer>): Ids & { readonly count: () => numbe
 
 /** What the request does with one nested element (UPS-6). */
 type NestedTarget<E> =
-  | { readonly action: "create"; readonly id: Guid | undefined; readonly externalId: string | null }
+  | { readonly action: "create"; readonly id: Absent | Guid; readonly externalId: string | null }
   | { readonly action: "edit"; readonly record: E }
   | { readonly action: "refuse"; readonly issue: Issue };
 
@@ -77,21 +77,21 @@ type NestedTarget<E> =
  * an `externalId` that matches an element, are `IdMismatch`: a nested external ID cannot
  * change, like a record's (UPS-3).
  */
-function nestedTarget<E>(id: Guid | undefined, externalId: string | undefined, index: RefIndex<E>, path: string): NestedTarget<E> {
-  const byId = id === undefined ? undefined : index.byId.get(id);
-  const byExternalId = externalId === undefined ? undefined : index.byKey.get(externalId);
+function nestedTarget<E>(id: Absent | Guid, externalId: Absent | string, index: RefIndex<E>, path: string): NestedTarget<E> {
+  const byId = id === ABSENT ? undefined : index.byId.get(id);
+  const byExternalId = externalId === ABSENT ? undefined : index.byKey.get(externalId);
   const mismatch: NestedTarget<E> = {
     action: "refuse",
     issue: issue("IdMismatch", joinPath(path, "externalId"), "The ID and the external ID do not name the same element; an element's external ID cannot be set or changed by add-or-edit (UPS-3, UPS-6)."),
   };
   return match(upsertRow(id, externalId))
     .returnType<NestedTarget<E>>()
-    .with("neither", () => ({ action: "create", id: undefined, externalId: null }))
-    .with("externalIdOnly", () => (byExternalId !== undefined ? { action: "edit", record: byExternalId } : { action: "create", id: undefined, externalId: externalId ?? null }))
+    .with("neither", () => ({ action: "create", id: ABSENT, externalId: null }))
+    .with("externalIdOnly", () => (byExternalId !== undefined ? { action: "edit", record: byExternalId } : { action: "create", id: ABSENT, externalId: externalId === ABSENT ? null : externalId }))
     .with("idOnly", () => (byId !== undefined ? { action: "edit", record: byId } : { action: "create", id, externalId: null }))
     .with("both", () => {
       if (byId !== undefined) return byExternalId === byId ? { action: "edit", record: byId } : mismatch;
-      return byExternalId === undefined ? { action: "create", id, externalId: externalId ?? null } : mismatch;
+      return byExternalId === undefined ? { action: "create", id, externalId: externalId === ABSENT ? null : externalId } : mismatch;
     })
     .exhaustive();
 }
@@ -100,7 +100,7 @@ function nestedTarget<E>(id: Guid | undefined, externalId: string | undefined, i
  * Merges request elements into a nested list: each one edits its match or is appended;
  * existing elements absent from the request stay, so nothing is deleted (UPS-6).
  */
-function mergeNested<E extends { readonly id: Guid; readonly externalId: string | null }, I extends { readonly id: Guid | undefined; readonly externalId: string | undefined }>(
+function mergeNested<E extends { readonly id: Guid; readonly externalId: string | null }, I extends { readonly id: Absent | Guid; readonly externalId: Absent | string }>(
   existing: readonly E[],
   inputs: readonly I[],
   kind: NestedKind<E, I>,
@@ -120,8 +120,8 @@ function mergeNested<E extends { readonly id: Guid; readonly externalId: string 
       return;
     }
     if (target.action === "create") {
-      if (target.id !== undefined) guids.claim(target.id, path, issues);
-      const e = kind.build(undefined, input, target.id ?? guids.provisional(), target.externalId, path, issues);
+      if (target.id !== ABSENT) guids.claim(target.id, path, issues);
+      const e = kind.build(undefined, input, target.id === ABSENT ? guids.provisional() : target.id, target.externalId, path, issues);
       out.push(e);
       origin.set(e.id, i);
     } else {

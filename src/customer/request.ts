@@ -1,4 +1,4 @@
-import { ABSENT as ABSENT_BINDING, type Tri } from "../shared/field.js";
+import { ABSENT as ABSENT_BINDING, type Tri, type Absent } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
@@ -37,9 +37,9 @@ export type CustomerBodyMode = "add" | "upsert";
 /** A contact person as sent (CUS-9); each field in its three states (GEN-5). */
 export interface ContactPersonInput {
   /** GUID of an existing contact person (add-or-edit only, UPS-6). */
-  readonly id: Guid | undefined;
+  readonly id: Absent | Guid;
   /** External ID, also how the element is matched (UPS-6) and referenced (CUS-6). */
-  readonly externalId: string | undefined;
+  readonly externalId: Absent | string;
   /** First name. */
   readonly firstName: Tri<string>;
   /** Last name. */
@@ -59,9 +59,9 @@ export interface ContactPersonInput {
 /** An address as sent (CUS-10); each field in its three states (GEN-5). */
 export interface AddressInput {
   /** GUID of an existing address (add-or-edit only, UPS-6). */
-  readonly id: Guid | undefined;
+  readonly id: Absent | Guid;
   /** External ID, also how the element is matched (UPS-6) and referenced (CUS-6). */
-  readonly externalId: string | undefined;
+  readonly externalId: Absent | string;
   /** Street and number. */
   readonly street: Tri<string>;
   /** City. */
@@ -77,9 +77,9 @@ export interface AddressInput {
 /** A service object (device) as sent (CUS-11); each field in its three states (GEN-5). */
 export interface ServiceObjectInput {
   /** GUID of an existing device (add-or-edit only, UPS-6). */
-  readonly id: Guid | undefined;
+  readonly id: Absent | Guid;
   /** External ID, also how the element is matched (UPS-6). */
-  readonly externalId: string | undefined;
+  readonly externalId: Absent | string;
   /** Name, required on a new device; `null` is refused on an edit. */
   readonly name: Tri<string>;
   /** Serial number. */
@@ -97,7 +97,7 @@ export interface ServiceObjectInput {
  */
 export interface CustomerInput {
   /** External ID (GEN-4, UPS-2). */
-  readonly externalId: string | undefined;
+  readonly externalId: Absent | string;
   /** Name, required (CUS-1). */
   readonly name: string;
   /** Kind (CUS-2). */
@@ -142,7 +142,7 @@ export type CustomerAddCommand = CustomerInput;
 /** A parsed `POST /customer/addOrEdit` body: the customer fields plus the optional `id` (UPS-1 to UPS-4). */
 export interface CustomerAddOrEditCommand extends CustomerInput {
   /** GUID of the customer to edit, if sent. */
-  readonly id: Guid | undefined;
+  readonly id: Absent | Guid;
 }
 
 /**
@@ -239,15 +239,15 @@ function flag(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: Cus
   return typeof v === "boolean" ? v : field(o, key, v, issues, readBoolean, mode);
 }
 
-/** An identifier (`id`, `externalId`): `null` and left out both mean not sent. */
-function ident<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T>): T | undefined {
-  if (missing(v) || v === null) return undefined;
+/** An identifier (`id`, `externalId`): `null` and left out both mean not sent ({@link ABSENT}). */
+function ident<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T>): T | Absent {
+  if (missing(v) || v === null) return ABSENT;
   const r = optional(o, key, "", issues, reader);
-  return r === ABSENT || r === null ? undefined : r;
+  return r === null ? ABSENT : r;
 }
 
 /** A non-blank external ID, inline when valid. */
-function externalIdOf(o: JsonObject, v: unknown, issues: Issue[]): string | undefined {
+function externalIdOf(o: JsonObject, v: unknown, issues: Issue[]): string | Absent {
   return typeof v === "string" && v.length <= limits.text && NOT_BLANK.test(v) ? v : ident(o, "externalId", v, issues, readNonBlank);
 }
 
@@ -302,7 +302,7 @@ function contactPersonReader(mode: CustomerBodyMode): ValueReader<ContactPersonI
     }
     const before = issues.length;
     const out: ContactPersonInput = {
-      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : undefined,
+      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : ABSENT,
       externalId: externalIdOf(o, externalId, issues),
       firstName: text(o, "firstName", firstName, issues, mode),
       lastName: text(o, "lastName", lastName, issues, mode),
@@ -337,7 +337,7 @@ function addressReader(mode: CustomerBodyMode): ValueReader<AddressInput> {
     }
     const before = issues.length;
     const out: AddressInput = {
-      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : undefined,
+      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : ABSENT,
       externalId: externalIdOf(o, externalId, issues),
       street: text(o, "street", street, issues, mode),
       city: text(o, "city", city, issues, mode),
@@ -369,7 +369,7 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
     }
     const before = issues.length;
     const out: ServiceObjectInput = {
-      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : undefined,
+      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : ABSENT,
       externalId: externalIdOf(o, externalId, issues),
       name: nonBlank(o, "name", name, issues, mode),
       serialNumber: text(o, "serialNumber", serialNumber, issues, mode),
@@ -431,7 +431,7 @@ function list<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader
 /** The customer fields of a body plus its `id`, read in one pass. */
 interface CustomerRead {
   readonly input: CustomerInput;
-  readonly id: Guid | undefined;
+  readonly id: Absent | Guid;
 }
 
 /**
@@ -499,7 +499,7 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
     addresses: list(o, "addresses", addresses, issues, nested.addresses, add),
     serviceObjects: list(o, "serviceObjects", serviceObjects, issues, nested.serviceObjects, false),
   };
-  return { input, id: add ? undefined : ident(o, "id", id, issues, readGuid) };
+  return { input, id: add ? ABSENT : ident(o, "id", id, issues, readGuid) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ABSENT } from "../shared/field.js";
 import type { Result } from "../shared/issue.js";
 import { buildOrder, type OrderContext } from "./merge.js";
 import type { Order } from "./order.js";
@@ -17,5 +18,5 @@ import type { OrderAddCommand } from "./request.js";
  * [added.state, added.priority, added.ownerId === admin.id] //=> ["Open", "Normal", true]
  */
 export function addOrder(command: OrderAddCommand, ctx: OrderContext): Result<Order> {
-  return buildOrder(undefined, command, command.externalId ?? null, ctx);
+  return buildOrder(undefined, command, command.externalId === ABSENT ? null : command.externalId, ctx);
 }

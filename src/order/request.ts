@@ -71,7 +71,7 @@ export interface OrderChanges extends OrderOptionalFields {
 /** A parsed `POST /order` body (ORD-1): the four references present; no field is `null` (GEN-5). */
 export interface OrderAddCommand extends OrderChanges {
   /** External ID (GEN-4). */
-  readonly externalId: string | undefined;
+  readonly externalId: Absent | string;
   /** ID or external ID of the customer. */
   readonly customerId: string;
   /** ID or external ID of an address of the customer. */
@@ -91,7 +91,7 @@ export interface OrderEditCommand extends OrderChanges {
 /** A parsed `POST /order/addOrEdit` body (ORD-10): the four references required even when editing. */
 export interface OrderAddOrEditCommand extends OrderAddCommand {
   /** GUID of the order to edit, if sent (UPS-3, UPS-4). */
-  readonly id: Guid | undefined;
+  readonly id: Absent | Guid;
 }
 
 const readPriority = readEnum(priorities);
@@ -124,9 +124,10 @@ function readOptionalFields(o: JsonObject, issues: Issue[], nullIsAbsent: boolea
 }
 
 /** Reads an identifier: `null` and left out both mean not sent. */
-function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
+/** An identifier (`id`, `externalId`): `null` and left out both mean not sent ({@link ABSENT}). */
+function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
   const v = optional(o, key, "", issues, reader);
-  return v === ABSENT || v === null ? undefined : v;
+  return v === null ? ABSENT : v;
 }
 
 function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {

@@ -1,4 +1,4 @@
-import { ABSENT, checkNotNull, type Tri } from "./field.js";
+import { ABSENT, checkNotNull, type Tri, type Absent } from "./field.js";
 import type { Guid } from "./guid.js";
 import { fail, issue, joinPath, ok, type Issue, type Result } from "./issue.js";
 import { unknownReference, type RefIndex } from "./reference.js";
@@ -29,10 +29,10 @@ export type UpsertTarget<T> =
  * @internal
  */
 export interface UpsertLookup<T> {
-  /** The `id` sent, if any. */
-  readonly id: Guid | undefined;
-  /** The `externalId` sent, if any. */
-  readonly externalId: string | undefined;
+  /** The `id` sent, or {@link ABSENT}. */
+  readonly id: Absent | Guid;
+  /** The `externalId` sent, or {@link ABSENT}. */
+  readonly externalId: Absent | string;
   /** The record whose GUID is `id`, if any. */
   readonly byId: T | undefined;
   /** The record whose external ID is `externalId`, if any. */
@@ -60,7 +60,7 @@ export const upsertTable: {
   externalIdOnly: (l) =>
     l.byExternalId !== undefined
       ? ok({ action: "edit", record: l.byExternalId })
-      : ok({ action: "create", externalId: l.externalId ?? null }),
+      : ok({ action: "create", externalId: l.externalId === ABSENT ? null : l.externalId }),
   // UPS-3: one record must match both; the external ID is never set or changed here.
   both: (l) => {
     if (l.byId === undefined) {
@@ -86,44 +86,44 @@ export const upsertTable: {
 
 /**
  * The row of {@link upsertTable} a request falls in.
- * @param id - the `id` sent, or `undefined`
- * @param externalId - the `externalId` sent, or `undefined`
+ * @param id - the `id` sent, or {@link ABSENT}
+ * @param externalId - the `externalId` sent, or {@link ABSENT}
  * @returns the row
  * @example
- * upsertRow(undefined, "C-1") //=> "externalIdOnly"
+ * upsertRow(ABSENT, "C-1") //=> "externalIdOnly"
  * @internal
  */
-export function upsertRow(id: Guid | undefined, externalId: string | undefined): UpsertIdentifiers {
-  if (id === undefined) return externalId === undefined ? "neither" : "externalIdOnly";
-  return externalId === undefined ? "idOnly" : "both";
+export function upsertRow(id: Absent | Guid, externalId: Absent | string): UpsertIdentifiers {
+  if (id === ABSENT) return externalId === ABSENT ? "neither" : "externalIdOnly";
+  return externalId === ABSENT ? "idOnly" : "both";
 }
 
 /**
  * Decides what an add-or-edit does: looks the identifiers up and applies the row of
  * {@link upsertTable}. `id` and `externalId` sent as `null` count as not sent. Applies
  * UPS-1 to UPS-4.
- * @param id - the `id` sent, or `undefined`
- * @param externalId - the `externalId` sent, or `undefined`
+ * @param id - the `id` sent, or {@link ABSENT}
+ * @param externalId - the `externalId` sent, or {@link ABSENT}
  * @param index - the existing records, by GUID and by external ID
  * @param path - JSON path of the object carrying the identifiers
  * @returns create (with the external ID to give) or edit (with the record), or the issue
  * @example
  * const customers = refIndex([customer], (c) => c.id, (c) => c.externalId);
- * decideUpsert(undefined, "CUST-9", customers, "") //=> { ok: true, value: { action: "create", externalId: "CUST-9" } }
- * decideUpsert(undefined, "CUST-1", customers, "").value.action //=> "edit"
+ * decideUpsert(ABSENT, "CUST-9", customers, "") //=> { ok: true, value: { action: "create", externalId: "CUST-9" } }
+ * decideUpsert(ABSENT, "CUST-1", customers, "").value.action //=> "edit"
  * @internal
  */
 export function decideUpsert<T>(
-  id: Guid | undefined,
-  externalId: string | undefined,
+  id: Absent | Guid,
+  externalId: Absent | string,
   index: RefIndex<T>,
   path = "",
 ): Result<UpsertTarget<T>> {
   const lookup: UpsertLookup<T> = {
     id,
     externalId,
-    byId: id === undefined ? undefined : index.byId.get(id),
-    byExternalId: externalId === undefined ? undefined : index.byKey.get(externalId),
+    byId: id === ABSENT ? undefined : index.byId.get(id),
+    byExternalId: externalId === ABSENT ? undefined : index.byKey.get(externalId),
     path,
   };
   return upsertTable[upsertRow(id, externalId)](lookup);

@@ -17,13 +17,13 @@ const index = refIndex([a, b], (r) => r.id, (r) => r.externalId);
 
 describe("upsert identifier table", () => {
   it("UPS-1: neither id nor externalId always creates", () => {
-    expect(decideUpsert(undefined, undefined, index)).toEqual({ ok: true, value: { action: "create", externalId: null } });
+    expect(decideUpsert(ABSENT, ABSENT, index)).toEqual({ ok: true, value: { action: "create", externalId: null } });
   });
   it("UPS-2: only externalId edits the record that has it", () => {
-    expect(decideUpsert(undefined, "A", index)).toEqual({ ok: true, value: { action: "edit", record: a } });
+    expect(decideUpsert(ABSENT, "A", index)).toEqual({ ok: true, value: { action: "edit", record: a } });
   });
   it("UPS-2: only an unknown externalId creates a record carrying it", () => {
-    expect(decideUpsert(undefined, "Z", index)).toEqual({ ok: true, value: { action: "create", externalId: "Z" } });
+    expect(decideUpsert(ABSENT, "Z", index)).toEqual({ ok: true, value: { action: "create", externalId: "Z" } });
   });
   it("UPS-3: id and externalId of the same record edit it", () => {
     expect(decideUpsert(a.id, "A", index)).toEqual({ ok: true, value: { action: "edit", record: a } });
@@ -43,14 +43,14 @@ describe("upsert identifier table", () => {
     }
   });
   it("UPS-4: only a known id edits that record", () => {
-    expect(decideUpsert(b.id, undefined, index)).toEqual({ ok: true, value: { action: "edit", record: b } });
+    expect(decideUpsert(b.id, ABSENT, index)).toEqual({ ok: true, value: { action: "edit", record: b } });
   });
   it("UPS-4: only an unknown id is refused with UnknownReference", () => {
-    const r = decideUpsert(gid(9), undefined, index);
+    const r = decideUpsert(gid(9), ABSENT, index);
     expect(r.ok ? [] : r.issues.map((i) => i.code)).toEqual(["UnknownReference"]);
   });
   it("every row of the table is reachable from upsertRow", () => {
-    expect(new Set([upsertRow(undefined, undefined), upsertRow(undefined, "x"), upsertRow(gid(1), "x"), upsertRow(gid(1), undefined)])).toEqual(
+    expect(new Set([upsertRow(ABSENT, ABSENT), upsertRow(ABSENT, "x"), upsertRow(gid(1), "x"), upsertRow(gid(1), ABSENT)])).toEqual(
       new Set(Object.keys(upsertTable)),
     );
   });
@@ -77,7 +77,7 @@ describe("upsert identifier table", () => {
           const id = n === undefined ? undefined : gid(n);
           const byId = recs.find((r) => r.id === id);
           const byExt = recs.find((r) => r.externalId === ext);
-          const r = decideUpsert(id, ext, idx);
+          const r = decideUpsert(id ?? ABSENT, ext ?? ABSENT, idx);
           // The model: written from RULES.md, not from the implementation.
           if (id === undefined && ext === undefined) expect(r).toEqual({ ok: true, value: { action: "create", externalId: null } });
           else if (id === undefined) {

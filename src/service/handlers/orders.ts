@@ -1,3 +1,4 @@
+import { ABSENT } from "../../shared/field.js";
 import type { Intervention } from "../../intervention/intervention.js";
 import { addOrder } from "../../order/add.js";
 import { addOrEditOrder } from "../../order/add-or-edit.js";
@@ -77,8 +78,8 @@ export const handleAddOrEditOrder: Handler = (ctx) => {
   const { id, externalId } = command.value;
   // The table edits the order named by `id`, else by `externalId`; the decision filters by orderId.
   const named = new Set<Guid>();
-  const byId = id === undefined ? undefined : company.orders.byId.get(id);
-  const byKey = externalId === undefined ? undefined : company.orders.byKey.get(externalId);
+  const byId = id === ABSENT ? undefined : company.orders.byId.get(id);
+  const byKey = externalId === ABSENT ? undefined : company.orders.byKey.get(externalId);
   if (byId !== undefined) named.add(byId.id);
   if (byKey !== undefined) named.add(byKey.id);
   const interventions: Intervention[] = [];
