@@ -2,8 +2,8 @@ import type { Fixture, FixtureCatalog, FixtureCompany } from "../service/fixture
 
 /**
  * What the kit's arbitraries need to know about one company of a fixture: the references a
- * valid body may use. Catalog values are given by slug, users, materials and stores by GUID
- * (GEN-3 lets a body use either form).
+ * valid body may use. Each catalog value is listed twice, by GUID and by slug (GEN-3 lets a
+ * body use either); users, materials and stores by GUID.
  */
 export interface KitContext {
   /** The company's tenant code (AUTH-1). */
@@ -20,21 +20,21 @@ export interface KitContext {
   readonly nonTechnicians: readonly string[];
   /** Every active user (owners, `availableFor`). */
   readonly users: readonly string[];
-  /** Slugs of the CustomerCategory catalog. */
+  /** GUIDs and slugs of the CustomerCategory catalog. */
   readonly customerCategories: readonly string[];
-  /** Slugs of the CustomerType catalog. */
+  /** GUIDs and slugs of the CustomerType catalog. */
   readonly customerTypes: readonly string[];
-  /** Slugs of the OrderCategory catalog. */
+  /** GUIDs and slugs of the OrderCategory catalog. */
   readonly orderCategories: readonly string[];
-  /** Slugs of the OrderCustomState catalog. */
+  /** GUIDs and slugs of the OrderCustomState catalog. */
   readonly orderCustomStates: readonly string[];
-  /** Slugs of the InterventionCategory catalog. */
+  /** GUIDs and slugs of the InterventionCategory catalog. */
   readonly interventionCategories: readonly string[];
-  /** Slugs of the InterventionCustomState catalog. */
+  /** GUIDs and slugs of the InterventionCustomState catalog. */
   readonly interventionCustomStates: readonly string[];
-  /** Slugs of the MaterialCategory catalog. */
+  /** GUIDs and slugs of the MaterialCategory catalog. */
   readonly materialCategories: readonly string[];
-  /** Slugs of the MaterialSupplier catalog. */
+  /** GUIDs and slugs of the MaterialSupplier catalog. */
   readonly materialSuppliers: readonly string[];
   /** GUIDs of the MaterialSupplier catalog (the store listing filters take GUIDs only, STO-3). */
   readonly materialSupplierIds: readonly string[];
@@ -58,7 +58,8 @@ export interface CustomerRefs {
   readonly serviceObjectIds: readonly string[];
 }
 
-const slugs = (catalog: FixtureCatalog): string[] => catalog.map((v) => v.slug);
+/** Each value by GUID, then by slug. */
+const refs = (catalog: FixtureCatalog): string[] => catalog.flatMap((v) => [v.id, v.slug]);
 
 /**
  * Finds the company of `tenantCode` in a fixture.
@@ -84,7 +85,7 @@ export function companyOf(fixture: Fixture, tenantCode: string): FixtureCompany 
  * @example
  * const ctx = kitContext(demoFixture, "demo");
  * ctx.technicians //=> ["a0000000-0000-4000-8000-000000000003", "a0000000-0000-4000-8000-000000000004", "a0000000-0000-4000-8000-000000000005"]
- * ctx.interventionCategories //=> ["oprava", "revize", "prohlidka"]
+ * ctx.orderCategories //=> ["b3000000-0000-4000-8000-000000000001", "oprava", "b3000000-0000-4000-8000-000000000002", "servis", "b3000000-0000-4000-8000-000000000003", "montaz"]
  * ctx.disableCollisions //=> true
  */
 export function kitContext(fixture: Fixture, tenantCode: string): KitContext {
@@ -98,14 +99,14 @@ export function kitContext(fixture: Fixture, tenantCode: string): KitContext {
     deactivatedTechnicians: c.users.filter((u) => u.deactivated === true && u.roles.includes("Technik")).map((u) => u.id),
     nonTechnicians: active.filter((u) => !u.roles.includes("Technik")).map((u) => u.id),
     users: active.map((u) => u.id),
-    customerCategories: slugs(c.catalogs.customerCategories),
-    customerTypes: slugs(c.catalogs.customerTypes),
-    orderCategories: slugs(c.catalogs.orderCategories),
-    orderCustomStates: slugs(c.catalogs.orderCustomStates),
-    interventionCategories: c.catalogs.interventionCategories.map((v) => v.slug),
-    interventionCustomStates: slugs(c.catalogs.interventionCustomStates),
-    materialCategories: slugs(c.catalogs.materialCategories),
-    materialSuppliers: slugs(c.catalogs.materialSuppliers),
+    customerCategories: refs(c.catalogs.customerCategories),
+    customerTypes: refs(c.catalogs.customerTypes),
+    orderCategories: refs(c.catalogs.orderCategories),
+    orderCustomStates: refs(c.catalogs.orderCustomStates),
+    interventionCategories: refs(c.catalogs.interventionCategories),
+    interventionCustomStates: refs(c.catalogs.interventionCustomStates),
+    materialCategories: refs(c.catalogs.materialCategories),
+    materialSuppliers: refs(c.catalogs.materialSuppliers),
     materialSupplierIds: c.catalogs.materialSuppliers.map((v) => v.id),
     materialCategoryIds: c.catalogs.materialCategories.map((v) => v.id),
     materials: c.materials.map((m) => m.id),

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import type { Material } from "../../src/material/material.js";
-import { materialUnits } from "../../src/material/material.js";
 import type { MaterialContext } from "../../src/material/replace.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { refIndex } from "../../src/shared/reference.js";
 import { gid } from "./customer.js";
+import { materialReplaceBody } from "../../src/testing/arbitraries/catalog.js";
+import { kitContextOf } from "./kit.js";
 
 export const materialCategories: readonly CatalogValue[] = [
   { id: gid(1, 10), slug: "wires", name: "Wires" },
@@ -35,18 +36,10 @@ export const cable: Material = {
   costPrice: new Dec("8.1"),
 };
 
-/** A complete, valid material replace body (JSON). */
-export const materialBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  {
-    name: fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== ""),
-    categoryId: fc.constantFrom("wires", "pipes", gid(2, 10)),
-    supplierId: fc.constantFrom("acme", "bolt", gid(1, 11).toUpperCase()),
-    identificationNumber: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
-    description: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
-    supplierCode: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
-    unit: fc.constantFrom(...materialUnits),
-    price: fc.double({ min: 0, max: 1e6, noNaN: true }),
-    costPrice: fc.option(fc.double({ min: 0, max: 1e6, noNaN: true }), { nil: null }),
-  },
-  { requiredKeys: ["name", "categoryId", "supplierId"] },
+/** A complete, valid material replace body (JSON): the testing kit's, over the catalogs above by GUID or slug. */
+export const materialBody: fc.Arbitrary<Record<string, unknown>> = materialReplaceBody(
+  kitContextOf({
+    materialCategories: materialCategories.flatMap((c) => [c.id, c.slug]),
+    materialSuppliers: materialSuppliers.flatMap((c) => [c.id.toUpperCase(), c.slug]),
+  }),
 );

@@ -31,11 +31,14 @@ export function nearValidLogin(credentials: { readonly tenantCode: string; reado
   );
 }
 
+/** Decimals as people type them, or any non-negative double (GEN-7 keeps each exactly as written). */
+const anyDecimal = fc.oneof(decimalNumber, fc.double({ min: 0, max: 1e6, noNaN: true }));
+
 const units = fc.constantFrom("Amounts", "Meters", "Kilograms", "Liters", "Hours");
 
 /**
  * Valid `PUT /material/{id}` bodies (MAT-1 to MAT-3): the required name, category and
- * supplier of the company's catalogs, any of the optional fields.
+ * supplier of the company's catalogs, any of the optional fields (`null` clears one).
  * @param ctx - the company's references
  * @returns an arbitrary of bodies
  * @example
@@ -48,12 +51,12 @@ export function materialReplaceBody(ctx: KitContext): fc.Arbitrary<Body> {
       name: shortText,
       categoryId: fc.constantFrom(...ctx.materialCategories),
       supplierId: fc.constantFrom(...ctx.materialSuppliers),
-      identificationNumber: shortText,
-      description: shortText,
-      supplierCode: shortText,
+      identificationNumber: fc.option(shortText, { nil: null }),
+      description: fc.option(shortText, { nil: null }),
+      supplierCode: fc.option(shortText, { nil: null }),
       unit: units,
-      price: decimalNumber,
-      costPrice: decimalNumber,
+      price: anyDecimal,
+      costPrice: fc.option(anyDecimal, { nil: null }),
     },
     { requiredKeys: ["name", "categoryId", "supplierId"] },
   );
@@ -138,7 +141,8 @@ export function storeQuery(ctx: KitContext): fc.Arbitrary<string> {
 }
 
 /**
- * Near-valid store queries: one parameter out of STO-3's bounds. `body` is the query string.
+ * Near-valid store queries: one parameter out of STO-3's bounds, or a slug where a GUID is
+ * required. `body` is the query string.
  * @param ctx - the company's references
  * @returns an arbitrary of `{ body, violation }`
  * @example
@@ -159,8 +163,7 @@ export function nearValidStoreQuery(ctx: KitContext): fc.Arbitrary<NearValid<str
     valid.map((q) => ({ body: set(q, "page", "0"), violation: { rule: "STO-3", path: "page", code: "OutOfRange" } })),
     valid.map((q) => ({ body: set(q, "sortBy", "colour"), violation: { rule: "STO-3", path: "sortBy", code: "InvalidEnum" } })),
   ];
-  if (ctx.materialSuppliers.length > 0) {
-    cases.push(valid.map((q) => ({ body: set(q, "materialSupplierId", ctx.materialSuppliers[0] as string), violation: { rule: "STO-3", path: "materialSupplierId", code: "InvalidGuid" } })));
-  }
+  const slug = ctx.materialSuppliers.find((v) => !/^[0-9a-f]{8}-/i.test(v)) ?? "a-slug";
+  cases.push(valid.map((q) => ({ body: set(q, "materialSupplierId", slug), violation: { rule: "STO-3", path: "materialSupplierId", code: "InvalidGuid" } })));
   return fc.oneof(...cases);
 }

@@ -5,15 +5,24 @@ import type { Body, NearValid } from "./types.js";
 
 const email = fc.constantFrom("jan@example.cz", "servis@firma.com", "a.b@c.eu");
 
-function contactPerson(externalId: string): fc.Arbitrary<Body> {
+/**
+ * A valid contact person of a customer body (CUS-9) with the given external ID: a last name,
+ * optional fields present, left out or `null` (GEN-5).
+ * @param externalId - its external ID, unique in its list (CUS-7)
+ * @returns an arbitrary of elements
+ * @example
+ * const { default: fc } = await import("fast-check");
+ * fc.sample(contactPersonBody("P1"), { numRuns: 10, seed: 1 }).every((p) => p.externalId === "P1" && typeof p.lastName === "string") //=> true
+ */
+export function contactPersonBody(externalId: string): fc.Arbitrary<Body> {
   return fc
     .record(
       {
-        firstName: shortText,
+        firstName: fc.option(shortText, { nil: null }),
         lastName: shortText,
-        position: shortText,
-        email,
-        phone: fc.record({ prefix: fc.constant("+420"), phone: fc.constantFrom("777123456", "602000111") }),
+        position: fc.option(shortText, { nil: null }),
+        email: fc.option(email, { nil: null }),
+        phone: fc.option(fc.record({ prefix: fc.constant("+420"), phone: fc.constantFrom("777123456", "602000111") }), { nil: null }),
         sendNotifications: fc.boolean(),
         sendReports: fc.boolean(),
       },
@@ -22,19 +31,55 @@ function contactPerson(externalId: string): fc.Arbitrary<Body> {
     .map((p) => ({ externalId, ...p }));
 }
 
-function address(externalId: string): fc.Arbitrary<Body> {
+/**
+ * A valid address of a customer body (CUS-10) with the given external ID: a city,
+ * coordinates in range when present, optional fields present, left out or `null`.
+ * @param externalId - its external ID, unique in its list (CUS-7)
+ * @returns an arbitrary of elements
+ * @example
+ * const { default: fc } = await import("fast-check");
+ * fc.sample(addressBody("A1"), { numRuns: 10, seed: 1 }).every((a) => a.externalId === "A1" && typeof a.city === "string") //=> true
+ */
+export function addressBody(externalId: string): fc.Arbitrary<Body> {
   return fc
     .record(
       {
-        street: shortText,
+        street: fc.option(shortText, { nil: null }),
         city: shortText,
-        postalCode: fc.constantFrom("60200", "11000"),
-        country: fc.constant("CZ"),
-        coordinates: fc.record({ latitude: fc.integer({ min: -90, max: 90 }), longitude: fc.integer({ min: -180, max: 180 }) }),
+        postalCode: fc.option(fc.constantFrom("60200", "11000"), { nil: null }),
+        country: fc.option(fc.constant("CZ"), { nil: null }),
+        coordinates: fc.option(
+          fc.record({ latitude: fc.double({ min: -90, max: 90, noNaN: true }), longitude: fc.double({ min: -180, max: 180, noNaN: true }) }),
+          { nil: null },
+        ),
       },
       { requiredKeys: ["city"] },
     )
     .map((a) => ({ externalId, ...a }));
+}
+
+/**
+ * A valid device of a customer body (CUS-11) with the given external ID, on one of
+ * `addressIds` or on none.
+ * @param externalId - its external ID, unique in its list (CUS-7)
+ * @param addressIds - external IDs of the addresses it may stand at
+ * @returns an arbitrary of elements
+ * @example
+ * const { default: fc } = await import("fast-check");
+ * fc.sample(serviceObjectBody("D1", ["A1"]), { numRuns: 10, seed: 1 }).every((d) => d.addressId === undefined || d.addressId === "A1") //=> true
+ */
+export function serviceObjectBody(externalId: string, addressIds: readonly string[]): fc.Arbitrary<Body> {
+  return fc
+    .record(
+      {
+        name: shortText,
+        serialNumber: fc.option(shortText, { nil: null }),
+        description: fc.option(shortText, { nil: null }),
+        ...(addressIds.length === 0 ? {} : { addressId: fc.constantFrom(...addressIds) }),
+      },
+      { requiredKeys: ["name"] },
+    )
+    .map((d) => ({ externalId, ...d }));
 }
 
 /** `n` elements made by `make`, with external IDs `${prefix}1`, `${prefix}2`, … (unique, CUS-7). */
@@ -44,13 +89,9 @@ function elements(prefix: string, min: number, max: number, make: (externalId: s
 
 /** Contact people, addresses and devices, each device on one of the addresses or none. */
 const nested: fc.Arbitrary<{ contactPeople: Body[]; addresses: Body[]; serviceObjects: Body[] }> = fc
-  .record({ contactPeople: elements("P", 1, 3, contactPerson), addresses: elements("A", 1, 3, address) })
+  .record({ contactPeople: elements("P", 1, 3, contactPersonBody), addresses: elements("A", 1, 3, addressBody) })
   .chain(({ contactPeople, addresses }) =>
-    elements("D", 0, 2, (externalId) =>
-      fc
-        .record({ name: shortText, serialNumber: shortText, description: shortText, addressId: fc.constantFrom(...addresses.map((a) => a.externalId as string)) }, { requiredKeys: ["name"] })
-        .map((d) => ({ externalId, ...d })),
-    ).map((serviceObjects) => ({ contactPeople, addresses, serviceObjects })),
+    elements("D", 0, 2, (externalId) => serviceObjectBody(externalId, addresses.map((a) => a.externalId as string))).map((serviceObjects) => ({ contactPeople, addresses, serviceObjects })),
   );
 
 /**
