@@ -9,9 +9,19 @@ import { kitContext, wallClock, type KitContext } from "./context.js";
 // The server is a black box: the suite sees it only through requests and the read endpoints.
 
 /** What the suite talks to: an in-process `handle` (possibly async) or a server's base URL. */
-export type ModelTarget =
-  | { readonly handle: (request: ServiceRequest) => ServiceResponse | Promise<ServiceResponse> }
-  | { readonly baseUrl: string };
+export type ModelTarget = HandleTarget | UrlTarget;
+
+/** A service in process: anything with the service's `handle` (its answer may be a promise). */
+export interface HandleTarget {
+  /** Answers one request, as `createFieldService(...).handle` does. */
+  readonly handle: (request: ServiceRequest) => ServiceResponse | Promise<ServiceResponse>;
+}
+
+/** A running server, reached with `fetch`. */
+export interface UrlTarget {
+  /** Base URL, e.g. `http://127.0.0.1:8080` (a trailing `/` is ignored). */
+  readonly baseUrl: string;
+}
 
 /** The integration client the suite logs in as (AUTH-1). */
 export interface ModelCredentials {
