@@ -25,7 +25,7 @@ describe("model-based runs of the service (the testing kit's suite)", () => {
       const fixture = fixtureWith(disableCollisions);
       const report = await runModelSuite(createFieldService({ fixture }), { fixture, credentials: alpha, numRuns: 15, maxCommands: 60, largeInputs: true, firstDay: "2031-02-01" });
       expect(report.numRuns).toBe(15);
-    });
+    }, 30_000);
   }
 
   it("GEN-8, STK-5: the same suite passes over HTTP against createHttpServer on a loopback port", async () => {
@@ -39,7 +39,7 @@ describe("model-based runs of the service (the testing kit's suite)", () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
-  });
+  }, 30_000);
 
   it("STK-5: a server that breaks a rule fails the suite with the shortest failing sequence and how to replay it", async () => {
     const fixture = fixtureWith(true);
@@ -52,5 +52,5 @@ describe("model-based runs of the service (the testing kit's suite)", () => {
     expect(message).toMatch(/Shortest failing sequence \(1 command\(s\)\):\n {2}1\. move store 0 to store 1 /);
     expect(message).toContain("stock of store");
     expect(message).toMatch(/"seed":42,"path":"[\d:]+"/);
-  });
+  }, 30_000);
 });
