@@ -8,6 +8,7 @@ import type { CatalogValue } from "../../src/shared/catalog.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
 import { refIndex } from "../../src/shared/reference.js";
 import { defaultSettings, type CompanySettings } from "../../src/shared/settings.js";
+import { addressBody as kitAddress, contactPersonBody as kitContactPerson, serviceObjectBody as kitServiceObject } from "../../src/testing/arbitraries/customer.js";
 
 /** A deterministic GUID from a number and a namespace digit. */
 export function gid(n: number, ns = 0): Guid {
@@ -85,42 +86,14 @@ export function householdBody(extra: Record<string, unknown> = {}): Record<strin
 const shortText = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== "");
 const extId = fc.constantFrom("X1", "X2", "X3", "X4");
 
-/** A contact-person element of a request (valid, optionally with an external ID). */
-export const contactPersonBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  {
-    externalId: extId,
-    firstName: fc.option(shortText, { nil: null }),
-    lastName: shortText,
-    position: fc.option(shortText, { nil: null }),
-    email: fc.option(fc.constantFrom("a@b.cz", "x.y@firma.com"), { nil: null }),
-    phone: fc.option(fc.record({ prefix: fc.constant("+420"), phone: fc.constant("777123456") }), { nil: null }),
-    sendNotifications: fc.boolean(),
-    sendReports: fc.boolean(),
-  },
-  { requiredKeys: ["lastName"] },
-);
+/** A contact-person element of a request (valid; the testing kit's, with one of four external IDs). */
+export const contactPersonBody: fc.Arbitrary<Record<string, unknown>> = extId.chain(kitContactPerson);
 
-/** An address element of a request (valid). */
-export const addressBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  {
-    externalId: extId,
-    street: fc.option(shortText, { nil: null }),
-    city: shortText,
-    postalCode: fc.option(shortText, { nil: null }),
-    country: fc.option(shortText, { nil: null }),
-    coordinates: fc.option(
-      fc.record({ latitude: fc.double({ min: -90, max: 90, noNaN: true }), longitude: fc.double({ min: -180, max: 180, noNaN: true }) }),
-      { nil: null },
-    ),
-  },
-  { requiredKeys: ["city"] },
-);
+/** An address element of a request (valid; the testing kit's). */
+export const addressBody: fc.Arbitrary<Record<string, unknown>> = extId.chain(kitAddress);
 
-/** A device element of a request (valid). */
-export const serviceObjectBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  { externalId: extId, name: shortText, serialNumber: fc.option(shortText, { nil: null }), description: fc.option(shortText, { nil: null }) },
-  { requiredKeys: ["name"] },
-);
+/** A device element of a request (valid; the testing kit's, on no address). */
+export const serviceObjectBody: fc.Arbitrary<Record<string, unknown>> = extId.chain((id) => kitServiceObject(id, []));
 
 /** The kind-related fields of a request, valid or not (kind rules are checked by the decision). */
 export const kindFields: fc.Arbitrary<Record<string, unknown>> = fc.record(

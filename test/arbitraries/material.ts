@@ -1,17 +1,12 @@
 import fc from "fast-check";
 import type { Material } from "../../src/material/material.js";
-import { materialUnits } from "../../src/material/material.js";
 import type { MaterialContext } from "../../src/material/replace.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
-
-/** Prices as JSON numbers within GEN-7's range and scale (below 10^9, at most 6 decimal places), boundaries included. */
-const priceArb: fc.Arbitrary<number> = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 999_999_999 }), fc.integer({ min: 0, max: 999_999 })).map(([u, f]) => Number(`${u}.${String(f).padStart(6, "0")}`)),
-  fc.constantFrom(0, 0.000001, 999_999_999.999999, 2.5),
-);
 import { refIndex } from "../../src/shared/reference.js";
 import { gid } from "./customer.js";
+import { materialReplaceBody } from "../../src/testing/arbitraries/catalog.js";
+import { kitContextOf } from "./kit.js";
 
 export const materialCategories: readonly CatalogValue[] = [
   { id: gid(1, 10), slug: "wires", name: "Wires" },
@@ -41,18 +36,10 @@ export const cable: Material = {
   costPrice: new Dec("8.1"),
 };
 
-/** A complete, valid material replace body (JSON). */
-export const materialBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  {
-    name: fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== ""),
-    categoryId: fc.constantFrom("wires", "pipes", gid(2, 10)),
-    supplierId: fc.constantFrom("acme", "bolt", gid(1, 11).toUpperCase()),
-    identificationNumber: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
-    description: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
-    supplierCode: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
-    unit: fc.constantFrom(...materialUnits),
-    price: priceArb,
-    costPrice: fc.option(priceArb, { nil: null }),
-  },
-  { requiredKeys: ["name", "categoryId", "supplierId"] },
+/** A complete, valid material replace body (JSON): the testing kit's, over the catalogs above by GUID or slug. */
+export const materialBody: fc.Arbitrary<Record<string, unknown>> = materialReplaceBody(
+  kitContextOf({
+    materialCategories: materialCategories.flatMap((c) => [c.id, c.slug]),
+    materialSuppliers: materialSuppliers.flatMap((c) => [c.id.toUpperCase(), c.slug]),
+  }),
 );
