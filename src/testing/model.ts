@@ -3,7 +3,7 @@ import type { Fixture } from "../service/fixture.js";
 import type { ServiceRequest, ServiceResponse } from "../service/create.js";
 import { kitContext, wallClock, type KitContext } from "./context.js";
 
-// A deliberately simple model of one company, written from RULES.md and not from the
+// A deliberately simple model of one company, written from the rule catalog (docs/rules.md) and not from the
 // implementation: order and intervention states as strings, each intervention's one
 // allocation as local minutes of the run's day, stock as whole thousandths or "INF".
 // The server is a black box: the suite sees it only through requests and the read endpoints.

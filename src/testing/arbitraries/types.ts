@@ -1,6 +1,6 @@
 /** The one rule a near-valid body breaks, and the issue the server must answer with (ERR-1). */
 export interface Violation {
-  /** Rule ID of RULES.md, e.g. `CUS-3`. */
+  /** Rule ID of the rule catalog (docs/rules.md), e.g. `CUS-3`. */
   readonly rule: string;
   /** JSON path of the issue, e.g. `identificationNumber` or `[0].amount`. */
   readonly path: string;
