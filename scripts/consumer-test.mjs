@@ -155,7 +155,9 @@ if (typeof createHttpServer !== "function") throw new Error("no createHttpServer
 console.log("esm consumer ok");
 `,
 });
-step("install the tarball into a Node ESM project (offline)", () => installOffline(esm));
+// field-service-rules/testing needs its optional peer fast-check (the kit's arbitraries).
+const fastCheck = `fast-check@${pkg.devDependencies["fast-check"]}`;
+step("install the tarball and fast-check into a Node ESM project (offline)", () => installOffline(esm, [fastCheck]));
 step("Node ESM imports every entry, parses, decides and handles a request", () => {
   const out = run(process.execPath, ["index.js"], esm);
   if (!out.includes("esm consumer ok")) throw new Error(out);
@@ -200,7 +202,7 @@ const answer: ServiceResponse | Promise<ServiceResponse> = service.handle({ meth
 export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service)];
 `,
 });
-step("install the tarball and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes]));
+step("install the tarball, fast-check and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes, fastCheck]));
 step("the nodenext project type-checks against every entry", () => run(process.execPath, [tsc, "-p", "."], nodeTs));
 
 // 4. The command from the installed package.
