@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Builds the API reference in one typedoc run (typedoc.json): the HTML site with search into
+// docs/site/ (git-ignored) and the Markdown reference into docs/api/ (committed, for reading on a
+// forge). `--check` (in `npm test`) writes the Markdown into a temporary folder instead and
+// fails when it differs from the committed docs/api/, so the committed reference stays current;
+// the site is always rebuilt, for the browser test (test/docs/site.test.ts).
+import { Application } from "typedoc";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(fileURLToPath(import.meta.url), "..", "..");
+const check = process.argv.includes("--check");
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+const tmp = check ? mkdtempSync(join(tmpdir(), "api-reference-")) : undefined;
+try {
+  const app = await Application.bootstrapWithPlugins({ options: join(root, "typedoc.json") });
+  if (tmp !== undefined) {
+    const outputs = app.options.getValue("outputs").map((o) => (o.name === "markdown" ? { ...o, path: tmp } : o));
+    app.options.setValue("outputs", outputs);
+  }
+  const project = await app.convert();
+  if (project === undefined) process.exit(1);
+  await app.generateOutputs(project);
+  if (app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
+  if (tmp !== undefined) {
+    const committed = join(root, "docs", "api");
+    const a = new Map(listFiles(committed).map((f) => [relative(committed, f), f]));
+    const b = new Map(listFiles(tmp).map((f) => [relative(tmp, f), f]));
+    const stale = [...new Set([...a.keys(), ...b.keys()])].filter((k) => {
+      const x = a.get(k);
+      const y = b.get(k);
+      return x === undefined || y === undefined || !readFileSync(x).equals(readFileSync(y));
+    });
+    if (stale.length > 0) {
+      console.error(`docs/api/ is stale (${stale.length} files differ, e.g. ${stale.slice(0, 5).join(", ")}): run \`npm run docs\``);
+      process.exit(1);
+    }
+    console.log(`docs/api/ is current (${b.size} files); the HTML site is in docs/site/`);
+  }
+} finally {
+  if (tmp !== undefined) rmSync(tmp, { recursive: true, force: true });
+}
