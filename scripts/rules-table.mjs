@@ -160,7 +160,9 @@ export function catalogProblems(rules, owners, tests) {
     if (list.length > 1) problems.push(`${id} has ${list.length} owners: ${list.map((c) => `${c.name} (${c.path})`).join(", ")}`);
     if ((tests.get(id)?.size ?? 0) === 0) problems.push(`${id} is named by no test`);
   }
-  const unknownMentions = new Set((owners.mentions ?? []).filter((m) => !known.has(m.id)).map((m) => `${m.id} (${m.path})`));
+  // A @rule with an unknown ID is reported above; its comment's mention of that ID is the same fault.
+  const claimed = new Set(owners.claims.map((c) => c.id));
+  const unknownMentions = new Set((owners.mentions ?? []).filter((m) => !known.has(m.id) && !claimed.has(m.id)).map((m) => `${m.id} (${m.path})`));
   for (const m of unknownMentions) problems.push(`TSDoc mentions rule ${m}, which RULES.md lacks`);
   for (const s of owners.stray) problems.push(s);
   for (const s of owners.implementsLines) problems.push(`"Implements <ID>" is retired, use @rule on the owner or prose elsewhere: ${s}`);

@@ -128,7 +128,7 @@ export function mermaidToDot(mermaid) {
   const q = (/** @type {string} */ s) => JSON.stringify(s);
   const out = [
     "digraph {",
-    '  rankdir=LR; bgcolor="transparent"; nodesep=0.5; ranksep=0.7;',
+    '  rankdir=TB; bgcolor="transparent"; nodesep=0.6; ranksep=0.6;',
     '  node [shape=box, style="rounded,filled", fillcolor="#eef3fb", color="#4a6fa5", fontname="Helvetica", fontsize=12];',
     '  edge [color="#555555", fontname="Helvetica", fontsize=10];',
     '  start [shape=circle, label="", width=0.18, style=filled, fillcolor="#333333", color="#333333"];',
@@ -283,7 +283,9 @@ export function load(app) {
     if (!page.contents.includes('<code class="mermaid">')) return;
     page.contents = page.contents.replace(/<pre><code class="mermaid">([\s\S]*?)<\/code><button[^>]*>[\s\S]*?<\/button><\/pre>|<pre><code class="mermaid">([\s\S]*?)<\/code><\/pre>/g, (_all, a, b) => {
       const svg = vizInstance.renderString(mermaidToDot(decodeHtml(a ?? b)), { format: "svg" });
-      return `<figure class="state-machine">${svg.replace(/^[\s\S]*?(<svg)/, "$1")}</figure>`;
+      // Scale to the column (the SVG keeps its viewBox), never wider than drawn.
+      const inline = svg.replace(/^[\s\S]*?(<svg)/, "$1").replace(/<svg width="([\d.]+)pt" height="[\d.]+pt"/, '<svg style="width:100%;max-width:$1pt;height:auto"');
+      return `<figure class="state-machine" style="margin:1em 0">${inline}</figure>`;
     });
   });
 
