@@ -45,7 +45,19 @@ try {
       console.error(`docs/api/ is stale (${stale.length} files differ, e.g. ${stale.slice(0, 5).join(", ")}): run \`npm run docs\``);
       process.exit(1);
     }
-    console.log(`docs/api/ is current (${b.size} files); the HTML site is in docs/site/`);
+    // Every relative link of the Markdown reference, and the catalog's links into it, name a file.
+    const broken = [];
+    const linkTargets = (file) => [...readFileSync(file, "utf8").matchAll(/\]\(([^)#\s]+\.(?:md|json))(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/i.test(l));
+    for (const file of [...a.values(), join(root, "docs", "rules.md")]) {
+      for (const link of linkTargets(file)) {
+        if (!existsSync(join(file, "..", decodeURI(link)))) broken.push(`${relative(root, file)} -> ${link}`);
+      }
+    }
+    if (broken.length > 0) {
+      console.error(`broken links in the Markdown reference:\n${broken.join("\n")}`);
+      process.exit(1);
+    }
+    console.log(`docs/api/ is current (${b.size} files, every relative link resolves); the HTML site is in docs/site/`);
   }
 } finally {
   if (tmp !== undefined) rmSync(tmp, { recursive: true, force: true });
