@@ -280,6 +280,11 @@ export function load(app) {
       return;
     }
     if (!page.url.endsWith(".html")) return;
+    // The landing page is the README, whose own first heading is the package name: drop the
+    // theme's identical title above it rather than show the name twice.
+    if (page.url === "index.html" && page.model.isProject?.()) {
+      page.contents = page.contents.replace(/<div class="tsd-page-title">\s*<h1>([^<]*)<\/h1><\/div>/, (all, title) => (page.contents.includes(`<h1 id="${title.toLowerCase()}"`) ? "" : all));
+    }
     if (!page.contents.includes('<code class="mermaid">')) return;
     page.contents = page.contents.replace(/<pre><code class="mermaid">([\s\S]*?)<\/code><button[^>]*>[\s\S]*?<\/button><\/pre>|<pre><code class="mermaid">([\s\S]*?)<\/code><\/pre>/g, (_all, a, b) => {
       const svg = vizInstance.renderString(mermaidToDot(decodeHtml(a ?? b)), { format: "svg" });
