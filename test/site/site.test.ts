@@ -105,6 +105,7 @@ describe.skipIf(executablePath === undefined)("API reference site in Chromium (i
     const row = page.locator(`tr:has(a[id="${anchor}"])`);
     await expect(row.textContent()).resolves.toContain(anchor.toUpperCase());
     await expect(row.isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(shots, "catalog-row.png") });
     // The row links back to the owner's page and names the tests that check the rule.
     await expect(row.locator('a[href*="../functions/"]').count()).resolves.toBeGreaterThan(0);
     await expect(row.textContent()).resolves.toMatch(/test\/\S+\.test\.ts/);
