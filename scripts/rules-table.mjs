@@ -74,8 +74,13 @@ function readCommittedRules() {
 const DOC = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:declare\s+)?(?:async\s+)?(function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g;
 /** typedoc-plugin-markdown's folder for each kind of declaration. */
 const KIND_DIRS = { function: "functions", "function*": "functions", const: "variables", let: "variables", class: "classes", type: "type-aliases", interface: "interfaces", enum: "enumerations" };
-/** The Markdown reference's folder of the rules entry (its module is named after the package). */
-const RULES_MODULE_DIR = "api/field-service-rules";
+/**
+ * The Markdown reference's folder of the rules entry (its module is named after the package), as
+ * an absolute forge URL: docs/rules.md ships in the package, docs/api/ does not (the README links
+ * it the same way). The site's typedoc plugin maps these URLs to the reflections' own pages.
+ */
+export const API_BASE = "https://github.com/field-service-rules/field-service-rules/blob/main/docs/api/";
+const RULES_MODULE_DIR = `${API_BASE}field-service-rules`;
 const RULE_TAG = /(?:^|\n)\s*\*?\s*@rule\b[ \t]*([^\s*]*)/g;
 
 /**

@@ -15,7 +15,8 @@
 import { readFileSync, existsSync, rmSync, readdirSync, rmdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CommentTag } from "typedoc";
+import { CommentTag, ReflectionKind } from "typedoc";
+import { API_BASE } from "./rules-table.mjs";
 
 const root = join(fileURLToPath(import.meta.url), "..", "..");
 
@@ -172,17 +173,6 @@ export function load(app) {
   const rel = (/** @type {string} */ file) => relative(root, file).split("\\").join("/");
   const apiDir = join(root, "docs", "api").split("\\").join("/") + "/";
 
-  // The catalog links owners' pages of the Markdown reference (docs/api/...). Those pages are this
-  // run's output, so they may not exist yet: register them anyway; resolveBegin maps each to its
-  // reflection and fails on one that names no page.
-  const files = app.files;
-  const register = files.register.bind(files);
-  files.register = (sourcePath, relativePath) => {
-    const absolute = join(sourcePath, "..", relativePath).split("\\").join("/");
-    if (absolute.startsWith(apiDir) && /\.md(#.*)?$/.test(absolute)) return files.registerAbsolute(absolute);
-    return register(sourcePath, relativePath);
-  };
-
   app.converter.on("createDeclaration", (context, reflection) => {
     const symbol = context.getSymbolFromReflection(reflection);
     const decl = symbol?.declarations?.[0];
@@ -245,10 +235,27 @@ export function load(app) {
         }
       }
 
-      // The catalog's owner links (api/<module>/<kind>/<name>.md) resolve to the reflection's page.
+      // The catalog's owner links (the forge URL of docs/api/<module>/<kind>/<name>.md) resolve to
+      // the reflection's page: each becomes a relative link to that path, which maps to the reflection.
       for (const reflection of Object.values(project.reflections)) {
         const page = markdownPagePath(reflection);
         if (page !== undefined) project.files.registerReflectionPath(join(root, "docs", page).split("\\").join("/"), reflection);
+      }
+      for (const doc of project.getReflectionsByKind(ReflectionKind.Document)) {
+        doc.content = doc.content.flatMap((part) => {
+          if (part.kind !== "text" || !part.text.includes(`](${API_BASE}`)) return [part];
+          const out = [];
+          let last = 0;
+          for (const m of part.text.matchAll(new RegExp(`\\]\\((${API_BASE.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}([^)#\\s]+\\.md))`, "g"))) {
+            const start = (m.index ?? 0) + 2;
+            out.push({ kind: "text", text: part.text.slice(last, start) });
+            const absolute = `${apiDir}${m[2]}`;
+            out.push({ kind: "relative-link", text: m[1], target: project.files.registerAbsolute(absolute).target, targetAnchor: undefined });
+            last = start + m[1].length;
+          }
+          out.push({ kind: "text", text: part.text.slice(last) });
+          return out;
+        });
       }
       for (const path of project.files.getMediaPaths()) {
         if (path.startsWith(apiDir)) log.error(`docs/rules.md links ${relative(root, path)}, which is no page of the API reference`);
