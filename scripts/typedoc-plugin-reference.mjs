@@ -7,8 +7,9 @@
 //   whose folder maps to none;
 // - turns every rule ID in TSDoc (`@rule STK-2` and plain mentions) into a link to that rule's
 //   row in the catalog (docs/rules.md, a project document), and fails on an ID the catalog lacks;
-// - resolves the catalog's links to `api/.../<name>.md` (the Markdown reference, for a forge)
-//   to the reflection's own page, so the same rules.md links correctly in both outputs;
+// - resolves the catalog's owner links (forge URLs of docs/api/.../<name>.md, the Markdown
+//   reference) to the reflection's own page in the site, and fails on one that names no page;
+// - writes no copies of the guides into the Markdown output (its links point at docs/*.md);
 // - renders the Mermaid state diagrams of docs/state-machines.md to inline SVG at build time
 //   (Graphviz compiled to WebAssembly, @viz-js/viz), so the HTML site needs no CDN and no script.
 // The pure pieces are exported for test/scripts/typedoc-plugin-reference.test.ts.
