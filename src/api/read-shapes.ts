@@ -1,6 +1,7 @@
 import type { Customer } from "../customer/customer.js";
 import type { InterventionState } from "../intervention/intervention.js";
 import type { MaterialUnit } from "../material/material.js";
+import type { AllowedAction } from "../order/machine.js";
 import type { OrderState, Priority } from "../order/order.js";
 import type { Guid } from "../shared/guid.js";
 
@@ -85,4 +86,30 @@ export interface MaterialShape {
   /** Unit. */ readonly unit: MaterialUnit;
   /** Sale price as a JSON number. */ readonly price: number;
   /** Cost price as a JSON number, or `null`. */ readonly costPrice: number | null;
+}
+
+/** The answer of `POST /customer` and `POST /order` (201, docs/service.md "Endpoints"). */
+export interface CreatedShape {
+  /** GUID of the new record. */
+  readonly id: Guid;
+}
+
+/** One item of the `addToStore` answer: a touched material and its resulting amount. */
+export interface StockAmountShape {
+  /** GUID of the material. */
+  readonly materialId: Guid;
+  /** The amount after the batch; `null` for unlimited (STK-1). */
+  readonly amount: number | null;
+}
+
+/** The `addToStore` answer (201, docs/service.md "Endpoints"). */
+export interface AddToStoreShape {
+  /** The materials the batch touched, in the order first touched, with their resulting amounts. */
+  readonly items: readonly StockAmountShape[];
+}
+
+/** The answer of both `allowedActions` reads: each action with whether it is allowed now and, if not, why. */
+export interface AllowedActionsShape<A extends string> {
+  /** One entry per action of the state machine, in table order. */
+  readonly actions: readonly AllowedAction<A>[];
 }
