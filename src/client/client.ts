@@ -419,7 +419,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
         checked(operation, input, shape.parse);
       }
       if (!isRead && opts.dryRun === true) target = `${target}?dryRun=true`;
-      return call(operation, target, input, opts.signal);
+      return call(operation, target, takesBody ? input : undefined, opts.signal);
     };
   }
 
