@@ -378,17 +378,19 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     return attempt;
   }
 
-  async function validToken(signal?: AbortSignal): Promise<Token> {
-    return fresh(token) ? token : logIn(signal);
+  // A login shared by concurrent calls takes no caller's signal: one caller aborting must not
+  // fail the others' login.
+  async function validToken(): Promise<Token> {
+    return fresh(token) ? token : logIn(undefined);
   }
 
   async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    let used = await validToken(signal);
+    let used = await validToken();
     let sent = await send(operation, path, body, signal, used.text);
     if (sent.status === 401) {
       // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
       if (token === used) token = undefined;
-      used = await validToken(signal);
+      used = await validToken();
       sent = await send(operation, path, body, signal, used.text);
     }
     return answer(operation, sent);

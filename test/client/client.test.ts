@@ -200,6 +200,18 @@ describe("refusals are typed errors carrying the problem details", () => {
     expect([u.status, u.body]).toEqual([502, "<html>Bad gateway</html>"]);
   });
 
+  it("an aborted call is a FieldServiceNetworkError for that call only; the shared login is not aborted", async () => {
+    const seen: Seen[] = [];
+    const c = client(seen);
+    const [aborted, other] = await Promise.allSettled([
+      c.readMaterial({ externalId: "MAT-001" }, { signal: AbortSignal.abort() }),
+      c.readMaterial({ externalId: "MAT-002" }),
+    ]);
+    expect(aborted.status === "rejected" && aborted.reason).toBeInstanceOf(FieldServiceNetworkError);
+    expect(other.status === "fulfilled" && other.value.externalId).toBe("MAT-002");
+    expect(seen.map((s) => `${s.operation} ${s.status}`)).toEqual(["login 200", "readMaterial 200"]);
+  });
+
   it("GEN-2: one path never mixes a GUID and an external ID: the client refuses to build one", async () => {
     expect(() => operationPath("moveStock", ["3f2504e0-4f89-11d3-9a0c-0305e82c3301", { externalId: "auto-2" }])).toThrow(TypeError);
     const seen: Seen[] = [];
