@@ -264,6 +264,25 @@ describe("the token (AUTH-2, AUTH-3)", () => {
     }
   });
 
+  it("AUTH-3: an expiresIn (seconds) in the login answer, if a server sends one, sets the lifetime instead of 60 minutes", async () => {
+    const seen: Seen[] = [];
+    const real = recordingFetch(seen);
+    // A server that says its tokens last 5 minutes.
+    const fiveMinutes = async (url: string, init: RequestInit): Promise<Response> => {
+      const response = await real(url, init);
+      if (!url.endsWith("/auth/login") || response.status !== 200) return response;
+      return Response.json({ ...((await response.json()) as object), expiresIn: 300 });
+    };
+    let clientNow = 0;
+    const c = createClient({ baseUrl: server.baseUrl, ...demo, fetch: fiveMinutes, now: () => clientNow, renewMarginMs: 30_000 });
+    await c.readMaterial({ externalId: "MAT-001" });
+    clientNow = 269_999; // 4:29.999: fresh
+    await c.readMaterial({ externalId: "MAT-001" });
+    clientNow = 270_000; // 4:30, 30 s before the 5 minutes: renewed
+    await c.readMaterial({ externalId: "MAT-001" });
+    expect(seen.map((s) => s.operation)).toEqual(["login", "readMaterial", "readMaterial", "login", "readMaterial"]);
+  });
+
   it("AUTH-1: concurrent first calls share one login", async () => {
     const seen: Seen[] = [];
     const c = client(seen);
