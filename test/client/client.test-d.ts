@@ -3,7 +3,7 @@
 import { expectTypeOf } from "vitest";
 import {
   FieldServiceError, type AddToStoreShape, type CreatedShape, type FieldServiceClient, type InterventionShape, type OperationId,
-  type ProblemDetails, type StoreDetail,
+  type ProblemDetails, type StoreDetail, type ClientOptions, type FetchLike,
 } from "../../src/client/index.js";
 
 declare const client: FieldServiceClient;
@@ -66,3 +66,8 @@ declare const error: FieldServiceError;
 expectTypeOf(error.problem).toEqualTypeOf<ProblemDetails>();
 expectTypeOf(error.problem.errors[0]!.path).toEqualTypeOf<string>();
 expectTypeOf(error.operation).toEqualTypeOf<OperationId>();
+
+// The global fetch is a FetchLike: `createClient({ ..., fetch })` takes it as it is.
+const globalFetch: FetchLike = fetch;
+expectTypeOf<ClientOptions["fetch"]>().toEqualTypeOf<FetchLike | undefined>();
+void globalFetch;
