@@ -275,7 +275,8 @@ function asProblem(value: unknown, status: number): ProblemDetails | undefined {
     if (typeof i["code"] !== "string" || typeof i["path"] !== "string" || typeof i["message"] !== "string") return undefined;
     errors.push({ code: i["code"] as Issue["code"], path: i["path"], message: i["message"] });
   }
-  return { ...(v as unknown as ProblemDetails), status: (typeof v["status"] === "number" ? v["status"] : status) as ProblemDetails["status"], errors };
+  // The HTTP status is the truth about the answer, whatever the body says.
+  return { ...(v as unknown as ProblemDetails), status: status as ProblemDetails["status"], errors };
 }
 
 interface Token {
