@@ -1,6 +1,7 @@
 // The README's walk-through is executed: its curl commands must send exactly the requests of
 // scripts/walkthrough.mjs (`npm run demo`), and those requests, run against a started server
-// with the demo fixture, must get the answers the README shows.
+// with the demo fixture, must get the answers the README shows. Its TypeScript twin (the typed
+// client) must type-check, send the same requests and get the same answers.
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
