@@ -152,11 +152,12 @@ export function listingFieldsChanged(before: Material, after: Material): boolean
 export function rebuildListingsOf(listings: Map<Guid, StoreListing>, edited: ReadonlySet<Guid>, catalog: StoreListingCatalog): void {
   if (edited.size === 0) return;
   for (const [storeId, listing] of listings) {
-    const stock = storeListingStock(listing);
+    // Each update uses up the listing it is given (and returns it as it is when the store
+    // does not stock the material), so only `next` is read from here on.
     let next = listing;
     for (const id of edited) {
       const material = catalog.materials.get(id);
-      if (material !== undefined && stock.has(id)) next = updateStoreListingMaterial(next, material, catalog);
+      if (material !== undefined) next = updateStoreListingMaterial(next, material, catalog);
     }
     if (next !== listing) listings.set(storeId, prepareStoreListingSearch(next));
   }
