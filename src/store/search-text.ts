@@ -4,17 +4,22 @@ import { foldText } from "../shared/text.js";
 /** Separator of the fields in the search text; a folded phrase without it cannot match across fields. */
 export const SEP = "\u0000";
 
+/** Positions per chunk of the search text. */
+export const CHUNK = 1024;
+
 /**
- * Folded name, identification number and supplier code of every position, concatenated, so
- * a search is one `indexOf` loop over one string. Made on a listing's first search rather
- * than at build (folding is most of a build's cost, and a listing only paged and sorted never
- * needs it), then kept current by the updates.
+ * Folded name, identification number and supplier code of every position, concatenated per
+ * chunk of {@link CHUNK} positions, so a search is one `indexOf` loop per chunk and a
+ * material edit rebuilds one chunk's string, not one string of every material (at 100,000
+ * materials that copy dominated an edit). Made on a listing's first search rather than at
+ * build (folding is most of a build's cost, and a listing only paged and sorted never needs
+ * it), then changed in place by the updates (the listing owns it).
  */
 export interface SearchText {
-  /** Each position's folded fields, each followed by {@link SEP}. */
-  readonly haystack: string;
-  /** Start of each position's text in `haystack`; `starts[size]` is its length. */
-  readonly starts: Int32Array;
+  /** Chunk `c` holds the pieces of positions `c * CHUNK` up to the next chunk, each followed by {@link SEP}. */
+  readonly chunks: string[];
+  /** Start of each position's piece within its chunk; `starts[size]` is 0 (no piece). */
+  starts: Int32Array;
 }
 
 /**
@@ -82,55 +87,66 @@ export function cachedFold(): (text: string) => string {
  * @param materials - the materials by position
  * @returns the search text
  * @example
- * foldSearchText([screw, cable]).starts.length //=> 3
+ * foldSearchText([screw, cable]).chunks.length //=> 1
  */
 export function foldSearchText(materials: readonly Material[]): SearchText {
-  return appendSearchText({ haystack: "", starts: new Int32Array(1) }, materials, 0);
+  const text: SearchText = { chunks: [], starts: new Int32Array(1) };
+  appendSearchText(text, materials, 0);
+  return text;
 }
 
 /**
- * The search text with the positions from `from` on added at its end.
- * @param text - the search text of positions `0..from`
+ * Adds the positions from `from` on at the end of the search text (in place): the last chunk
+ * grows, and new chunks follow.
+ * @param text - the search text of positions `0..from` (mutated)
  * @param materials - the materials by position, through the new ones
  * @param from - the first new position
- * @returns the longer search text
  * @example
- * appendSearchText(foldSearchText([screw]), [screw, cable], 1).haystack === foldSearchText([screw, cable]).haystack //=> true
+ * const text = foldSearchText([screw]);
+ * appendSearchText(text, [screw, cable], 1);
+ * text.chunks //=> foldSearchText([screw, cable]).chunks
  */
-export function appendSearchText(text: SearchText, materials: readonly Material[], from: number): SearchText {
+export function appendSearchText(text: SearchText, materials: readonly Material[], from: number): void {
   const n = materials.length;
   const starts = new Int32Array(n + 1);
-  starts.set(text.starts.subarray(0, from + 1));
+  starts.set(text.starts.subarray(0, from));
   const fold = cachedFold();
-  const pieces: string[] = [];
-  let length = text.haystack.length;
-  for (let p = from; p < n; p++) {
-    const piece = searchText(materials[p] as Material, fold);
-    pieces.push(piece);
-    length += piece.length;
-    starts[p + 1] = length;
+  for (let c = Math.floor(from / CHUNK); c * CHUNK < n; c++) {
+    const first = Math.max(from, c * CHUNK);
+    let length = c < text.chunks.length ? (text.chunks[c] as string).length : 0;
+    const pieces: string[] = [];
+    for (let p = first; p < Math.min(n, (c + 1) * CHUNK); p++) {
+      const piece = searchText(materials[p] as Material, fold);
+      starts[p] = length;
+      length += piece.length;
+      pieces.push(piece);
+    }
+    text.chunks[c] = (text.chunks[c] ?? "") + pieces.join("");
   }
-  // One flat string of the new pieces, joined to the old text without copying it.
-  return { haystack: text.haystack + pieces.join(""), starts };
+  text.starts = starts;
 }
 
 /**
- * The search text with one position's piece replaced (a material edit).
- * @param text - the search text
+ * Replaces one position's piece of the search text (in place): a material edit rebuilds the
+ * string of that position's chunk only.
+ * @param text - the search text (mutated)
  * @param p - the position
  * @param material - the material now at `p`
- * @returns the new search text (`text` is left as it was)
  * @example
- * replaceSearchText(foldSearchText([screw, cable]), 0, cable).haystack === foldSearchText([cable, cable]).haystack //=> true
+ * const text = foldSearchText([screw, cable]);
+ * replaceSearchText(text, 0, cable);
+ * text.chunks //=> foldSearchText([cable, cable]).chunks
  */
-export function replaceSearchText(text: SearchText, p: number, material: Material): SearchText {
-  const piece = searchText(material);
+export function replaceSearchText(text: SearchText, p: number, material: Material): void {
+  const c = Math.floor(p / CHUNK);
+  const chunk = text.chunks[c] as string;
+  const last = Math.min(text.starts.length - 1, (c + 1) * CHUNK);
   const from = text.starts[p] as number;
-  const to = text.starts[p + 1] as number;
+  const to = p + 1 < last ? (text.starts[p + 1] as number) : chunk.length;
+  const piece = searchText(material);
+  text.chunks[c] = chunk.slice(0, from) + piece + chunk.slice(to);
   const delta = piece.length - (to - from);
-  const starts = text.starts.slice();
-  for (let i = p + 1; i < starts.length; i++) starts[i] = (starts[i] as number) + delta;
-  return { haystack: text.haystack.slice(0, from) + piece + text.haystack.slice(to), starts };
+  for (let i = p + 1; i < last; i++) text.starts[i] = (text.starts[i] as number) + delta;
 }
 
 /**
@@ -154,21 +170,27 @@ export function searchMask(text: SearchText, materials: readonly Material[], phr
     }
     return mask;
   }
-  const { haystack, starts } = text;
-  let from = 0;
-  for (;;) {
-    const at = haystack.indexOf(phrase, from);
-    if (at < 0) break;
-    // The position whose text holds `at`: the last start at or before it.
-    let lo = 0;
-    let hi = size - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if ((starts[mid] as number) <= at) lo = mid;
-      else hi = mid - 1;
+  const { chunks, starts } = text;
+  for (let c = 0; c < chunks.length; c++) {
+    const chunk = chunks[c] as string;
+    const first = c * CHUNK;
+    const last = Math.min(size, first + CHUNK) - 1;
+    let from = 0;
+    for (;;) {
+      const at = chunk.indexOf(phrase, from);
+      if (at < 0) break;
+      // The position whose piece holds `at`: the last one of the chunk starting at or before it.
+      let lo = first;
+      let hi = last;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if ((starts[mid] as number) <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      mask[lo] = 1;
+      if (lo === last) break;
+      from = starts[lo + 1] as number;
     }
-    mask[lo] = 1;
-    from = starts[lo + 1] as number;
   }
   return mask;
 }

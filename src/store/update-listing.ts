@@ -76,7 +76,7 @@ function addMaterials(s: ListingState, added: readonly Row[], amounts: readonly 
   appendRows(s.columns, added);
   appendAmounts(s.amounts, amounts);
   for (let i = 0; i < added.length; i++) s.positions.set((added[i] as Row).material.id, n + i);
-  if (s.search !== null) s.search = appendSearchText(s.search, s.columns.materials, n);
+  if (s.search !== null) appendSearchText(s.search, s.columns.materials, n);
   const fresh = sortPositions(s, n, n + added.length);
   // The name order first, by collator and GUID: every other comparison breaks ties by the
   // name ranks it gives.
@@ -131,7 +131,7 @@ export function updateStoreListingMaterial(listing: StoreListing, material: Mate
     removeSorted(s.orders[key].descend, n, p, orderComparator(s, key, true));
   }
   replaceRow(s.columns, p, row);
-  if (s.search !== null) s.search = replaceSearchText(s.search, p, material);
+  if (s.search !== null) replaceSearchText(s.search, p, material);
   // ...and re-enter them under the new ones, the name order first: its ranks break every other tie.
   insertSorted(s.orders.name.ascend, n, p, nameGuidComparator(s.columns, s.collator));
   inverseOrder(s.orders.name.ascend, s.nameRanks);

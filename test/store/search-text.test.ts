@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
 import { foldText } from "../../src/shared/text.js";
-import { SEP, appendSearchText, cachedFold, foldSearchText, replaceSearchText, searchMask, searchText } from "../../src/store/search-text.js";
+import { CHUNK, SEP, appendSearchText, cachedFold, foldSearchText, replaceSearchText, searchMask, searchText } from "../../src/store/search-text.js";
 import { material } from "./examples.js";
 import { czechTextArb } from "../arbitraries/store.js";
 
@@ -29,25 +29,41 @@ describe("search text", () => {
     expect(Array.from(searchMask(text, ms, "cd"))).toEqual([1]);
   });
 
-  it("STO-4: the mask equals the naive search, whether the text was folded at once, appended to, or had a piece replaced", () => {
+  it("STO-4: the mask equals the naive search, whether the text was folded at once, appended to, or had pieces replaced", () => {
     fc.assert(
-      fc.property(fc.array(materialArb, { maxLength: 12 }), fc.nat(), materialArb, czechTextArb, (ms, cut, replacement, raw) => {
+      fc.property(fc.array(materialArb, { maxLength: 12 }), fc.nat(), fc.array(fc.tuple(fc.nat(), materialArb), { maxLength: 4 }), czechTextArb, (ms, cut, edits, raw) => {
         const phrase = foldText(raw);
         fc.pre(phrase !== "");
         const k = ms.length === 0 ? 0 : cut % (ms.length + 1);
-        const appended = appendSearchText(foldSearchText(ms.slice(0, k)), ms, k);
-        expect(appended).toEqual(foldSearchText(ms));
-        expect(Array.from(searchMask(appended, ms, phrase))).toEqual(naiveMask(ms, phrase));
-        if (ms.length > 0) {
-          const p = cut % ms.length;
-          const edited = ms.map((m, i) => (i === p ? replacement : m));
-          const replaced = replaceSearchText(appended, p, replacement);
-          expect(replaced).toEqual(foldSearchText(edited));
-          expect(Array.from(searchMask(replaced, edited, phrase))).toEqual(naiveMask(edited, phrase));
+        const text = foldSearchText(ms.slice(0, k));
+        appendSearchText(text, ms, k);
+        expect(text).toEqual(foldSearchText(ms));
+        expect(Array.from(searchMask(text, ms, phrase))).toEqual(naiveMask(ms, phrase));
+        const edited = ms.slice();
+        for (const [p, replacement] of ms.length === 0 ? [] : edits) {
+          edited[p % ms.length] = replacement;
+          replaceSearchText(text, p % ms.length, replacement);
         }
+        expect(text).toEqual(foldSearchText(edited));
+        expect(Array.from(searchMask(text, edited, phrase))).toEqual(naiveMask(edited, phrase));
       }),
       runs,
     );
+  });
+
+  it(`STO-4: across chunks of ${CHUNK} positions: appending, replacing and searching find every match once, at its position`, () => {
+    const ms = Array.from({ length: 2 * CHUNK + 10 }, (_, i) => material(i + 1, i % 7 === 0 ? `Šroub ${i}` : `Kabel ${i}`));
+    const text = foldSearchText(ms.slice(0, CHUNK - 3));
+    appendSearchText(text, ms, CHUNK - 3);
+    const edited = ms.slice();
+    for (const p of [0, CHUNK - 1, CHUNK, 2 * CHUNK + 9]) {
+      edited[p] = material(p + 1, `Hmoždinka šroub ${p}`);
+      replaceSearchText(text, p, edited[p] as Material);
+    }
+    expect(text.chunks.length).toBe(3);
+    expect(text).toEqual(foldSearchText(edited));
+    expect(Array.from(searchMask(text, edited, "sroub"))).toEqual(naiveMask(edited, "sroub"));
+    expect(Array.from(searchMask(text, edited, "hmozdinka")).flatMap((v, p) => (v === 1 ? [p] : []))).toEqual([0, CHUNK - 1, CHUNK, 2 * CHUNK + 9]);
   });
 });
 
