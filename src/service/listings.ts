@@ -49,7 +49,8 @@ export function emptyListing(storeId: Guid, catalog: StoreListingCatalog): Store
 /**
  * Read-only view of every store's stock through its listing (the single holder of the
  * stock), so stock and listing can never disagree. `get(storeId)` is the listing's own
- * stock view, cached per listing version; nothing is copied.
+ * stock view, cached per listing (each update returns a new one, and the view of a used-up
+ * listing is never handed out again); nothing is copied.
  */
 class StockByStore implements ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>> {
   readonly #listings: ReadonlyMap<Guid, StoreListing>;
