@@ -26,10 +26,10 @@ export interface AmountColumn {
  * @param amount - the amount
  * @example
  * const c = amountColumn([finite(1)]);
- * setAmount(c, 0, UNLIMITED);
+ * setAmountAt(c, 0, UNLIMITED);
  * c.keys[0] //=> Infinity
  */
-export function setAmount(column: AmountColumn, p: number, amount: Amount): void {
+export function setAmountAt(column: AmountColumn, p: number, amount: Amount): void {
   column.amounts[p] = amount;
   if (amount.kind === "unlimited") {
     column.keys[p] = Infinity;
@@ -52,7 +52,7 @@ export function setAmount(column: AmountColumn, p: number, amount: Amount): void
 export function amountColumn(amounts: Amount[]): AmountColumn {
   const n = amounts.length;
   const column: AmountColumn = { amounts, keys: new Float64Array(n), exact: new Uint8Array(n) };
-  for (let p = 0; p < n; p++) setAmount(column, p, amounts[p] as Amount);
+  for (let p = 0; p < n; p++) setAmountAt(column, p, amounts[p] as Amount);
   return column;
 }
 
@@ -73,7 +73,7 @@ export function appendAmounts(column: AmountColumn, added: readonly Amount[]): v
   exact.set(column.exact);
   column.keys = keys;
   column.exact = exact;
-  for (let i = 0; i < added.length; i++) setAmount(column, n + i, added[i] as Amount);
+  for (let i = 0; i < added.length; i++) setAmountAt(column, n + i, added[i] as Amount);
 }
 
 /**

@@ -29,7 +29,7 @@ export interface SearchText {
  * @param fold - the folding (by default {@link foldText} itself)
  * @returns the folded fields, each followed by {@link SEP}
  * @example
- * searchText(screw).split(SEP) //=> ["sroub m6", "spo-1000", "", ""]
+ * searchText(screw).split(SEP) //=> ["sroub m6", "spo-1000", "s11", ""]
  */
 export function searchText(material: Material, fold: (text: string) => string = foldText): string {
   return fold(material.name) + SEP + fold(material.identificationNumber ?? "") + SEP + fold(material.supplierCode ?? "") + SEP;

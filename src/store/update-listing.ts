@@ -1,7 +1,7 @@
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import type { Material } from "../material/material.js";
-import { amountRanks, appendAmounts, setAmount } from "./amount-order.js";
+import { amountRanks, appendAmounts, setAmountAt } from "./amount-order.js";
 import { appendRows, lookUp, nameGuidComparator, replaceRow, rowOf, type Row, type StoreListingCatalog } from "./columns.js";
 import { listingOf, orderComparator, rebuildStoreListing, sortKeys, sortPositions, stateOf, useUp, type ListingState, type StoreListing } from "./listing.js";
 import type { StoreSortKey } from "./query.js";
@@ -53,7 +53,7 @@ export function updateStoreListingStock(listing: StoreListing, changes: Readonly
 
 function changeAmounts(s: ListingState, known: readonly [number, Amount][]): void {
   if (known.length > MOVE_LIMIT) {
-    for (const [p, a] of known) setAmount(s.amounts, p, a);
+    for (const [p, a] of known) setAmountAt(s.amounts, p, a);
     const r = amountRanks(s.amounts.amounts);
     s.orders.amount = ordersByRank(s.orders.name.ascend, r.ranks, r.count);
     return;
@@ -65,7 +65,7 @@ function changeAmounts(s: ListingState, known: readonly [number, Amount][]): voi
   for (const [p, a] of known) {
     removeSorted(ascend, n, p, asc);
     removeSorted(descend, n, p, desc);
-    setAmount(s.amounts, p, a);
+    setAmountAt(s.amounts, p, a);
     insertSorted(ascend, n, p, asc);
     insertSorted(descend, n, p, desc);
   }

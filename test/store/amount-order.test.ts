@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UNLIMITED, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
-import { amountColumn, amountComparator, amountRanks, appendAmounts, setAmount } from "../../src/store/amount-order.js";
+import { amountColumn, amountComparator, amountRanks, appendAmounts, setAmountAt } from "../../src/store/amount-order.js";
 
 // Amounts that collide as doubles (or overflow them), plus ordinary ones and unlimited.
 const texts = ["0", "0.1", "0.10000000000000000001", "0.1000000000000000000099", "123456789012345678", "123456789012345679", "1e400", "1.0000000000000000000001e400", "2.5", "3"];
@@ -30,7 +30,7 @@ describe("amount orders", () => {
       fc.property(fc.array(amountArb, { minLength: 2, maxLength: 8 }), fc.array(amountArb, { maxLength: 4 }), amountArb, (amounts, more, changed) => {
         const column = amountColumn(amounts.slice());
         appendAmounts(column, more);
-        setAmount(column, 0, changed);
+        setAmountAt(column, 0, changed);
         const now = [changed, ...amounts.slice(1), ...more];
         expect(column.amounts).toEqual(now);
         const nameRanks = Int32Array.from(now, (_, p) => p);
