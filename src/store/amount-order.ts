@@ -93,11 +93,11 @@ export function amountComparator(column: AmountColumn, nameRanks: Int32Array, de
     const x = column.keys[a] as number;
     const y = column.keys[b] as number;
     if (x !== y) return x < y ? -sign : sign;
-    if (((column.exact[a] as number) & (column.exact[b] as number)) === 0) {
+    if ((column.exact[a]! & column.exact[b]!) === 0) {
       const c = compareAmounts(column.amounts[a] as Amount, column.amounts[b] as Amount);
       if (c !== 0) return sign * c;
     }
-    return (nameRanks[a] as number) - (nameRanks[b] as number);
+    return nameRanks[a]! - nameRanks[b]!;
   };
 }
 

@@ -51,7 +51,7 @@ function primaryCompare(distinct: readonly string[], collator: Intl.Collator): P
     if (ka !== undefined && kb !== undefined) {
       const len = Math.min(ka.length, kb.length);
       for (let i = 0; i < len; i++) {
-        const d = (ka[i] as number) - (kb[i] as number);
+        const d = ka[i]! - kb[i]!;
         if (d !== 0) return d;
       }
       if (ka.length !== kb.length) return ka.length - kb.length;

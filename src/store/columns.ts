@@ -301,7 +301,7 @@ export function keyComparator(columns: Columns, collator: Intl.Collator, key: Ma
       case "materialSupplierName": {
         const c = key === "materialCategoryName" ? columns.category : columns.supplier;
         const byNumber = nameNumberRanks(c, collator);
-        return (a, b) => (byNumber[c.column[a] as number] as number) - (byNumber[c.column[b] as number] as number);
+        return (a, b) => byNumber[c.column[a]!]! - byNumber[c.column[b]!]!;
       }
     }
   })();
@@ -309,7 +309,7 @@ export function keyComparator(columns: Columns, collator: Intl.Collator, key: Ma
   return (a, b) => {
     const k = keyCompare(a, b);
     if (k !== 0) return sign * k;
-    return (nameRanks[a] as number) - (nameRanks[b] as number);
+    return nameRanks[a]! - nameRanks[b]!;
   };
 }
 

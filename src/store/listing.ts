@@ -120,9 +120,9 @@ function sortTiesByGuid(order: Int32Array, rank: Int32Array, base: number, mater
     return ia < ib ? -1 : ia > ib ? 1 : 0;
   };
   for (let i = 0; i < order.length; ) {
-    const r = rank[(order[i] as number) - base];
+    const r = rank[order[i]! - base];
     let j = i + 1;
-    while (j < order.length && rank[(order[j] as number) - base] === r) j++;
+    while (j < order.length && rank[order[j]! - base] === r) j++;
     if (j - i > 1) order.subarray(i, j).sort(byGuid);
     i = j;
   }

@@ -85,11 +85,11 @@ export function denseRanks<T>(values: readonly T[], keyOf: (v: T) => string, com
 export function ordersByRank(tieOrder: Int32Array, rankOf: Int32Array, count: number, base = 0): KeyOrders {
   const n = tieOrder.length;
   const ascendStart = new Int32Array(count + 1);
-  for (let i = 0; i < n; i++) ascendStart[(rankOf[(tieOrder[i] as number) - base] as number) + 1]! += 1;
-  for (let r = 1; r <= count; r++) ascendStart[r]! += ascendStart[r - 1] as number;
+  for (let i = 0; i < n; i++) ascendStart[rankOf[tieOrder[i]! - base]! + 1]! += 1;
+  for (let r = 1; r <= count; r++) ascendStart[r]! += ascendStart[r - 1]!;
   // In descend, rank r starts after every higher rank.
   const descendStart = new Int32Array(count);
-  for (let r = 0; r < count; r++) descendStart[r] = n - (ascendStart[r + 1] as number);
+  for (let r = 0; r < count; r++) descendStart[r] = n - ascendStart[r + 1]!;
   const ascend = new Int32Array(n);
   const descend = new Int32Array(n);
   for (let i = 0; i < n; i++) {

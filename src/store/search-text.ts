@@ -146,7 +146,7 @@ export function replaceSearchText(text: SearchText, p: number, material: Materia
   const piece = searchText(material);
   text.chunks[c] = chunk.slice(0, from) + piece + chunk.slice(to);
   const delta = piece.length - (to - from);
-  for (let i = p + 1; i < last; i++) text.starts[i] = (text.starts[i] as number) + delta;
+  for (let i = p + 1; i < last; i++) text.starts[i]! += delta;
 }
 
 /**
@@ -184,7 +184,7 @@ export function searchMask(text: SearchText, materials: readonly Material[], phr
       let hi = last;
       while (lo < hi) {
         const mid = (lo + hi + 1) >>> 1;
-        if ((starts[mid] as number) <= at) lo = mid;
+        if (starts[mid]! <= at) lo = mid;
         else hi = mid - 1;
       }
       mask[lo] = 1;
