@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
-import type { IssuedToken } from "../auth/token.js";
+import { isTokenValid, type IssuedToken } from "../auth/token.js";
+import type { Instant } from "../shared/time.js";
 import type { Guid } from "../shared/guid.js";
 import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
 import { operationLoads } from "../service/loads.js";
@@ -201,12 +202,17 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         await pool.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
       }
     },
-    async findToken(text: string): Promise<IssuedToken | undefined> {
-      const result = await pool.query(`SELECT company_id, issued_at FROM ${quoteSchema(schema)}.tokens WHERE digest = $1`, [digest(text)]);
+    async findToken(text: string, now: Instant): Promise<IssuedToken | undefined> {
+      const s = quoteSchema(schema);
+      const key = digest(text);
+      const result = await pool.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
       const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
       if (row === undefined) return undefined;
-      // Validity (AUTH-3) is the caller's to judge, against the injected clock.
-      return { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
+      const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
+      if (isTokenValid(token, now)) return token;
+      // Expired (AUTH-3): forgotten at once, as in memory, so it never comes back.
+      await pool.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
+      return undefined;
     },
     async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {
       const config = await configOfCompany(operation.companyId);

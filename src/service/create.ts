@@ -367,7 +367,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     }
 
     const text = bearerToken(request.headers);
-    const found = text === undefined ? undefined : await store.findToken(text);
+    const found = text === undefined ? undefined : await store.findToken(text, at);
     const table: TokenTable<CompanyState> = {
       token: (t) => (t === text ? found : undefined),
       company: (id) => configs.find((c) => c.id === id),

@@ -2,6 +2,7 @@ import type { HandledOperation } from "./router.js";
 import type { IssuedToken } from "../auth/token.js";
 import type { PathParam } from "../api/routes.js";
 import type { Guid } from "../shared/guid.js";
+import type { Instant } from "../shared/time.js";
 import type { Fixture } from "./fixture.js";
 import type { Changes, CompanyState } from "./state.js";
 
@@ -56,8 +57,11 @@ export interface FieldStorage {
   readonly companies: () => Promise<readonly CompanyState[]>;
   /** Stores a token issued at login, so that every process sharing the storage accepts it (AUTH-2). */
   readonly saveToken: (token: IssuedToken) => Promise<void>;
-  /** The token with this text, if one was issued. */
-  readonly findToken: (text: string) => Promise<IssuedToken | undefined>;
+  /**
+   * The token with this text, if one was issued and is still valid at `now` (AUTH-3); an
+   * expired one is forgotten, so it never comes back even if the clock does.
+   */
+  readonly findToken: (text: string, now: Instant) => Promise<IssuedToken | undefined>;
   /**
    * Runs one operation in one transaction: loads the view, runs `work`, persists its changes
    * unless `operation.dryRun`, commits (retrying on serialization conflicts, re-running

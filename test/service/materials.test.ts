@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ids } from "../arbitraries/fixture.js";
-import { company, snapshot } from "./support.js";
+import { adapter, company, snapshot } from "./support.js";
 import { client, codesOf, serviceWith } from "./wiring-support.js";
 
 const A = ids(0);
@@ -82,13 +82,18 @@ describe("PUT /material/{id}", () => {
 
   it("a change the listing does not show (description, cost price) keeps the store listing as it was", async () => {
     const { send, state } = await setup();
+    // In memory the kept index itself is not rebuilt; on any storage the page stays the same.
+    const memory = adapter === "memory";
     const listing = state.listings.get(S1);
+    const page = (await send("GET", `/store/${S1}?page=1&pageSize=50`)).body;
     expect((await send("PUT", `/material/${M1}`, { name: "Šroub M6", categoryId: "elektro", supplierId: "ferona", price: 2.5, costPrice: 9, description: "nový popis" })).status).toBe(204);
-    expect(state.listings.get(S1)).toBe(listing);
+    if (memory) expect(state.listings.get(S1)).toBe(listing);
     expect((await send("PUT", `/material/${M1}`, { name: "Šroub M6", categoryId: "elektro", supplierId: "ferona", price: 2.50 })).status).toBe(204);
-    expect(state.listings.get(S1)).toBe(listing);
+    if (memory) expect(state.listings.get(S1)).toBe(listing);
+    expect((await send("GET", `/store/${S1}?page=1&pageSize=50`)).body).toEqual(page);
     expect((await send("PUT", `/material/${M1}`, { name: "Šroub M6", categoryId: "elektro", supplierId: "ferona", price: 2.6 })).status).toBe(204);
-    expect(state.listings.get(S1)).not.toBe(listing);
+    if (memory) expect(state.listings.get(S1)).not.toBe(listing);
+    expect((await send("GET", `/store/${S1}?page=1&pageSize=50`)).body).not.toEqual(page);
   });
 
   it("GEN-8: a dry-run rename answers 204 and leaves the material and the listing as they were", async () => {
@@ -97,7 +102,7 @@ describe("PUT /material/{id}", () => {
     const listing = state.listings.get(S1);
     expect(await send("PUT", `/material/${M1}?dryRun=true`, { name: "Anténa", categoryId: "elektro", supplierId: "ferona" })).toEqual({ status: 204, effects: [], dryRun: true });
     expect(await snapshot(state)).toEqual(before);
-    expect(state.listings.get(S1)).toBe(listing);
+    if (adapter === "memory") expect(state.listings.get(S1)).toBe(listing);
     expect(await names()).toEqual(["Kabel CYKY", "Šroub M6"]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Guid } from "../../src/shared/guid.js";
 import { amountToJson } from "../../src/stock/amount.js";
 import { ids } from "../arbitraries/fixture.js";
-import { company, snapshot, previewOf } from "./support.js";
+import { company, snapshot, stockOf, previewOf } from "./support.js";
 import { client, codesOf, serviceWith } from "./wiring-support.js";
 
 const A = ids(0);
@@ -20,7 +20,7 @@ async function setup() {
   const send = await client(s, 0);
   const state = company(s, 0);
   /** A store's stock as JSON amounts, in stocking order. */
-  const stock = async (store: Guid): Promise<[string, number | null][]> => [...(state.stock.get(store) ?? [])].map(([m, a]) => [m, amountToJson(a)]);
+  const stock = (store: Guid): Promise<[string, number | null][]> => stockOf(state, store);
   return { s, send, state, stock };
 }
 

@@ -116,6 +116,23 @@ export async function snapshot(state: CompanyState): Promise<unknown> {
   return JSON.stringify([table(state.customers), table(state.orders), table(state.interventions), table(state.materials), table(state.stores), [...state.interventionsByOrder], amounts]);
 }
 
+/** How many customers a company holds, through the storage that holds them. */
+export async function customerCount(state: CompanyState): Promise<number> {
+  const owner = owners.get(state);
+  if (owner === undefined || owner.service.storage === undefined) return state.customers.byId.size;
+  return (JSON.parse(await owner.service.storage.snapshot(state.id)) as unknown[][])[0]!.length;
+}
+
+/** A store's stock as JSON amounts (`null` = unlimited), in stocking order, through the storage that holds it. */
+export async function stockOf(state: CompanyState, storeId: Guid): Promise<[string, number | null][]> {
+  const owner = owners.get(state);
+  if (owner === undefined || owner.service.storage === undefined) {
+    return [...(state.stock.get(storeId) ?? [])].map(([m, a]) => [m, a.kind === "unlimited" ? null : a.value.toNumber()]);
+  }
+  const rows = (JSON.parse(await owner.service.storage.snapshot(state.id)) as unknown[][]).at(-1) as { store_id: string; material_id: string; amount: string | null }[];
+  return rows.filter((r) => r.store_id === storeId).map((r) => [r.material_id, r.amount === null ? null : Number(r.amount)]);
+}
+
 /** `authorization` header for a token. */
 export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });
 
