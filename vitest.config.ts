@@ -27,9 +27,9 @@ const config: ViteUserConfig = defineConfig({
     ...shared,
     benchmark: { include: ["test/bench/**/*.bench.ts"] },
     projects: [
-      { extends: true, test: { name: "memory", include: ["test/**/*.test.ts"] } },
+      { extends: true as const, test: { name: "memory", include: ["test/**/*.test.ts"] } },
       ...(onPostgres
-        ? [{ extends: true, test: { name: "postgres", include: ["test/service/**/*.test.ts", "test/api/**/*.test.ts"], env: { FSR_STORAGE: "postgres" } } }]
+        ? [{ extends: true as const, test: { name: "postgres", include: ["test/service/**/*.test.ts", "test/api/**/*.test.ts"], env: { FSR_STORAGE: "postgres" } } }]
         : []),
     ],
   },
