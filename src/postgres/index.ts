@@ -18,7 +18,6 @@ import { ensureCollation, queryStoreListingSql, quoteSchema, writeCatalogRows, w
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
 
-export { migrations, migrate, type Migration } from "./schema.js";
 
 /** Options of {@link postgresStorage}. */
 export interface PostgresStorageOptions {

@@ -70,7 +70,7 @@ export interface Client {
 }
 
 /**
- * Everything the service holds for one company. Only {@link commit} changes it; handlers
+ * Everything the service holds for one company. Only `commit` changes it; handlers
  * read it and return {@link Changes}.
  */
 export interface CompanyState {
@@ -104,7 +104,7 @@ export interface CompanyState {
   readonly stores: Table<Store>;
   /**
    * One store-listing index per store GUID (STO-4, STO-5): the single holder of each store's
-   * stock. Replaced only by {@link commit}: updated incrementally on stock changes, rebuilt
+   * stock. Replaced only by `commit`: updated incrementally on stock changes, rebuilt
    * when a stocked material's listed fields change.
    */
   readonly listings: Map<Guid, StoreListing>;
@@ -115,7 +115,7 @@ export interface CompanyState {
   readonly stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>;
   /**
    * Allocations of the non-cancelled interventions per technician (ASN-5). A persistent
-   * index, replaced only by {@link commit} whenever interventions are put, so a plan or
+   * index, replaced only by `commit` whenever interventions are put, so a plan or
    * replan reads the current one without a per-request rebuild.
    */
   allocations: CollisionIndex;

@@ -1,6 +1,6 @@
 import type { HandledOperation } from "./router.js";
 import type { IssuedToken } from "../auth/token.js";
-import type { PathParam } from "../api/routes.js";
+import type { PathParamName } from "../api/routes.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { Fixture } from "./fixture.js";
@@ -19,7 +19,7 @@ export interface StoredOperation {
   /** Whether the path names records by GUID or by external ID (GEN-2). */
   readonly form: "id" | "externalId";
   /** The path's placeholders, in path order. */
-  readonly params: readonly PathParam[];
+  readonly params: readonly StoredParam[];
   /** The parsed JSON body, `undefined` when none. */
   readonly body: unknown;
   /** Query parameters, first value of each name. */
@@ -28,12 +28,28 @@ export interface StoredOperation {
   readonly dryRun: boolean;
 }
 
+/** One placeholder of a path, as sent. */
+export interface StoredParam {
+  /** The kind of record it names (`order`, `store`, …). */
+  readonly name: PathParamName;
+  /** The GUID or the external ID sent (see {@link StoredOperation.form}). */
+  readonly value: string;
+}
+
 /**
  * The synchronous, pure part of one operation: given a view of the caller's company (holding
  * at least the records the operation reads), it answers and says what to write. `changes`
  * is present only when the answer is a success that must be persisted.
  */
-export type OperationWork<R> = (view: CompanyState) => { readonly result: R; readonly changes?: Changes | undefined };
+export type OperationWork<R> = (view: CompanyState) => OperationOutcome<R>;
+
+/** What {@link OperationWork} returns. */
+export interface OperationOutcome<R> {
+  /** The answer. */
+  readonly result: R;
+  /** What to write; absent for a read or a refusal. */
+  readonly changes?: Changes | undefined;
+}
 
 /**
  * The storage port of the reference service (docs/service.md "Storage"): where the
