@@ -163,9 +163,6 @@ function stockItems(body: unknown): Keys {
  * @param body - the parsed JSON body, `undefined` when none
  * @param company - the caller's company configuration (users resolve technician references)
  * @returns the loads
- * @example
- * operationLoads("readCustomer", undefined, company).orderInterventions //=> false
- * operationLoads("completeOrder", undefined, company).orderInterventions //=> true
  */
 export function operationLoads(operation: HandledOperation, body: unknown, company: CompanyState): OperationLoads {
   switch (operation) {
