@@ -91,7 +91,7 @@ export function listingMigration(schema: string): string {
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
-CREATE COLLATION IF NOT EXISTS ${s}."${listingCollationName("cs")}" (provider = icu, locale = 'cs', deterministic = false);
+CREATE COLLATION IF NOT EXISTS ${s}."${listingCollationName("cs")}" (provider = icu, locale = 'cs-u-kk', deterministic = false);
 CREATE TABLE IF NOT EXISTS ${s}.materials (
   company_id uuid NOT NULL,
   id uuid NOT NULL,
@@ -147,7 +147,8 @@ function errorCode(e: unknown): string | undefined {
  * Makes sure the schema holds the listing collation of a company's `locale` setting and
  * returns its qualified, quoted name for `COLLATE`. The collation is ICU and
  * nondeterministic, so texts the collator calls equal are equal in SQL too and the STO-5
- * tie-break (name, then GUID) decides between them, as in memory. A locale that neither the
+ * tie-break (name, then GUID) decides between them, as in memory; it normalises (`-u-kk`)
+ * as `Intl.Collator` always does, or runs of combining marks would order differently. A locale that neither the
  * server's ICU nor this runtime's `Intl` knows is refused. Applies STO-5.
  * @param db - the connection
  * @param schema - the schema
@@ -168,7 +169,7 @@ export async function ensureCollation(db: SqlExecutor, schema: string, locale: s
     throw new Error(`PostgreSQL listing: the locale ${JSON.stringify(locale)} is not known to the server's ICU or to this runtime (STO-5)`);
   }
   try {
-    await db.query(`CREATE COLLATION IF NOT EXISTS ${qualified} (provider = icu, locale = '${locale}', deterministic = false)`);
+    await db.query(`CREATE COLLATION IF NOT EXISTS ${qualified} (provider = icu, locale = '${locale}-u-kk', deterministic = false)`);
   } catch (e) {
     // Two sessions creating the same collation: the loser sees a duplicate; it exists now.
     const code = errorCode(e);
@@ -205,9 +206,14 @@ function amountOf(value: string | null): Amount {
   return value === null ? UNLIMITED : { kind: "finite", value: new Dec(value) };
 }
 
-// PostgreSQL text cannot hold U+0000; refuse it loudly rather than lose the record.
+// A surrogate not in a pair (unicode mode matches only those).
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+// PostgreSQL text cannot hold U+0000, and a lone surrogate would reach it as U+FFFD: refuse
+// both loudly rather than store something else than the record says.
 function storable(value: string | null, what: string): string | null {
   if (value !== null && value.includes("\u0000")) throw new Error(`PostgreSQL listing: ${what} contains U+0000, which PostgreSQL text cannot store`);
+  if (value !== null && LONE_SURROGATE.test(value)) throw new Error(`PostgreSQL listing: ${what} contains a lone surrogate, which is not Unicode text`);
   return value;
 }
 
