@@ -130,7 +130,26 @@ CREATE TABLE IF NOT EXISTS ${s}.stock (
   FOREIGN KEY (company_id, material_id) REFERENCES ${s}.materials (company_id, id)
 );
 CREATE INDEX IF NOT EXISTS stock_store_seq ON ${s}.stock (company_id, store_id, seq);
+CREATE INDEX IF NOT EXISTS stock_store_amount ON ${s}.stock (company_id, store_id, amount);
+CREATE INDEX IF NOT EXISTS materials_price ON ${s}.materials (company_id, price);
+${orderIndexes(schema, "cs")}
 `;
+}
+
+/**
+ * The indexes that hand the listing its text orders without a sort (STO-5), for one
+ * collation: walking one in order and probing the stock stops after the page instead of
+ * sorting a store's whole stock with ICU.
+ * @param schema - the schema
+ * @param locale - the collation's locale
+ * @returns the SQL script
+ */
+function orderIndexes(schema: string, locale: string): string {
+  const s = quoteSchema(schema);
+  const name = listingCollationName(locale);
+  const collation = `${s}."${name}"`;
+  return `CREATE INDEX IF NOT EXISTS "materials_name_${name}" ON ${s}.materials (company_id, name COLLATE ${collation}, id);
+CREATE INDEX IF NOT EXISTS "materials_code_${name}" ON ${s}.materials (company_id, identification_number COLLATE ${collation} NULLS FIRST);`;
 }
 
 // PostgreSQL error codes met here.
@@ -170,6 +189,7 @@ export async function ensureCollation(db: SqlExecutor, schema: string, locale: s
   }
   try {
     await db.query(`CREATE COLLATION IF NOT EXISTS ${qualified} (provider = icu, locale = '${locale}-u-kk', deterministic = false)`);
+    await db.query(orderIndexes(schema, locale));
   } catch (e) {
     // Two sessions creating the same collation: the loser sees a duplicate; it exists now.
     const code = errorCode(e);
@@ -593,8 +613,8 @@ async function collationFor(db: SqlExecutor, schema: string, locale: string): Pr
  * the in-memory listing: the folded phrase as a substring of the folded name,
  * identification number or supplier code (STO-4); the category and supplier filters; the
  * STO-5 order in the company's collation; the page, and the true `totalCount` even past the
- * end (STO-6). One statement per page (the count rides along as a window), plus a count when
- * the page is past the end, plus a candidate read in the rare case of a phrase holding
+ * end (STO-6). One statement per page (the count rides along as a subquery), plus a count
+ * when the page is past the end, plus a candidate read in the rare case of a phrase holding
  * {@link SEARCH_SEPARATOR}. Every statement is filtered by the company.
  * @param db - the connection
  * @param schema - the schema
@@ -635,15 +655,24 @@ export async function queryStoreListingSql(db: SqlExecutor, schema: string, comp
   if (query.materialCategoryIds !== null) where.sql.push(`m.category_id = ANY(${bind(where, query.materialCategoryIds)}::uuid[])`);
   if (query.materialSupplierIds !== null) where.sql.push(`m.supplier_id = ANY(${bind(where, query.materialSupplierIds)}::uuid[])`);
   const filter = where.sql.join(" AND ");
+  // The total as an uncorrelated subquery (run once, in the page's snapshot), not a window:
+  // a window count would make the page wait for every row, where the ordered indexes let it
+  // stop after the page. Without search and filters every stock row is listed (the foreign
+  // key guarantees its material), so the stock key alone counts.
+  const countSql =
+    where.sql.length === 2 ? `SELECT count(*) FROM ${s}.stock s WHERE ${filter}` : `SELECT count(*) ${fromClause(s)} WHERE ${filter}`;
   const countValues = where.values.slice();
   // Offsets past 2^53 stay exact as bigint text.
   const offset = (BigInt(query.page - 1) * BigInt(query.pageSize)).toString();
-  const pageSql = `SELECT ${ITEM_COLUMNS}, count(*) OVER () AS total ${fromClause(s)} WHERE ${filter}
+  const page = await db.query(
+    `SELECT ${ITEM_COLUMNS}, (${countSql}) AS total ${fromClause(s)} WHERE ${filter}
   ORDER BY ${orderBy(query.sortBy, query.sortOrder === "descend", collation)}
-  LIMIT ${bind(where, query.pageSize)} OFFSET ${bind(where, offset)}::bigint`;
-  const page = await db.query(pageSql, where.values);
+  LIMIT ${bind(where, query.pageSize)} OFFSET ${bind(where, offset)}::bigint`,
+    where.values,
+  );
   const first = page.rows[0];
   if (first !== undefined) return detail(page.rows.map(itemOf), countOf(first));
-  const counted = await db.query(`SELECT count(*) AS total ${fromClause(s)} WHERE ${filter}`, countValues);
+  // A page past the end has no row to carry the total.
+  const counted = await db.query(`${countSql.replace("count(*)", "count(*) AS total")}`, countValues);
   return detail([], countOf(counted.rows[0]));
 }
