@@ -257,8 +257,8 @@ export function materialSearchText(material: Pick<Material, "name" | "identifica
 }
 
 // The whole record as JSON, decimals as text so nothing is rounded.
-function materialDoc(m: Material): string {
-  return JSON.stringify({
+function materialDoc(m: Material): Record<string, unknown> {
+  return {
     id: m.id,
     externalId: m.externalId,
     name: m.name,
@@ -270,12 +270,12 @@ function materialDoc(m: Material): string {
     unit: m.unit,
     price: m.price.toString(),
     costPrice: m.costPrice === null ? null : m.costPrice.toString(),
-  });
+  };
 }
 
 /**
  * Writes (inserts or replaces) a company's materials in one statement, whatever their
- * number: the columns travel as arrays and `unnest` turns them into rows. The folded search
+ * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The folded search
  * text is computed here, with the in-memory folding (STO-4).
  * @param db - the connection
  * @param schema - the schema
@@ -286,63 +286,39 @@ function materialDoc(m: Material): string {
 export async function writeMaterialRows(db: SqlExecutor, schema: string, companyId: Guid, materials: readonly Material[]): Promise<void> {
   if (materials.length === 0) return;
   const s = quoteSchema(schema);
-  const n = materials.length;
-  const cols = {
-    id: new Array<string>(n),
-    externalId: new Array<string | null>(n),
-    name: new Array<string | null>(n),
-    code: new Array<string | null>(n),
-    supplierCode: new Array<string | null>(n),
-    unit: new Array<string>(n),
-    price: new Array<string>(n),
-    costPrice: new Array<string | null>(n),
-    categoryId: new Array<string>(n),
-    supplierId: new Array<string>(n),
-    description: new Array<string | null>(n),
-    search: new Array<string>(n),
-    doc: new Array<string>(n),
-  };
-  for (let i = 0; i < n; i++) {
+  // One JSON document of all rows: JSON.stringify is native and PostgreSQL parses it fast,
+  // where pg's text-array encoding escaped each element in JavaScript (3.5 s for the 100,000
+  // documents alone). Decimals travel as JSON strings, so none passes through a double.
+  const rows = new Array<Record<string, unknown>>(materials.length);
+  for (let i = 0; i < materials.length; i++) {
     const m = materials[i] as Material;
-    cols.id[i] = m.id;
-    cols.externalId[i] = storable(m.externalId, `material ${m.id} externalId`);
-    cols.name[i] = storable(m.name, `material ${m.id} name`);
-    cols.code[i] = storable(m.identificationNumber, `material ${m.id} identificationNumber`);
-    cols.supplierCode[i] = storable(m.supplierCode, `material ${m.id} supplierCode`);
-    cols.unit[i] = m.unit;
-    cols.price[i] = m.price.toString();
-    cols.costPrice[i] = m.costPrice === null ? null : m.costPrice.toString();
-    cols.categoryId[i] = m.categoryId;
-    cols.supplierId[i] = m.supplierId;
-    cols.description[i] = storable(m.description, `material ${m.id} description`);
-    cols.search[i] = materialSearchText(m);
-    cols.doc[i] = materialDoc(m);
+    rows[i] = {
+      id: m.id,
+      external_id: storable(m.externalId, `material ${m.id} externalId`),
+      name: storable(m.name, `material ${m.id} name`),
+      identification_number: storable(m.identificationNumber, `material ${m.id} identificationNumber`),
+      supplier_code: storable(m.supplierCode, `material ${m.id} supplierCode`),
+      unit: m.unit,
+      price: m.price.toString(),
+      cost_price: m.costPrice === null ? null : m.costPrice.toString(),
+      category_id: m.categoryId,
+      supplier_id: m.supplierId,
+      description: storable(m.description, `material ${m.id} description`),
+      search: materialSearchText(m),
+      doc: materialDoc(m),
+    };
   }
   await db.query(
     `INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, doc)
-     SELECT $1::uuid, t.* FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::numeric[], $10::uuid[], $11::uuid[], $12::text[], $13::text[], $14::jsonb[])
-       AS t(id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, doc)
+     SELECT $1::uuid, t.* FROM json_to_recordset($2::json)
+       AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
+            category_id uuid, supplier_id uuid, description text, search text, doc jsonb)
      ON CONFLICT (company_id, id) DO UPDATE SET
        external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
        supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
        category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
        search = EXCLUDED.search, doc = EXCLUDED.doc`,
-    [
-      companyId,
-      cols.id,
-      cols.externalId,
-      cols.name,
-      cols.code,
-      cols.supplierCode,
-      cols.unit,
-      cols.price,
-      cols.costPrice,
-      cols.categoryId,
-      cols.supplierId,
-      cols.description,
-      cols.search,
-      cols.doc,
-    ],
+    [companyId, JSON.stringify(rows)],
   );
 }
 
@@ -492,18 +468,16 @@ export async function readStock(
 export async function writeStock(db: SqlExecutor, schema: string, companyId: Guid, storeId: Guid, changes: StockChanges): Promise<void> {
   if (changes.size === 0) return;
   const s = quoteSchema(schema);
-  const ids: string[] = [];
-  const amounts: (string | null)[] = [];
-  for (const [id, amount] of changes) {
-    ids.push(id);
-    amounts.push(amount.kind === "unlimited" ? null : amount.value.toString());
-  }
+  // As JSON (see writeMaterialRows): amounts as decimal strings, unlimited as null.
+  const rows: { id: Guid; amount: string | null }[] = [];
+  for (const [id, amount] of changes) rows.push({ id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
   // ORDER BY the ordinality: the identity of new rows follows the batch's order.
   await db.query(
     `INSERT INTO ${s}.stock (company_id, store_id, material_id, amount)
-     SELECT $1::uuid, $2::uuid, t.id, t.amount FROM unnest($3::uuid[], $4::numeric[]) WITH ORDINALITY AS t(id, amount, ord) ORDER BY t.ord
+     SELECT $1::uuid, $2::uuid, t.id, t.amount FROM ROWS FROM (json_to_recordset($3::json) AS (id uuid, amount numeric)) WITH ORDINALITY AS t(id, amount, ord)
+     ORDER BY t.ord
      ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount`,
-    [companyId, storeId, ids, amounts],
+    [companyId, storeId, JSON.stringify(rows)],
   );
 }
 

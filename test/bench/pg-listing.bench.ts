@@ -113,6 +113,17 @@ if (pool === undefined) {
       for (let w = 0; w < 20; w++) queryStoreListing(listing, store, q);
       const memory = await p50(() => queryStoreListing(listing, store, q), 200);
       const sql = await p50(() => queryStoreListingSql(pool, schema, company, store, q), 15);
+      if (process.env["PGLIST_PLANS"] !== undefined) {
+        // The plan of the page statement, to see which index (if any) gave the order.
+        const seen: { text: string; values: readonly unknown[] }[] = [];
+        const spy = { query: (text: string, values?: readonly unknown[]) => (seen.push({ text, values: values ?? [] }), pool.query(text, values as unknown[])) };
+        await queryStoreListingSql(spy, schema, company, store, q);
+        const last = seen.find((x) => x.text.includes("ORDER BY")) ?? seen[0];
+        if (last !== undefined) {
+          const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${last.text}`, last.values as unknown[]);
+          console.log(`${label}${name}\n${plan.rows.map((r: Record<string, string>) => `  ${r["QUERY PLAN"]}`).join("\n")}`);
+        }
+      }
       rows.push({ case: `${label}${name}`, "pg ms": sql.toFixed(2), "memory ms": memory.toFixed(3), ratio: `${Math.round(sql / memory)}×`, total: got.materials.totalCount });
     }
     load.push(loadavg()[0] as number);
