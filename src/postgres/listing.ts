@@ -486,9 +486,9 @@ export async function writeStock(db: SqlExecutor, schema: string, companyId: Gui
 const ITEM_COLUMNS = `m.id, m.external_id, m.name, m.identification_number, m.supplier_code, m.unit, m.price::text AS price, s.amount::text AS amount,
   m.category_id, c.name AS category_name, m.supplier_id, u.name AS supplier_name`;
 
-function fromClause(s: string): string {
+function fromClause(s: string, materials = `${s}.materials`): string {
   return `FROM ${s}.stock s
-  JOIN ${s}.materials m ON m.company_id = s.company_id AND m.id = s.material_id
+  JOIN ${materials} m ON m.company_id = s.company_id AND m.id = s.material_id
   JOIN ${s}.catalog_values c ON c.company_id = m.company_id AND c.catalog = 'materialCategories' AND c.id = m.category_id
   JOIN ${s}.catalog_values u ON u.company_id = m.company_id AND u.catalog = 'materialSuppliers' AND u.id = m.supplier_id`;
 }
@@ -612,8 +612,16 @@ export async function queryStoreListingSql(db: SqlExecutor, schema: string, comp
   where.sql.push(`s.company_id = ${bind(where, company.id)}`, `s.store_id = ${bind(where, store.id)}`);
   const phrase = query.searchPhrase === null ? "" : foldText(query.searchPhrase);
   if (phrase.includes("\u0000")) return detail([], 0); // no stored text holds U+0000
+  // A search first collects the company's matching materials (through the trigram index)
+  // and only then joins and sorts them: walking an ordered index and testing each material
+  // against the phrase cost 0.3 s for a 2% phrase at 100,000 materials.
+  let prefix = "";
+  let materials = `${s}.materials`;
   if (phrase !== "") {
-    where.sql.push(`m.search LIKE '%' || ${bind(where, escapeLike(phrase))} || '%'`);
+    const like = bind(where, escapeLike(phrase));
+    prefix = `WITH hits AS MATERIALIZED (SELECT * FROM ${s}.materials WHERE company_id = $1 AND search LIKE '%' || ${like} || '%') `;
+    materials = "hits";
+    where.sql.push(`m.search LIKE '%' || ${like} || '%'`);
     if (phrase.includes(SEARCH_SEPARATOR)) {
       // The phrase could match across fields in the joined text: check the candidates field by field.
       const candidates = await db.query(`SELECT m.id, m.name, m.identification_number, m.supplier_code ${fromClause(s)} WHERE ${where.sql.join(" AND ")}`, where.values);
@@ -634,12 +642,12 @@ export async function queryStoreListingSql(db: SqlExecutor, schema: string, comp
   // stop after the page. Without search and filters every stock row is listed (the foreign
   // key guarantees its material), so the stock key alone counts.
   const countSql =
-    where.sql.length === 2 ? `SELECT count(*) FROM ${s}.stock s WHERE ${filter}` : `SELECT count(*) ${fromClause(s)} WHERE ${filter}`;
+    where.sql.length === 2 ? `SELECT count(*) FROM ${s}.stock s WHERE ${filter}` : `SELECT count(*) ${fromClause(s, materials)} WHERE ${filter}`;
   const countValues = where.values.slice();
   // Offsets past 2^53 stay exact as bigint text.
   const offset = (BigInt(query.page - 1) * BigInt(query.pageSize)).toString();
   const page = await db.query(
-    `SELECT ${ITEM_COLUMNS}, (${countSql}) AS total ${fromClause(s)} WHERE ${filter}
+    `${prefix}SELECT ${ITEM_COLUMNS}, (${countSql}) AS total ${fromClause(s, materials)} WHERE ${filter}
   ORDER BY ${orderBy(query.sortBy, query.sortOrder === "descend", collation)}
   LIMIT ${bind(where, query.pageSize)} OFFSET ${bind(where, offset)}::bigint`,
     where.values,
@@ -647,6 +655,6 @@ export async function queryStoreListingSql(db: SqlExecutor, schema: string, comp
   const first = page.rows[0];
   if (first !== undefined) return detail(page.rows.map(itemOf), countOf(first));
   // A page past the end has no row to carry the total.
-  const counted = await db.query(`${countSql.replace("count(*)", "count(*) AS total")}`, countValues);
+  const counted = await db.query(`${prefix}${countSql.replace("count(*)", "count(*) AS total")}`, countValues);
   return detail([], countOf(counted.rows[0]));
 }
