@@ -152,16 +152,6 @@ function orderIndexes(schema: string, locale: string): string {
 CREATE INDEX IF NOT EXISTS "materials_code_${name}" ON ${s}.materials (company_id, identification_number COLLATE ${collation} NULLS FIRST);`;
 }
 
-// PostgreSQL error codes met here.
-const DUPLICATE_OBJECT = "42710";
-const UNIQUE_VIOLATION = "23505";
-
-function errorCode(e: unknown): string | undefined {
-  if (typeof e !== "object" || e === null || !("code" in e)) return undefined;
-  const code = (e as { code: unknown }).code;
-  return typeof code === "string" ? code : undefined;
-}
-
 /**
  * Makes sure the schema holds the listing collation of a company's `locale` setting and
  * returns its qualified, quoted name for `COLLATE`. The collation is ICU and
@@ -187,14 +177,18 @@ export async function ensureCollation(db: SqlExecutor, schema: string, locale: s
   if (known.rows.length === 0 || Intl.Collator.supportedLocalesOf([locale]).length === 0) {
     throw new Error(`PostgreSQL listing: the locale ${JSON.stringify(locale)} is not known to the server's ICU or to this runtime (STO-5)`);
   }
-  try {
-    await db.query(`CREATE COLLATION IF NOT EXISTS ${qualified} (provider = icu, locale = '${locale}-u-kk', deterministic = false)`);
-    await db.query(orderIndexes(schema, locale));
-  } catch (e) {
-    // Two sessions creating the same collation: the loser sees a duplicate; it exists now.
-    const code = errorCode(e);
-    if (code !== DUPLICATE_OBJECT && code !== UNIQUE_VIOLATION) throw e;
-  }
+  // One statement, so it works through a pool as inside a caller's transaction (a failed
+  // statement there would abort it): a transaction-scoped advisory lock serialises
+  // concurrent creators, and the second one finds the collation made (READ COMMITTED).
+  const ddl = `CREATE COLLATION ${qualified} (provider = icu, locale = '${locale}-u-kk', deterministic = false); ${orderIndexes(schema, locale)}`;
+  await db.query(
+    `DO $ddl$ BEGIN
+       PERFORM pg_advisory_xact_lock(hashtext('field-service-rules listing collation'));
+       IF NOT EXISTS (SELECT 1 FROM pg_collation c JOIN pg_namespace n ON n.oid = c.collnamespace WHERE n.nspname = '${schema}' AND c.collname = '${name}') THEN
+         ${ddl}
+       END IF;
+     END $ddl$`,
+  );
   return qualified;
 }
 

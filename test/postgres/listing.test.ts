@@ -236,6 +236,19 @@ describe.skipIf(url === undefined || url === "")("store listing on PostgreSQL", 
     // Swedish puts Ä after Z; German next to A.
     expect(names(await queryStoreListingSql(pool, schema, { id: w.companyId, locale: "sv" }, store, query()))).toEqual(["Apfel", "Zange", "Ähre"]);
     expect(names(await queryStoreListingSql(pool, schema, { id: w.companyId, locale: "de" }, store, query()))).toEqual(["Ähre", "Apfel", "Zange"]);
+    // Concurrent first uses of a new locale, through the pool and inside a transaction.
+    const made = await Promise.all(["fr", "fr", "fr", "fr"].map((l) => ensureCollation(pool, schema, l)));
+    expect(new Set(made)).toEqual(new Set([`"${schema}"."listing_fr"`]));
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await ensureCollation(client, schema, "pl");
+      await ensureCollation(client, schema, "pl");
+      expect(names(await queryStoreListingSql(client, schema, { id: w.companyId, locale: "pl" }, store, query()))).toEqual(["Ähre", "Apfel", "Zange"]);
+      await client.query("COMMIT");
+    } finally {
+      client.release();
+    }
     await expect(ensureCollation(pool, schema, "xx-QQ")).rejects.toThrow(/locale "xx-QQ" is not known/);
     await expect(ensureCollation(pool, schema, "cs'; DROP TABLE x; --")).rejects.toThrow(/is not a locale/);
   });
