@@ -613,8 +613,12 @@ export async function queryStoreListingSql(db: SqlExecutor, schema: string, comp
   const phrase = query.searchPhrase === null ? "" : foldText(query.searchPhrase);
   if (phrase.includes("\u0000")) return detail([], 0); // no stored text holds U+0000
   if (phrase !== "") {
-    where.sql.push(`m.search LIKE '%' || ${bind(where, escapeLike(phrase))} || '%'`);
-    if (phrase.includes(SEARCH_SEPARATOR)) {
+    // A lone surrogate cannot reach PostgreSQL (it would arrive as U+FFFD), yet in memory it
+    // matches half of an astral character: such a phrase is checked in JavaScript over the
+    // whole store. No URL can carry one (percent-decoding yields well-formed text).
+    const lone = LONE_SURROGATE.test(phrase);
+    if (!lone) where.sql.push(`m.search LIKE '%' || ${bind(where, escapeLike(phrase))} || '%'`);
+    if (lone || phrase.includes(SEARCH_SEPARATOR)) {
       // The phrase could match across fields in the joined text: check the candidates field by field.
       const candidates = await db.query(`SELECT m.id, m.name, m.identification_number, m.supplier_code ${fromClause(s)} WHERE ${where.sql.join(" AND ")}`, where.values);
       const kept: Guid[] = [];
