@@ -70,6 +70,8 @@ function lockEntries(names, into) {
     const { dev, devOptional, peer, optional, ...kept } = entry;
     into[key] = kept;
     lockEntries(Object.keys(entry.dependencies ?? {}), into);
+    // Optional dependencies the repository's lockfile holds (pg's pg-cloudflare) are part of the tree too.
+    lockEntries(Object.keys(entry.optionalDependencies ?? {}).filter((n) => rootLock.packages[`node_modules/${n}`] !== undefined), into);
   }
   return into;
 }
@@ -163,7 +165,9 @@ console.log("esm consumer ok");
 });
 // field-service-rules/testing needs its optional peer fast-check (the kit's arbitraries).
 const fastCheck = `fast-check@${pkg.devDependencies["fast-check"]}`;
-step("install the tarball and fast-check into a Node ESM project (offline)", () => installOffline(esm, [fastCheck]));
+// field-service-rules/postgres needs its optional peer pg (the driver).
+const pgDriver = `pg@${pkg.devDependencies["pg"]}`;
+step("install the tarball, fast-check and pg into a Node ESM project (offline)", () => installOffline(esm, [fastCheck, pgDriver]));
 step("Node ESM imports every entry, parses, decides and handles a request", () => {
   const out = run(process.execPath, ["index.js"], esm);
   if (!out.includes("esm consumer ok")) throw new Error(out);
@@ -221,7 +225,7 @@ const page: Promise<StoreDetail> = createClient({ baseUrl: "http://x", tenantCod
 export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service), page];
 `,
 });
-step("install the tarball, fast-check and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes, fastCheck]));
+step("install the tarball, fast-check, pg and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes, fastCheck, pgDriver]));
 step("the nodenext project type-checks against every entry", () => run(process.execPath, [tsc, "-p", "."], nodeTs));
 
 // 4. The command from the installed package.

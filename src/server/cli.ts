@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { createFieldService } from "../service/create.js";
+import { createFieldService, type FieldService } from "../service/create.js";
+import type { FieldStorage } from "../service/storage.js";
 import { validateFixture, type Fixture } from "../service/fixture.js";
 import { demoFixture } from "../testing/demo-fixture.js";
 import { createHttpServer } from "./http.js";
@@ -30,6 +31,8 @@ export interface CliServe {
   readonly host: string;
   /** The fixture file to load, or `undefined` for the demonstration fixture. */
   readonly fixturePath: string | undefined;
+  /** The PostgreSQL connection string (`--database-url`, then `DATABASE_URL`), or `undefined` to serve from memory. */
+  readonly databaseUrl: string | undefined;
 }
 
 /** A usage error: the one line to print before exiting with code 2. */
@@ -67,6 +70,13 @@ export interface CliIo {
   readonly err: (line: string) => void;
 }
 
+/**
+ * How the command opens a database storage: `src/server/main.ts` passes the PostgreSQL
+ * adapter (`field-service-rules/postgres`), so the server entry itself never imports a
+ * driver. Without it, `--database-url` is refused.
+ */
+export type StorageFactory = (databaseUrl: string) => FieldStorage | Promise<FieldStorage>;
+
 /** A running stand-in started by {@link startCli}. */
 export interface RunningCli {
   /** The listening server. */
@@ -82,10 +92,10 @@ export interface RunningCli {
 }
 
 /** The command's usage text (`--help`). */
-export const CLI_USAGE: string = `Usage: field-service-rules [--port N] [--host H] [--fixture FILE.json]
+export const CLI_USAGE: string = `Usage: field-service-rules [--port N] [--host H] [--fixture FILE.json] [--database-url URL]
        field-service-rules --help | --version
 
-Serves the field-service reference API (the in-memory stand-in) over HTTP.
+Serves the field-service reference API over HTTP: in memory, or on PostgreSQL.
 
 Options (each falls back to the environment variable named, then to the default):
   --port N            port to listen on (PORT; default 8080; 0 picks a free port)
@@ -93,12 +103,15 @@ Options (each falls back to the environment variable named, then to the default)
   --fixture FILE      a company fixture in JSON (format: the Fixture type of
                       field-service-rules/service, JSON Schema docs/fixture.schema.json
                       in the package); default: the demonstration fixture
+  --database-url URL  keep the records in PostgreSQL (DATABASE_URL; default: in
+                      memory), schema field_service, created and seeded with the
+                      fixture when empty; several processes may share it
   --help              print this text
   --version           print the version
 
 SIGINT or SIGTERM stops accepting, finishes the requests in flight and exits 0.
 Exit codes: 0 stopped by a signal, 1 a runtime failure (port in use, unreadable or invalid
-fixture), 2 a usage error (unknown flag, bad value).`;
+fixture, unreachable database), 2 a usage error (unknown flag, bad value).`;
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "127.0.0.1";
@@ -115,13 +128,14 @@ function parsePort(text: string, source: string): number | string {
  * @param env - the environment
  * @returns what to do, or a usage error naming the setting
  * @example
- * parseCliArgs(["--port", "9000"], {}) //=> { kind: "serve", port: 9000, host: "127.0.0.1", fixturePath: undefined }
+ * parseCliArgs(["--port", "9000"], {}) //=> { kind: "serve", port: 9000, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined }
  * parseCliArgs(["--port", "abc"], {}).kind //=> "usage"
  */
 export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   let port: string | undefined;
   let host: string | undefined;
   let fixturePath: string | undefined;
+  let databaseUrl: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
@@ -129,16 +143,14 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
     if (name === "--help" || name === "-h") return { kind: "help" };
     if (name === "--version" || name === "-v") return { kind: "version" };
-    if (name === "--port" || name === "--host" || name === "--fixture") {
+    if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url") {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") return { kind: "usage", message: `${name} needs a value; see --help` };
       if (name === "--port") port = value;
       else if (name === "--host") host = value;
+      else if (name === "--database-url") databaseUrl = value;
       else fixturePath = value;
       continue;
-    }
-    if (name === "--database-url") {
-      return { kind: "usage", message: "--database-url: PostgreSQL storage is not part of this version; leave it out to serve from memory" };
     }
     return { kind: "usage", message: `unknown argument ${JSON.stringify(arg)}; see --help` };
   }
@@ -151,7 +163,11 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     portNumber = parsed;
   }
   const hostText = host ?? env["HOST"];
-  return { kind: "serve", port: portNumber, host: hostText === undefined || hostText === "" ? DEFAULT_HOST : hostText, fixturePath };
+  const urlText = databaseUrl ?? env["DATABASE_URL"];
+  return {
+    kind: "serve", port: portNumber, host: hostText === undefined || hostText === "" ? DEFAULT_HOST : hostText, fixturePath,
+    databaseUrl: urlText === undefined || urlText === "" ? undefined : urlText,
+  };
 }
 
 /**
@@ -214,6 +230,7 @@ function listen(server: Server, port: number, host: string): Promise<string | un
  * @param env - the environment (`PORT`, `HOST`)
  * @param io - where to write
  * @param version - the package version, for `--version`
+ * @param storageFor - opens the storage a database URL names (main.ts passes the PostgreSQL adapter)
  * @returns the running server, or the exit code to end with (0 after help or version)
  * @example
  * const lines = [];
@@ -222,7 +239,13 @@ function listen(server: Server, port: number, host: string): Promise<string | un
  * await run.stop();
  * await startCli(["--port", "abc"], {}, { out: () => {}, err: (l) => lines.push(l) }, "0.1.0") //=> 2
  */
-export async function startCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo, version: string): Promise<RunningCli | number> {
+export async function startCli(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+  version: string,
+  storageFor?: StorageFactory,
+): Promise<RunningCli | number> {
   const command = parseCliArgs(argv, env);
   if (command.kind === "help") {
     io.out(CLI_USAGE);
@@ -245,10 +268,27 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
     }
     fixture = loaded.fixture;
   }
-  const service = createFieldService({ fixture });
+  let service: FieldService;
+  if (command.databaseUrl === undefined) service = createFieldService({ fixture });
+  else {
+    const setting = argv.some((a) => a === "--database-url" || a.startsWith("--database-url=")) ? "--database-url" : "DATABASE_URL";
+    if (storageFor === undefined) {
+      io.err(`field-service-rules: ${setting}: this build cannot open a database; leave it out to serve from memory`);
+      return 1;
+    }
+    try {
+      service = createFieldService({ fixture, storage: await storageFor(command.databaseUrl) });
+      await service.ready();
+    } catch (error) {
+      const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      io.err(`field-service-rules: ${setting}: cannot open the database (${why}); check the URL and that PostgreSQL is running`);
+      return 1;
+    }
+  }
   const server = createHttpServer(service, { log: io.out });
   const failure = await listen(server, command.port, command.host);
   if (failure !== undefined) {
+    await service.close().catch(() => {});
     io.err(`field-service-rules: ${failure}`);
     return 1;
   }
@@ -260,7 +300,7 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
   const client = first?.clients[0];
   io.out(
     [
-      `field-service-rules ${version}: reference service listening on ${baseUrl}`,
+      `field-service-rules ${version}: reference service listening on ${baseUrl} (${command.databaseUrl === undefined ? "in memory" : "PostgreSQL"})`,
       "",
       "Credentials (tenantCode / clientId / secret):",
       ...fixture.companies.map((c) => `  ${c.tenantCode} / ${c.clients[0]?.clientId ?? "(no client)"} / ${c.clients[0]?.secret ?? ""}   (${c.name})`),
@@ -277,8 +317,11 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
   );
   const stop = (graceMs = 5_000): Promise<void> =>
     new Promise((resolve) => {
-      // Stop accepting; idle keep-alive sockets go now, busy ones when their response is sent.
-      server.close(() => resolve());
+      // Stop accepting; idle keep-alive sockets go now, busy ones when their response is sent;
+      // the storage (a database pool) is released once the last answer is out.
+      server.close(() => {
+        void service.close().catch(() => {}).then(() => resolve());
+      });
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       timer.unref();
@@ -295,6 +338,7 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
  * @param env - the environment
  * @param io - where to write
  * @param version - the package version
+ * @param storageFor - opens the storage a database URL names (main.ts passes the PostgreSQL adapter)
  * @returns the exit code
  * @example
  * ```ts not-run
@@ -303,8 +347,14 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
  * process.exitCode = await runCli(process.argv.slice(2), process.env, io, "0.1.0");
  * ```
  */
-export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo, version: string): Promise<number> {
-  const started = await startCli(argv, env, io, version);
+export async function runCli(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+  version: string,
+  storageFor?: StorageFactory,
+): Promise<number> {
+  const started = await startCli(argv, env, io, version, storageFor);
   if (typeof started === "number") return started;
   return new Promise((resolve) => {
     const onSignal = (signal: string): void => {

@@ -59,7 +59,7 @@ function refuse(res: ServerResponse, status: ProblemStatus, body: unknown, close
  * server.address().port > 0 //=> true
  * await new Promise((resolve) => server.close(resolve));
  */
-export function createHttpServer(service: FieldService, options: HttpServerOptions = {}): Server {
+export function createHttpServer(service: Pick<FieldService, "handle">, options: HttpServerOptions = {}): Server {
   const log = options.log ?? ((line: string): void => console.log(line));
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
@@ -118,24 +118,32 @@ export function createHttpServer(service: FieldService, options: HttpServerOptio
       }
       const headers: Record<string, string | string[] | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v;
-      let response: ServiceResponse;
-      try {
-        response = service.handle({ method: req.method ?? "", path: req.url ?? "/", headers, ...(hasBody ? { body } : {}) });
-      } catch (error) {
+      const internal = (error: unknown): ServiceResponse => {
         // handle never throws (ERR-2); if a wrapped service does, the client gets an opaque
         // incident ID and the log gets the stack.
         const incidentId = globalThis.crypto.randomUUID();
         log(`internal error, incident ${incidentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        response = { status: 500, body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId }, effects: [] };
+        return { status: 500, body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId }, effects: [] };
+      };
+      const answer = (response: ServiceResponse): void => {
+        // Effects are delivered (here: logged) only when the write was committed; a dry run's
+        // effects are a preview in the answer, never a delivery.
+        if (response.dryRun === true) {
+          if (response.effects.length > 0) log(`dry run: ${response.effects.length} effect(s) previewed, none delivered`);
+        } else {
+          for (const effect of response.effects) log(`effect ${JSON.stringify(effect)}`);
+        }
+        send(res, response.status, response.body, false, response.headers);
+      };
+      let response: ServiceResponse | Promise<ServiceResponse>;
+      try {
+        response = service.handle({ method: req.method ?? "", path: req.url ?? "/", headers, ...(hasBody ? { body } : {}) });
+      } catch (error) {
+        response = internal(error);
       }
-      // Effects are delivered (here: logged) only when the write was committed; a dry run's
-      // effects are a preview in the answer, never a delivery.
-      if (response.dryRun === true) {
-        if (response.effects.length > 0) log(`dry run: ${response.effects.length} effect(s) previewed, none delivered`);
-      } else {
-        for (const effect of response.effects) log(`effect ${JSON.stringify(effect)}`);
-      }
-      send(res, response.status, response.body, false, response.headers);
+      // A service on a database answers with a promise; the in-memory one answers at once.
+      if (response instanceof Promise) response.then(answer, (error: unknown) => answer(internal(error)));
+      else answer(response);
     });
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {

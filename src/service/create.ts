@@ -1,7 +1,7 @@
 import { problem, refusal } from "../api/problem.js";
 import { compileRoutes, createRouter, dryRunOf, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
 import { login } from "../auth/login.js";
-import { authenticate, defaultNewToken, isTokenValid, type IssuedToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
+import { authenticate, bearerToken, defaultNewToken, isTokenValid, type IssuedToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
 import { interventionOfOrder } from "../intervention/lifecycle.js";
 import type { Effect } from "../notification/effect.js";
 import { guid, type Guid } from "../shared/guid.js";
@@ -10,7 +10,8 @@ import type { Instant } from "../shared/time.js";
 import type { HandlerContext, ParamName, PathRecords, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
 import { handlerOf } from "./router.js";
-import { commit, type CompanyState, type Table } from "./state.js";
+import { commit, type Changes, type CompanyState, type Table } from "./state.js";
+import type { FieldStorage } from "./storage.js";
 
 /** A request to the service, as an HTTP adapter or a test builds it (docs/service.md "Entry point"). */
 export interface ServiceRequest {
@@ -67,15 +68,32 @@ export interface FieldServiceOptions {
    * Default: `console.error` of the incident ID and the stack.
    */
   readonly onInternalError?: (error: unknown, incidentId: string) => void;
+  /**
+   * Where the records live (docs/service.md "Storage"). Left out: in memory, and `handle`
+   * answers at once; given (e.g. `postgresStorage(...)` from `field-service-rules/postgres`):
+   * `handle` answers with a promise.
+   */
+  readonly storage?: FieldStorage | undefined;
 }
 
-/** The reference service: one function from request to response. */
-export interface FieldService {
+/**
+ * The reference service: one function from request to response. `R` is what `handle`
+ * returns: the response itself in memory, a promise of it with a storage (docs/service.md:
+ * "handle may return the response or a promise of it").
+ */
+export interface FieldService<R extends ServiceResponse | Promise<ServiceResponse> = ServiceResponse | Promise<ServiceResponse>> {
   /**
    * Answers one request. Never throws and never answers 500 (ERR-2); a refused request
    * changes nothing and carries no effects (GEN-8).
    */
-  readonly handle: (request: ServiceRequest) => ServiceResponse;
+  readonly handle: (request: ServiceRequest) => R;
+  /**
+   * Resolves once the storage is open (tables created, fixture seeded); rejects with the
+   * reason when it cannot be (an unreachable database). In memory: resolved at once.
+   */
+  readonly ready: () => Promise<void>;
+  /** Releases the storage (a database pool); any storage. Requests after it are not answered. */
+  readonly close: () => Promise<void>;
 }
 
 export { defaultNewToken };
@@ -156,23 +174,49 @@ function refused(issues: NonEmptyArray<Issue>): ServiceResponse {
  * one error naming every bad place), then answers requests through the API's route table
  * (`apiRoutes`): it composes the owners of AUTH-1 to AUTH-6 (`login`, `authenticate`), GEN-2
  * (`matchRoute`), INT-8 (`interventionOfOrder`) and ERR-1/ERR-2 (`refusal`) around the
- * domain handlers, and commits a handler's changes only when it succeeded (GEN-8).
- * @param options - the fixture and the injectable clock, GUID and token sources
+ * domain handlers, and commits a handler's changes only when it succeeded (GEN-8). Without
+ * `storage`, in memory and synchronous; with one, `handle` answers with a promise.
+ * @param options - the fixture, the injectable clock, GUID and token sources, the storage
  * @returns the service
  * @throws Error when the fixture breaks its own rules
  * @example
  * const service = createFieldService({ fixture: demoFixture });
  * service.handle({ method: "GET", path: "/nope" }).status //=> 404
  */
+export function createFieldService(options: FieldServiceOptions & { readonly storage?: undefined }): FieldService<ServiceResponse>;
+/**
+ * The service over a storage: `handle` answers with a promise.
+ * @param options - as above, with the storage
+ * @returns the service
+ */
+export function createFieldService(options: FieldServiceOptions & { readonly storage: FieldStorage }): FieldService<Promise<ServiceResponse>>;
+/**
+ * Either form, when the storage is only known at run time.
+ * @param options - as above
+ * @returns the service
+ */
+export function createFieldService(options: FieldServiceOptions): FieldService;
 export function createFieldService(options: FieldServiceOptions): FieldService {
-  const { handle } = createServiceCore(options);
-  return { handle };
+  const { handle, ready, close } = createServiceCore(options);
+  return { handle, ready, close };
 }
 
 /** The service with its companies' state exposed, for tests that seed records or check that nothing changed. */
-export interface ServiceCore extends FieldService {
-  /** Every company's state by GUID (changed only by `commit`). */
+export interface ServiceCore<R extends ServiceResponse | Promise<ServiceResponse> = ServiceResponse> extends FieldService<R> {
+  /** Every company's state by GUID (changed only by `commit`); the configuration only when a storage holds the records. */
   readonly companies: ReadonlyMap<Guid, CompanyState>;
+  /** The storage, when one was given. */
+  readonly storage: FieldStorage | undefined;
+}
+
+/** A request matched to a route, with what every operation reads from it. */
+interface Routed {
+  readonly route: CompiledRoute;
+  readonly params: readonly PathParam[];
+  readonly query: ReadonlyMap<string, string>;
+  readonly dryRunRead: ReturnType<typeof dryRunOf>;
+  readonly dryRun: boolean;
+  readonly body: unknown;
 }
 
 /**
@@ -183,13 +227,23 @@ export interface ServiceCore extends FieldService {
  * @throws Error when the fixture breaks its own rules
  * @internal
  */
-export function createServiceCore(options: FieldServiceOptions): ServiceCore {
-  const companies = new Map<Guid, CompanyState>(loadFixture(options.fixture).map((c) => [c.id, c]));
+export function createServiceCore(options: FieldServiceOptions & { readonly storage?: undefined }): ServiceCore;
+/**
+ * The same over any storage.
+ * @param options - as for {@link createFieldService}
+ * @returns the service and its companies' configuration
+ * @internal
+ */
+export function createServiceCore(options: FieldServiceOptions): ServiceCore<ServiceResponse | Promise<ServiceResponse>>;
+export function createServiceCore(options: FieldServiceOptions): ServiceCore<ServiceResponse | Promise<ServiceResponse>> {
+  const loaded = loadFixture(options.fixture);
+  const companies = new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   const clock = options.now ?? ((): Date => new Date());
   const newIdSource = options.newId ?? ((): string => globalThis.crypto.randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
   const router: Router = createRouter(compileRoutes(apiRoutes));
   const tokens = new Map<string, IssuedToken>();
+  const storage = options.storage;
   let loginsSinceSweep = 0;
   // Decisions draw GUIDs only once they have succeeded, so a refusal uses none; a dry run
   // uses those of the answer it previews (docs/decisions.md).
@@ -214,7 +268,8 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     tokens.set(token.token, token);
   }
 
-  function dispatch(request: ServiceRequest): ServiceResponse {
+  /** Matches the route: an answer when no route takes the request, else what the operation needs. */
+  function routeOf(request: ServiceRequest): ServiceResponse | Routed {
     const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
     const target = splitTarget(typeof request.path === "string" ? request.path : "");
     const match = matchRoute(router, method, target.path);
@@ -224,14 +279,58 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
       return { ...refused([issue("MethodNotAllowed", "", `This path accepts ${allow} only (ERR-2).`)]), headers: { allow } };
     }
     const dryRunRead = dryRunOf(method, target.query);
-    const dryRun = dryRunRead.ok && dryRunRead.value;
-    const body = Object.hasOwn(request, "body") ? request.body : undefined;
+    return {
+      route: match.route,
+      params: match.params,
+      query: target.query,
+      dryRunRead,
+      dryRun: dryRunRead.ok && dryRunRead.value,
+      body: Object.hasOwn(request, "body") ? request.body : undefined,
+    };
+  }
+
+  /**
+   * The pure part of an authenticated operation, on a company (the whole in-memory state or
+   * a storage's view): finds the path's records, runs the handler, and says what to write.
+   */
+  function work(company: CompanyState, routed: Routed, at: Instant): { result: ServiceResponse; changes?: Changes | undefined } {
+    const { route, dryRun } = routed;
+    const found = resolveRecords(company, route, routed.params);
+    if ("status" in found) return { result: found as ServiceResponse };
+    const ctx: HandlerContext<ParamName> = {
+      company,
+      records: found as HandlerContext<ParamName>["records"],
+      query: routed.query,
+      body: routed.body,
+      now: at,
+      newId,
+      actor: company.apiUser,
+    };
+    const reply: Reply = handlerOf(route.operation as Exclude<typeof route.operation, "login">)(ctx);
+    if (reply.status >= 400) {
+      return { result: Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] } };
+    }
+    // Answers never alias state: the body is a fresh deep copy (bounded by the input limits), the
+    // effects are frozen in place (their recipient lists may be shared: copying them would
+    // multiply memory by the number of interventions an order cancel touches).
+    const effects = freezeEffects(reply.effects ?? []);
+    const marker = dryRun ? { dryRun: true as const } : {};
+    // The route table says what a success answers (UPS-9: 204 for both add-or-edits).
+    const status = route.success;
+    const result: ServiceResponse =
+      Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: copyJson(reply.body), effects, ...marker } : { status, effects, ...marker };
+    return { result, changes: reply.changes };
+  }
+
+  function dispatch(request: ServiceRequest): ServiceResponse {
+    const routed = routeOf(request);
+    if ("status" in routed) return routed;
+    const { route, dryRunRead, dryRun } = routed;
     const at = now();
-    const { route } = match;
 
     if (route.operation === "login") {
       if (!dryRunRead.ok) return refused(dryRunRead.issues);
-      const decision = login(companies.values(), body, at, newToken);
+      const decision = login(companies.values(), routed.body, at, newToken);
       if (!decision.ok) return refused(decision.issues);
       if (!dryRun) register(decision.token, at);
       return { status: route.success, body: decision.value, effects: [] };
@@ -241,57 +340,93 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore {
     if (!auth.ok) return refused(auth.issues);
     const company = auth.value.company;
     if (!dryRunRead.ok) return refused(dryRunRead.issues);
+    const { result, changes } = work(company, routed, at);
+    if (!dryRun && changes !== undefined) commit(company, changes);
+    return result;
+  }
 
-    const found = resolveRecords(company, route, match.params);
-    if ("status" in found) return found as ServiceResponse;
+  // With a storage: open it once (tables, seeding); every request waits for it.
+  let opened: Promise<void> | undefined;
+  const open = (): Promise<void> => (opened ??= storage === undefined ? Promise.resolve() : storage.open(options.fixture, loaded));
 
-    const ctx: HandlerContext<ParamName> = {
-      company,
-      records: found as HandlerContext<ParamName>["records"],
-      query: target.query,
-      body,
-      now: at,
-      newId,
-      actor: company.apiUser,
+  async function dispatchStored(store: FieldStorage, request: ServiceRequest): Promise<ServiceResponse> {
+    await open();
+    const routed = routeOf(request);
+    if ("status" in routed) return routed;
+    const { route, dryRunRead, dryRun } = routed;
+    const at = now();
+    // The configuration (clients, users, catalogs) is what login and authentication read.
+    const configs = await store.companies();
+
+    if (route.operation === "login") {
+      if (!dryRunRead.ok) return refused(dryRunRead.issues);
+      const decision = login(configs, routed.body, at, newToken);
+      if (!decision.ok) return refused(decision.issues);
+      if (!dryRun) await store.saveToken(decision.token);
+      return { status: route.success, body: decision.value, effects: [] };
+    }
+
+    const text = bearerToken(request.headers);
+    const found = text === undefined ? undefined : await store.findToken(text, at);
+    const table: TokenTable<CompanyState> = {
+      token: (t) => (t === text ? found : undefined),
+      company: (id) => configs.find((c) => c.id === id),
     };
-    const reply: Reply = handlerOf(route.operation)(ctx);
-    if (reply.status >= 400) return Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
-    if (!dryRun && reply.changes !== undefined) commit(company, reply.changes);
-    // Answers never alias state: the body is a fresh deep copy (bounded by the input limits), the
-    // effects are frozen in place (their recipient lists may be shared: copying them would
-    // multiply memory by the number of interventions an order cancel touches).
-    const effects = freezeEffects(reply.effects ?? []);
-    const marker = dryRun ? { dryRun: true as const } : {};
-    // The route table says what a success answers (UPS-9: 204 for both add-or-edits).
-    const status = route.success;
-    return Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: copyJson(reply.body), effects, ...marker } : { status, effects, ...marker };
+    const auth = authenticate(request.headers, table, at);
+    if (!auth.ok) return refused(auth.issues);
+    if (!dryRunRead.ok) return refused(dryRunRead.issues);
+    return store.run(
+      {
+        companyId: auth.value.company.id,
+        operation: route.operation as Exclude<typeof route.operation, "login">,
+        form: route.form,
+        params: routed.params,
+        body: routed.body,
+        query: routed.query,
+        dryRun,
+      },
+      (view) => work(view, routed, at),
+    );
   }
 
   const onInternalError = options.onInternalError ?? ((error: unknown, incidentId: string): void => {
     console.error(`field-service-rules: internal error, incident ${incidentId}:`, error instanceof Error ? error.stack : error);
   });
 
+  function internal(error: unknown): ServiceResponse {
+    // Unreachable by design (the totality property checks it): a handler that throws is a
+    // bug, or the storage failed. The client gets an opaque incident ID; the error itself goes
+    // to the server log.
+    const incidentId = globalThis.crypto.randomUUID();
+    try {
+      onInternalError(error, incidentId);
+    } catch {
+      // A failing logger must not turn a 500 into a throw.
+    }
+    return {
+      status: 500,
+      body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId },
+      effects: [],
+    };
+  }
+
+  // A JavaScript caller may pass anything; treat a non-object as an empty request (404).
+  const requestOf = (request: unknown): ServiceRequest => (typeof request === "object" && request !== null ? (request as ServiceRequest) : { method: "", path: "" });
+
   return {
     companies,
-    handle(request: ServiceRequest): ServiceResponse {
+    storage,
+    handle(request: ServiceRequest): ServiceResponse | Promise<ServiceResponse> {
+      if (storage !== undefined) return dispatchStored(storage, requestOf(request)).catch(internal);
       try {
-        // A JavaScript caller may pass anything; treat a non-object as an empty request (404).
-        return dispatch(typeof request === "object" && request !== null ? request : { method: "", path: "" });
+        return dispatch(requestOf(request));
       } catch (error) {
-        // Unreachable by design (the totality property checks it): a handler that throws is a
-        // bug. The client gets an opaque incident ID; the error itself goes to the server log.
-        const incidentId = globalThis.crypto.randomUUID();
-        try {
-          onInternalError(error, incidentId);
-        } catch {
-          // A failing logger must not turn a 500 into a throw.
-        }
-        return {
-          status: 500,
-          body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId },
-          effects: [],
-        };
+        return internal(error);
       }
+    },
+    ready: open,
+    close: async (): Promise<void> => {
+      if (storage !== undefined) await storage.close();
     },
   };
 }

@@ -5,6 +5,11 @@
  */
 export { createFieldService, defaultNewToken } from "./create.js";
 export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
+export type { FieldStorage, StoredOperation, OperationWork, OperationOutcome, StoredParam } from "./storage.js";
+export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";
+export type { HandledOperation } from "./router.js";
+export { operationLoads } from "./loads.js";
+export type { OperationLoads, Keys, AllocationLoad } from "./loads.js";
 export { validateFixture } from "./fixture.js";
 export { fixtureJsonSchema } from "./fixture-schema.js";
 export type { JsonSchema } from "./fixture-schema.js";

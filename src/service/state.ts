@@ -11,6 +11,7 @@ import type { CompanySettings } from "../shared/settings.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
 import type { StoreListing } from "../store/listing.js";
+import type { StoreDetail } from "../store/detail.js";
 import type { Store } from "../store/store.js";
 import { applyStockToListings, emptyListing, listingCatalog, listingFieldsChanged, rebuildListingsOf } from "./listings.js";
 
@@ -69,7 +70,7 @@ export interface Client {
 }
 
 /**
- * Everything the service holds for one company. Only {@link commit} changes it; handlers
+ * Everything the service holds for one company. Only `commit` changes it; handlers
  * read it and return {@link Changes}.
  */
 export interface CompanyState {
@@ -103,7 +104,7 @@ export interface CompanyState {
   readonly stores: Table<Store>;
   /**
    * One store-listing index per store GUID (STO-4, STO-5): the single holder of each store's
-   * stock. Replaced only by {@link commit}: updated incrementally on stock changes, rebuilt
+   * stock. Replaced only by `commit`: updated incrementally on stock changes, rebuilt
    * when a stocked material's listed fields change.
    */
   readonly listings: Map<Guid, StoreListing>;
@@ -114,10 +115,16 @@ export interface CompanyState {
   readonly stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>;
   /**
    * Allocations of the non-cancelled interventions per technician (ASN-5). A persistent
-   * index, replaced only by {@link commit} whenever interventions are put, so a plan or
+   * index, replaced only by `commit` whenever interventions are put, so a plan or
    * replan reads the current one without a per-request rebuild.
    */
   allocations: CollisionIndex;
+  /**
+   * Store pages computed by a database storage for this request's listing query (it pages
+   * in SQL rather than holding an index), by store GUID; the listing handler answers from it
+   * when present. Absent in memory, where {@link CompanyState.listings} answers.
+   */
+  readonly storeDetails?: ReadonlyMap<Guid, StoreDetail>;
 }
 
 /**

@@ -22,16 +22,16 @@ describe("problem details", () => {
     expect(simpleProblem(401, "NotAuthenticated")).toMatchObject({ status: 401, name: "NotAuthenticated", title: "Unauthorized", errors: [{ code: "NotAuthenticated", path: "" }] });
   });
 
-  it("ERR-1: every refusal of the service carries a problem body whose status matches", () => {
+  it("ERR-1: every refusal of the service carries a problem body whose status matches", async () => {
     const s = testService();
-    const token = loginAs(s, 0);
-    const answers = [
+    const token = await loginAs(s, 0);
+    const answers = await Promise.all([
       s.handle({ method: "POST", path: "/auth/login", body: {} }),
       s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "x", clientId: "y", secret: "z" } }),
       s.handle({ method: "GET", path: `/material/${ids(0).material(1)}` }),
       s.handle({ method: "GET", path: "/material/externalId/none", headers: bearer(token) }),
       s.handle({ method: "PATCH", path: "/customer" }),
-    ];
+    ]);
     expect(answers.map((a) => [a.status, (a.body as { name: string }).name])).toEqual([[400, "BadRequest"], [403, "Forbidden"], [401, "NotAuthenticated"], [404, "NotFound"], [405, "MethodNotAllowed"]]);
     for (const a of answers) expect(a.body).toMatchObject({ type: "about:blank", status: a.status, errors: expect.arrayContaining([expect.objectContaining({ code: expect.any(String), path: expect.any(String), message: expect.any(String) })]) });
   });

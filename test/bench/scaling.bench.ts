@@ -21,8 +21,8 @@ import { customerContext } from "../arbitraries/customer.js";
 import { ids, testCustomer, testOrder } from "../arbitraries/fixture.js";
 import { at, DAY, makeIntervention, planCommand, planContext } from "../arbitraries/intervention.js";
 import { orderContext, ownerCustomer } from "../arbitraries/order.js";
-import { company, testService } from "../service/support.js";
-import { client } from "../service/wiring-support.js";
+import { createServiceCore } from "../../src/service/create.js";
+import { testFixture } from "../arbitraries/fixture.js";
 
 const hex = (prefix: number, n: number): Guid => `${prefix.toString(16).padStart(8, "0")}-0000-4000-8000-${n.toString(16).padStart(12, "0")}` as Guid;
 let sink: unknown;
@@ -65,8 +65,8 @@ function ord1Foreign(n: number) {
  * every iteration.
  */
 function cancelCycle(n: number) {
-  const service = testService();
-  const state: CompanyState = company(service, 0);
+  const service = createServiceCore({ fixture: testFixture() });
+  const state: CompanyState = service.companies.get(ids(0).company)!;
   const customer = testCustomer(0, 1, "CUST-1");
   const order: Order = testOrder(customer, 1, "ORD-1");
   const techs = [ids(0).tech1, ids(0).tech2];
@@ -117,8 +117,9 @@ function planMany(n: number) {
 
 /** `POST /store/{id}/addToStore` of `n` new materials into a store, through the service (parse, batch, listing update). */
 function stockBatch(n: number) {
-  const service = testService();
-  const state = company(service, 0);
+  // The in-memory service, synchronous: this measures the decision and commit path.
+  const service = createServiceCore({ fixture: testFixture() });
+  const state = service.companies.get(ids(0).company)!;
   const materials = Array.from({ length: n }, (_, k) => ({
     ...(state.materials.byId.values().next().value as NonNullable<ReturnType<typeof state.materials.byId.get>>),
     id: hex(0xea, k),
@@ -126,7 +127,9 @@ function stockBatch(n: number) {
     name: `Materiál ${k}`,
   }));
   commit(state, { materials });
-  const send = client(service, 0);
+  const login = service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } });
+  const token = (login.body as { accessToken: string }).accessToken;
+  const send = (method: string, path: string, body: unknown) => service.handle({ method, path, headers: { authorization: `Bearer ${token}` }, body });
   const body = materials.map((m) => ({ materialId: m.externalId, amount: 1.5 }));
   return () => {
     const r = send("POST", `/store/${ids(0).store(2)}/addToStore?dryRun=true`, body);

@@ -28,7 +28,7 @@ const existing = [0, 1].map((i) => {
 });
 
 describe("GEN-8: decisions draw GUIDs only once they have succeeded", () => {
-  it("GEN-8: a refused customer add or add-or-edit never calls newId", () => {
+  it("GEN-8: a refused customer add or add-or-edit never calls newId", async () => {
     const body = fc.oneof(
       fc.record({ contactPeople: fc.array(contactPersonBody, { maxLength: 2 }), addresses: fc.array(addressBody, { maxLength: 2 }), kind: kindFields, externalId: fc.constantFrom("C-0", "N-1") })
         .map(({ kind, ...rest }) => ({ name: "N", ...rest, ...kind, categoryId: "retail" })),
@@ -53,7 +53,7 @@ describe("GEN-8: decisions draw GUIDs only once they have succeeded", () => {
     );
   });
 
-  it("GEN-8: a refused order add never calls newId", () => {
+  it("GEN-8: a refused order add never calls newId", async () => {
     fc.assert(
       fc.property(orderRefs, fc.constantFrom("cat-a", "nope"), (refs, categoryId) => {
         const ids = counter();
@@ -66,7 +66,7 @@ describe("GEN-8: decisions draw GUIDs only once they have succeeded", () => {
     );
   });
 
-  it("GEN-8: a refused plan or lifecycle move never calls newId", () => {
+  it("GEN-8: a refused plan or lifecycle move never calls newId", async () => {
     fc.assert(
       fc.property(orderStateArb, interventionStateArb, fc.constantFrom("repair", "nope"), fc.constantFrom(TECH1, TECH2, "nobody"), (orderState, state, categoryId, primary) => {
         const ids = counter();
@@ -87,28 +87,28 @@ const customerBody = (externalId: string, name: string | null) => ({
 });
 
 describe("GEN-8: the service draws no GUID for a refusal", () => {
-  it("GEN-8: a dry run draws the GUIDs of the answer it previews; the real write then gets fresh ones", () => {
+  it("GEN-8: a dry run draws the GUIDs of the answer it previews; the real write then gets fresh ones", async () => {
     const service = testService();
-    const headers = bearer(loginAs(service, 0));
-    const dry = service.handle({ method: "POST", path: "/customer?dryRun=true", headers, body: customerBody("C-1", "Alfa") });
-    const real = service.handle({ method: "POST", path: "/customer", headers, body: customerBody("C-1", "Alfa") });
+    const headers = bearer(await loginAs(service, 0));
+    const dry = await service.handle({ method: "POST", path: "/customer?dryRun=true", headers, body: customerBody("C-1", "Alfa") });
+    const real = await service.handle({ method: "POST", path: "/customer", headers, body: customerBody("C-1", "Alfa") });
     expect([dry.status, real.status]).toEqual([201, 201]);
     expect(real.body).not.toEqual(dry.body);
-    expect(service.handle({ method: "GET", path: `/customer/${(dry.body as { id: string }).id}`, headers }).status).toBe(404);
+    expect((await service.handle({ method: "GET", path: `/customer/${(dry.body as { id: string }).id}`, headers })).status).toBe(404);
   });
 
-  it("GEN-8: a refused write draws no GUID: the next created record gets the one it would have had", () => {
+  it("GEN-8: a refused write draws no GUID: the next created record gets the one it would have had", async () => {
     const plain = testService();
     const withRefusal = testService();
-    const h1 = bearer(loginAs(plain, 0));
-    const h2 = bearer(loginAs(withRefusal, 0));
-    seed(plain, 0);
-    seed(withRefusal, 0);
+    const h1 = bearer(await loginAs(plain, 0));
+    const h2 = bearer(await loginAs(withRefusal, 0));
+    await seed(plain, 0);
+    await seed(withRefusal, 0);
     // Well-formed, so the decision runs; refused there (unknown category, GEN-3).
-    const refused = withRefusal.handle({ method: "POST", path: "/customer", headers: h2, body: { ...customerBody("C-2", "Gama"), categoryId: "no-such-category" } });
+    const refused = await withRefusal.handle({ method: "POST", path: "/customer", headers: h2, body: { ...customerBody("C-2", "Gama"), categoryId: "no-such-category" } });
     expect(refused.status).toBe(400);
-    const a = plain.handle({ method: "POST", path: "/customer", headers: h1, body: customerBody("C-3", "Beta") });
-    const b = withRefusal.handle({ method: "POST", path: "/customer", headers: h2, body: customerBody("C-3", "Beta") });
+    const a = await plain.handle({ method: "POST", path: "/customer", headers: h1, body: customerBody("C-3", "Beta") });
+    const b = await withRefusal.handle({ method: "POST", path: "/customer", headers: h2, body: customerBody("C-3", "Beta") });
     expect(b.status).toBe(201);
     expect(b.body).toEqual(a.body);
   });

@@ -1,30 +1,30 @@
-import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/create.js";
 import type { Fixture, FixtureCompany } from "../../src/service/fixture.js";
 import { testFixture } from "../arbitraries/fixture.js";
-import { bearer, loginAs, type Clock } from "./support.js";
+import { bearer, loginAs, makeService, type Clock, type TestService } from "./support.js";
 
 /**
  * A service like `testService` (same GUID and token counters) over the test fixture after
- * `tweak` changed company A (settings, an external ID for store 2, …).
+ * `tweak` changed company A (settings, an external ID for store 2, …), on the adapter under test.
  */
-export function serviceWith(tweak: (a: FixtureCompany) => void = () => {}, clock: Clock = { t: Date.parse("2026-05-01T08:00:00Z") }): ServiceCore & { clock: Clock } {
+export function serviceWith(tweak: (a: FixtureCompany) => void = () => {}, clock: Clock = { t: Date.parse("2026-05-01T08:00:00Z") }): TestService & { clock: Clock } {
   const fixture: Fixture = testFixture();
   tweak(fixture.companies[0]!);
   let n = 0;
   let tok = 0;
-  const core = createServiceCore({
+  const core = makeService({
     fixture,
     now: () => new Date(clock.t),
     newId: () => `00000000-0000-4000-9000-${(++n).toString(16).padStart(12, "0")}`,
     newToken: () => `tok-${++tok}`,
   });
-  return { ...core, clock };
+  return Object.assign(core, { clock });
 }
 
 /** Sends requests as company `c` (0 = A) with a fresh token. */
-export function client(service: ServiceCore, c = 0): (method: string, path: string, body?: unknown) => ServiceResponse {
-  const token = loginAs(service, c);
-  return (method, path, body) =>
+export async function client(service: Pick<TestService, "handle">, c = 0): Promise<(method: string, path: string, body?: unknown) => Promise<ServiceResponse>> {
+  const token = await loginAs(service, c);
+  return async (method, path, body) =>
     service.handle(body === undefined ? { method, path, headers: bearer(token) } : { method, path, headers: bearer(token), body });
 }
 

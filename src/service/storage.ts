@@ -1,0 +1,93 @@
+import type { HandledOperation } from "./router.js";
+import type { IssuedToken } from "../auth/token.js";
+import type { PathParamName } from "../api/routes.js";
+import type { Guid } from "../shared/guid.js";
+import type { Instant } from "../shared/time.js";
+import type { Fixture } from "./fixture.js";
+import type { Changes, CompanyState } from "./state.js";
+
+/**
+ * One operation as a storage runs it: the caller's company, the matched route and what the
+ * request sent. The storage reads from it what to load (`operationLoads`) before the
+ * decision runs.
+ */
+export interface StoredOperation {
+  /** GUID of the caller's company (AUTH-4): every read and write of the operation is scoped to it. */
+  readonly companyId: Guid;
+  /** The route's operation. */
+  readonly operation: HandledOperation;
+  /** Whether the path names records by GUID or by external ID (GEN-2). */
+  readonly form: "id" | "externalId";
+  /** The path's placeholders, in path order. */
+  readonly params: readonly StoredParam[];
+  /** The parsed JSON body, `undefined` when none. */
+  readonly body: unknown;
+  /** Query parameters, first value of each name. */
+  readonly query: ReadonlyMap<string, string>;
+  /** `true` for `?dryRun=true`: run everything, persist nothing. */
+  readonly dryRun: boolean;
+}
+
+/** One placeholder of a path, as sent. */
+export interface StoredParam {
+  /** The kind of record it names (`order`, `store`, …). */
+  readonly name: PathParamName;
+  /** The GUID or the external ID sent (see {@link StoredOperation.form}). */
+  readonly value: string;
+}
+
+/**
+ * The synchronous, pure part of one operation: given a view of the caller's company (holding
+ * at least the records the operation reads), it answers and says what to write. `changes`
+ * is present only when the answer is a success that must be persisted.
+ */
+export type OperationWork<R> = (view: CompanyState) => OperationOutcome<R>;
+
+/** What {@link OperationWork} returns. */
+export interface OperationOutcome<R> {
+  /** The answer. */
+  readonly result: R;
+  /** What to write; absent for a read or a refusal. */
+  readonly changes?: Changes | undefined;
+}
+
+/**
+ * The storage port of the reference service (docs/service.md "Storage"): where the
+ * companies, tokens and records live between requests. The in-memory store is built into
+ * `createFieldService` (synchronous, the default); a storage passed in the options makes
+ * `handle` asynchronous. An adapter runs each operation in one transaction: it loads a
+ * company view shaped like {@link CompanyState} holding the records the operation reads,
+ * runs the pure `work` on it, and persists the `changes` it returns in the same transaction,
+ * so a refused or failed request leaves nothing behind (GEN-8).
+ */
+export interface FieldStorage {
+  /**
+   * Prepares the storage (creates its tables when absent) and seeds the fixture's companies
+   * when it holds none yet. Called once by `createFieldService`, with the fixture already
+   * validated and loaded.
+   * @param fixture - the fixture as given
+   * @param companies - the fixture loaded (validated) into company states
+   */
+  readonly open: (fixture: Fixture, companies: readonly CompanyState[]) => Promise<void>;
+  /** The companies' configuration (settings, users, catalogs, clients) with empty record tables: what login and authentication read. */
+  readonly companies: () => Promise<readonly CompanyState[]>;
+  /** Stores a token issued at login, so that every process sharing the storage accepts it (AUTH-2). */
+  readonly saveToken: (token: IssuedToken) => Promise<void>;
+  /**
+   * The token with this text, if one was issued and is still valid at `now` (AUTH-3); an
+   * expired one is forgotten, so it never comes back even if the clock does.
+   */
+  readonly findToken: (text: string, now: Instant) => Promise<IssuedToken | undefined>;
+  /**
+   * Runs one operation in one transaction: loads the view, runs `work`, persists its changes
+   * unless `operation.dryRun`, commits (retrying on serialization conflicts, re-running
+   * `work` on a fresh view), and resolves with the work's result.
+   */
+  readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
+  /** Writes changes outside a request (tests seed records with it). */
+  readonly write: (companyId: Guid, changes: Changes) => Promise<void>;
+  /** A JSON-comparable snapshot of one company's records and stock (tests prove GEN-8 with it). */
+  readonly snapshot: (companyId: Guid) => Promise<string>;
+  /** Releases the storage's resources (connections). */
+  readonly close: () => Promise<void>;
+}

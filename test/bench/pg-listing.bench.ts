@@ -1,0 +1,155 @@
+// The store listing on PostgreSQL at 100,000 stocked materials, against the in-memory
+// listing on the same data in the same run (docs/performance.md, "Store listing on
+// PostgreSQL"). Needs DATABASE_URL; without it the bench is skipped. Run with
+//   DATABASE_URL=postgres://… npx vitest bench --run test/bench/pg-listing.bench.ts
+import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
+import pg from "pg";
+import { afterAll, bench, describe } from "vitest";
+import type { Material } from "../../src/material/material.js";
+import { listingMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/listing.js";
+import type { CatalogValue } from "../../src/shared/catalog.js";
+import { Dec } from "../../src/shared/decimal.js";
+import { guid, type Guid } from "../../src/shared/guid.js";
+import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
+import { queryStoreListing } from "../../src/store/detail.js";
+import { buildStoreListing, prepareStoreListingSearch, type StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreListingQuery } from "../../src/store/query.js";
+import type { Store } from "../../src/store/store.js";
+
+const url = process.env["DATABASE_URL"];
+
+// The data of test/bench/store-listing.bench.ts (same generator, same seed).
+const N = 100_000;
+let seed = 42;
+const rnd = (): number => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+const nouns = ["Šroub", "Hadice", "Chladivo", "Kabel", "Řídicí jednotka", "Žárovka", "Matice", "Podložka", "Těsnění", "Ventil", "Čerpadlo", "Filtr", "Ložisko", "Spojka", "Trubka", "Kolínko", "Izolace", "Lepidlo", "Barva", "Hmoždinka", "Vrut", "Hřebík", "Svorka", "Jistič", "Zásuvka", "Vypínač", "Relé", "Pojistka", "Štítek", "Páska", "Kotva", "Nýt", "Pružina", "Řemen", "Čidlo", "Termostat", "Radiátor", "Kohout", "Objímka", "Příchytka", "Manžeta", "Zátka", "Redukce", "Přechodka", "Koleno", "Odbočka", "Síto", "Tryska", "Ventilátor", "Motor"];
+const adjectives = ["pozinkovaný", "nerezový", "měděný", "plastový", "černý", "bílý", "žlutý", "zelený", "ohebný", "tvrzený", "průmyslový", "domácí"];
+const prefixes = ["HA", "CH", "KA", "SR", "ZA", "ŘI", "C", "CI"];
+const gid = (kind: number, i: number): Guid => guid(`${kind.toString(16).padStart(8, "0")}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`);
+const categories: CatalogValue[] = Array.from({ length: 40 }, (_, i) => ({ id: gid(1, i), slug: `c${i}`, name: `${pick(nouns)} kategorie ${i}` }));
+const suppliers: CatalogValue[] = Array.from({ length: 60 }, (_, i) => ({ id: gid(2, i), slug: `s${i}`, name: `Dodavatel ${pick(adjectives)} ${i}` }));
+const materials: Material[] = Array.from({ length: N }, (_, i) => ({
+  id: gid(3, i),
+  externalId: `M-${i}`,
+  name: `${pick(nouns)} ${pick(adjectives)} ${Math.floor(rnd() * 100)}×${Math.floor(rnd() * 500)} mm`,
+  categoryId: pick(categories).id,
+  supplierId: pick(suppliers).id,
+  identificationNumber: rnd() < 0.05 ? null : `${pick(prefixes)}-${Math.floor(rnd() * 100000)}`,
+  description: null,
+  supplierCode: `D${Math.floor(rnd() * 1e6)}`,
+  unit: "Amounts",
+  price: new Dec(Math.floor(rnd() * 100000)).dividedBy(100),
+  costPrice: null,
+}));
+const stock = new Map<Guid, Amount>(materials.map((m) => [m.id, rnd() < 0.05 ? UNLIMITED : finite(Math.floor(rnd() * 1000))]));
+const catalog: StoreListingCatalog = {
+  materials: new Map(materials.map((m) => [m.id, m])),
+  categories: new Map(categories.map((c) => [c.id, c])),
+  suppliers: new Map(suppliers.map((c) => [c.id, c])),
+  locale: "cs",
+};
+const store: Store = { id: gid(4, 1), externalId: null, name: "Sklad", availableFor: [] };
+const base: StoreListingQuery = { page: 1, pageSize: 50, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null };
+const queries: [string, StoreListingQuery][] = [
+  ['search "šroub", name ascend, page 1 of 50', { ...base, searchPhrase: "šroub" }],
+  ['search "šroub", price descend, page 3 of 20', { ...base, searchPhrase: "šroub", sortBy: "price", sortOrder: "descend", page: 3, pageSize: 20 }],
+  ['search "d12345" (a supplier code, 1 hit)', { ...base, searchPhrase: "d12345" }],
+  ['search "ka-1" (codes, ~1%)', { ...base, searchPhrase: "ka-1" }],
+  ["name ascend, page 1 of 50", base],
+  ["name ascend, page 250 of 200", { ...base, page: 250, pageSize: 200 }],
+  ["price ascend, page 1 of 50", { ...base, sortBy: "price" }],
+  ["amount descend, page 250 of 200", { ...base, sortBy: "amount", sortOrder: "descend", page: 250, pageSize: 200 }],
+  ["supplier name, 30 of 40 categories, page 250 of 200", { ...base, sortBy: "materialSupplierName", materialCategoryIds: categories.slice(0, 30).map((c) => c.id), page: 250, pageSize: 200 }],
+  ["code descend, 3 suppliers, page 1 of 200", { ...base, sortBy: "identificationNumber", sortOrder: "descend", materialSupplierIds: suppliers.slice(0, 3).map((c) => c.id), pageSize: 200 }],
+];
+
+async function p50(fn: () => unknown, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const pool = url === undefined || url === "" ? undefined : new pg.Pool({ connectionString: url, max: 1 });
+const schema = `bench_listing_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+const companyId = guid(randomUUID());
+const company = { id: companyId, locale: "cs" };
+
+if (pool === undefined) {
+  console.warn("test/bench/pg-listing.bench.ts: DATABASE_URL is not set, the PostgreSQL listing bench is skipped.");
+} else {
+  const rows: Record<string, string | number>[] = [];
+  const load = [loadavg()[0] as number];
+  await pool.query(listingMigration(schema));
+  let t = performance.now();
+  await writeCatalogRows(pool, schema, companyId, categories, suppliers);
+  await writeMaterialRows(pool, schema, companyId, materials);
+  rows.push({ case: "write 100,000 materials (one statement)", "pg ms": (performance.now() - t).toFixed(0) });
+  t = performance.now();
+  await writeStock(pool, schema, companyId, store.id, stock);
+  rows.push({ case: "write 100,000 stock rows (one statement)", "pg ms": (performance.now() - t).toFixed(0) });
+  await pool.query(`ANALYZE "${schema}".materials; ANALYZE "${schema}".stock; ANALYZE "${schema}".catalog_values`);
+  // A 20,000-item batch on the stocked store: updates in place, the order kept.
+  const batch = new Map(materials.slice(0, 20_000).map((m, i) => [m.id, finite(`${i % 1000}.5`)] as const));
+  const batchMs = await p50(() => writeStock(pool, schema, companyId, store.id, batch), 5);
+  rows.push({ case: "stock batch of 20,000 items (one statement)", "pg ms": batchMs.toFixed(0) });
+  for (const [id, a] of batch) stock.set(id, a);
+
+  const listing = prepareStoreListingSearch(buildStoreListing(store.id, stock, catalog));
+  const measure = async (label: string, which: readonly [string, StoreListingQuery][]): Promise<void> => {
+    for (const [name, q] of which) {
+      const expected = queryStoreListing(listing, store, q);
+      const got = await queryStoreListingSql(pool, schema, company, store, q);
+      if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`pg-listing bench: PostgreSQL and memory disagree on ${name}`);
+      for (let w = 0; w < 20; w++) queryStoreListing(listing, store, q);
+      const memory = await p50(() => queryStoreListing(listing, store, q), 200);
+      const sql = await p50(() => queryStoreListingSql(pool, schema, company, store, q), 15);
+      if (process.env["PGLIST_PLANS"] !== undefined) {
+        // The plan of the page statement, to see which index (if any) gave the order.
+        const seen: { text: string; values: readonly unknown[] }[] = [];
+        const spy = { query: (text: string, values?: readonly unknown[]) => (seen.push({ text, values: values ?? [] }), pool.query(text, values as unknown[])) };
+        await queryStoreListingSql(spy, schema, company, store, q);
+        const last = seen.find((x) => x.text.includes("ORDER BY")) ?? seen[0];
+        if (last !== undefined) {
+          const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${last.text}`, last.values as unknown[]);
+          console.log(`${label}${name}\n${plan.rows.map((r: Record<string, string>) => `  ${r["QUERY PLAN"]}`).join("\n")}`);
+        }
+      }
+      rows.push({ case: `${label}${name}`, "pg ms": sql.toFixed(2), "memory ms": memory.toFixed(3), ratio: `${Math.round(sql / memory)}×`, total: got.materials.totalCount });
+    }
+    load.push(loadavg()[0] as number);
+  };
+  await measure("", queries);
+  // The searches again without the trigram index, to see whether it pays; then put it back.
+  await pool.query(`DROP INDEX "${schema}".materials_search_trgm`);
+  await measure("no trigram index: ", queries.filter(([name]) => name.startsWith("search")));
+  await pool.query(listingMigration(schema));
+  // Deep pages sort the whole stock; with the default 4 MB of work_mem that sort spills to disk.
+  await pool.query("SET work_mem = '64MB'");
+  await measure("work_mem 64MB: ", queries.filter(([name]) => name.includes("page 250")));
+  await pool.query("RESET work_mem");
+  rows.push({ case: `load average (1 min) during the run: ${load.map((l) => l.toFixed(2)).join(", ")}` });
+  console.table(rows);
+}
+
+describe.skipIf(pool === undefined)("store listing on PostgreSQL, 100,000 stocked materials", () => {
+  afterAll(async () => {
+    await pool?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pool?.end();
+  });
+  bench('pg: search "šroub"', async () => {
+    await queryStoreListingSql(pool as pg.Pool, schema, company, store, queries[0]![1]);
+  }, { iterations: 10, time: 0 });
+  bench("pg: name ascend, page 250 of 200", async () => {
+    await queryStoreListingSql(pool as pg.Pool, schema, company, store, queries[5]![1]);
+  }, { iterations: 10, time: 0 });
+});

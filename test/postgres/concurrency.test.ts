@@ -1,0 +1,137 @@
+// Two service instances (two pools, as two processes would have) on one PostgreSQL schema,
+// racing writes that the rules serialise: plans of one technician (ASN-5), stock batches of
+// one store (STK-6), external IDs (GEN-4). The database decides; the answers must agree.
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
+import type { Fixture } from "../../src/service/fixture.js";
+import type { Guid } from "../../src/shared/guid.js";
+import type { PostgresStorage } from "../../src/postgres/index.js";
+import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+
+const A = ids(0);
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+interface Pair {
+  services: [FieldService<Promise<ServiceResponse>>, FieldService<Promise<ServiceResponse>>];
+  storages: [PostgresStorage, PostgresStorage];
+  send: (i: number, method: string, path: string, body?: unknown) => Promise<ServiceResponse>;
+  close: () => Promise<void>;
+}
+
+/** Two services on one fresh schema (collisions forbidden in company A), both logged in, one order seeded. */
+async function pair(): Promise<Pair> {
+  const fixture: Fixture = testFixture();
+  fixture.companies[0]!.settings = { ...fixture.companies[0]!.settings, disableCollisions: true };
+  const schema = schemaName("race");
+  schemas.push(schema);
+  const storages: [PostgresStorage, PostgresStorage] = [testStorage(schema, 4), testStorage(schema, 4)];
+  const services: Pair["services"] = [createFieldService({ fixture, storage: storages[0] }), createFieldService({ fixture, storage: storages[1] })];
+  await Promise.all(services.map((s) => s.ready()));
+  const customer = testCustomer(0, 1, "CUST-1");
+  await storages[0].write(A.company, { customers: [customer], orders: [testOrder(customer, 1, "ORD-1")] });
+  const tokens = await Promise.all(
+    services.map(async (s) => ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken),
+  );
+  return {
+    services,
+    storages,
+    send: (i, method, path, body) => services[i % 2]!.handle({ method, path, headers: { authorization: `Bearer ${tokens[i % 2]}` }, ...(body === undefined ? {} : { body }) }),
+    close: async () => {
+      await Promise.all(services.map((s) => s.close()));
+    },
+  };
+}
+
+const codes = (r: ServiceResponse): string[] => ((r.body as { errors?: { code: string }[] } | undefined)?.errors ?? []).map((e) => e.code);
+const at = (hour: number, minute = 0): string => `2026-05-04T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z`;
+const plan = (from: string, to: string, externalId?: string) => ({
+  primaryAssigneeId: A.tech1, day: "2026-05-04", categoryId: "revize", ...(externalId === undefined ? {} : { externalId }),
+  assignations: [{ userId: A.tech1, plannedStart: from, plannedEnd: to }],
+});
+
+describe.runIf(databaseUrl !== undefined)("two service instances on one database", () => {
+  it("ASN-5: eight identical plans of one technician's slot through two instances at once: exactly one wins, the others are refused as collisions", async () => {
+    const p = await pair();
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => p.send(i, "POST", "/order/externalId/ORD-1/PlanIntervention", plan(at(8), at(9)))));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of answers.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(400);
+        expect(codes(r)).toContain("Collision");
+        expect(r.effects).toEqual([]);
+      }
+      const order = (await p.send(0, "GET", "/order/externalId/ORD-1")).body as { interventionIds: string[] };
+      expect(order.interventionIds).toHaveLength(1);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  it("ASN-5: random slots of one technician planned at once through two instances: the accepted ones never overlap, and each refused one overlaps an accepted one", async () => {
+    const p = await pair();
+    let day = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 6, max: 16 }), fc.integer({ min: 1, max: 12 })), { minLength: 2, maxLength: 8 }), async (slots) => {
+          // A fresh day per run: runs do not see each other's allocations.
+          day++;
+          const date = new Date(Date.UTC(2026, 5, day)).toISOString().slice(0, 10);
+          const asked = slots.map(([h, q]) => ({ start: Date.parse(`${date}T${String(h).padStart(2, "0")}:00:00Z`), end: Date.parse(`${date}T${String(h).padStart(2, "0")}:00:00Z`) + q * 15 * 60_000 }));
+          const answers = await Promise.all(
+            asked.map((s, i) =>
+              p.send(i, "POST", "/order/externalId/ORD-1/PlanIntervention", {
+                ...plan(new Date(s.start).toISOString(), new Date(s.end).toISOString()),
+                day: date,
+              }),
+            ),
+          );
+          const won = asked.filter((_, i) => answers[i]!.status === 200);
+          const lost = asked.filter((_, i) => answers[i]!.status !== 200);
+          expect(won.length).toBeGreaterThanOrEqual(1);
+          for (let i = 0; i < won.length; i++) for (let j = i + 1; j < won.length; j++) expect(won[i]!.start < won[j]!.end && won[j]!.start < won[i]!.end).toBe(false);
+          for (const l of lost) expect(won.some((w) => w.start < l.end && l.start < w.end)).toBe(true);
+          for (const r of answers) if (r.status !== 200) expect(codes(r)).toContain("Collision");
+        }),
+        { numRuns: 8 },
+      );
+    } finally {
+      await p.close();
+    }
+  }, 120_000);
+
+  it("STK-2, STK-6: parallel addToStore batches on one store through two instances end exact (the sum of what was added)", async () => {
+    const p = await pair();
+    try {
+      const S = A.store(2);
+      const adds = Array.from({ length: 16 }, (_, i) => [{ materialId: A.material(1), amount: 0.25 + i }, { materialId: A.material(2), amount: 1 }]);
+      const answers = await Promise.all(adds.map((body, i) => p.send(i, "POST", `/store/${S}/addToStore`, body)));
+      expect(answers.map((r) => r.status)).toEqual(adds.map(() => 201));
+      const page = (await p.send(0, "GET", `/store/${S}?page=1&pageSize=10`)).body as { materials: { items: { materialId: string; amount: number }[] } };
+      const amount = (m: Guid): number | undefined => page.materials.items.find((i) => i.materialId === m)?.amount;
+      expect(amount(A.material(1))).toBe(adds.reduce((sum, _, i) => sum + 0.25 + i, 0));
+      expect(amount(A.material(2))).toBe(16);
+      // Each answer reports an amount some serial order produced: all distinct, the largest is the total.
+      const seen = answers.map((r) => (r.body as { items: { materialId: string; amount: number }[] }).items.find((x) => x.materialId === A.material(2))!.amount).sort((x, y) => x - y);
+      expect(seen).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  it("GEN-4, GEN-8: the same external ID created at once through two instances: one 201, the others 400 DuplicateExternalId, no row left behind", async () => {
+    const p = await pair();
+    try {
+      const body = { name: "Závod s.r.o.", identificationNumber: "27074358", externalId: "RACE-1", contactPeople: [{ lastName: "Nový" }], addresses: [{ street: "Husova 5", city: "Brno" }] };
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => p.send(i, "POST", "/customer", body)));
+      expect(answers.filter((r) => r.status === 201), JSON.stringify(answers[0])).toHaveLength(1);
+      for (const r of answers.filter((x) => x.status !== 201)) expect(codes(r)).toEqual(["DuplicateExternalId"]);
+      const snapshot = JSON.parse(await p.storages[0].snapshot(A.company)) as unknown[][];
+      expect(snapshot[0]).toHaveLength(2); // the seeded customer and the one winner
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+});

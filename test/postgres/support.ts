@@ -1,0 +1,30 @@
+// PostgreSQL test support: a throwaway schema per test file on the server DATABASE_URL names
+// (`scripts/with-postgres.sh` starts one), dropped afterwards, so files run in parallel.
+import pg from "pg";
+import { postgresStorage, type PostgresStorage } from "../../src/postgres/index.js";
+
+/** The server under test, or `undefined` when PostgreSQL is not configured (the suite is then skipped, loudly: see global-setup.ts). */
+export const databaseUrl: string | undefined = process.env["DATABASE_URL"] === "" ? undefined : process.env["DATABASE_URL"];
+
+/** A fresh schema name for one test file: `t_<file>_<random>`. */
+export function schemaName(file: string): string {
+  return `t_${file.replace(/[^a-z0-9]/gi, "_").toLowerCase()}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A storage on the test server in `schema`, with a small pool (many files run at once). */
+export function testStorage(schema: string, maxConnections = 4): PostgresStorage {
+  if (databaseUrl === undefined) throw new Error("DATABASE_URL is not set");
+  return postgresStorage({ connectionString: databaseUrl, schema, maxConnections });
+}
+
+/** Drops the test schemas made by a file. */
+export async function dropSchemas(schemas: Iterable<string>): Promise<void> {
+  if (databaseUrl === undefined) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

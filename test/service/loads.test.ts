@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { operationLoads } from "../../src/service/loads.js";
+import { apiRoutes } from "../../src/api/routes.js";
+import type { HandledOperation } from "../../src/service/router.js";
+import { ids } from "../arbitraries/fixture.js";
+import { company, testService } from "./support.js";
+
+const A = ids(0);
+
+describe("what each operation loads (docs/embedding.md)", () => {
+  const config = company(testService(), 0);
+
+  it("ASN-5: a plan loads the assigned technicians' allocations over exactly the span it asks for, only when collisions are forbidden", () => {
+    const body = {
+      primaryAssigneeId: "t1", day: "2026-05-04", categoryId: "revize", externalId: "NEW-1",
+      assignations: [
+        { userId: "t1", plannedStart: "2026-05-04T12:00:00+02:00", plannedEnd: "2026-05-04T13:00:00+02:00" },
+        { userId: A.tech2, plannedStart: "2026-05-04T09:00:00+02:00", plannedEnd: "2026-05-04T10:30:00+02:00" },
+      ],
+    };
+    const off = operationLoads("planIntervention", body, config);
+    expect(off.allocations).toBeUndefined();
+    expect(off.interventions.externalIds).toEqual(["NEW-1"]);
+    expect(off.orderCustomers).toBe(true);
+    const on = operationLoads("planIntervention", body, { ...config, settings: { ...config.settings, disableCollisions: true } });
+    expect(on.allocations).toEqual({ userIds: [A.tech1, A.tech2], from: Date.parse("2026-05-04T07:00:00Z"), to: Date.parse("2026-05-04T11:00:00Z") });
+  });
+
+  it("GEN-3, STK-6: a stock batch loads the materials its items name, by GUID or external ID, and the named amounts only", () => {
+    const loads = operationLoads("removeMaterial", [{ materialId: "M1" }, { materialId: A.material(2).toUpperCase() }, { materialId: 5 }], config);
+    expect(loads.materials).toEqual({ ids: [A.material(2)], externalIds: ["M1", A.material(2).toUpperCase()] });
+    expect(loads.stock).toBe("named");
+  });
+
+  it("UPS-6, ORD-2: customer and order bodies load the customers their references and nested elements name", () => {
+    const customer = operationLoads("addOrEditCustomer", { externalId: "C-1", contactPeople: [{ id: A.admin, externalId: "cp" }] }, config);
+    expect(customer.customers).toEqual({ ids: [A.admin], externalIds: ["C-1"] });
+    expect(customer.customerElements).toEqual({ ids: [A.admin], externalIds: ["cp"] });
+    const order = operationLoads("addOrder", { customerId: "C-1", addressId: "adr", serviceObjectIds: ["so"], externalId: "O-1" }, config);
+    expect(order.customers.externalIds).toEqual(["C-1"]);
+    expect(order.customerElements.externalIds).toEqual(["adr", "so"]);
+    expect(order.orders.externalIds).toEqual(["O-1"]);
+  });
+
+  it("a malformed body loads nothing it does not name, and never throws", () => {
+    for (const route of apiRoutes) {
+      if (route.operation === "login") continue;
+      for (const body of [undefined, null, 5, "x", [], {}, [null], { assignations: "x" }]) {
+        expect(() => operationLoads(route.operation as HandledOperation, body, config)).not.toThrow();
+      }
+    }
+  });
+});
