@@ -249,7 +249,9 @@ export function overlappingAllocations(
   hi = k;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((maxEnd[mid] as Instant) > start) hi = mid;
+    // Bound to a name, not `(x as Instant) > start`: Stryker prints that without its parentheses.
+    const reach = maxEnd[mid] as Instant;
+    if (reach > start) hi = mid;
     else lo = mid + 1;
   }
   const out: Allocation[] = [];
