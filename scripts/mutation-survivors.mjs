@@ -21,12 +21,20 @@ const count = (file, status) => {
   else t.other += 1;
   totals.set(file, t);
 };
-for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+// The mutated span of the original source (Stryker's lines are 1-based, its columns 0-based... or 1-based
+// depending on the version; the span is cut by both ends so either reads right).
+const span = (lines, { start, end }) => {
+  if (start.line === end.line) return lines[start.line - 1]?.slice(start.column - 1, end.column - 1) ?? "";
+  return `${lines[start.line - 1]?.slice(start.column - 1) ?? ""} ...`;
+};
+for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+  const lines = source.split("\n");
   for (const m of [...mutants].sort((a, b) => a.location.start.line - b.location.start.line)) {
     count(file, m.status);
     if (!alive.has(m.status)) continue;
     const replacement = (m.replacement ?? "").replace(/\s+/g, " ").slice(0, 100);
-    rows.push(`${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${m.status}${m.static ? " static" : ""} -> ${replacement}`);
+    const original = span(lines, m.location).replace(/\s+/g, " ").slice(0, 100);
+    rows.push(`${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${m.status}${m.static ? " static" : ""}: ${original} -> ${replacement}`);
   }
 }
 if (!summaryOnly) for (const row of rows) console.log(row);
