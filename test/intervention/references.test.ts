@@ -49,7 +49,7 @@ const categories: readonly InterventionCategory[] = [
 ];
 const stateRefs = customStates.map((c) => ({ id: c.id, key: c.slug }));
 const categoryRefs = categories.map((c) => ({ id: c.id, key: c.slug }));
-const userRefs = users.map((u) => ({ id: u.id, key: u.externalId }));
+const userRefs = users.flatMap((u) => (u.externalId === null ? [] : [{ id: u.id, key: u.externalId }]));
 
 const unknown = (path: string, what: string, ref: string) => [
   { code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` },
@@ -133,7 +133,7 @@ describe("intervention references (GEN-3)", () => {
   it("INT-4: edit resolves customStateId (omitted keeps, null clears) and ownerId; each miss is UnknownReference at its path", () => {
     fc.assert(
       fc.property(referenceArb(stateRefs, true), referenceArb(userRefs, false), fc.boolean(), fc.boolean(), (state, owner, sendState, sendOwner) => {
-        const command = { ...none, customStateId: sendState ? state.ref : ABSENT, ownerId: sendOwner ? owner.ref ?? "" : ABSENT };
+        const command: InterventionEditCommand = { ...none, customStateId: sendState ? state.ref : ABSENT, ownerId: sendOwner ? owner.ref ?? "" : ABSENT };
         const context = editContext();
         const r = editIntervention(command, context);
         const issues = [
