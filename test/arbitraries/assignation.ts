@@ -19,6 +19,14 @@ export const nestingRangeArb: fc.Arbitrary<{ start: number; end: number }> = fc
   .tuple(fc.integer({ min: 0, max: 200 }), fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 50, max: 200 })))
   .map(([start, len]) => ({ start, end: start + len }));
 
+/**
+ * A range on a coarse grid (start 0, 10 or 20; length 10 or 20): equal ranges of different
+ * interventions are frequent, so the order of ties (by start, then end, then insertion) is tested.
+ */
+export const tieRangeArb: fc.Arbitrary<{ start: number; end: number }> = fc
+  .tuple(fc.constantFrom(0, 10, 20), fc.constantFrom(10, 20))
+  .map(([start, len]) => ({ start, end: start + len }));
+
 /** Interventions of TECH1 (possibly overlapping or nested in each other, possibly cancelled). */
 export const techInterventionsArb: fc.Arbitrary<Intervention[]> = fc
   .array(fc.tuple(fc.oneof(rangeArb, nestingRangeArb), fc.boolean()), { maxLength: 40 })

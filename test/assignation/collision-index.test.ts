@@ -6,7 +6,7 @@ import {
 } from "../../src/assignation/collision-index.js";
 import { g, makeIntervention, TECH1, TECH2, TECH3, deepFreeze } from "../arbitraries/intervention.js";
 import type { Intervention } from "../../src/intervention/intervention.js";
-import { naiveOverlaps, nestingRangeArb, rangeArb, techInterventionsArb } from "../arbitraries/assignation.js";
+import { naiveOverlaps, nestingRangeArb, rangeArb, techInterventionsArb, tieRangeArb } from "../arbitraries/assignation.js";
 
 const sortKey = (a: { start: number; end: number; interventionId: string }) => `${String(a.start).padStart(6, "0")}-${String(a.end).padStart(6, "0")}-${a.interventionId}`;
 const sorted = <T extends { start: number; end: number; interventionId: string }>(xs: readonly T[]) => [...xs].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
@@ -40,7 +40,8 @@ describe("collision index", () => {
     const ivArb = (id: number) =>
       fc.record({
         cancelled: fc.boolean(),
-        slots: fc.array(fc.tuple(fc.constantFrom(...techs), rangeArb), { maxLength: 3 }),
+        // Tie-prone ranges too: batch and one-by-one must order equal ranges alike.
+        slots: fc.array(fc.tuple(fc.constantFrom(...techs), fc.oneof(rangeArb, tieRangeArb)), { maxLength: 3 }),
       }).map(({ cancelled, slots }): Intervention =>
         makeIntervention(cancelled ? "Cancelled" : "Planned", { id: g(0x3000 + id), assignations: slots.map(([userId, r]) => ({ userId, plannedStart: r.start, plannedEnd: r.end })) }),
       );
@@ -92,6 +93,30 @@ describe("collision index", () => {
           expect(sorted(overlappingAllocations(updateCollisionIndexBatch(emptyCollisionIndex, all.map((after) => ({ before: undefined, after }))), TECH1, q, q + 1))).toEqual(expected);
         },
       ),
+    );
+  });
+
+  it("ASN-5: a limit returns the first overlaps in index order, no more; an empty or inverted slot overlaps nothing", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, fc.oneof(rangeArb, nestingRangeArb), fc.nat(4), fc.nat(40), (ivs, q, limit, shift) => {
+        const index = collisionIndex(ivs);
+        const all = overlappingAllocations(index, TECH1, q.start, q.end);
+        expect(overlappingAllocations(index, TECH1, q.start, q.end, undefined, limit)).toEqual(all.slice(0, limit));
+        expect(overlappingAllocations(index, TECH1, q.start + shift, q.start)).toEqual([]);
+        expect(overlappingAllocations(index, TECH1, q.end, q.end)).toEqual([]);
+      }),
+    );
+  });
+
+  it("ASN-5: a change that touches nothing returns the same index, not a copy", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, (ivs) => {
+        const index = collisionIndex(ivs);
+        const stranger = makeIntervention("Planned", { id: g(0x5000), assignations: [{ userId: TECH1, plannedStart: 0, plannedEnd: 10 }] });
+        expect(removeFromCollisionIndex(index, stranger)).toBe(index);
+        expect(addToCollisionIndex(index, { ...stranger, assignations: [] })).toBe(index);
+        expect(addToCollisionIndex(index, { ...stranger, state: "Cancelled" })).toBe(index);
+      }),
     );
   });
 
