@@ -18,7 +18,7 @@ export interface Allocation {
  * other (possible while collisions are allowed, ASN-6).
  */
 export interface TechnicianAllocations {
-  /** Allocations sorted by `start`, then `end`. */
+  /** Allocations sorted by `start`, then `end`, then intervention GUID. */
   readonly items: readonly Allocation[];
   /** `maxEnd[i]` is the largest `end` among `items[0..i]`; non-decreasing. */
   readonly maxEnd: readonly Instant[];
@@ -48,8 +48,11 @@ function build(items: readonly Allocation[]): TechnicianAllocations {
   return { items, maxEnd };
 }
 
+// A total order: equal ranges of different interventions are ordered by GUID, so an index built
+// at once, one change at a time or in a batch holds the same sequence, and a collision check
+// that stops at the first overlap names the same intervention whatever the history (ASN-5).
 function byStart(a: Allocation, b: Allocation): number {
-  return a.start - b.start || a.end - b.end;
+  return a.start - b.start || a.end - b.end || (a.interventionId < b.interventionId ? -1 : a.interventionId > b.interventionId ? 1 : 0);
 }
 
 /**
