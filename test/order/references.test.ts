@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { Customer } from "../../src/customer/customer.js";
 import { addOrder } from "../../src/order/add.js";
 import { editOrder } from "../../src/order/edit.js";
+import { buildOrder } from "../../src/order/merge.js";
+import { ABSENT } from "../../src/shared/field.js";
 import type { Order } from "../../src/order/order.js";
-import { parseOrderAdd, parseOrderEdit } from "../../src/order/request.js";
+import { parseOrderAdd, parseOrderEdit, type OrderChanges } from "../../src/order/request.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Result } from "../../src/shared/issue.js";
 import { customer1, customer2, orderBody, orderContext, ownerCustomer } from "../arbitraries/order.js";
@@ -115,7 +117,7 @@ describe("order references (ORD-1, ORD-8)", () => {
   });
 
   it("ORD-8, ORD-9: an order whose customer is gone from the company cannot be edited: UnknownReference at customerId", () => {
-    const p = parseOrderAdd(orderBody());
+    const p = parseOrderAdd(orderBody({ serviceObjectIds: ["D5"] }));
     if (!p.ok) throw new Error("fixture");
     const made = addOrder(p.value, orderContext());
     if (!made.ok) throw new Error("fixture");
@@ -124,6 +126,93 @@ describe("order references (ORD-1, ORD-8)", () => {
     expect(editOrder(made.value, e.value, orderContext([made.value], [customer2]), [])).toEqual({
       ok: false,
       issues: [{ code: "UnknownReference", path: "customerId", message: `No customer has the ID, external ID or slug ${JSON.stringify(customer1.id)} (GEN-3).` }],
+    });
+  });
+
+  const unknown = (path: string, what: string, ref: string) => ({ code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` });
+  const made = (extra: Record<string, unknown> = {}): Order => {
+    const p = parseOrderAdd(orderBody(extra));
+    if (!p.ok) throw new Error("fixture");
+    const r = addOrder(p.value, orderContext());
+    if (!r.ok) throw new Error("fixture");
+    return r.value;
+  };
+
+  it("ORD-1, ORD-2, GEN-3, GEN-4: each refused reference of an add names its field, its record kind and the value", () => {
+    const p = parseOrderAdd(orderBody({ customerId: "C9", serviceObjectIds: ["D5"], categoryId: "nope", invoiceCustomerId: "C9", customStateId: "nope", ownerId: "nobody", externalId: "O-1" }));
+    if (!p.ok) throw new Error("fixture");
+    const existing = made({ externalId: "O-1" });
+    expect(addOrder(p.value, orderContext([existing]))).toEqual({
+      ok: false,
+      issues: [
+        { code: "DuplicateExternalId", path: "externalId", message: 'Another order has the external ID "O-1" (GEN-4).' },
+        unknown("customerId", "customer", "C9"),
+        unknown("categoryId", "OrderCategory", "nope"),
+        unknown("invoiceCustomerId", "customer", "C9"),
+        unknown("customStateId", "OrderCustomState", "nope"),
+        unknown("ownerId", "user", "nobody"),
+      ],
+    });
+    const q = parseOrderAdd(orderBody({ useWorkItemsFromInvoiceCustomer: true }));
+    if (!q.ok) throw new Error("fixture");
+    expect(addOrder(q.value, orderContext())).toEqual({
+      ok: false,
+      issues: [{ code: "NotAllowed", path: "useWorkItemsFromInvoiceCustomer", message: "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)." }],
+    });
+    expect(made().useWorkItemsFromInvoiceCustomer).toBe(false);
+  });
+
+  it("ORD-1: a create without the four references reports each as Required (buildOrder, whatever the caller parsed)", () => {
+    const p = parseOrderAdd(orderBody());
+    if (!p.ok) throw new Error("fixture");
+    const changes: OrderChanges = { ...p.value, customerId: ABSENT, addressId: ABSENT, contactPersonId: ABSENT, categoryId: ABSENT };
+    expect(buildOrder(undefined, changes, null, orderContext())).toEqual({
+      ok: false,
+      issues: [
+        { code: "Required", path: "customerId", message: "customerId is required (ORD-1)." },
+        { code: "Required", path: "categoryId", message: "categoryId is required (ORD-1)." },
+      ],
+    });
+    const withCustomer: OrderChanges = { ...changes, customerId: "C1" };
+    expect(buildOrder(undefined, withCustomer, null, orderContext())).toEqual({
+      ok: false,
+      issues: [
+        { code: "Required", path: "addressId", message: "addressId is required (ORD-1)." },
+        { code: "Required", path: "contactPersonId", message: "contactPersonId is required (ORD-1)." },
+        { code: "Required", path: "categoryId", message: "categoryId is required (ORD-1)." },
+      ],
+    });
+  });
+
+  it("ORD-9: an edit keeps only elements that are still the customer's: a kept address, contact or device of another customer is ForeignReference", () => {
+    const order = { ...made(), addressId: customer2.addresses[0]!.id, contactPersonId: customer2.contactPeople[0]!.id, serviceObjectIds: [customer1.serviceObjects[0]!.id, customer2.serviceObjects[0]!.id] };
+    const e = parseOrderEdit({ name: "x" });
+    if (!e.ok) throw new Error("fixture");
+    const foreign = (path: string) => ({ code: "ForeignReference", path, message: `${path} does not belong to the order's customer (ORD-9).` });
+    expect(editOrder(order, e.value, orderContext([order]), [])).toEqual({
+      ok: false,
+      issues: [foreign("addressId"), foreign("contactPersonId"), foreign("serviceObjectIds[1]")],
+    });
+  });
+
+  it("ORD-1: with an unknown customer only the customer is reported, whatever elements are named", () => {
+    const p = parseOrderAdd(orderBody({ customerId: "C9", serviceObjectIds: ["D5", "nowhere"] }));
+    if (!p.ok) throw new Error("fixture");
+    expect(addOrder(p.value, orderContext())).toEqual({ ok: false, issues: [unknown("customerId", "customer", "C9")] });
+  });
+
+  it("ORD-7, ORD-8, GEN-5: null on sendByPost or useWorkItemsFromInvoiceCustomer is Required at its path; changing the external ID is Immutable with its message", () => {
+    const order = made({ externalId: "O-1" });
+    const edit = (body: Record<string, unknown>) => {
+      const p = parseOrderEdit(body);
+      if (!p.ok) return p;
+      return editOrder(order, p.value, orderContext([order]), []);
+    };
+    const r = edit({ sendByPost: null, useWorkItemsFromInvoiceCustomer: null });
+    expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["Required@sendByPost", "Required@useWorkItemsFromInvoiceCustomer"]);
+    expect(edit({ externalId: "O-2" })).toEqual({
+      ok: false,
+      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an order cannot be set or changed by edit (ORD-8)." }],
     });
   });
 });

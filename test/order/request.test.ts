@@ -108,4 +108,11 @@ describe("order bodies", () => {
       expect(r.ok && r.value).toMatchObject({ ...sent, requestedDate: Date.parse(sent.requestedDate), customerId: "C1", addressId: "A1", contactPersonId: "P3", categoryId: "repair" });
     }
   });
+
+  it("ORD-10, GEN-5: an identifier sent as null counts as not sent", () => {
+    const add = parseOrderAdd(orderBody({ externalId: null }));
+    expect(add.ok && add.value.externalId).toBe(ABSENT);
+    const upsert = parseOrderAddOrEdit(orderBody({ id: null, externalId: null }));
+    expect(upsert.ok && [upsert.value.id, upsert.value.externalId]).toEqual([ABSENT, ABSENT]);
+  });
 });
