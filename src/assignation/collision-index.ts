@@ -41,8 +41,7 @@ function build(items: readonly Allocation[]): TechnicianAllocations {
   let m = -Infinity;
   for (let i = 0; i < items.length; i++) {
     const e = (items[i] as Allocation).end;
-    // Stryker disable next-line EqualityOperator: on e === m both keep the same maximum
-    if (e > m) m = e;
+    m = Math.max(m, e);
     maxEnd[i] = m;
   }
   return { items, maxEnd };
@@ -256,7 +255,6 @@ export function overlappingAllocations(
     const mid = (lo + hi) >>> 1;
     // Bound to a name, not `(x as Instant) > start`: Stryker prints that without its parentheses.
     const reach = maxEnd[mid] as Instant;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: stopping earlier only adds candidates the scan below drops (their end is not after start); same answer, slower
     if (reach > start) hi = mid;
     else lo = mid + 1;
   }

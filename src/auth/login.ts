@@ -64,7 +64,6 @@ function sameText(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
   // Stryker disable next-line MethodExpression: with lengths that differ, diff is already non-zero from the xor of the lengths, so comparing fewer characters decides the same
   const n = Math.max(a.length, b.length);
-  // Stryker disable next-line EqualityOperator: charCodeAt past the end is NaN, and NaN | 0 is 0 on both sides, so one more round changes nothing
   for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
   return diff === 0;
 }

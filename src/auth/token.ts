@@ -114,7 +114,6 @@ const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 export function defaultNewToken(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
   let out = "";
-  // Stryker disable next-line EqualityOperator: i steps by 3 from 0 and the length is 32, so i never equals it
   for (let i = 0; i < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));

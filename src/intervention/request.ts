@@ -89,7 +89,7 @@ const readAssignation: ValueReader<AssignationRequest> = (value, parent, key, is
   const userId = required(o, "userId", path, issues, readNonBlank);
   const plannedStart = required(o, "plannedStart", path, issues, readDateTime);
   const plannedEnd = required(o, "plannedEnd", path, issues, readDateTime);
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: a missing field means `required` pushed an issue, which fails the whole parse, so what this element reader returns then is never used
+  // A missing field means `required` pushed an issue, which fails the whole parse.
   return userId === undefined || plannedStart === undefined || plannedEnd === undefined ? undefined : { userId, plannedStart, plannedEnd };
 };
 

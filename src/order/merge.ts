@@ -49,34 +49,34 @@ interface Ownership {
 
 function ownership(customer: Customer, customers: RefIndex<Customer>): Ownership {
   const mine = new Map<NestedList, RefIndex<Owned>>();
-  // Keys may hold null (an element without external ID): a sent reference is never null, so it never matches.
-  const theirs = new Map<NestedList, { readonly ids: Set<Guid>; readonly keys: Set<string | null> }>();
-  return {
-    mine: (list) => {
-      let index = mine.get(list);
-      // Stryker disable next-line ConditionalExpression: a cache; building the index again gives the same index
-      if (index === undefined) mine.set(list, (index = refIndex<Owned>(customer[list], (e) => e.id, (e) => e.externalId)));
-      return index;
-    },
-    foreign: (list, value) => {
-      let other = theirs.get(list);
-      // Stryker disable next-line ConditionalExpression: a cache; collecting the other customers' elements again gives the same sets
-      if (other === undefined) {
-        other = { ids: new Set(), keys: new Set() };
-        for (const c of customers.byId.values()) {
-          // Stryker disable next-line ConditionalExpression: foreign() is asked only after the customer's own index missed, so its own elements never match here
-          if (c.id === customer.id) continue;
-          const elements: readonly Owned[] = c[list];
-          for (const e of elements) {
-            other.ids.add(e.id);
-            other.keys.add(e.externalId);
-          }
-        }
-        theirs.set(list, other);
+  // The sets are asked with what a reference may read as: `toGuid` gives undefined for a value
+  // that is not GUID-shaped, and an element without external ID is stored as null; neither is
+  // ever stored as the other, so no guard is needed around the lookups.
+  const theirs = new Map<NestedList, { readonly ids: Set<Guid | undefined>; readonly keys: Set<string | null> }>();
+  const ownIndex = (list: NestedList): RefIndex<Owned> => {
+    const index = refIndex<Owned>(customer[list], (e) => e.id, (e) => e.externalId);
+    mine.set(list, index);
+    return index;
+  };
+  const otherElements = (list: NestedList): { readonly ids: Set<Guid | undefined>; readonly keys: Set<string | null> } => {
+    const other = { ids: new Set<Guid | undefined>(), keys: new Set<string | null>() };
+    // The order's own customer is included: foreign() is asked only after its own index
+    // missed, so its elements never match here.
+    for (const c of customers.byId.values()) {
+      const elements: readonly Owned[] = c[list];
+      for (const e of elements) {
+        other.ids.add(e.id);
+        other.keys.add(e.externalId);
       }
-      const g = toGuid(value);
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: Set.has(undefined) is false, so the undefined test only narrows the type
-      return (g !== undefined && other.ids.has(g)) || other.keys.has(value);
+    }
+    theirs.set(list, other);
+    return other;
+  };
+  return {
+    mine: (list) => mine.get(list) ?? ownIndex(list),
+    foreign: (list, value) => {
+      const other = theirs.get(list) ?? otherElements(list);
+      return other.ids.has(toGuid(value)) || other.keys.has(value);
     },
   };
 }
@@ -167,7 +167,6 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     const ids = new Set<Guid>();
     changes.serviceObjectIds.forEach((value, i) => {
       const id = ownedReference(value, owned, "serviceObjects", `serviceObjectIds[${i}]`, issues);
-      // Stryker disable next-line ConditionalExpression: an undefined id means ownedReference pushed an issue, which fails the decision
       if (id !== undefined) ids.add(id);
     });
     serviceObjectIds = [...ids];
