@@ -126,3 +126,48 @@ describe("nested patches (UPS-6, GEN-5)", () => {
     expect(added.notificationEmails).toEqual([]);
   });
 });
+
+describe("nested identifiers (UPS-3, UPS-6)", () => {
+  it("UPS-3, UPS-6: id and externalId of a nested element pick an element to edit, create one, or are IdMismatch, as the table says", () => {
+    const NEW = "0000000a-0000-4000-8000-0000000000aa";
+    fc.assert(
+      fc.property(fc.constantFrom("absent", "p1", "p2", "new"), fc.constantFrom("absent", "P1", "P2", "NEW"), (idPick, extPick) => {
+        const base = fullCustomer();
+        const two = value(addOrEditCustomer(value(parseCustomerAddOrEdit({ id: base.id, name: base.name, contactPeople: [{ externalId: "P2", lastName: "Druhý" }] })), customerContext([base], undefined, 700))).customer;
+        const [p1, p2] = two.contactPeople;
+        if (p1 === undefined || p2 === undefined) throw new Error("fixture");
+        const id = idPick === "p1" ? p1.id : idPick === "p2" ? p2.id : idPick === "new" ? NEW : undefined;
+        const sent = { ...(id === undefined ? {} : { id }), ...(extPick === "absent" ? {} : { externalId: extPick }), lastName: "Changed" };
+        const r = addOrEditCustomer(value(parseCustomerAddOrEdit({ id: two.id, name: two.name, contactPeople: [sent] })), customerContext([two], undefined, 900));
+        const byId = id === p1.id ? p1 : id === p2.id ? p2 : undefined;
+        const byExt = extPick === "P1" ? p1 : extPick === "P2" ? p2 : undefined;
+        // The model of nestedTarget's table.
+        let want: "mismatch" | "create" | typeof p1;
+        if (id !== undefined && extPick !== "absent") want = byId !== undefined ? (byExt === byId ? byId : "mismatch") : byExt === undefined ? "create" : "mismatch";
+        else if (id !== undefined) want = byId ?? "create";
+        else if (extPick !== "absent") want = byExt ?? "create";
+        else want = "create";
+        if (want === "mismatch") {
+          expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["IdMismatch@contactPeople[0].externalId"]);
+          return;
+        }
+        const people = value(r).customer.contactPeople;
+        if (want === "create") {
+          expect(people.slice(0, 2)).toEqual([p1, p2]);
+          expect(people[2]).toMatchObject({ lastName: "Changed", externalId: extPick === "absent" ? null : extPick, ...(id === undefined ? {} : { id }) });
+        } else {
+          expect(people).toEqual([p1, p2].map((p) => (p === want ? { ...p, lastName: "Changed" } : p)));
+        }
+      }),
+    );
+  });
+
+  it("CUS-10: coordinates are accepted on the closed ranges [-90, 90] and [-180, 180], refused just outside", () => {
+    const body = (latitude: number, longitude: number) => companyBody({ addresses: [{ city: "X", coordinates: { latitude, longitude } }] });
+    for (const [lat, lon] of [[-90, -180], [90, 180], [0, 0]] as const) expect(parseCustomerAdd(body(lat, lon)).ok).toBe(true);
+    for (const [lat, lon, path] of [[-90.000001, 0, "latitude"], [90.000001, 0, "latitude"], [0, -180.000001, "longitude"], [0, 180.000001, "longitude"]] as const) {
+      const r = parseCustomerAdd(body(lat, lon));
+      expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual([`OutOfRange@addresses[0].coordinates.${path}`]);
+    }
+  });
+});
