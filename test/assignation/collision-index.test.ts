@@ -117,6 +117,8 @@ describe("collision index", () => {
         expect(removeFromCollisionIndex(index, stranger)).toBe(index);
         expect(addToCollisionIndex(index, { ...stranger, assignations: [] })).toBe(index);
         expect(addToCollisionIndex(index, { ...stranger, state: "Cancelled" })).toBe(index);
+        expect(updateCollisionIndexBatch(index, [])).toBe(index);
+        expect(updateCollisionIndexBatch(index, [{ before: undefined, after: { ...stranger, assignations: [] } }])).toBe(index);
       }),
     );
   });
