@@ -18,7 +18,7 @@ export interface Allocation {
  * other (possible while collisions are allowed, ASN-6).
  */
 export interface TechnicianAllocations {
-  /** Allocations sorted by `start`, then `end`. */
+  /** Allocations sorted by `start`, then `end`, then intervention GUID. */
   readonly items: readonly Allocation[];
   /** `maxEnd[i]` is the largest `end` among `items[0..i]`; non-decreasing. */
   readonly maxEnd: readonly Instant[];
@@ -41,14 +41,17 @@ function build(items: readonly Allocation[]): TechnicianAllocations {
   let m = -Infinity;
   for (let i = 0; i < items.length; i++) {
     const e = (items[i] as Allocation).end;
-    if (e > m) m = e;
+    m = Math.max(m, e);
     maxEnd[i] = m;
   }
   return { items, maxEnd };
 }
 
+// A total order: equal ranges of different interventions are ordered by GUID, so an index built
+// at once, one change at a time or in a batch holds the same sequence, and a collision check
+// that stops at the first overlap names the same intervention whatever the history (ASN-5).
 function byStart(a: Allocation, b: Allocation): number {
-  return a.start - b.start || a.end - b.end;
+  return a.start - b.start || a.end - b.end || (a.interventionId < b.interventionId ? -1 : a.interventionId > b.interventionId ? 1 : 0);
 }
 
 /**
@@ -247,9 +250,12 @@ export function overlappingAllocations(
   // j = first index whose running max end exceeds `start`: items[j] itself ends after `start`.
   lo = 0;
   hi = k;
+  // Stryker disable next-line ConditionalExpression: skipping this search starts the scan at 0, which finds the same overlaps, only slower
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((maxEnd[mid] as Instant) > start) hi = mid;
+    // Bound to a name, not `(x as Instant) > start`: Stryker prints that without its parentheses.
+    const reach = maxEnd[mid] as Instant;
+    if (reach > start) hi = mid;
     else lo = mid + 1;
   }
   const out: Allocation[] = [];

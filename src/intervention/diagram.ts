@@ -37,7 +37,10 @@ function ruleTable<S extends string, A extends string>(
   const rows = [`| action | rule | allowed from |`, `|---|---|---|`];
   for (const a of actions) {
     const from = states.filter((s) => table[s][a] !== null);
-    rows.push(`| \`${a}\` | ${rules[a]} | ${from.map((s) => `\`${s}\``).join(", ") || "(none)"} |`);
+    const allowed = from.map((s) => `\`${s}\``).join(", ");
+    // Stryker disable next-line StringLiteral: every action of both machines is allowed from some state (docs/state-machines.md is compared to this output), so `allowed` is never empty and the fallback is never printed
+    const cell = allowed === "" ? "(none)" : allowed;
+    rows.push(`| \`${a}\` | ${rules[a]} | ${cell} |`);
   }
   return rows.join("\n");
 }

@@ -79,6 +79,7 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
 export function planIntervention(command: InterventionPlanCommand, context: InterventionPlanContext): Result<InterventionDecision> {
   const { order, settings } = context;
   const issues: Issue[] = [];
+  // Stryker disable next-line ArrayDeclaration: orderActionIssue reads the order's interventions for edit and complete only (ORD-8, ORD-10), never for planIntervention
   const stateIssue = orderActionIssue("planIntervention", order, []);
   if (stateIssue !== undefined) issues.push(stateIssue);
   const duplicate = externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
@@ -90,6 +91,7 @@ export function planIntervention(command: InterventionPlanCommand, context: Inte
   const assignationIssues = valid.ok ? collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions) : valid.issues;
   for (const i of assignationIssues) issues.push(i);
   return collect(issues, () => {
+    // Stryker disable next-line LogicalOperator,StringLiteral: collect calls this only when no issue was pushed, and a failed `valid` or `category` always pushed one; the guard only narrows the types, so its message is never built and `&&` never differs
     if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
     const id = context.newId();
     const intervention: Intervention = {

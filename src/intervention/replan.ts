@@ -69,12 +69,13 @@ export function replanIntervention(command: InterventionReplanCommand, context: 
   // INT-3: a replan may set an external ID on an intervention that has none (unused, GEN-4);
   // it never changes or clears one.
   let externalId = intervention.externalId;
+  // Past the first test the two differ, so one with none is being given one (never null).
   if (command.externalId !== ABSENT && command.externalId !== intervention.externalId) {
-    if (intervention.externalId === null && command.externalId !== null) {
+    if (intervention.externalId === null) {
       const duplicate = externalIdIssue(context.takenExternalIds, command.externalId, "externalId", "intervention");
       if (duplicate !== undefined) issues.push(duplicate);
       else externalId = command.externalId;
-    } else if (intervention.externalId !== null) {
+    } else {
       issues.push(issue("Immutable", "externalId", "The external ID of an intervention cannot be changed or cleared by replan (INT-3)."));
     }
   }
@@ -88,10 +89,12 @@ export function replanIntervention(command: InterventionReplanCommand, context: 
   const assignationIssues = valid.ok ? collisionIssues(valid.value.assignations, context.allocations, settings.disableCollisions, intervention.id) : valid.issues;
   for (const i of assignationIssues) issues.push(i);
   return collect(issues, () => {
+    // Stryker disable next-line LogicalOperator,StringLiteral: collect calls this only when no issue was pushed, and a failed `valid` or `category` always pushed one; the guard only narrows the types, so its message is never built and `&&` never differs
     if (!valid.ok || !category.ok) throw new Error("unreachable: issues were collected");
     const next: Intervention = {
       ...intervention,
       externalId,
+      // Stryker disable next-line LogicalOperator: replan is allowed from Planned only and leads to Planned (INT-3), so `to ?? state` and `to && state` are both Planned
       state: interventionMachine[intervention.state].replan ?? intervention.state,
       day: command.day,
       primaryAssigneeId: valid.value.primaryAssigneeId,

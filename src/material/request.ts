@@ -47,6 +47,7 @@ const ZERO_PRICE: Dec = new Dec(0);
 export function parseMaterialReplace(value: unknown): Result<MaterialReplaceCommand> {
   const issues: Issue[] = [];
   const o = readObject(value, "", "", issues);
+  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const command: MaterialReplaceCommand = {
     name: required(o, "name", "", issues, readNonBlank) ?? "",

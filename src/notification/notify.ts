@@ -91,6 +91,7 @@ export function planningEffects(
   const effects: Effect[] = [];
   if (kind === "replanned") effects.push({ type: "cancelReminder", interventionId });
   if (flags.sendNotificationNow) {
+    // Stryker disable next-line BooleanLiteral: orderCancel only widens an intervention cancel's recipients; a plan or replan notification always includes notificationEmails (NOT-3)
     const n = customerNotification(kind, interventionId, customer, contactPersonId, settings, false);
     if (n !== undefined) effects.push(n);
   }

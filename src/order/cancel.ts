@@ -74,9 +74,11 @@ export function cancelOrder(command: OrderCancelCommand, context: OrderCancelCon
   const effects: Effect[] = [];
   // One recipient list for the whole cascade, shared by every notification (frozen): memory
   // stays O(interventions + recipients) however many interventions and e-mails there are.
+  // Stryker disable next-line ArrayDeclaration: without sendNotificationToCustomer no notification is built, so this list is never read
   const recipients = command.sendNotificationToCustomer ? customerRecipients(context.customer, order.contactPersonId, context.settings, true) : [];
   for (const iv of context.interventions) {
     if (isFinishedIntervention(iv.state)) continue;
+    // Stryker disable next-line BooleanLiteral: the recipients are passed, and orderCancel only chooses the default recipients
     const d = cancelledIntervention(iv, command, context.customer, order.contactPersonId, context.settings, true, recipients);
     interventions.push(d.intervention);
     for (const e of d.effects) effects.push(e);

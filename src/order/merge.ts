@@ -49,29 +49,34 @@ interface Ownership {
 
 function ownership(customer: Customer, customers: RefIndex<Customer>): Ownership {
   const mine = new Map<NestedList, RefIndex<Owned>>();
-  const theirs = new Map<NestedList, { readonly ids: Set<Guid>; readonly keys: Set<string> }>();
-  return {
-    mine: (list) => {
-      let index = mine.get(list);
-      if (index === undefined) mine.set(list, (index = refIndex<Owned>(customer[list], (e) => e.id, (e) => e.externalId)));
-      return index;
-    },
-    foreign: (list, value) => {
-      let other = theirs.get(list);
-      if (other === undefined) {
-        other = { ids: new Set(), keys: new Set() };
-        for (const c of customers.byId.values()) {
-          if (c.id === customer.id) continue;
-          const elements: readonly Owned[] = c[list];
-          for (const e of elements) {
-            other.ids.add(e.id);
-            if (e.externalId !== null) other.keys.add(e.externalId);
-          }
-        }
-        theirs.set(list, other);
+  // The sets are asked with what a reference may read as: `toGuid` gives undefined for a value
+  // that is not GUID-shaped, and an element without external ID is stored as null; neither is
+  // ever stored as the other, so no guard is needed around the lookups.
+  const theirs = new Map<NestedList, { readonly ids: Set<Guid | undefined>; readonly keys: Set<string | null> }>();
+  const ownIndex = (list: NestedList): RefIndex<Owned> => {
+    const index = refIndex<Owned>(customer[list], (e) => e.id, (e) => e.externalId);
+    mine.set(list, index);
+    return index;
+  };
+  const otherElements = (list: NestedList): { readonly ids: Set<Guid | undefined>; readonly keys: Set<string | null> } => {
+    const other = { ids: new Set<Guid | undefined>(), keys: new Set<string | null>() };
+    // The order's own customer is included: foreign() is asked only after its own index
+    // missed, so its elements never match here.
+    for (const c of customers.byId.values()) {
+      const elements: readonly Owned[] = c[list];
+      for (const e of elements) {
+        other.ids.add(e.id);
+        other.keys.add(e.externalId);
       }
-      const g = toGuid(value);
-      return (g !== undefined && other.ids.has(g)) || other.keys.has(value);
+    }
+    theirs.set(list, other);
+    return other;
+  };
+  return {
+    mine: (list) => mine.get(list) ?? ownIndex(list),
+    foreign: (list, value) => {
+      const other = theirs.get(list) ?? otherElements(list);
+      return other.ids.has(toGuid(value)) || other.keys.has(value);
     },
   };
 }
@@ -130,10 +135,8 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
 
   let customer: Customer | undefined;
   if (base === undefined) {
-    if (typeof changes.customerId === "string") {
-      customer = findReference(changes.customerId, ctx.customers);
-      if (customer === undefined) resolve(changes.customerId, ctx.customers, "customerId", "customer", issues);
-    } else issues.push(issue("Required", "customerId", "customerId is required (ORD-1)."));
+    if (typeof changes.customerId === "string") customer = reportReference(changes.customerId, ctx.customers, "customerId", "customer", issues);
+    else issues.push(issue("Required", "customerId", "customerId is required (ORD-1)."));
   } else {
     customer = ctx.customers.byId.get(base.customerId);
     if (typeof changes.customerId === "string" && findReference(changes.customerId, ctx.customers)?.id !== base.customerId) {
@@ -145,6 +148,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
   const owned = customer === undefined ? undefined : ownership(customer, ctx.customers);
   const reference = (key: "addressId" | "contactPersonId", list: NestedList): Guid => {
     const sent = changes[key];
+    // Stryker disable next-line LogicalOperator: reached only when the customer is unknown, which already failed the decision; the value is never used
     if (owned === undefined) return base?.[key] ?? ("" as Guid);
     if (sent !== ABSENT) return ownedReference(sent, owned, list, key, issues) ?? base?.[key] ?? ("" as Guid);
     if (base === undefined) {
@@ -166,7 +170,8 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
       if (id !== undefined) ids.add(id);
     });
     serviceObjectIds = [...ids];
-  } else if (base !== undefined && owned !== undefined) {
+  } else if (owned !== undefined) {
+    // On a create nothing is kept (the list starts empty); on an edit every kept device must still be the customer's (ORD-9).
     for (const [i, id] of serviceObjectIds.entries()) stillOwned(id, owned, "serviceObjects", `serviceObjectIds[${i}]`, issues);
   }
 
@@ -174,19 +179,20 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
   if (typeof changes.categoryId === "string") categoryId = resolve(changes.categoryId, ctx.categories, "categoryId", "OrderCategory", issues) ?? categoryId;
   else if (base === undefined) issues.push(issue("Required", "categoryId", "categoryId is required (ORD-1)."));
 
-  let invoiceCustomerId = optionalField(typeof changes.invoiceCustomerId === "string" ? ABSENT : changes.invoiceCustomerId, base?.invoiceCustomerId ?? null);
-  if (typeof changes.invoiceCustomerId === "string") {
-    invoiceCustomerId = resolve(changes.invoiceCustomerId, ctx.customers, "invoiceCustomerId", "customer", issues) ?? null;
-  }
-  let customStateId = optionalField(typeof changes.customStateId === "string" ? ABSENT : changes.customStateId, base?.customStateId ?? null);
-  if (typeof changes.customStateId === "string") {
-    customStateId = resolve(changes.customStateId, ctx.customStates, "customStateId", "OrderCustomState", issues) ?? null;
-  }
+  const invoiceCustomerId =
+    typeof changes.invoiceCustomerId === "string"
+      ? (resolve(changes.invoiceCustomerId, ctx.customers, "invoiceCustomerId", "customer", issues) ?? null)
+      : optionalField(changes.invoiceCustomerId, base?.invoiceCustomerId ?? null);
+  const customStateId =
+    typeof changes.customStateId === "string"
+      ? (resolve(changes.customStateId, ctx.customStates, "customStateId", "OrderCustomState", issues) ?? null)
+      : optionalField(changes.customStateId, base?.customStateId ?? null);
   let ownerId: Guid;
   if (typeof changes.ownerId === "string") ownerId = resolve(changes.ownerId, ctx.users, "ownerId", "user", issues) ?? ctx.actorId;
   else ownerId = requiredField(changes.ownerId, base?.ownerId, () => ctx.actorId, "ownerId", issues);
 
   const priority = requiredField(changes.priority, base?.priority, () => "Normal" as const, "priority", issues);
+  // Stryker disable next-line BooleanLiteral: the `false` is read only when the customer is unknown, which already failed the decision
   const sendByPost = requiredField(changes.sendByPost, base?.sendByPost, () => customer?.sendByPost ?? false, "sendByPost", issues);
   const useWorkItemsFromInvoiceCustomer = requiredField(
     changes.useWorkItemsFromInvoiceCustomer,
@@ -223,6 +229,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     requestedDate: optionalField(changes.requestedDate, base?.requestedDate ?? null),
     sendByPost,
     useWorkItemsFromInvoiceCustomer,
+    // Stryker disable next-line LogicalOperator: only Open orders are edited (ORD-6, refused otherwise), and an Open order's cancellationReason is null
     cancellationReason: base?.cancellationReason ?? null,
   }));
 }

@@ -179,6 +179,7 @@ function notNull(o: JsonObject, key: string, issues: Issue[]): Absent | string {
 export function parseOrderEdit(value: unknown): Result<OrderEditCommand> {
   const issues: Issue[] = [];
   const o = readObject(value, "", "", issues);
+  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const command: OrderEditCommand = {
     externalId: optional(o, "externalId", "", issues, readNonBlank),
@@ -203,6 +204,7 @@ export function parseOrderEdit(value: unknown): Result<OrderEditCommand> {
 export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditCommand> {
   const issues: Issue[] = [];
   const o = readObject(value, "", "", issues);
+  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const command: OrderAddOrEditCommand = {
     externalId: ident(o, "externalId", issues, readNonBlank),

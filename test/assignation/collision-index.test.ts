@@ -6,7 +6,7 @@ import {
 } from "../../src/assignation/collision-index.js";
 import { g, makeIntervention, TECH1, TECH2, TECH3, deepFreeze } from "../arbitraries/intervention.js";
 import type { Intervention } from "../../src/intervention/intervention.js";
-import { naiveOverlaps, rangeArb, techInterventionsArb } from "../arbitraries/assignation.js";
+import { naiveOverlaps, nestingRangeArb, rangeArb, techInterventionsArb, tieRangeArb } from "../arbitraries/assignation.js";
 
 const sortKey = (a: { start: number; end: number; interventionId: string }) => `${String(a.start).padStart(6, "0")}-${String(a.end).padStart(6, "0")}-${a.interventionId}`;
 const sorted = <T extends { start: number; end: number; interventionId: string }>(xs: readonly T[]) => [...xs].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
@@ -14,7 +14,7 @@ const sorted = <T extends { start: number; end: number; interventionId: string }
 describe("collision index", () => {
   it("ASN-5: the index agrees with a naive linear scan (differential)", () => {
     fc.assert(
-      fc.property(techInterventionsArb, rangeArb, fc.option(fc.nat(40)), (ivs, q, exceptIdx) => {
+      fc.property(techInterventionsArb, fc.oneof(rangeArb, nestingRangeArb), fc.option(fc.nat(40)), (ivs, q, exceptIdx) => {
         const except = exceptIdx === null ? undefined : g(0x2000 + exceptIdx);
         const got = overlappingAllocations(collisionIndex(ivs), TECH1, q.start, q.end, except);
         expect(sorted(got)).toEqual(sorted(naiveOverlaps(ivs, q.start, q.end, except)));
@@ -30,7 +30,7 @@ describe("collision index", () => {
         const removed = new Set(removals.filter((i) => i < ivs.length).map((i) => g(0x2000 + i)));
         for (const iv of ivs) if (removed.has(iv.id)) index = removeFromCollisionIndex(index, iv);
         const fresh = collisionIndex(ivs.filter((iv) => !removed.has(iv.id)));
-        expect(sorted(index.byUser.get(TECH1)?.items ?? [])).toEqual(sorted(fresh.byUser.get(TECH1)?.items ?? []));
+        expect(index.byUser.get(TECH1)?.items ?? []).toEqual(fresh.byUser.get(TECH1)?.items ?? []);
       }),
     );
   });
@@ -40,7 +40,8 @@ describe("collision index", () => {
     const ivArb = (id: number) =>
       fc.record({
         cancelled: fc.boolean(),
-        slots: fc.array(fc.tuple(fc.constantFrom(...techs), rangeArb), { maxLength: 3 }),
+        // Tie-prone ranges too: batch and one-by-one must order equal ranges alike.
+        slots: fc.array(fc.tuple(fc.constantFrom(...techs), fc.oneof(rangeArb, tieRangeArb)), { maxLength: 3 }),
       }).map(({ cancelled, slots }): Intervention =>
         makeIntervention(cancelled ? "Cancelled" : "Planned", { id: g(0x3000 + id), assignations: slots.map(([userId, r]) => ({ userId, plannedStart: r.start, plannedEnd: r.end })) }),
       );
@@ -62,8 +63,62 @@ describe("collision index", () => {
         const batch = updateCollisionIndexBatch(index, updates);
         expect(batch).toEqual(oneByOne);
         const fresh = collisionIndex(records.values());
-        for (const t of techs) expect(sorted(batch.byUser.get(t)?.items ?? [])).toEqual(sorted(fresh.byUser.get(t)?.items ?? []));
+        // Ties are ordered by GUID, so the sequences are equal, not only the sets.
+        for (const t of techs) expect(batch.byUser.get(t)?.items ?? []).toEqual(fresh.byUser.get(t)?.items ?? []);
         expect([...batch.byUser.keys()].sort()).toEqual([...fresh.byUser.keys()].sort());
+      }),
+    );
+  });
+
+  it("ASN-5: an allocation holding a shorter, later one still collides after the inner one ends (nested)", () => {
+    fc.assert(
+      fc.property(
+        fc.record({ start: fc.integer({ min: 0, max: 100 }), lead: fc.nat(20), inner: fc.integer({ min: 1, max: 20 }), gap: fc.nat(20), tail: fc.integer({ min: 1, max: 20 }) }),
+        fc.array(nestingRangeArb, { maxLength: 6 }),
+        ({ start, lead, inner, gap, tail }, others) => {
+          // outer [start, end) contains inner [innerStart, innerEnd); the query [q, q+1) lies after innerEnd inside outer.
+          const innerStart = start + lead;
+          const innerEnd = innerStart + inner;
+          const q = innerEnd + gap;
+          const end = q + tail;
+          const outer = makeIntervention("Planned", { id: g(0x4000), assignations: [{ userId: TECH1, plannedStart: start, plannedEnd: end }] });
+          const nested = makeIntervention("Planned", { id: g(0x4001), assignations: [{ userId: TECH1, plannedStart: innerStart, plannedEnd: innerEnd }] });
+          const rest = others.map((r, i) => makeIntervention("Planned", { id: g(0x4100 + i), assignations: [{ userId: TECH1, plannedStart: r.start, plannedEnd: r.end }] }));
+          const all = [outer, nested, ...rest];
+          const expected = sorted(naiveOverlaps(all, q, q + 1));
+          expect(expected.map((a) => a.interventionId)).toContain(outer.id);
+          expect(sorted(overlappingAllocations(collisionIndex(all), TECH1, q, q + 1))).toEqual(expected);
+          let incremental = emptyCollisionIndex;
+          for (const iv of all) incremental = addToCollisionIndex(incremental, iv);
+          expect(sorted(overlappingAllocations(incremental, TECH1, q, q + 1))).toEqual(expected);
+          expect(sorted(overlappingAllocations(updateCollisionIndexBatch(emptyCollisionIndex, all.map((after) => ({ before: undefined, after }))), TECH1, q, q + 1))).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it("ASN-5: a limit returns the first overlaps in index order, no more; an empty or inverted slot overlaps nothing", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, fc.oneof(rangeArb, nestingRangeArb), fc.nat(4), fc.nat(40), (ivs, q, limit, shift) => {
+        const index = collisionIndex(ivs);
+        const all = overlappingAllocations(index, TECH1, q.start, q.end);
+        expect(overlappingAllocations(index, TECH1, q.start, q.end, undefined, limit)).toEqual(all.slice(0, limit));
+        expect(overlappingAllocations(index, TECH1, q.start + shift, q.start)).toEqual([]);
+        expect(overlappingAllocations(index, TECH1, q.end, q.end)).toEqual([]);
+      }),
+    );
+  });
+
+  it("ASN-5: a change that touches nothing returns the same index, not a copy", () => {
+    fc.assert(
+      fc.property(techInterventionsArb, (ivs) => {
+        const index = collisionIndex(ivs);
+        const stranger = makeIntervention("Planned", { id: g(0x5000), assignations: [{ userId: TECH1, plannedStart: 0, plannedEnd: 10 }] });
+        expect(removeFromCollisionIndex(index, stranger)).toBe(index);
+        expect(addToCollisionIndex(index, { ...stranger, assignations: [] })).toBe(index);
+        expect(addToCollisionIndex(index, { ...stranger, state: "Cancelled" })).toBe(index);
+        expect(updateCollisionIndexBatch(index, [])).toBe(index);
+        expect(updateCollisionIndexBatch(index, [{ before: undefined, after: { ...stranger, assignations: [] } }])).toBe(index);
       }),
     );
   });

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collisionIndex } from "../../src/assignation/collision-index.js";
 import { collisionIssues, validateAssignations } from "../../src/assignation/validate.js";
-import { dayRange, type IsoDate } from "../../src/shared/time.js";
-import { at, DAY, makeIntervention, TECH1, TECH2, userIndex } from "../arbitraries/intervention.js";
+import { dayRange, formatInstant, type IsoDate } from "../../src/shared/time.js";
+import { at, DAY, DISPATCHER, makeIntervention, RETIRED, TECH1, TECH2, userIndex } from "../arbitraries/intervention.js";
 
 const ctx = { users: userIndex, timeZone: "Europe/Prague" };
 const slot = (userId: string, from = "09:00", to = "10:00") => ({ userId, plannedStart: at(DAY, from), plannedEnd: at(DAY, to) });
@@ -53,6 +53,44 @@ describe("validateAssignations", () => {
       ["OutsideDay", "assignations[0].plannedEnd"],
       ["StartNotBeforeEnd", "assignations[1].plannedEnd"],
     ]);
+  });
+
+  it("ASN-1..ASN-4: every refusal carries its code, its path and a message naming what is wrong", () => {
+    const early = at(DAY, "08:00") - 24 * 3_600_000;
+    const midnight = at("2026-03-11", "00:00");
+    const r = validateAssignations(
+      {
+        primaryAssigneeId: "tech-2",
+        day: DAY,
+        assignations: [
+          { userId: "disp", plannedStart: early, plannedEnd: at(DAY, "09:00") },
+          { userId: "old", plannedStart: at(DAY, "23:00"), plannedEnd: midnight },
+          { userId: TECH1, plannedStart: at(DAY, "10:00"), plannedEnd: at(DAY, "09:00") },
+          { userId: "tech-1", plannedStart: at(DAY, "11:00"), plannedEnd: at(DAY, "12:00") },
+          { userId: "nobody", plannedStart: at(DAY, "11:00"), plannedEnd: at(DAY, "12:00") },
+        ],
+      },
+      ctx,
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [
+        { code: "NotTechnician", path: "assignations[0].userId", message: `User ${DISPATCHER} does not have the role Technik (ASN-2).` },
+        { code: "OutsideDay", path: "assignations[0].plannedStart", message: `${formatInstant(early)} is not on ${DAY} in Europe/Prague (ASN-4).` },
+        { code: "Deactivated", path: "assignations[1].userId", message: `User ${RETIRED} is deactivated (ASN-2).` },
+        {
+          code: "OutsideDay",
+          path: "assignations[1].plannedEnd",
+          message: `${formatInstant(midnight)} is not on ${DAY} in Europe/Prague; an end at midnight is the next day (ASN-4).`,
+        },
+        { code: "StartNotBeforeEnd", path: "assignations[2].plannedEnd", message: "plannedStart must be earlier than plannedEnd (ASN-4)." },
+        { code: "Duplicate", path: "assignations[3].userId", message: `User ${TECH1} already has assignations[2] on this intervention (ASN-3).` },
+        { code: "UnknownReference", path: "assignations[4].userId", message: 'No user has the ID, external ID or slug "nobody" (GEN-3).' },
+        { code: "PrimaryNotAssigned", path: "primaryAssigneeId", message: `The main technician ${TECH2} has no assignation (ASN-1).` },
+      ],
+    });
+    const none = validateAssignations({ primaryAssigneeId: "tech-1", day: DAY, assignations: [] }, ctx);
+    expect(none).toEqual({ ok: false, issues: [{ code: "TooFew", path: "assignations", message: "At least one assignation is required, the main technician's (ASN-1)." }] });
   });
 
   it("ASN-4, GEN-10: a valid request resolves every user to its GUID", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { issueStatus } from "../../src/api/problem.js";
-import { authenticate, bearerToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
+import { authenticate, bearerToken, defaultNewToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import { checkCredentials, login, parseLoginRequest } from "../../src/auth/login.js";
 import { apiUser } from "../../src/auth/owner.js";
 import type { User } from "../../src/auth/user.js";
@@ -15,7 +15,7 @@ describe("bearerToken", () => {
   });
 
   it("AUTH-2: a missing, repeated or malformed header gives no token", () => {
-    for (const h of [undefined, null, 5, {}, { authorization: "" }, { authorization: "Bearer" }, { authorization: "Bearer a b" }, { authorization: "Basic abc" }, { authorization: ["Bearer a", "Bearer b"] }, { authorization: "Bearer a", Authorization: "Bearer a" }, { authorization: 7 }]) {
+    for (const h of [undefined, null, 5, {}, { authorization: "" }, { authorization: "Bearer" }, { authorization: "Bearer a b" }, { authorization: "Basic abc" }, { authorization: ["Bearer a", "Bearer b"] }, { authorization: "Bearer a", Authorization: "Bearer a" }, { authorization: 7 }, { authorization: "xBearer abc" }, { authorization: [["Bearer abc"]] }]) {
       expect(bearerToken(h)).toBeUndefined();
     }
   });
@@ -73,6 +73,14 @@ describe("authenticate", () => {
   };
   const code = (r: { ok: boolean; issues?: readonly { code: string }[] }) => (r.ok ? "ok" : r.issues?.[0]?.code);
 
+  it("AUTH-2, AUTH-3: the two refusals say what to do: send a bearer header, or log in again", () => {
+    const missing = { code: "NotAuthenticated", path: "", message: "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2)." };
+    const stale = { code: "NotAuthenticated", path: "", message: "Unknown or expired token; log in again (AUTH-2, AUTH-3)." };
+    expect(authenticate({ authorization: "Basic t-a" }, table, 1)).toEqual({ ok: false, issues: [missing] });
+    expect(authenticate({ authorization: "Bearer nope" }, table, 1)).toEqual({ ok: false, issues: [stale] });
+    expect(authenticate({ authorization: "Bearer t-a" }, table, TOKEN_LIFETIME_MS)).toEqual({ ok: false, issues: [stale] });
+  });
+
   it("AUTH-2: a missing, malformed, unknown or expired token is NotAuthenticated", () => {
     expect(code(authenticate(undefined, table, 1))).toBe("NotAuthenticated");
     expect(code(authenticate({ authorization: "Basic t-a" }, table, 1))).toBe("NotAuthenticated");
@@ -100,5 +108,31 @@ describe("authenticate", () => {
     expect(wrong.ok ? [] : wrong.issues.map((i) => issueStatus(i.code))).toEqual([403]);
     const right = login([acme], { tenantCode: "acme", clientId: "c", secret: "s" }, 5, () => "tok");
     expect(right.ok && right.token).toEqual({ token: "tok", companyId: acme.id, issuedAt: 5 });
+  });
+});
+
+describe("defaultNewToken", () => {
+  it("AUTH-5: 32 random bytes encoded as base64url without padding (43 characters)", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        const spy = vi.spyOn(globalThis.crypto, "getRandomValues").mockImplementation(<T extends ArrayBufferView | null>(target: T): T => {
+          (target as unknown as Uint8Array).set(bytes);
+          return target;
+        });
+        try {
+          expect(defaultNewToken()).toBe(Buffer.from(bytes).toString("base64url"));
+        } finally {
+          spy.mockRestore();
+        }
+      }),
+    );
+  });
+});
+
+describe("login refusals", () => {
+  it("AUTH-1, ERR-3: a body that is not an object is InvalidType at the root; wrong credentials are one WrongCredentials at the root", () => {
+    expect(parseLoginRequest([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array." }] });
+    const r = login([], { tenantCode: "a", clientId: "b", secret: "c" }, 0, () => "t");
+    expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["WrongCredentials", ""]]);
   });
 });

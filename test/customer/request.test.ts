@@ -80,3 +80,44 @@ describe("customer add-or-edit body", () => {
   });
   it("is total on arbitrary JSON and never pollutes Object.prototype", () => checkTotal(parseCustomerAddOrEdit));
 });
+
+describe("customer body paths", () => {
+  const parsers = { parseCustomerAdd, parseCustomerAddOrEdit };
+  const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+  // One wrongly typed value per field, on an otherwise valid body: the issue names that field alone.
+  const wrong: Record<string, unknown> = {
+    externalId: 5, name: 5, kind: "Robot", categoryId: 5, typeId: 5, ownerId: 5, identificationNumber: 5, taxNumber: 5, website: 5, description: 5,
+    customData: 5, notificationEmails: "a@b.cz", sendByPost: "yes", primaryContactPersonId: 5, invoiceAddressId: 5, contactAddressId: 5,
+    contactPeople: "P1", addresses: "A1", serviceObjects: "D1",
+  };
+  const nested: Record<string, [Record<string, unknown>, Record<string, unknown>]> = {
+    contactPeople: [{ lastName: "L" }, { externalId: 5, firstName: 5, lastName: 5, position: 5, phone: 5, email: "no", sendNotifications: "y", sendReports: "y" }],
+    addresses: [{ city: "C" }, { externalId: 5, street: 5, city: 5, postalCode: 5, country: 5, coordinates: 5 }],
+    serviceObjects: [{ name: "N" }, { externalId: 5, name: 5, serialNumber: 5, description: 5, addressId: 5 }],
+  };
+
+  it("ERR-3: a body that is not a JSON object is one InvalidType at the root", () => {
+    for (const v of [[], "x", 5, true, null]) {
+      for (const parse of Object.values(parsers)) {
+        expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.` }] });
+      }
+    }
+  });
+
+  it("CUS-1, CUS-2, CUS-9..CUS-12, GEN-6: a wrongly typed field is reported at its own path, on the customer and in each nested list", () => {
+    for (const [name, parse] of Object.entries(parsers)) {
+      for (const [field, value] of Object.entries(wrong)) {
+        const r = parse(companyBody({ [field]: value }));
+        expect([name, field, r.ok ? [] : r.issues.map((i) => i.path)]).toEqual([name, field, [field]]);
+      }
+      for (const [list, [valid, fields]] of Object.entries(nested)) {
+        for (const [field, value] of Object.entries(fields)) {
+          const r = parse(companyBody({ [list]: [{ ...valid, [field]: value }] }));
+          expect([name, field, r.ok ? [] : r.issues.map((i) => i.path)]).toEqual([name, field, [`${list}[0].${field}`]]);
+        }
+      }
+    }
+    const badIds = parseCustomerAddOrEdit(companyBody({ id: "x", contactPeople: [{ id: "y", lastName: "L" }] }));
+    expect(badIds.ok ? [] : badIds.issues.map((i) => i.path)).toEqual(["contactPeople[0].id", "id"]);
+  });
+});

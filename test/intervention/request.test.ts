@@ -85,4 +85,52 @@ describe("request parsers", () => {
       }),
     );
   });
+
+  const parsers = { parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, parseOrderCancel };
+  const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
+  it("ERR-3: a body that is not a JSON object is one InvalidType at the root, for every parser", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.string(), fc.double(), fc.boolean(), fc.constant(null)), (v) => {
+        for (const parse of Object.values(parsers)) {
+          expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.` }] });
+        }
+      }),
+    );
+  });
+
+  // One wrongly typed value per field, on an otherwise valid body: the issue names that field alone.
+  const wrong: Record<string, Record<string, unknown>> = {
+    parseInterventionPlan: { primaryAssigneeId: 5, day: "x", assignations: {}, categoryId: [], sendNotificationNow: "yes", sendReminderOneDayBefore: 1, externalId: 7, customStateId: true, priority: "Urgent", internalNote: 3 },
+    parseInterventionReplan: { primaryAssigneeId: 5, day: "x", assignations: {}, categoryId: [], sendNotificationNow: "yes", sendReminderOneDayBefore: 1, externalId: 7, customStateId: true, priority: "Urgent", internalNote: 3 },
+    parseInterventionEdit: { customStateId: 1, ownerId: false, priority: "Soon", internalNote: {}, sendByPost: "no" },
+    parseInterventionCancel: { reason: 1, sendNotificationToCustomer: "no" },
+    parseOrderCancel: { reason: [], sendNotificationToCustomer: 0 },
+  };
+  const validBody: Record<string, object> = { parseInterventionPlan: body, parseInterventionReplan: body, parseInterventionEdit: {}, parseInterventionCancel: {}, parseOrderCancel: {} };
+
+  it("INT-1, INT-3, INT-4, INT-5, GEN-6: a wrongly typed field is reported at its own path, every field of every parser", () => {
+    for (const [name, fields] of Object.entries(wrong)) {
+      const parse = parsers[name as keyof typeof parsers];
+      for (const [field, value] of Object.entries(fields)) {
+        const r = parse({ ...validBody[name], [field]: value });
+        expect([name, field, r.ok ? [] : r.issues.map((i) => i.path)]).toEqual([name, field, [field]]);
+      }
+    }
+  });
+
+  it("INT-1, INT-3, INT-4: every optional field sent is carried into the command under its name", () => {
+    const extra = { externalId: "E-9", customStateId: "on-hold", priority: "Low", internalNote: "ring twice", sendNotificationNow: true, sendReminderOneDayBefore: true };
+    for (const parse of [parseInterventionPlan, parseInterventionReplan]) {
+      const r = parse({ ...body, ...extra });
+      expect(r.ok && r.value).toMatchObject({ ...extra, categoryId: "repair", primaryAssigneeId: "tech-1", day: "2026-03-10" });
+    }
+    const edit = { customStateId: "on-hold", ownerId: "tech-2", priority: "High", internalNote: "n", sendByPost: true };
+    expect(parseInterventionEdit(edit)).toEqual({ ok: true, value: edit });
+  });
+
+  it("INT-4: UseReplan names the field in its message", () => {
+    const r = parseInterventionEdit({ categoryId: "visit" });
+    expect(r).toEqual({ ok: false, issues: [{ code: "UseReplan", path: "categoryId", message: "categoryId changes only through Replan (INT-4)." }] });
+  });
 });

@@ -119,4 +119,21 @@ describe("material replace", () => {
       );
     });
   });
+
+  it("MAT-3, GEN-3, GEN-6: each field is reported at its own path; unknown category and supplier name their catalog", () => {
+    const valid = { name: "Cable", categoryId: materialCategories[0]!.slug, supplierId: materialSuppliers[0]!.slug };
+    const wrong: Record<string, unknown> = { name: 5, categoryId: 5, supplierId: 5, identificationNumber: 5, description: 5, supplierCode: 5, unit: "Litres", price: -1, costPrice: "x" };
+    for (const [field, v] of Object.entries(wrong)) {
+      const r = parseMaterialReplace({ ...valid, [field]: v });
+      expect([field, r.ok ? [] : r.issues.map((i) => i.path)]).toEqual([field, [field]]);
+    }
+    expect(parseMaterialReplace([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array." }] });
+    expect(replace({ ...valid, categoryId: "nope", supplierId: "nobody" })).toEqual({
+      ok: false,
+      issues: [
+        { code: "UnknownReference", path: "categoryId", message: 'No MaterialCategory has the ID, external ID or slug "nope" (GEN-3).' },
+        { code: "UnknownReference", path: "supplierId", message: 'No MaterialSupplier has the ID, external ID or slug "nobody" (GEN-3).' },
+      ],
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cancelEffects, customerNotification, planningEffects, reminderDay } from "../../src/notification/notify.js";
 import { customerRecipients } from "../../src/notification/recipients.js";
 import { defaultSettings, type CompanySettings } from "../../src/shared/settings.js";
-import { addDays, localDate, today, type IsoDate } from "../../src/shared/time.js";
+import { addDays, dayRange, localDate, today, type IsoDate } from "../../src/shared/time.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { CONTACT, customer, g, TECH1, TECH2 } from "../arbitraries/intervention.js";
 
@@ -105,5 +105,22 @@ describe("cancel effects", () => {
       "cancelReminder",
       "notifyCustomer",
     ]);
+  });
+
+  it("NOT-4, NOT-5, INT-10: with nobody to tell, no notification effect at all (not an empty one)", () => {
+    const none = withChannels(false, false);
+    expect(planningEffects("planned", id, "2026-03-10" as IsoDate, { sendNotificationNow: true, sendReminderOneDayBefore: false }, customer, CONTACT, none, 0)).toEqual([]);
+    expect(cancelEffects(id, [], true, customer, CONTACT, none, true)).toEqual([{ type: "cancelReminder", interventionId: id }]);
+  });
+
+  it("NOT-6, GEN-10: the reminder boundary is the start of the local day before: from that instant on, none", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.constantFrom("Europe/Prague", "America/New_York", "Pacific/Chatham", "UTC"), (n, zone) => {
+        const day = addDays("2026-01-01" as IsoDate, n);
+        const before = addDays(day, -1);
+        const start = dayRange(before, zone).start;
+        expect([reminderDay(day, start - 1, zone), reminderDay(day, start, zone)]).toEqual([before, undefined]);
+      }),
+    );
   });
 });

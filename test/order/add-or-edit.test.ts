@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { addOrEditOrder, type OrderUpsert } from "../../src/order/add-or-edit.js";
 import { addOrder } from "../../src/order/add.js";
 import type { Order } from "../../src/order/order.js";
@@ -16,13 +16,19 @@ function value<T>(r: Result<T>): T {
 function codes<T>(r: Result<T>): string[] {
   return r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`);
 }
-const o1 = value(addOrder(value(parseOrderAdd(orderBody({ externalId: "O-1", name: "one" }))), orderContext([], undefined, undefined, 100)));
-const o2 = value(addOrder(value(parseOrderAdd(orderBody({ name: "two" }))), orderContext([o1], undefined, undefined, 200)));
+// Built in beforeEach, not at module top level: Stryker counts code run at import (or in
+// beforeAll) as "static" and runs every test for each of its mutants; here each test covers it.
+let o1: Order;
+let o2: Order;
+beforeEach(() => {
+  o1 = value(addOrder(value(parseOrderAdd(orderBody({ externalId: "O-1", name: "one" }))), orderContext([], undefined, undefined, 100)));
+  o2 = value(addOrder(value(parseOrderAdd(orderBody({ name: "two" }))), orderContext([o1], undefined, undefined, 200)));
+});
 
-function upsert(body: unknown, orders: readonly Order[] = [o1, o2], interventions: readonly Intervention[] = []): Result<OrderUpsert> {
+function upsert(body: unknown, orders?: readonly Order[], interventions: readonly Intervention[] = []): Result<OrderUpsert> {
   const p = parseOrderAddOrEdit(deepFreeze(body));
   if (!p.ok) return p;
-  return addOrEditOrder(deepFreeze(p.value), orderContext(deepFreeze(orders), undefined, undefined, 300), deepFreeze(interventions));
+  return addOrEditOrder(deepFreeze(p.value), orderContext(deepFreeze(orders ?? [o1, o2]), undefined, undefined, 300), deepFreeze(interventions));
 }
 
 describe("order add-or-edit", () => {

@@ -68,4 +68,51 @@ describe("order bodies", () => {
     checkTotal(parseOrderEdit);
     checkTotal(parseOrderAddOrEdit);
   });
+
+  const parsers = { parseOrderAdd, parseOrderEdit, parseOrderAddOrEdit };
+  const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+  // One wrongly typed value per field; the issue must name that field alone.
+  const wrong: Record<string, unknown> = {
+    externalId: 5, customerId: 5, addressId: [], contactPersonId: {}, categoryId: true, invoiceCustomerId: 1, name: 2, estimatedDuration: -1,
+    problemDescriptionFromCustomer: 3, internalNote: 4, customData: 5, priority: "Urgent", customStateId: 6, serviceObjectIds: "D5", ownerId: 7,
+    requestedDate: "tomorrow", sendByPost: "yes", useWorkItemsFromInvoiceCustomer: 0,
+  };
+  const sent = {
+    externalId: "O-9", invoiceCustomerId: "C2", name: "Fix", estimatedDuration: 30, problemDescriptionFromCustomer: "leaks", internalNote: "n",
+    customData: "{}", priority: "High", customStateId: "waiting", serviceObjectIds: ["D5"], ownerId: "disp", requestedDate: "2026-03-01T10:00:00Z",
+    sendByPost: true, useWorkItemsFromInvoiceCustomer: true,
+  };
+
+  it("ERR-3: a body that is not a JSON object is one InvalidType at the root, for every order parser", () => {
+    for (const v of [[], "x", 5, true, null]) {
+      for (const parse of Object.values(parsers)) {
+        expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.` }] });
+      }
+    }
+  });
+
+  it("ORD-1, ORD-4, ORD-5, ORD-7, GEN-6: a wrongly typed field is reported at its own path, every field of every order parser", () => {
+    for (const [name, parse] of Object.entries(parsers)) {
+      for (const [field, value] of Object.entries(wrong)) {
+        const r = parse(orderBody({ [field]: value }));
+        expect([name, field, r.ok ? [] : r.issues.map((i) => i.path)]).toEqual([name, field, [field]]);
+      }
+      const badId = parseOrderAddOrEdit(orderBody({ id: "not-a-guid" }));
+      expect(badId.ok ? [] : badId.issues.map((i) => i.path)).toEqual(["id"]);
+    }
+  });
+
+  it("ORD-3, ORD-7, ORD-10: every optional field sent is carried into the command under its name", () => {
+    for (const parse of Object.values(parsers)) {
+      const r = parse(orderBody(sent));
+      expect(r.ok && r.value).toMatchObject({ ...sent, requestedDate: Date.parse(sent.requestedDate), customerId: "C1", addressId: "A1", contactPersonId: "P3", categoryId: "repair" });
+    }
+  });
+
+  it("ORD-10, GEN-5: an identifier sent as null counts as not sent", () => {
+    const add = parseOrderAdd(orderBody({ externalId: null }));
+    expect(add.ok && add.value.externalId).toBe(ABSENT);
+    const upsert = parseOrderAddOrEdit(orderBody({ id: null, externalId: null }));
+    expect(upsert.ok && [upsert.value.id, upsert.value.externalId]).toEqual([ABSENT, ABSENT]);
+  });
 });

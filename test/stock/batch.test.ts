@@ -5,6 +5,8 @@ import { ALL, UNLIMITED, compareAmounts, finite, type Amount, type Quantity } fr
 import { addAmounts, addToStock } from "../../src/stock/add.js";
 import { applyStockChanges, type StockItem } from "../../src/stock/batch.js";
 import { moveStock } from "../../src/stock/move.js";
+import { parseStockAmounts, parseStockQuantities } from "../../src/stock/request.js";
+import { limits } from "../../src/shared/limits.js";
 import { removeFromStock } from "../../src/stock/remove.js";
 import { setStockAmounts } from "../../src/stock/set.js";
 import { amountArb, deepFreeze, finiteArb, materialIds, materialRefArb, materials, quantityArb, stockArb, valueOf } from "../arbitraries/stock.js";
@@ -126,5 +128,38 @@ describe("STK-6 / GEN-8 all or nothing", () => {
       const after = applyStockChanges(stock, r.value);
       return [...model].every(([id, v]) => compareAmounts(v, after.get(id) as Amount) === 0) && after.size === model.size;
     }));
+  });
+});
+
+describe("stock refusals, whole issues", () => {
+  const big = finite("999999999.999999");
+  it("STK-3, STK-5, GEN-3, GEN-7: each refusal carries its code, path and a message naming the material or the result", () => {
+    expect(removeFromStock(new Map(), [{ materialId: "ghost", amount: ALL }, { materialId: "M1", amount: finite(1) }], materials)).toEqual({
+      ok: false,
+      issues: [
+        { code: "UnknownReference", path: "[0].materialId", message: 'No material has the ID, external ID or slug "ghost" (GEN-3).' },
+        { code: "NotStocked", path: "[1].materialId", message: 'The store does not stock material "M1" (STK-3).' },
+      ],
+    });
+    expect(moveStock(new Map(), new Map(), [{ materialId: "M0", amount: finite(1) }], materials, true)).toEqual({
+      ok: false,
+      issues: [
+        { code: "SameStore", path: "", message: "Stock cannot be moved to the store it comes from (STK-5)." },
+        { code: "NotStocked", path: "[0].materialId", message: 'The source store does not stock material "M0" (STK-5).' },
+      ],
+    });
+    const over = addToStock(new Map([[m0, big]]), [{ materialId: "M0", amount: big }], materials);
+    expect(!over.ok && over.issues.map((i) => [i.code, i.path, i.message.startsWith("The result, 1999999999.999998, is out of range: ")])).toEqual([["OutOfRange", "[0].amount", true]]);
+    const moved = moveStock(new Map([[m0, big]]), new Map([[m0, big]]), [{ materialId: "M0", amount: ALL }], materials, false);
+    expect(!moved.ok && moved.issues.map((i) => [i.code, i.path, i.message.startsWith("The target's result, 1999999999.999998, is out of range: ")])).toEqual([["OutOfRange", "[0].amount", true]]);
+  });
+
+  it("STK-6: a body that is not an array, or holds too many items, is refused at the root with what to send", () => {
+    expect(parseStockAmounts({})).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "The body must be a JSON array of stock items (STK-6)." }] });
+    const n = limits.stockItems + 1;
+    expect(parseStockQuantities(Array.from({ length: n }, () => ({ materialId: "M0" })))).toEqual({
+      ok: false,
+      issues: [{ code: "TooMany", path: "", message: `At most ${limits.stockItems} stock items in one body (${n} sent).` }],
+    });
   });
 });

@@ -2,7 +2,7 @@
 // dry run, so the world stays the same for the next one), every near-valid body is refused with
 // exactly the issue it announces and changes nothing (GEN-8).
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../../src/service/create.js";
 import type { CustomerRefs, KitContext } from "../../../src/testing/context.js";
 import { kitContext } from "../../../src/testing/context.js";
@@ -27,7 +27,10 @@ let planned: string;
 const central = ctx.stores[0] as string;
 const van = ctx.stores[2] as string; // empty store
 
-beforeAll(() => {
+// A fresh service per test, set up in beforeEach rather than beforeAll: Stryker counts code run
+// outside a test (at import or in beforeAll) as "static" and then runs the whole suite for each
+// of its mutants; this setup walks every parser and decision of the rule modules.
+beforeEach(() => {
   let n = 0;
   service = createServiceCore({ fixture: demoFixture, newId: () => `00000000-0000-4000-9000-${(++n).toString(16).padStart(12, "0")}`, newToken: () => `tok-${n++}` });
   const login = service.handle({ method: "POST", path: "/auth/login", body: credentials });
