@@ -5,6 +5,7 @@ import type { Customer } from "../../src/customer/customer.js";
 import type { Intervention } from "../../src/intervention/intervention.js";
 import type { Order } from "../../src/order/order.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { withContract } from "../contract/openapi-contract.js";
 
 /** A test clock the test moves by hand. */
 export interface Clock {
@@ -12,7 +13,11 @@ export interface Clock {
   t: number;
 }
 
-/** A service over the test fixture with a hand clock, counting GUIDs and tokens `tok-1`, `tok-2`, … */
+/**
+ * A service over the test fixture with a hand clock, counting GUIDs and tokens `tok-1`, `tok-2`, …
+ * Every answer is checked against the OpenAPI document (test/contract), so each end-to-end test
+ * is a contract test too.
+ */
 export function testService(clock: Clock = { t: Date.parse("2026-05-01T08:00:00Z") }): ServiceCore & { clock: Clock } {
   let n = 0;
   let tok = 0;
@@ -22,7 +27,7 @@ export function testService(clock: Clock = { t: Date.parse("2026-05-01T08:00:00Z
     newId: () => `00000000-0000-4000-9000-${(++n).toString(16).padStart(12, "0")}`,
     newToken: () => `tok-${++tok}`,
   });
-  return { ...core, clock };
+  return { ...withContract(core), clock };
 }
 
 /** Logs into company `c` (0 = alpha, 1 = beta) and returns the token. */
