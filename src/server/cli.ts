@@ -246,7 +246,7 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
     fixture = loaded.fixture;
   }
   const service = createFieldService({ fixture });
-  const server = createHttpServer(service, { log: io.out });
+  const server = createHttpServer(service, { log: io.out, docs: { version } });
   const failure = await listen(server, command.port, command.host);
   if (failure !== undefined) {
     io.err(`field-service-rules: ${failure}`);
@@ -272,6 +272,8 @@ export async function startCli(argv: readonly string[], env: Readonly<Record<str
             "",
           ]
         : []),
+      `API reference (try it in the browser): ${baseUrl}/docs   OpenAPI 3.1: ${baseUrl}/openapi.json`,
+      "",
       "Stop with Ctrl+C.",
     ].join("\n"),
   );
