@@ -70,7 +70,7 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
     tag: "Authentication", summary: "Log in", body: "LoginRequest", answer: "LoginResponse",
     description: "Exchanges an integration client's credentials for a bearer token bound to its company (AUTH-1, AUTH-4); the token expires after its lifetime (AUTH-3). Wrong credentials: 403.",
   },
-  readCustomer: { tag: "Customers", summary: "Read a customer", answer: "Customer", description: "The customer read shape: unset optional fields are null, IDs are GUIDs." },
+  readCustomer: { tag: "Customers", summary: "Read a customer", answer: "Customer", description: "The customer read shape: unset optional fields are null, IDs are GUIDs; only the caller's company's customers are found (GEN-2, AUTH-4)." },
   addCustomer: {
     tag: "Customers", summary: "Add a customer", body: "CustomerAddBody", answer: "Created",
     description: "Adds a customer with at least one contact person and one address (CUS-1 to CUS-12); answers 201 with its GUID. References between the sent elements use their external IDs (CUS-6).",
@@ -79,7 +79,7 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
     tag: "Customers", summary: "Add or edit a customer", body: "CustomerAddOrEditBody",
     description: "Adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); nested elements are matched by id or externalId and never deleted (UPS-6). Answers 204 either way.",
   },
-  readOrder: { tag: "Orders", summary: "Read an order", answer: "Order", description: "The order read shape, with the GUIDs of its interventions in planning order." },
+  readOrder: { tag: "Orders", summary: "Read an order", answer: "Order", description: "The order read shape, with the GUIDs of its interventions in planning order (GEN-2, AUTH-4)." },
   addOrder: { tag: "Orders", summary: "Add an order", body: "OrderAddBody", answer: "Created", description: "Adds an open order for a customer, one of its addresses and contact people (ORD-1 to ORD-5); answers 201 with its GUID." },
   addOrEditOrder: { tag: "Orders", summary: "Add or edit an order", body: "OrderAddOrEditBody", description: "Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9). Answers 204 either way." },
   editOrder: { tag: "Orders", summary: "Edit an order", body: "OrderEditBody", description: "Changes only the fields sent (ORD-6 to ORD-9); an order that is not Open is refused (ORD-6)." },
@@ -109,7 +109,7 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
   complete: { tag: "Interventions", summary: "Complete an intervention", answer: "InterventionDetail", description: "Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7)." },
   interventionAllowedActions: { tag: "Interventions", summary: "List the intervention's actions", answer: "InterventionAllowedActions", description: "Each intervention action and whether it is allowed now; a refused one carries the issue, citing its rule (INT-3 to INT-7)." },
   readReportDocuments: { tag: "Interventions", summary: "Read the report documents", answer: "ReportDocuments", description: "One document per form of the intervention's category, once it is Completed (INT-6); before that: 400 InvalidState." },
-  readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers." },
+  readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers (GEN-7)." },
   replaceMaterial: { tag: "Materials", summary: "Replace a material", body: "MaterialReplaceBody", description: "Replaces the whole definition: a field left out is emptied (MAT-1); units from MAT-2, prices never negative (MAT-3)." },
   readStore: {
     tag: "Stores", summary: "Read a store and a page of its stock", answer: "StoreDetail", query: "storeListing",
