@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { openApiDocument } from "../service/openapi.js";
 
 /**
@@ -61,7 +62,8 @@ export interface DocsOptions {
 /**
  * Answers the documentation routes of the HTTP adapter: `GET /openapi.json` (the OpenAPI 3.1
  * document), `GET /docs` (the Scalar reference page, whose "try it" calls this server) and
- * `GET /docs/scalar.js` (Scalar's standalone bundle, read once from node_modules). HEAD is
+ * `GET /docs/scalar.js` (Scalar's standalone bundle, read once from node_modules and sent
+ * gzipped to a client that accepts it). HEAD is
  * answered like GET, without the body. Any other request is left to the service.
  * @param options - the version the document carries
  * @returns a handler that answers and returns `true`, or returns `false` for other requests
@@ -71,13 +73,14 @@ export interface DocsOptions {
  */
 export function createDocsHandler(options: DocsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   let documentText: string | undefined;
-  let bundle: Buffer | undefined;
+  let bundle: { readonly plain: Buffer; readonly gzip: Buffer } | undefined;
   const pageText = page();
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const path = (req.url ?? "/").split("?")[0];
     let type: string;
     let body: string | Buffer;
+    let encoding: Record<string, string> = {};
     if (path === "/openapi.json") {
       documentText ??= JSON.stringify(openApiDocument(options.version));
       type = "application/json; charset=utf-8";
@@ -86,14 +89,20 @@ export function createDocsHandler(options: DocsOptions): (req: IncomingMessage, 
       type = "text/html; charset=utf-8";
       body = pageText;
     } else if (path === "/docs/scalar.js") {
-      bundle ??= readFileSync(scalarBundlePath());
+      if (bundle === undefined) {
+        const plain = readFileSync(scalarBundlePath());
+        bundle = { plain, gzip: gzipSync(plain) };
+      }
       type = "text/javascript; charset=utf-8";
-      body = bundle;
+      // 4.3 MB as is, 1.3 MB gzipped: compressed once, sent to every browser that accepts it.
+      const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      body = gzip ? bundle.gzip : bundle.plain;
+      encoding = gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : { vary: "accept-encoding" };
     } else {
       return false;
     }
     req.resume();
-    res.writeHead(200, { "content-type": type, "content-length": Buffer.byteLength(body), "cache-control": "no-cache" });
+    res.writeHead(200, { "content-type": type, "content-length": Buffer.byteLength(body), "cache-control": "no-cache", ...encoding });
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   };

@@ -45,12 +45,14 @@ describe("documentation routes", () => {
     expect(html).not.toMatch(/https?:\/\//);
   });
 
-  it("ERR-1: GET /docs/scalar.js is the installed package's standalone bundle; HEAD has no body", async () => {
+  it("ERR-1: GET /docs/scalar.js is the installed package's standalone bundle, gzipped when accepted; HEAD has no body", async () => {
     const file = readFileSync(scalarBundlePath());
+    // fetch asks for gzip and decodes it; the decoded bytes are the file's.
     const r = await fetch(`${base}/docs/scalar.js`);
     expect(r.status).toBe(200);
+    expect(r.headers.get("content-encoding")).toBe("gzip");
     expect(Buffer.from(await r.arrayBuffer()).equals(file)).toBe(true);
-    const head = await fetch(`${base}/docs/scalar.js`, { method: "HEAD" });
+    const head = await fetch(`${base}/docs/scalar.js`, { method: "HEAD", headers: { "accept-encoding": "identity" } });
     expect(head.headers.get("content-length")).toBe(String(file.length));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
