@@ -32,9 +32,9 @@ export interface OperationExample {
 /** Examples for the document: per operation, and one problem body per refusal status. */
 export interface OpenApiExamples {
   /** Request and success bodies by operation. */
-  readonly operations?: { readonly [O in OperationId]?: OperationExample };
+  readonly operations?: Readonly<Partial<Record<OperationId, OperationExample>>>;
   /** A problem-details body per status. */
-  readonly problems?: { readonly [S in ProblemStatus]?: unknown };
+  readonly problems?: Readonly<Partial<Record<ProblemStatus, unknown>>>;
 }
 
 /** Options of {@link buildOpenApiDocument}. */

@@ -57,7 +57,7 @@ export function parseLoginRequest(body: unknown): Result<LoginRequest> {
 }
 
 /**
- * The JSON Schema of the login body, the shape {@link parseLoginRequest} reads (AUTH-1).
+ * The JSON Schema of the login body, the shape the login's parser (`parseLoginRequest`) reads (AUTH-1).
  * @example
  * loginRequestJsonSchema.required //=> ["tenantCode", "clientId", "secret"]
  */
