@@ -3,6 +3,9 @@ import { defineConfig, type ViteUserConfig } from "vitest/config";
 const config: ViteUserConfig = defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The browser test of the API site needs the built site: `npm run docs:check` builds it and
+    // then runs that test with vitest.site.config.ts.
+    exclude: ["test/site/**", "**/node_modules/**"],
     // The library holds no global state; sharing one module graph saves ~2 s per file.
     isolate: false,
     setupFiles: ["test/setup.ts"],

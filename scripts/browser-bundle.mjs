@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Proves the rules entry (`field-service-rules`, src/index.ts) is browser-safe and measures
-// what it costs a browser bundle, the way Vite and other bundlers meet it:
+// Proves the browser entries, the rules (`field-service-rules`, src/index.ts) and the typed client
+// (`field-service-rules/client`, src/client/index.ts), are browser-safe and measures what they
+// cost a browser bundle, the way Vite and other bundlers meet them:
 // 1. esbuild bundles it with --platform=browser; any `node:` import (even one tree-shaking
 //    would drop) or unresolvable module fails the bundle;
 // 2. the bundle must not name a Node global (process, Buffer, require, __dirname, global);
 // 3. the IIFE build is evaluated in a bare V8 context (no Node globals) and must load;
 // 4. sizes, minified and gzipped: the whole entry (budget 50 KB) and one parser alone
-//    (`customerAddSchema` with its JSON Schema, budget 7 KB).
+//    (`customerAddSchema` with its JSON Schema, budget 7 KB); the client entry (budget 25 KB).
+// Steps 1 to 3 apply to the client entry too (its IIFE must export `createClient`).
 // Exits 1 on any failure. `--json` prints the figures as JSON.
 import { build } from "esbuild";
 import { gzipSync } from "node:zlib";
@@ -16,7 +18,9 @@ import { fileURLToPath } from "node:url";
 
 const root = join(fileURLToPath(import.meta.url), "..", "..");
 const entry = join(root, "src", "index.ts");
-const BUDGET = { entry: 50 * 1024, parser: 7 * 1024 }; // parser: 5 KB until issue 13 added each twin's JSON Schema (~2 KB)
+const clientEntry = join(root, "src", "client", "index.ts");
+// parser: 5 KB until issue 13 added each twin's JSON Schema (~2 KB).
+const BUDGET = { entry: 50 * 1024, parser: 7 * 1024, client: 25 * 1024 };
 const NODE_GLOBALS = /\b(?:process\s*\.|Buffer\s*\.|require\s*\(|__dirname|__filename|global\s*\.|setImmediate\s*\()/;
 
 async function bundle(contents, format = "esm") {
@@ -37,24 +41,33 @@ async function bundle(contents, format = "esm") {
 const failures = [];
 let whole;
 let parser;
-try {
-  whole = await bundle(`export * from ${JSON.stringify(entry)};`);
-  parser = await bundle(`export { customerAddSchema } from ${JSON.stringify(entry)};`);
-} catch (error) {
-  const messages = (error.errors ?? []).map((e) => `${e.location?.file ?? "?"}:${e.location?.line ?? "?"} ${e.text}`);
-  console.error(`The rules entry does not bundle for the browser:\n${messages.join("\n") || String(error)}`);
-  process.exit(1);
+let client;
+for (const [name, file] of [["rules entry", entry], ["client entry", clientEntry]]) {
+  try {
+    const text = await bundle(`export * from ${JSON.stringify(file)};`);
+    if (file === entry) whole = text;
+    else client = text;
+  } catch (error) {
+    const messages = (error.errors ?? []).map((e) => `${e.location?.file ?? "?"}:${e.location?.line ?? "?"} ${e.text}`);
+    console.error(`The ${name} does not bundle for the browser:\n${messages.join("\n") || String(error)}`);
+    process.exit(1);
+  }
 }
-const hit = NODE_GLOBALS.exec(whole);
-if (hit !== null) failures.push(`the browser bundle names a Node global: ${JSON.stringify(whole.slice(Math.max(0, hit.index - 40), hit.index + 40))}`);
+parser = await bundle(`export { customerAddSchema } from ${JSON.stringify(entry)};`);
+for (const [name, text] of [["rules entry", whole], ["client entry", client]]) {
+  const hit = NODE_GLOBALS.exec(text);
+  if (hit !== null) failures.push(`the ${name}'s browser bundle names a Node global: ${JSON.stringify(text.slice(Math.max(0, hit.index - 40), hit.index + 40))}`);
+}
 
-const iife = await bundle(`export * from ${JSON.stringify(entry)};`, "iife");
-const sandbox = createContext({});
-try {
-  runInContext(`${iife}; globalThis.loaded = typeof fieldServiceRules.parseCustomerAdd;`, sandbox);
-  if (sandbox.loaded !== "function") failures.push("the bundle loaded in a bare context but exports no parseCustomerAdd");
-} catch (error) {
-  failures.push(`the bundle throws when loaded without Node globals: ${error}`);
+for (const [name, file, probe] of [["rules entry", entry, "parseCustomerAdd"], ["client entry", clientEntry, "createClient"]]) {
+  const iife = await bundle(`export * from ${JSON.stringify(file)};`, "iife");
+  const sandbox = createContext({});
+  try {
+    runInContext(`${iife}; globalThis.loaded = typeof fieldServiceRules.${probe};`, sandbox);
+    if (sandbox.loaded !== "function") failures.push(`the ${name} bundle loaded in a bare context but exports no ${probe}`);
+  } catch (error) {
+    failures.push(`the ${name} bundle throws when loaded without Node globals: ${error}`);
+  }
 }
 
 const sizes = {
@@ -62,8 +75,11 @@ const sizes = {
   entryGzip: gzipSync(whole).length,
   parserMinified: Buffer.byteLength(parser),
   parserGzip: gzipSync(parser).length,
+  clientMinified: Buffer.byteLength(client),
+  clientGzip: gzipSync(client).length,
 };
 if (sizes.entryGzip > BUDGET.entry) failures.push(`the whole entry is ${sizes.entryGzip} B gzipped, over the ${BUDGET.entry} B budget`);
+if (sizes.clientGzip > BUDGET.client) failures.push(`the client entry is ${sizes.clientGzip} B gzipped, over the ${BUDGET.client} B budget`);
 if (sizes.parserGzip > BUDGET.parser) failures.push(`customerAddSchema alone is ${sizes.parserGzip} B gzipped, over the ${BUDGET.parser} B budget`);
 
 if (process.argv.includes("--json")) console.log(JSON.stringify(sizes));
@@ -74,5 +90,6 @@ if (failures.length > 0) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(
   `browser bundle OK: whole rules entry ${kb(sizes.entryGzip)} gzipped (${kb(sizes.entryMinified)} minified, budget 50 KB); ` +
-    `customerAddSchema alone ${kb(sizes.parserGzip)} gzipped (budget 7 KB)`,
+    `customerAddSchema alone ${kb(sizes.parserGzip)} gzipped (budget 7 KB); ` +
+    `client entry ${kb(sizes.clientGzip)} gzipped (${kb(sizes.clientMinified)} minified, budget 25 KB)`,
 );

@@ -4,7 +4,7 @@
 // `npm ci` filled), and use it there:
 //   1. Node ESM imports every entry and runs a parse, a decision and a request through handle;
 //   2. a browser TypeScript project ("types": [], lib es2022 + dom, moduleResolution bundler,
-//      skipLibCheck false) type-checks against the rules entry;
+//      skipLibCheck false) type-checks against the rules entry and the client entry;
 //   3. a Node TypeScript project (module nodenext) type-checks against every entry;
 //   4. the command `field-service-rules` runs from the installed package: it answers the login,
 //      refuses a bad port and a busy port with one line and a non-zero exit code, and exits 0
@@ -162,6 +162,7 @@ import * as rules from ${JSON.stringify(pkg.name)};
 import { createFieldService } from ${JSON.stringify(`${pkg.name}/service`)};
 import { createHttpServer } from ${JSON.stringify(`${pkg.name}/server`)};
 import { demoFixture } from ${JSON.stringify(`${pkg.name}/testing`)};
+import { createClient, inProcessFetch, FieldServiceError } from ${JSON.stringify(`${pkg.name}/client`)};
 const entries = ${JSON.stringify(entries)};
 for (const e of entries) await import(e);
 const parsed = rules.parseStockAmounts([{ materialId: "M-1", amount: 2 }, { materialId: "M-1", amount: 0.1 }]);
@@ -172,6 +173,11 @@ const service = createFieldService({ fixture: demoFixture });
 const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
 if (login.status !== 200) throw new Error("login answered " + login.status);
 if (typeof createHttpServer !== "function") throw new Error("no createHttpServer");
+const client = createClient({ baseUrl: "http://stand-in", tenantCode: "demo", clientId: "demo-client", secret: "demo-secret", fetch: inProcessFetch(service) });
+const page = await client.readStore({ externalId: "centralni-sklad" }, { page: 1, pageSize: 1 });
+if (page.materials.totalCount !== 20) throw new Error("client: store page " + JSON.stringify(page.materials));
+const refused = await client.readOrder({ externalId: "nope" }).catch((e) => e);
+if (!(refused instanceof FieldServiceError) || refused.status !== 404) throw new Error("client: expected a 404 FieldServiceError, got " + refused);
 console.log("esm consumer ok");
 `,
 });
@@ -194,13 +200,23 @@ const browser = project("browser", { type: "module" }, {
   }),
   "index.ts": `
 import { customerAddSchema, parseStockAmounts, type Issue } from ${JSON.stringify(pkg.name)};
+import { createClient, FieldServiceError, type InterventionShape } from ${JSON.stringify(`${pkg.name}/client`)};
 const result = customerAddSchema["~standard"].validate({ name: "x" });
 const issues: readonly Issue[] = parseStockAmounts([]).ok ? [] : [];
+const client = createClient({ baseUrl: "https://api.example", tenantCode: "demo", clientId: "c", secret: "s", fetch: (url, init) => fetch(url, init) });
+export async function plan(): Promise<InterventionShape | readonly Issue[]> {
+  try {
+    return await client.planIntervention({ externalId: "ORD-1" }, { primaryAssigneeId: "tech-1", day: "2026-12-03", categoryId: "oprava", assignations: [] });
+  } catch (error) {
+    if (error instanceof FieldServiceError) return error.problem.errors;
+    throw error;
+  }
+}
 export const checked: unknown = [result, issues];
 `,
 });
 step("install the tarball into a browser TypeScript project (offline)", () => installOffline(browser));
-step("the browser project type-checks against the rules entry with no Node types", () => run(process.execPath, [tsc, "-p", "."], browser));
+step("the browser project type-checks against the rules entry and the client entry with no Node types", () => run(process.execPath, [tsc, "-p", "."], browser));
 
 // 3. A Node TypeScript project with module nodenext: every entry.
 const nodeTypes = `@types/node@${pkg.devDependencies["@types/node"]}`;
@@ -217,9 +233,12 @@ import { parseCustomerAdd } from ${JSON.stringify(pkg.name)};
 import { createFieldService, type ServiceResponse } from ${JSON.stringify(`${pkg.name}/service`)};
 import { createHttpServer } from ${JSON.stringify(`${pkg.name}/server`)};
 import { demoFixture } from ${JSON.stringify(`${pkg.name}/testing`)};
+import { createClient, inProcessFetch, type StoreDetail } from ${JSON.stringify(`${pkg.name}/client`)};
 const service = createFieldService({ fixture: demoFixture });
 const answer: ServiceResponse | Promise<ServiceResponse> = service.handle({ method: "GET", path: "/" });
-export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service)];
+const page: Promise<StoreDetail> = createClient({ baseUrl: "http://x", tenantCode: "demo", clientId: "c", secret: "s", fetch: inProcessFetch(service) })
+  .readStore("3f2504e0-4f89-11d3-9a0c-0305e82c3301", { page: 1, pageSize: 10 });
+export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(service), page];
 `,
 });
 step("install the tarball, fast-check and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes, fastCheck]));

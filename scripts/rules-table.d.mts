@@ -2,13 +2,15 @@
 export interface RuleEntry { readonly id: string; readonly summary: string }
 export interface SourceFile { readonly path: string; readonly text: string }
 export interface Owners {
-  readonly claims: readonly { readonly id: string; readonly name: string; readonly path: string }[];
+  readonly claims: readonly { readonly id: string; readonly name: string; readonly path: string; readonly kind?: string }[];
   readonly stray: readonly string[];
   readonly implementsLines: readonly string[];
+  readonly mentions?: readonly { readonly id: string; readonly path: string }[];
 }
 export declare function readRulesText(text: string): RuleEntry[];
 export declare function parseOwners(files: readonly SourceFile[]): Owners;
 export declare function parseTests(files: readonly SourceFile[]): Map<string, Set<string>>;
 export declare function catalogProblems(rules: readonly { readonly id: string }[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>): string[];
-export declare function renderTable(rules: readonly RuleEntry[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>): string;
+export declare function renderTable(rules: readonly RuleEntry[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>, exported?: ReadonlySet<string>): string;
+export declare function exportedNames(text: string): Set<string>;
 export declare function rulesTable(): { text: string; problems: string[]; count: number };

@@ -4,7 +4,10 @@
 // test names cite it. `--check` exits 1 when docs/rules.md is stale or the catalog is broken:
 // a rule with no owner or several, an owner under src/service/ or src/server/ (they compose,
 // they decide nothing), a `@rule` naming an ID RULES.md lacks, a `@rule` not on an export, a
-// leftover "Implements <ID>" claim, or a rule named by no test.
+// leftover "Implements <ID>" claim, a rule named by no test, or a rule ID mentioned anywhere in
+// TSDoc that RULES.md lacks. Each row anchors its rule (`#stk-2`, the target of the reference's
+// rule links) and links its owner's page in the Markdown reference (docs/api/...), which the
+// HTML site resolves to the owner's own page (scripts/typedoc-plugin-reference.mjs).
 // The pure pieces (readRulesText, parseOwners, parseTests, catalogProblems, renderTable) are
 // exported so test/scripts/rules-table.test.ts can feed them synthetic inputs.
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from "node:fs";
@@ -14,6 +17,8 @@ import { fileURLToPath } from "node:url";
 const root = join(fileURLToPath(import.meta.url), "..", "..");
 const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-\d+\b/g;
+/** A rule ID as prose mentions it (rule numbers have no leading zero: "MAT-001" is an external ID). */
+const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-[1-9]\d*\b/g;
 /** Folders whose code composes rules and so may not own one. */
 const COMPOSERS = ["src/service/", "src/server/"];
 
@@ -60,24 +65,34 @@ function readCommittedRules() {
   if (!existsSync(table)) throw new Error("Neither ../shared/spec/RULES.md nor docs/rules.md exists");
   const rules = [];
   for (const line of readFileSync(table, "utf8").split("\n")) {
-    const m = /^\| ([A-Z]+-\d+) \| (.*?) \| /.exec(line);
+    const m = /^\| (?:<a id="[a-z]+-\d+"><\/a>)?([A-Z]+-\d+) \| (.*?) \| /.exec(line);
     if (m !== null) rules.push({ id: m[1], summary: m[2] });
   }
   return rules;
 }
 
-const DOC = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g;
+const DOC = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:declare\s+)?(?:async\s+)?(function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g;
+/** typedoc-plugin-markdown's folder for each kind of declaration. */
+const KIND_DIRS = { function: "functions", "function*": "functions", const: "variables", let: "variables", class: "classes", type: "type-aliases", interface: "interfaces", enum: "enumerations" };
+/**
+ * The Markdown reference's folder of the rules entry (its module is named after the package), as
+ * an absolute forge URL: docs/rules.md ships in the package, docs/api/ does not (the README links
+ * it the same way). The site's typedoc plugin maps these URLs to the reflections' own pages.
+ */
+export const API_BASE = "https://github.com/field-service-rules/field-service-rules/blob/main/docs/api/";
+const RULES_MODULE_DIR = `${API_BASE}field-service-rules`;
 const RULE_TAG = /(?:^|\n)\s*\*?\s*@rule\b[ \t]*([^\s*]*)/g;
 
 /**
  * Every `@rule` claim in source files, plus the claims the catalog cannot accept as written.
  * @param {{ path: string, text: string }[]} files
- * @returns {{ claims: { id: string, name: string, path: string }[], stray: string[], implementsLines: string[] }}
+ * @returns {{ claims: { id: string, name: string, path: string, kind?: string }[], stray: string[], implementsLines: string[], mentions?: { id: string, path: string }[] }}
  */
 export function parseOwners(files) {
   const claims = [];
   const stray = [];
   const implementsLines = [];
+  const mentions = [];
   for (const { path, text } of files) {
     let attached = 0;
     for (const m of text.matchAll(DOC)) {
@@ -85,8 +100,12 @@ export function parseOwners(files) {
       const comment = m[1].slice(m[1].lastIndexOf("/**") + 1);
       for (const t of comment.matchAll(RULE_TAG)) {
         attached++;
-        claims.push({ id: t[1], name: m[2], path });
+        claims.push({ id: t[1], name: m[3], path, kind: m[2] });
       }
+    }
+    // Every rule ID in any TSDoc comment: the reference links each, so each must be in the catalog.
+    for (const c of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
+      for (const id of c[0].match(MENTION) ?? []) mentions.push({ id, path });
     }
     const all = [...text.matchAll(RULE_TAG)].length;
     if (all !== attached) stray.push(`${path}: ${all - attached} @rule tag(s) not in the TSDoc of an export`);
@@ -94,7 +113,7 @@ export function parseOwners(files) {
       implementsLines.push(`${path}: "${m[0].slice(0, 60)}"`);
     }
   }
-  return { claims, stray, implementsLines };
+  return { claims, stray, implementsLines, mentions };
 }
 
 /**
@@ -146,6 +165,10 @@ export function catalogProblems(rules, owners, tests) {
     if (list.length > 1) problems.push(`${id} has ${list.length} owners: ${list.map((c) => `${c.name} (${c.path})`).join(", ")}`);
     if ((tests.get(id)?.size ?? 0) === 0) problems.push(`${id} is named by no test`);
   }
+  // A @rule with an unknown ID is reported above; its comment's mention of that ID is the same fault.
+  const claimed = new Set(owners.claims.map((c) => c.id));
+  const unknownMentions = new Set((owners.mentions ?? []).filter((m) => !known.has(m.id) && !claimed.has(m.id)).map((m) => `${m.id} (${m.path})`));
+  for (const m of unknownMentions) problems.push(`TSDoc mentions rule ${m}, which RULES.md lacks`);
   for (const s of owners.stray) problems.push(s);
   for (const s of owners.implementsLines) problems.push(`"Implements <ID>" is retired, use @rule on the owner or prose elsewhere: ${s}`);
   return problems;
@@ -156,13 +179,19 @@ export function catalogProblems(rules, owners, tests) {
  * @param {{ id: string, summary: string }[]} rules
  * @param {ReturnType<typeof parseOwners>} owners
  * @param {Map<string, Set<string>>} tests
+ * @param {Set<string>} [exported] the names the rules entry exports: only those have a page to link
  * @returns {string}
  */
-export function renderTable(rules, owners, tests) {
+export function renderTable(rules, owners, tests, exported = new Set()) {
   const rows = rules.map(({ id, summary }) => {
-    const fns = owners.claims.filter((c) => c.id === id).map((c) => `\`${c.name}\` (${c.path})`);
+    const fns = owners.claims.filter((c) => c.id === id).map((c) => {
+      const dir = c.kind === undefined ? undefined : KIND_DIRS[c.kind];
+      const name = `\`${c.name}\``;
+      if (dir === undefined || !exported.has(c.name)) return `${name} (${c.path}, internal)`;
+      return `[${name}](${RULES_MODULE_DIR}/${dir}/${c.name}.md) (${c.path})`;
+    });
     const files = [...(tests.get(id) ?? [])].sort();
-    return `| ${id} | ${summary} | ${fns.join("<br>") || "—"} | ${files.map((f) => `\`${f}\``).join("<br>") || "—"} |`;
+    return `| <a id="${id.toLowerCase()}"></a>${id} | ${summary} | ${fns.join("<br>") || "—"} | ${files.map((f) => `\`${f}\``).join("<br>") || "—"} |`;
   });
   return [
     "# Rule catalog: the one owner of each rule and the tests that check it",
@@ -175,10 +204,14 @@ export function renderTable(rules, owners, tests) {
     "  It lives in a domain folder or `src/shared/`; the service and the server only call owners.",
     "  Where a rule is a composition, the owner is the function the composition calls last.",
     "  Other functions may cite the rule in prose but do not claim it.",
+    "  An owner the rules entry exports links to its page in the API reference; an internal one (called by",
+    "  exported functions, not exported itself) names its file.",
     "- **Tests**: the test files with a test or suite whose name cites the rule ID.",
+    "- Every rule ID in the TSDoc links here (in the API reference, `npm run docs`), and each owner links to its page there.",
     "",
     "`npm test` fails when this file is stale, or when a rule has no owner or several, an owner sits under",
-    "`src/service/` or `src/server/`, a `@rule` names an ID RULES.md lacks, or a rule is named by no test.",
+    "`src/service/` or `src/server/`, a rule ID in TSDoc (a `@rule` or a mention) names an ID RULES.md lacks,",
+    "or a rule is named by no test.",
     "",
     `${rules.length} rules.`,
     "",
@@ -190,6 +223,23 @@ export function renderTable(rules, owners, tests) {
 }
 
 /**
+ * The names a module exports by name (`export { a, b as c } from`, `export type { T }`, `export function f`, ...).
+ * @param {string} text
+ * @returns {Set<string>}
+ */
+export function exportedNames(text) {
+  const names = new Set();
+  for (const m of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
+    for (const item of m[1].split(",")) {
+      const name = item.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()?.trim();
+      if (name) names.add(name);
+    }
+  }
+  for (const m of text.matchAll(/export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g)) names.add(m[1]);
+  return names;
+}
+
+/**
  * The catalog of this checkout.
  * @returns {{ text: string, problems: string[], count: number }}
  */
@@ -197,7 +247,8 @@ export function rulesTable() {
   const rules = readRules();
   const owners = parseOwners(readSources("src"));
   const tests = parseTests(readSources("test"));
-  return { text: renderTable(rules, owners, tests), problems: catalogProblems(rules, owners, tests), count: rules.length };
+  const exported = exportedNames(readFileSync(join(root, "src", "index.ts"), "utf8"));
+  return { text: renderTable(rules, owners, tests, exported), problems: catalogProblems(rules, owners, tests), count: rules.length };
 }
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];

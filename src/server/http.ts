@@ -60,7 +60,10 @@ function refuse(res: ServerResponse, status: ProblemStatus, body: unknown, close
  * @param options - logger and body limit
  * @returns the (not yet listening) server
  * @example
- * createHttpServer(createFieldService({ fixture: demoFixture })).listen(8080, "127.0.0.1");
+ * const server = createHttpServer(createFieldService({ fixture: demoFixture }));
+ * await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve)); // `npm start` listens on 8080
+ * server.address().port > 0 //=> true
+ * await new Promise((resolve) => server.close(resolve));
  */
 export function createHttpServer(service: FieldService, options: HttpServerOptions = {}): Server {
   const log = options.log ?? ((line: string): void => console.log(line));

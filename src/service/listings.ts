@@ -49,7 +49,8 @@ export function emptyListing(storeId: Guid, catalog: StoreListingCatalog): Store
 /**
  * Read-only view of every store's stock through its listing (the single holder of the
  * stock), so stock and listing can never disagree. `get(storeId)` is the listing's own
- * stock view, cached per listing version; nothing is copied.
+ * stock view, cached per listing (each update returns a new one, and the view of a used-up
+ * listing is never handed out again); nothing is copied.
  */
 class StockByStore implements ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>> {
   readonly #listings: ReadonlyMap<Guid, StoreListing>;
@@ -152,11 +153,12 @@ export function listingFieldsChanged(before: Material, after: Material): boolean
 export function rebuildListingsOf(listings: Map<Guid, StoreListing>, edited: ReadonlySet<Guid>, catalog: StoreListingCatalog): void {
   if (edited.size === 0) return;
   for (const [storeId, listing] of listings) {
-    const stock = storeListingStock(listing);
+    // Each update uses up the listing it is given (and returns it as it is when the store
+    // does not stock the material), so only `next` is read from here on.
     let next = listing;
     for (const id of edited) {
       const material = catalog.materials.get(id);
-      if (material !== undefined && stock.has(id)) next = updateStoreListingMaterial(next, material, catalog);
+      if (material !== undefined) next = updateStoreListingMaterial(next, material, catalog);
     }
     if (next !== listing) listings.set(storeId, prepareStoreListingSearch(next));
   }

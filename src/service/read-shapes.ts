@@ -1,13 +1,14 @@
+import type { CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape } from "../api/read-shapes.js";
 import type { Customer } from "../customer/customer.js";
-import type { Intervention, InterventionState, ReportDocument } from "../intervention/intervention.js";
-import type { Material, MaterialUnit } from "../material/material.js";
-import type { Order, OrderState, Priority } from "../order/order.js";
+import type { Intervention, ReportDocument } from "../intervention/intervention.js";
+import type { Material } from "../material/material.js";
+import type { Order } from "../order/order.js";
 import { decimalToJson } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import { formatInstant } from "../shared/time.js";
 
-/** The customer read shape (docs/service.md "Read shapes"): the stored record, field by field. */
-export type CustomerShape = Customer;
+// The shape types live in src/api/read-shapes.ts (types only, for the client); these names stay.
+export type { CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape } from "../api/read-shapes.js";
 
 /**
  * The customer read shape: every field of docs/service.md, unset optional ones `null`, nested
@@ -39,32 +40,6 @@ export function customerShape(c: Customer): CustomerShape {
   };
 }
 
-/** The order read shape (docs/service.md "Read shapes"). */
-export interface OrderShape {
-  /** GUID. */ readonly id: Guid;
-  /** External ID or `null`. */ readonly externalId: string | null;
-  /** Lifecycle state. */ readonly state: OrderState;
-  /** GUID of the customer. */ readonly customerId: Guid;
-  /** GUID of the address. */ readonly addressId: Guid;
-  /** GUID of the contact person. */ readonly contactPersonId: Guid;
-  /** GUID of the OrderCategory. */ readonly categoryId: Guid;
-  /** GUID of the invoicing customer or `null`. */ readonly invoiceCustomerId: Guid | null;
-  /** Name or `null`. */ readonly name: string | null;
-  /** Minutes or `null`. */ readonly estimatedDuration: number | null;
-  /** The customer's request or `null`. */ readonly problemDescriptionFromCustomer: string | null;
-  /** Internal note or `null`. */ readonly internalNote: string | null;
-  /** JSON text or `null`. */ readonly customData: string | null;
-  /** Priority. */ readonly priority: Priority;
-  /** GUID of the OrderCustomState or `null`. */ readonly customStateId: Guid | null;
-  /** GUIDs of devices. */ readonly serviceObjectIds: readonly Guid[];
-  /** GUID of the owner. */ readonly ownerId: Guid;
-  /** UTC date-time with `Z`, or `null`. */ readonly requestedDate: string | null;
-  /** Documents by post. */ readonly sendByPost: boolean;
-  /** Use the orderer's work prices. */ readonly useWorkItemsFromInvoiceCustomer: boolean;
-  /** Reason of cancellation or `null`. */ readonly cancellationReason: string | null;
-  /** GUIDs of the order's interventions, in planning order. */ readonly interventionIds: readonly Guid[];
-}
-
 /**
  * The order read shape, with the GUIDs of its interventions.
  * @param o - the order record
@@ -86,29 +61,6 @@ export function orderShape(o: Order, interventionIds: readonly Guid[]): OrderSha
   };
 }
 
-/** The InterventionDetail read shape (docs/service.md "Read shapes"). */
-export interface InterventionShape {
-  /** GUID. */ readonly id: Guid;
-  /** External ID or `null`. */ readonly externalId: string | null;
-  /** GUID of its order. */ readonly orderId: Guid;
-  /** Lifecycle state. */ readonly state: InterventionState;
-  /** `YYYY-MM-DD` in the company's time zone. */ readonly day: string;
-  /** GUID of the main technician. */ readonly primaryAssigneeId: Guid;
-  /** Technicians and their UTC time ranges. */
-  readonly assignations: readonly {
-    /** GUID of the technician. */ readonly userId: Guid;
-    /** UTC date-time with `Z`. */ readonly plannedStart: string;
-    /** UTC date-time with `Z`. */ readonly plannedEnd: string;
-  }[];
-  /** GUID of the InterventionCategory. */ readonly categoryId: Guid;
-  /** GUID of the InterventionCustomState or `null`. */ readonly customStateId: Guid | null;
-  /** Priority. */ readonly priority: Priority;
-  /** Internal note or `null`. */ readonly internalNote: string | null;
-  /** GUID of the owner. */ readonly ownerId: Guid;
-  /** Documents by post. */ readonly sendByPost: boolean;
-  /** Reason of cancellation or `null`. */ readonly cancellationReason: string | null;
-}
-
 /**
  * The InterventionDetail read shape: the answer of plan, replan, edit, cancel, the
  * lifecycle moves and the intervention read.
@@ -126,18 +78,6 @@ export function interventionShape(i: Intervention): InterventionShape {
   };
 }
 
-/** The report-documents read shape (docs/service.md "Read shapes", INT-6). */
-export interface ReportDocumentsShape {
-  /** One document per form of the intervention's category. */
-  readonly documents: readonly {
-    /** GUID. */ readonly id: Guid;
-    /** GUID of the form. */ readonly formId: Guid;
-    /** Name of the form. */ readonly formName: string;
-    /** File name. */ readonly fileName: string;
-    /** UTC date-time with `Z`. */ readonly createdAt: string;
-  }[];
-}
-
 /**
  * The read shape of report documents, as `reportDocuments` hands them out (INT-6).
  * @param documents - the documents
@@ -149,21 +89,6 @@ export function reportDocumentsShape(documents: readonly ReportDocument[]): Repo
   return {
     documents: documents.map((d) => ({ id: d.id, formId: d.formId, formName: d.formName, fileName: d.fileName, createdAt: formatInstant(d.createdAt) })),
   };
-}
-
-/** The material read shape (docs/service.md "Read shapes"). */
-export interface MaterialShape {
-  /** GUID. */ readonly id: Guid;
-  /** External ID or `null`. */ readonly externalId: string | null;
-  /** Name. */ readonly name: string;
-  /** GUID of the MaterialCategory. */ readonly categoryId: Guid;
-  /** GUID of the MaterialSupplier. */ readonly supplierId: Guid;
-  /** Code or `null`. */ readonly identificationNumber: string | null;
-  /** Description or `null`. */ readonly description: string | null;
-  /** Supplier's code or `null`. */ readonly supplierCode: string | null;
-  /** Unit. */ readonly unit: MaterialUnit;
-  /** Sale price as a JSON number. */ readonly price: number;
-  /** Cost price as a JSON number, or `null`. */ readonly costPrice: number | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { limits } from "./limits.js";
 
 /**
  * A JSON Schema (draft 2020-12) document or subschema, as a plain object.
+ * @category Parsing and issues
  */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 

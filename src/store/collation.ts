@@ -13,13 +13,10 @@
  * that does not sort below every letter), are compared by the full collator. The property tests compare this against a plain collator sort.
  */
 
+import { denseRanks, type DenseRanks, type PositionCompare } from "./ranking.js";
+
 /** Dense ranks of texts: equal rank exactly when the collator says the texts are equal. */
-export interface CollationRanks {
-  /** Rank of each input text, by input index, 0-based. */
-  readonly ranks: Int32Array;
-  /** Number of distinct ranks. */
-  readonly count: number;
-}
+export type CollationRanks = DenseRanks;
 
 const TOKEN = /[\p{L}\p{M}\p{N}]+|[\s\S]/gu;
 // The token reasoning holds only where no character expands across a token boundary at the
@@ -40,45 +37,27 @@ const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
  * Array.from(collationRanks(["Kabel", "Hadice", "Chladivo"], new Intl.Collator("cs")).ranks) //=> [2, 0, 1]
  */
 export function collationRanks(texts: readonly string[], collator: Intl.Collator): CollationRanks {
-  const distinctIndex = new Map<string, number>();
-  const distinct: string[] = [];
-  const textDistinct = new Int32Array(texts.length);
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i] as string;
-    let d = distinctIndex.get(t);
-    if (d === undefined) {
-      d = distinct.length;
-      distinctIndex.set(t, d);
-      distinct.push(t);
-    }
-    textDistinct[i] = d;
-  }
+  return denseRanks(texts, (t) => t, (distinct) => primaryCompare(distinct, collator));
+}
+
+// The comparison of two distinct texts by index: the tuples of primary token ranks where both
+// have one and they differ, else the full collator.
+function primaryCompare(distinct: readonly string[], collator: Intl.Collator): PositionCompare {
   const keys = primaryKeys(distinct, collator);
   const full = collator.compare;
-  const compare = (a: number, b: number): number => {
+  return (a, b) => {
     const ka = keys[a];
     const kb = keys[b];
     if (ka !== undefined && kb !== undefined) {
       const len = Math.min(ka.length, kb.length);
       for (let i = 0; i < len; i++) {
-        const d = (ka[i] as number) - (kb[i] as number);
+        const d = ka[i]! - kb[i]!;
         if (d !== 0) return d;
       }
       if (ka.length !== kb.length) return ka.length - kb.length;
     }
     return full(distinct[a] as string, distinct[b] as string);
   };
-  const sorted = Array.from(distinct, (_, i) => i).sort(compare);
-  const distinctRank = new Int32Array(distinct.length);
-  let rank = -1;
-  for (let i = 0; i < sorted.length; i++) {
-    const d = sorted[i] as number;
-    if (i === 0 || compare(sorted[i - 1] as number, d) !== 0) rank++;
-    distinctRank[d] = rank;
-  }
-  const ranks = new Int32Array(texts.length);
-  for (let i = 0; i < texts.length; i++) ranks[i] = distinctRank[textDistinct[i] as number] as number;
-  return { ranks, count: rank + 1 };
 }
 
 // Per text: the tuple of primary token ranks, or undefined when the text needs the full collator.

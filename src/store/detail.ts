@@ -3,7 +3,9 @@ import type { Guid } from "../shared/guid.js";
 import { foldText } from "../shared/text.js";
 import type { Material, MaterialUnit } from "../material/material.js";
 import { amountToJson, type Amount } from "../stock/amount.js";
-import { SEP, amountsOf, orderOf, searchTextOf, stateOf, type ListingState, type StoreListing } from "./listing.js";
+import { categoryNameAt, supplierNameAt } from "./columns.js";
+import { searchTextOf, stateOf, type ListingState, type StoreListing } from "./listing.js";
+import { searchMask } from "./search-text.js";
 import type { StoreListingQuery } from "./query.js";
 import type { Store } from "./store.js";
 
@@ -61,38 +63,6 @@ export interface StoreDetail {
   readonly materials: StoreDetailMaterials;
 }
 
-// Positions whose search text contains the folded phrase, marked in a byte mask.
-function searchMask(s: ListingState, phrase: string): Uint8Array {
-  const mask = new Uint8Array(s.size);
-  const { haystack, starts } = searchTextOf(s);
-  const size = s.size;
-  if (phrase.includes(SEP)) {
-    // A phrase holding the separator could match across fields; check field by field.
-    for (let p = 0; p < size; p++) {
-      const m = s.materials[p] as Material;
-      if ([m.name, m.identificationNumber ?? "", m.supplierCode ?? ""].some((f) => foldText(f).includes(phrase))) mask[p] = 1;
-    }
-    return mask;
-  }
-  const end = starts[size] as number;
-  let from = 0;
-  for (;;) {
-    const at = haystack.indexOf(phrase, from);
-    if (at < 0 || at >= end) break;
-    // The position whose text holds `at`: the last start at or before it.
-    let lo = 0;
-    let hi = size - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if ((starts[mid] as number) <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    mask[lo] = 1;
-    from = starts[lo + 1] as number;
-  }
-  return mask;
-}
-
 // A byte per filter value number: 1 when that category/supplier is kept.
 function filterMask(numbers: ReadonlyMap<Guid, number>, ids: readonly Guid[]): Uint8Array {
   const mask = new Uint8Array(numbers.size);
@@ -103,8 +73,8 @@ function filterMask(numbers: ReadonlyMap<Guid, number>, ids: readonly Guid[]): U
   return mask;
 }
 
-function item(s: ListingState, amounts: readonly Amount[], p: number): StoreDetailItem {
-  const m = s.materials[p] as Material;
+function item(s: ListingState, p: number): StoreDetailItem {
+  const m = s.columns.materials[p] as Material;
   return {
     materialId: m.id,
     materialExternalId: m.externalId,
@@ -113,11 +83,11 @@ function item(s: ListingState, amounts: readonly Amount[], p: number): StoreDeta
     supplierCode: m.supplierCode,
     unit: m.unit,
     price: decimalToJson(m.price),
-    amount: amountToJson(amounts[p] as Amount),
+    amount: amountToJson(s.amounts.amounts[p] as Amount),
     materialCategoryId: m.categoryId,
-    materialCategoryName: s.categoryNames[p] as string,
+    materialCategoryName: categoryNameAt(s.columns, p),
     materialSupplierId: m.supplierId,
-    materialSupplierName: s.supplierNames[p] as string,
+    materialSupplierName: supplierNameAt(s.columns, p),
   };
 }
 
@@ -142,15 +112,15 @@ function item(s: ListingState, amounts: readonly Amount[], p: number): StoreDeta
 export function queryStoreListing(listing: StoreListing, store: Store, query: StoreListingQuery): StoreDetail {
   const s = stateOf(listing);
   if (s.storeId !== store.id) throw new Error(`Store listing: the listing of store ${s.storeId} was queried for store ${store.id}`);
-  const order = orderOf(s, query.sortBy, query.sortOrder);
-  const n = s.size;
+  const order = s.orders[query.sortBy][query.sortOrder];
+  const n = order.length;
   // page * pageSize may exceed 2^53 for absurd pages; any start ≥ n gives an empty page.
   const start = Math.min((query.page - 1) * query.pageSize, n);
   const end = Math.min(start + query.pageSize, n);
   const phrase = query.searchPhrase === null ? "" : foldText(query.searchPhrase);
-  const found = phrase === "" ? undefined : searchMask(s, phrase);
-  const categories = query.materialCategoryIds === null ? undefined : filterMask(s.categoryNumbers, query.materialCategoryIds);
-  const suppliers = query.materialSupplierIds === null ? undefined : filterMask(s.supplierNumbers, query.materialSupplierIds);
+  const found = phrase === "" ? undefined : searchMask(searchTextOf(s), s.columns.materials, phrase);
+  const categories = query.materialCategoryIds === null ? undefined : filterMask(s.columns.category.numbers, query.materialCategoryIds);
+  const suppliers = query.materialSupplierIds === null ? undefined : filterMask(s.columns.supplier.numbers, query.materialSupplierIds);
   const positions: number[] = [];
   let totalCount: number;
   if (found === undefined && categories === undefined && suppliers === undefined) {
@@ -159,13 +129,13 @@ export function queryStoreListing(listing: StoreListing, store: Store, query: St
   } else if (found === undefined) {
     // Filters only: the total comes from the pair counts, so the scan stops at the page's end.
     totalCount = 0;
-    const catBits = (categories ?? new Uint8Array(s.categoryNumbers.size).fill(1));
-    const supBits = (suppliers ?? new Uint8Array(s.supplierNumbers.size).fill(1));
-    for (const [key, count] of s.pairCounts) {
+    const catBits = (categories ?? new Uint8Array(s.columns.category.names.length).fill(1));
+    const supBits = (suppliers ?? new Uint8Array(s.columns.supplier.names.length).fill(1));
+    for (const [key, count] of s.columns.pairCounts) {
       if (catBits[Math.floor(key / 2 ** 26)] === 1 && supBits[key % 2 ** 26] === 1) totalCount += count;
     }
-    const catColumn = s.categoryColumn;
-    const supColumn = s.supplierColumn;
+    const catColumn = s.columns.category.column;
+    const supColumn = s.columns.supplier.column;
     const stop = Math.min(end, totalCount);
     for (let i = 0, count = 0; i < n && count < stop; i++) {
       const p = order[i] as number;
@@ -175,8 +145,8 @@ export function queryStoreListing(listing: StoreListing, store: Store, query: St
       }
     }
   } else {
-    const catColumn = s.categoryColumn;
-    const supColumn = s.supplierColumn;
+    const catColumn = s.columns.category.column;
+    const supColumn = s.columns.supplier.column;
     let count = 0;
     for (let i = 0; i < n; i++) {
       const p = order[i] as number;
@@ -188,12 +158,11 @@ export function queryStoreListing(listing: StoreListing, store: Store, query: St
     }
     totalCount = count;
   }
-  const amounts = amountsOf(s);
   return {
     id: store.id,
     externalId: store.externalId,
     name: store.name,
     availableFor: store.availableFor,
-    materials: { items: positions.map((p) => item(s, amounts, p)), page: query.page, pageSize: query.pageSize, totalCount },
+    materials: { items: positions.map((p) => item(s, p)), page: query.page, pageSize: query.pageSize, totalCount },
   };
 }

@@ -1,10 +1,15 @@
 // The README's walk-through is executed: its curl commands must send exactly the requests of
 // scripts/walkthrough.mjs (`npm run demo`), and those requests, run against a started server
-// with the demo fixture, must get the answers the README shows.
+// with the demo fixture, must get the answers the README shows. Its TypeScript twin (the typed
+// client) must type-check, send the same requests and get the same answers.
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, FieldServiceError, type ClientOptions } from "../../src/client/index.js";
 import { createFieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/testing/demo-fixture.js";
 import { createHttpServer } from "../../src/server/http.js";
@@ -84,5 +89,74 @@ describe("the README walk-through", () => {
     ]);
     expect(effects[1]!.sendOn).toBe("2026-12-02");
     expect(readme).toContain("notifyCustomer effect to jana's e-mail, SMS and the customer's notification e-mail");
+  });
+});
+
+/** The README's TypeScript walk-through block (the typed client). */
+function readmeClientBlock(): string {
+  const block = /```ts\n(import \{ createClient[\s\S]*?)```/.exec(readme)?.[1];
+  if (block === undefined) throw new Error("README has no TypeScript walk-through block starting with import { createClient");
+  return block;
+}
+
+describe("the README walk-through in TypeScript (the typed client)", () => {
+  it("type-checks against the client entry under the project's strict settings", () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const file = join(here, "readme-client-walkthrough.ts");
+    const text = readmeClientBlock().replace('from "field-service-rules/client"', 'from "../../src/client/index.js"');
+    const config = ts.getParsedCommandLineOfConfigFile(join(here, "..", "..", "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const options = { ...config!.options, noEmit: true };
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version, ...rest) => (name === file ? ts.createSourceFile(name, text, version) : getSourceFile(name, version, ...rest));
+    const fileExists = host.fileExists.bind(host);
+    host.fileExists = (name) => name === file || fileExists(name);
+    const program = ts.createProgram([file], options, host);
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("AUTH-1, CUS-1, ORD-1, INT-1, ASN-5, STK-5, STO-4: it sends the requests of the curl steps and gets the answers the README shows", async () => {
+    // A fresh server: the curl test above already created CUST-1 and ORD-1 on its own.
+    const service = createFieldService({ fixture: demoFixture, now: () => new Date("2026-11-23T08:00:00Z") });
+    const own = createHttpServer(service, { log: () => {} });
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const ownBase = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+    const sent: Array<{ method: string; path: string; body: unknown; status: number; answer: unknown }> = [];
+    const recording = async (url: string, init: RequestInit): Promise<Response> => {
+      const response = await fetch(url, init);
+      const text = await response.clone().text();
+      const u = new URL(url);
+      sent.push({
+        method: init.method ?? "GET", path: `${u.pathname}${u.search}`, body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+        status: response.status, answer: text === "" ? undefined : JSON.parse(text),
+      });
+      return response;
+    };
+    const printed: unknown[][] = [];
+    const js = ts.transpileModule(readmeClientBlock().replace(/^import .*\n/m, ""), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    const run = new Function("createClient", "FieldServiceError", "console", `return (async () => {\n${js}\n})();`) as (...args: unknown[]) => Promise<void>;
+    try {
+      await run(
+        (options: ClientOptions) => createClient({ ...options, baseUrl: options.baseUrl.replace("http://127.0.0.1:8080", ownBase), fetch: recording }),
+        FieldServiceError,
+        { log: (...args: unknown[]) => printed.push(args) },
+      );
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual(walkthrough.steps.map(({ method, path, body }) => ({ method, path, body })));
+    const steps = walkthrough.steps as Array<Step & { check?: (body: unknown) => string[] }>;
+    const problems = sent.flatMap((s, i) => [
+      ...(s.status === steps[i]!.status ? [] : [`step ${i + 1}: status ${s.status}, the README shows ${steps[i]!.status}`]),
+      ...(steps[i]!.check?.(s.answer) ?? []),
+    ]);
+    expect(problems).toEqual([]);
+    // What the block prints is what its comments say.
+    expect(printed[2]).toEqual(["Planned", "2026-12-03"]);
+    expect(printed[3]?.slice(0, 2)).toEqual([400, "BadRequest"]);
+    expect(printed[3]?.[2]).toMatchObject({ code: "Collision", path: "assignations[0]" });
+    expect(printed[4]).toEqual([["Šroub M8 (20)", "Šroub M6 (5)"]]);
   });
 });

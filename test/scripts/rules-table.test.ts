@@ -56,3 +56,10 @@ describe("rule catalog check", () => {
     ]);
   });
 });
+
+describe("rule IDs mentioned in TSDoc (issue 16: each becomes a link to the catalog)", () => {
+  it("fails on a mention of an ID the catalog lacks, but not on an external ID with a leading zero", () => {
+    const mention = { path: "src/stock/y.ts", text: "/**\n * Like STK-77, for MAT-001.\n */\nexport const y = 1;\n" };
+    expect(problemsOf([guidOwner, domain(" * @rule STK-5"), mention])).toEqual(["TSDoc mentions rule STK-77 (src/stock/y.ts), which RULES.md lacks"]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { CreatedShape } from "../../api/read-shapes.js";
 import type { CustomerContext, OrderedCatalog } from "../../customer/context.js";
 import { addCustomer } from "../../customer/add.js";
 import { addOrEditCustomer } from "../../customer/add-or-edit.js";
@@ -8,11 +9,7 @@ import type { Handler, HandlerContext } from "../context.js";
 import type { Listed } from "../state.js";
 import { refused } from "./interventions.js";
 
-/** The `POST /customer` answer (docs/service.md "Endpoints"). */
-export interface CreatedShape {
-  /** GUID of the new record. */
-  readonly id: Guid;
-}
+export type { CreatedShape } from "../../api/read-shapes.js";
 
 /** A fixture catalog as the customer decisions read it: resolvable and in catalog order (CUS-5), without copying. */
 function ordered(catalog: Listed<CatalogValue>): OrderedCatalog {

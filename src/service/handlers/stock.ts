@@ -1,3 +1,4 @@
+import type { AddToStoreShape } from "../../api/read-shapes.js";
 import type { Guid } from "../../shared/guid.js";
 import { fail, type Result } from "../../shared/issue.js";
 import { addToStock } from "../../stock/add.js";
@@ -18,19 +19,8 @@ function stockOf(company: CompanyState, storeId: Guid): ReadonlyMap<Guid, Amount
   return company.stock.get(storeId) ?? NO_STOCK;
 }
 
-/** One item of the `addToStore` answer: a touched material and its resulting amount. */
-export interface StockAmountShape {
-  /** GUID of the material. */
-  readonly materialId: Guid;
-  /** The amount after the batch; `null` for unlimited (STK-1). */
-  readonly amount: number | null;
-}
-
-/** The `addToStore` answer (docs/service.md "Endpoints"). */
-export interface AddToStoreShape {
-  /** The materials the batch touched, in the order first touched, with their resulting amounts. */
-  readonly items: readonly StockAmountShape[];
-}
+// The answer types live with the other read shapes (src/api/read-shapes.ts).
+export type { AddToStoreShape, StockAmountShape } from "../../api/read-shapes.js";
 
 /**
  * `POST /store/{id}/addToStore` and its twin: adds the batch all or nothing and answers 201

@@ -1,0 +1,356 @@
+import type { CustomerKind } from "../customer/customer.js";
+import type { MaterialUnit } from "../material/material.js";
+import type { Priority } from "../order/order.js";
+import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
+
+// The request bodies as JSON, typed: what each domain parser (src/<domain>/request.ts) accepts,
+// field by field. The parsers take `unknown` (they must judge any JSON), so these types are
+// written beside the route table for senders: the typed client (src/client) and anyone
+// building a body by hand. `test/api/bodies.test.ts` checks them against the parsers: a full
+// body of each type parses, and every field of each type is read (a mistyped value is an issue
+// at its path). An optional field takes `null` where the parser accepts it: on an add it counts
+// as left out, on an edit or add-or-edit it clears the value (GEN-5).
+
+/** A phone number as sent (CUS-9). */
+export interface PhoneBody {
+  /** International prefix, e.g. `+420`. */
+  readonly prefix: string;
+  /** The number, not blank. */
+  readonly phone: string;
+}
+
+/** Coordinates as sent, range-checked (CUS-10). */
+export interface CoordinatesBody {
+  /** -90..90. */
+  readonly latitude: number;
+  /** -180..180. */
+  readonly longitude: number;
+}
+
+/** A contact person in a customer body (CUS-9). */
+export interface ContactPersonBody {
+  /** External ID, how the element is matched (UPS-6) and referenced (CUS-6). */
+  readonly externalId?: string | null;
+  /** First name. */
+  readonly firstName?: string | null;
+  /** Last name. */
+  readonly lastName?: string | null;
+  /** Job position. */
+  readonly position?: string | null;
+  /** Phone. */
+  readonly phone?: PhoneBody | null;
+  /** E-mail address. */
+  readonly email?: string | null;
+  /** Whether customer notifications may go to this person (NOT-2). */
+  readonly sendNotifications?: boolean | null;
+  /** Whether reports go to this person. */
+  readonly sendReports?: boolean | null;
+}
+
+/** A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
+export interface ContactPersonUpsertBody extends ContactPersonBody {
+  /** GUID of an existing contact person. */
+  readonly id?: string | null;
+}
+
+/** An address in a customer body (CUS-10). */
+export interface AddressBody {
+  /** External ID, how the element is matched (UPS-6) and referenced (CUS-6). */
+  readonly externalId?: string | null;
+  /** Street and number. */
+  readonly street?: string | null;
+  /** City. */
+  readonly city?: string | null;
+  /** Postal code. */
+  readonly postalCode?: string | null;
+  /** Country. */
+  readonly country?: string | null;
+  /** Coordinates. */
+  readonly coordinates?: CoordinatesBody | null;
+}
+
+/** An address in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
+export interface AddressUpsertBody extends AddressBody {
+  /** GUID of an existing address. */
+  readonly id?: string | null;
+}
+
+/** A service object (device) in a customer body (CUS-11). */
+export interface ServiceObjectBody {
+  /** External ID, how the element is matched (UPS-6). */
+  readonly externalId?: string | null;
+  /** Name, required on a new device. */
+  readonly name?: string | null;
+  /** Serial number. */
+  readonly serialNumber?: string | null;
+  /** Description. */
+  readonly description?: string | null;
+  /** External ID (or GUID) of one of the customer's addresses. */
+  readonly addressId?: string | null;
+}
+
+/** A service object in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
+export interface ServiceObjectUpsertBody extends ServiceObjectBody {
+  /** GUID of an existing device. */
+  readonly id?: string | null;
+}
+
+/** The customer fields every customer body shares. */
+export interface CustomerFieldsBody {
+  /** External ID (GEN-4, UPS-2). */
+  readonly externalId?: string | null;
+  /** Name, not blank (CUS-1). */
+  readonly name: string;
+  /** Kind; `Company` when left out on add (CUS-2). */
+  readonly kind?: CustomerKind | null;
+  /** ID or slug of a CustomerCategory (CUS-5). */
+  readonly categoryId?: string | null;
+  /** ID or slug of a CustomerType (CUS-5). */
+  readonly typeId?: string | null;
+  /** ID or external ID of the owner (AUTH-6). */
+  readonly ownerId?: string | null;
+  /** Company registration number, required for a company (CUS-3). */
+  readonly identificationNumber?: string | null;
+  /** Tax number, companies only (CUS-4). */
+  readonly taxNumber?: string | null;
+  /** Web page. */
+  readonly website?: string | null;
+  /** Notes. */
+  readonly description?: string | null;
+  /** JSON text matching the company's template (CUS-8). */
+  readonly customData?: string | null;
+  /** Extra notification e-mail addresses (CUS-12). */
+  readonly notificationEmails?: readonly string[] | null;
+  /** Documents by post (CUS-12). */
+  readonly sendByPost?: boolean | null;
+  /** External ID of the primary contact person (CUS-6). */
+  readonly primaryContactPersonId?: string | null;
+  /** External ID of the invoice address (CUS-6). */
+  readonly invoiceAddressId?: string | null;
+  /** External ID of the contact address, companies only (CUS-4, CUS-6). */
+  readonly contactAddressId?: string | null;
+}
+
+/** The body of `POST /customer` (CUS-1): at least one contact person and one address. */
+export interface CustomerAddBody extends CustomerFieldsBody {
+  /** Contact people, at least one. */
+  readonly contactPeople: readonly ContactPersonBody[];
+  /** Addresses, at least one. */
+  readonly addresses: readonly AddressBody[];
+  /** Devices. */
+  readonly serviceObjects?: readonly ServiceObjectBody[];
+}
+
+/** The body of `POST /customer/addOrEdit` (UPS-1 to UPS-6): only `name` is required. */
+export interface CustomerAddOrEditBody extends CustomerFieldsBody {
+  /** GUID of the customer to edit. */
+  readonly id?: string | null;
+  /** Contact people to add or edit (UPS-6). */
+  readonly contactPeople?: readonly ContactPersonUpsertBody[];
+  /** Addresses to add or edit (UPS-6). */
+  readonly addresses?: readonly AddressUpsertBody[];
+  /** Devices to add or edit (UPS-6). */
+  readonly serviceObjects?: readonly ServiceObjectUpsertBody[];
+}
+
+/** The optional order fields every order body shares. */
+export interface OrderFieldsBody {
+  /** ID or external ID of the invoicing customer. */
+  readonly invoiceCustomerId?: string | null;
+  /** Order name. */
+  readonly name?: string | null;
+  /** Estimated minutes, a whole number, not negative (ORD-5). */
+  readonly estimatedDuration?: number | null;
+  /** The customer's request. */
+  readonly problemDescriptionFromCustomer?: string | null;
+  /** Internal note. */
+  readonly internalNote?: string | null;
+  /** JSON text matching the company's template (CUS-8). */
+  readonly customData?: string | null;
+  /** Priority (ORD-4); `Normal` when left out on add. */
+  readonly priority?: Priority | null;
+  /** ID or slug of an OrderCustomState. */
+  readonly customStateId?: string | null;
+  /** IDs or external IDs of the customer's devices. */
+  readonly serviceObjectIds?: readonly string[] | null;
+  /** ID or external ID of the owner (AUTH-6). */
+  readonly ownerId?: string | null;
+  /** Requested date-time, ISO 8601 with an offset. */
+  readonly requestedDate?: string | null;
+  /** Documents by post; from the customer when left out (ORD-3). */
+  readonly sendByPost?: boolean | null;
+  /** Use the orderer's work prices; needs `invoiceCustomerId`. */
+  readonly useWorkItemsFromInvoiceCustomer?: boolean | null;
+}
+
+/** The body of `POST /order` (ORD-1). */
+export interface OrderAddBody extends OrderFieldsBody {
+  /** External ID (GEN-4). */
+  readonly externalId?: string | null;
+  /** ID or external ID of the customer. */
+  readonly customerId: string;
+  /** ID or external ID of one of the customer's addresses. */
+  readonly addressId: string;
+  /** ID or external ID of one of the customer's contact people. */
+  readonly contactPersonId: string;
+  /** ID or slug of an OrderCategory. */
+  readonly categoryId: string;
+}
+
+/** The body of `POST /order/addOrEdit` (ORD-10): the four references required even when editing. */
+export interface OrderAddOrEditBody extends OrderAddBody {
+  /** GUID of the order to edit. */
+  readonly id?: string | null;
+}
+
+/** The body of `PUT /order/{id}` (ORD-6, ORD-7): only the fields sent change; the four references cannot be `null`. */
+export interface OrderEditBody extends OrderFieldsBody {
+  /** Sending the current external ID again is fine; another one is refused (ORD-8). */
+  readonly externalId?: string | null;
+  /** The same customer again is fine; another is refused (ORD-8). */
+  readonly customerId?: string;
+  /** ID or external ID of one of the customer's addresses. */
+  readonly addressId?: string;
+  /** ID or external ID of one of the customer's contact people. */
+  readonly contactPersonId?: string;
+  /** ID or slug of an OrderCategory. */
+  readonly categoryId?: string;
+}
+
+/** The body of an order cancel or an intervention cancel (ORD-11, INT-5); may be left out. */
+export interface CancelBody {
+  /** Shown on the detail; cancelled interventions receive it. */
+  readonly reason?: string | null;
+  /** Notify the customer (ORD-12, NOT-2). */
+  readonly sendNotificationToCustomer?: boolean | null;
+}
+
+/** One technician's time on an intervention (ASN-1 to ASN-5). */
+export interface AssignationBody {
+  /** ID or external ID of the technician. */
+  readonly userId: string;
+  /** ISO 8601 date-time with an offset, on `day` in the company's zone. */
+  readonly plannedStart: string;
+  /** ISO 8601 date-time with an offset, after `plannedStart`. */
+  readonly plannedEnd: string;
+}
+
+/** The fields plan and replan share (INT-1, INT-3). */
+export interface PlanningBody {
+  /** ID or external ID of the main technician. */
+  readonly primaryAssigneeId: string;
+  /** `YYYY-MM-DD` in the company's time zone. */
+  readonly day: string;
+  /** Technicians and their times, the main technician included. */
+  readonly assignations: readonly AssignationBody[];
+  /** ID or slug of an InterventionCategory. */
+  readonly categoryId: string;
+  /** Notify the customer now (NOT-1). */
+  readonly sendNotificationNow?: boolean | null;
+  /** Remind the customer the day before (NOT-6). */
+  readonly sendReminderOneDayBefore?: boolean | null;
+}
+
+/** The body of `POST /order/{id}/PlanIntervention` (INT-1). */
+export interface InterventionPlanBody extends PlanningBody {
+  /** External ID (GEN-4). */
+  readonly externalId?: string | null;
+  /** ID or slug of an InterventionCustomState. */
+  readonly customStateId?: string | null;
+  /** Priority; the order's when left out. */
+  readonly priority?: Priority | null;
+  /** Internal note. */
+  readonly internalNote?: string | null;
+}
+
+/** The body of `PUT …/Replan` (INT-3): `null` clears an optional field, left out keeps it. */
+export interface InterventionReplanBody extends PlanningBody {
+  /** External ID. */
+  readonly externalId?: string | null;
+  /** ID or slug of an InterventionCustomState. */
+  readonly customStateId?: string | null;
+  /** Priority; cannot be `null`. */
+  readonly priority?: Priority;
+  /** Internal note. */
+  readonly internalNote?: string | null;
+}
+
+/** The body of `PUT /order/{id}/intervention/{id}` (INT-4): date, category and technicians change only through replan. */
+export interface InterventionEditBody {
+  /** ID or slug of an InterventionCustomState; `null` clears it. */
+  readonly customStateId?: string | null;
+  /** ID or external ID of the owner; cannot be `null`. */
+  readonly ownerId?: string;
+  /** Priority; cannot be `null`. */
+  readonly priority?: Priority;
+  /** Internal note; `null` clears it. */
+  readonly internalNote?: string | null;
+  /** Documents by post; cannot be `null`. */
+  readonly sendByPost?: boolean;
+}
+
+/** The body of `PUT /material/{id}` (MAT-1): the whole material; a field left out becomes empty. */
+export interface MaterialReplaceBody {
+  /** Name, not blank. */
+  readonly name: string;
+  /** ID or slug of a MaterialCategory. */
+  readonly categoryId: string;
+  /** ID or slug of a MaterialSupplier. */
+  readonly supplierId: string;
+  /** Code. */
+  readonly identificationNumber?: string | null;
+  /** Description. */
+  readonly description?: string | null;
+  /** Supplier's code. */
+  readonly supplierCode?: string | null;
+  /** Unit; `Amounts` when left out. */
+  readonly unit?: MaterialUnit | null;
+  /** Sale price without VAT, not negative (GEN-7); 0 when left out. */
+  readonly price?: number | null;
+  /** Cost price without VAT, not negative (GEN-7). */
+  readonly costPrice?: number | null;
+}
+
+/** The body of `PUT /store/{id}` (STO-1): the whole store; a field left out becomes empty. */
+export interface StoreReplaceBody {
+  /** Name, not blank. */
+  readonly name: string;
+  /** External ID; left out or `null` clears it. */
+  readonly externalId?: string | null;
+  /** IDs or external IDs of the users with access (STO-2), possibly none. */
+  readonly availableFor: readonly string[];
+}
+
+/** One stock item of `addToStore` and `setMaterialAmounts` (STK-1): no amount means unlimited. */
+export interface StockAmountBody {
+  /** ID or external ID of the material. */
+  readonly materialId: string;
+  /** Amount, not negative; left out or `null`: unlimited. */
+  readonly amount?: number | null;
+}
+
+/** One stock item of `removeMaterial` and `moveTo` (STK-3, STK-5): no amount means all. */
+export interface StockQuantityBody {
+  /** ID or external ID of the material. */
+  readonly materialId: string;
+  /** Amount, not negative; left out or `null`: all of it. */
+  readonly amount?: number | null;
+}
+
+/** The query of `GET /store/{id}` (STO-3, STO-4) as values; sent as URL parameters. */
+export interface StoreQueryParams {
+  /** Page number, from 1. */
+  readonly page: number;
+  /** Items per page, 1..200. */
+  readonly pageSize: number;
+  /** Search phrase: case and diacritics ignored (STO-4). */
+  readonly searchPhrase?: string;
+  /** Sort key; `name` when left out (STO-5). */
+  readonly sortBy?: StoreSortKey;
+  /** Sort direction; `ascend` when left out. */
+  readonly sortOrder?: StoreSortOrder;
+  /** Supplier GUIDs to keep (several: an array, sent comma-separated). */
+  readonly materialSupplierId?: string | readonly string[];
+  /** Category GUIDs to keep (several: an array, sent comma-separated). */
+  readonly materialCategoryId?: string | readonly string[];
+}

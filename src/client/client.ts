@@ -1,0 +1,437 @@
+import type {
+  CancelBody, CustomerAddBody, CustomerAddOrEditBody, InterventionEditBody, InterventionPlanBody, InterventionReplanBody,
+  MaterialReplaceBody, OrderAddBody, OrderAddOrEditBody, OrderEditBody, StockAmountBody, StockQuantityBody, StoreQueryParams,
+  StoreReplaceBody,
+} from "../api/bodies.js";
+import { problem, type ProblemDetails } from "../api/problem.js";
+import type {
+  AddToStoreShape, AllowedActionsShape, CreatedShape, CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape,
+} from "../api/read-shapes.js";
+import { apiOperations, type OperationId } from "../api/routes.js";
+import type { LoginResponse } from "../auth/login.js";
+import { TOKEN_LIFETIME_MS } from "../auth/token.js";
+import { parseCustomerAdd, parseCustomerAddOrEdit } from "../customer/request.js";
+import type { InterventionAction } from "../intervention/machine.js";
+import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../intervention/request.js";
+import { parseMaterialReplace } from "../material/request.js";
+import { parseOrderCancel } from "../order/cancel.js";
+import type { OrderAction } from "../order/machine.js";
+import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
+import type { Issue, Result } from "../shared/issue.js";
+import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
+import type { StoreDetail } from "../store/detail.js";
+import { parseStoreListingQuery } from "../store/query.js";
+import { parseStoreReplace } from "../store/replace.js";
+import { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
+
+/** A record named by its external ID: the client then uses the `/externalId/...` path form (GEN-2). */
+export interface ExternalIdRef {
+  /** The client-assigned external ID. */
+  readonly externalId: string;
+}
+
+/**
+ * A record reference in a path: its GUID as a string, or `{ externalId }`. One path never mixes
+ * the two forms, so an operation with two records takes two GUIDs or two external IDs.
+ */
+export type Ref = string | ExternalIdRef;
+
+/** What the client needs of `fetch`; the global `fetch` of browsers and Node fits. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** The API's base URL, e.g. `http://127.0.0.1:8080` (a trailing `/` is fine). */
+  readonly baseUrl: string;
+  /** Company code of the login (AUTH-1). */
+  readonly tenantCode: string;
+  /** Integration client ID. */
+  readonly clientId: string;
+  /** Secret key of the client. */
+  readonly secret: string;
+  /** The `fetch` to use; default the global one. Inject one for tests or other runtimes. */
+  readonly fetch?: FetchLike;
+  /** Validate every body (and the store query) with the library's parser before sending; a refusal throws without sending. Default `false`; a call's option wins. */
+  readonly validate?: boolean;
+  /** The clock, in milliseconds since the epoch; default `Date.now`. Token expiry is reckoned with it. */
+  readonly now?: () => number;
+  /** Renew the token this long before it runs out, in milliseconds; default 60,000. */
+  readonly renewMarginMs?: number;
+}
+
+/** Options of a read. */
+export interface CallOptions {
+  /** Validate locally before sending (bodies and the store query); overrides the client's `validate`. */
+  readonly validate?: boolean;
+  /** Aborts the request. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of a write. */
+export interface WriteOptions extends CallOptions {
+  /** Ask for a dry run (`?dryRun=true`): the same answer, nothing committed (docs/service.md "Dry run"). */
+  readonly dryRun?: boolean;
+}
+
+/** An operation on one order's intervention: two GUIDs, or two external IDs (never a mix, GEN-2). */
+export interface InterventionCall<A, B = never> {
+  /**
+   * @param order - the order's GUID
+   * @param intervention - the intervention's GUID
+   */
+  (order: string, intervention: string, ...rest: [B] extends [never] ? [options?: WriteOptions] : [body: B, options?: WriteOptions]): Promise<A>;
+  /**
+   * @param order - the order's external ID
+   * @param intervention - the intervention's external ID
+   */
+  (order: ExternalIdRef, intervention: ExternalIdRef, ...rest: [B] extends [never] ? [options?: WriteOptions] : [body: B, options?: WriteOptions]): Promise<A>;
+}
+
+/** A read of one order's intervention: two GUIDs, or two external IDs (never a mix, GEN-2). */
+export interface InterventionRead<A> {
+  /**
+   * @param order - the order's GUID
+   * @param intervention - the intervention's GUID
+   */
+  (order: string, intervention: string, options?: CallOptions): Promise<A>;
+  /**
+   * @param order - the order's external ID
+   * @param intervention - the intervention's external ID
+   */
+  (order: ExternalIdRef, intervention: ExternalIdRef, options?: CallOptions): Promise<A>;
+}
+
+/** A move of stock between two stores: two GUIDs, or two external IDs (never a mix, GEN-2). */
+export interface MoveStockCall {
+  /**
+   * @param from - the source store's GUID
+   * @param to - the target store's GUID
+   */
+  (from: string, to: string, items: readonly StockQuantityBody[], options?: WriteOptions): Promise<void>;
+  /**
+   * @param from - the source store's external ID
+   * @param to - the target store's external ID
+   */
+  (from: ExternalIdRef, to: ExternalIdRef, items: readonly StockQuantityBody[], options?: WriteOptions): Promise<void>;
+}
+
+/**
+ * The typed client: one method per operation of `apiOperations`, named after it. Record
+ * arguments are {@link Ref}s; bodies are typed as the parsers accept them; answers are the read
+ * shapes; a 204 resolves to `undefined`. Every refusal rejects with a {@link FieldServiceError}.
+ */
+export interface FieldServiceClient {
+  /** Logs in now (AUTH-1) and keeps the token; other calls log in by themselves when needed. */
+  readonly login: (options?: CallOptions) => Promise<LoginResponse>;
+  /** `GET /customer/{id}`: the customer read shape. */
+  readonly readCustomer: (customer: Ref, options?: CallOptions) => Promise<CustomerShape>;
+  /** `GET /order/{id}`: the order read shape. */
+  readonly readOrder: (order: Ref, options?: CallOptions) => Promise<OrderShape>;
+  /** `GET /order/{id}/allowedActions`: each order action and whether it is allowed now. */
+  readonly orderAllowedActions: (order: Ref, options?: CallOptions) => Promise<AllowedActionsShape<OrderAction>>;
+  /** `GET …/intervention/{id}`: the InterventionDetail. */
+  readonly readIntervention: InterventionRead<InterventionShape>;
+  /** `GET …/reportDocuments` (INT-6). */
+  readonly readReportDocuments: InterventionRead<ReportDocumentsShape>;
+  /** `GET …/intervention/{id}/allowedActions`: each intervention action and whether it is allowed now. */
+  readonly interventionAllowedActions: InterventionRead<AllowedActionsShape<InterventionAction>>;
+  /** `GET /material/{id}`: the material read shape. */
+  readonly readMaterial: (material: Ref, options?: CallOptions) => Promise<MaterialShape>;
+  /** `PUT /order/{id}/cancel` (ORD-11); the body may be left out. */
+  readonly cancelOrder: (order: Ref, body?: CancelBody, options?: WriteOptions) => Promise<void>;
+  /** `PUT /order/{id}/complete` (ORD-13). */
+  readonly completeOrder: (order: Ref, options?: WriteOptions) => Promise<void>;
+  /** `POST /order/{id}/PlanIntervention` (INT-1): the new InterventionDetail. */
+  readonly planIntervention: (order: Ref, body: InterventionPlanBody, options?: WriteOptions) => Promise<InterventionShape>;
+  /** `PUT …/intervention/{id}` (INT-4). */
+  readonly editIntervention: InterventionCall<InterventionShape, InterventionEditBody>;
+  /** `PUT …/Replan` (INT-3). */
+  readonly replanIntervention: InterventionCall<InterventionShape, InterventionReplanBody>;
+  /** `PUT …/Cancel` (INT-5); pass `{}` for no reason and no notification. */
+  readonly cancelIntervention: InterventionCall<InterventionShape, CancelBody>;
+  /** `PUT …/StartDeparture` (INT-7). */
+  readonly startDeparture: InterventionCall<InterventionShape>;
+  /** `PUT …/Start` (INT-7). */
+  readonly start: InterventionCall<InterventionShape>;
+  /** `PUT …/RequestSignature` (INT-7). */
+  readonly requestSignature: InterventionCall<InterventionShape>;
+  /** `PUT …/Complete` (INT-7). */
+  readonly complete: InterventionCall<InterventionShape>;
+  /** `POST /store/{id}/addToStore` (STK-2): the resulting amounts of the touched materials. */
+  readonly addToStore: (store: Ref, items: readonly StockAmountBody[], options?: WriteOptions) => Promise<AddToStoreShape>;
+  /** `PUT /store/{id}/removeMaterial` (STK-3). */
+  readonly removeMaterial: (store: Ref, items: readonly StockQuantityBody[], options?: WriteOptions) => Promise<void>;
+  /** `PUT /store/{id}/setMaterialAmounts` (STK-4). */
+  readonly setMaterialAmounts: (store: Ref, items: readonly StockAmountBody[], options?: WriteOptions) => Promise<void>;
+  /** `PUT /store/{from}/moveTo/{to}` (STK-5). */
+  readonly moveStock: MoveStockCall;
+  /** `POST /customer` (CUS-1): the new customer's GUID. */
+  readonly addCustomer: (body: CustomerAddBody, options?: WriteOptions) => Promise<CreatedShape>;
+  /** `POST /customer/addOrEdit` (UPS-1 to UPS-9). */
+  readonly addOrEditCustomer: (body: CustomerAddOrEditBody, options?: WriteOptions) => Promise<void>;
+  /** `POST /order` (ORD-1): the new order's GUID. */
+  readonly addOrder: (body: OrderAddBody, options?: WriteOptions) => Promise<CreatedShape>;
+  /** `POST /order/addOrEdit` (ORD-10). */
+  readonly addOrEditOrder: (body: OrderAddOrEditBody, options?: WriteOptions) => Promise<void>;
+  /** `PUT /order/{id}` (ORD-6, ORD-7). */
+  readonly editOrder: (order: Ref, body: OrderEditBody, options?: WriteOptions) => Promise<void>;
+  /** `PUT /material/{id}` (MAT-1). */
+  readonly replaceMaterial: (material: Ref, body: MaterialReplaceBody, options?: WriteOptions) => Promise<void>;
+  /** `PUT /store/{id}` (STO-1). */
+  readonly replaceStore: (store: Ref, body: StoreReplaceBody, options?: WriteOptions) => Promise<void>;
+  /** `GET /store/{id}` (STO-3 to STO-6): one page of the store's stock. */
+  readonly readStore: (store: Ref, query: StoreQueryParams, options?: CallOptions) => Promise<StoreDetail>;
+}
+
+/** How each operation is called: how many records its path names, its body parser (when it takes a body), whether the body may be left out. */
+interface CallShape {
+  readonly refs: 0 | 1 | 2;
+  readonly parse?: (body: unknown) => Result<unknown>;
+  readonly optionalBody?: true;
+}
+
+const shapes: { readonly [O in Exclude<OperationId, "login">]: CallShape } = {
+  readCustomer: { refs: 1 },
+  readOrder: { refs: 1 },
+  orderAllowedActions: { refs: 1 },
+  readIntervention: { refs: 2 },
+  readReportDocuments: { refs: 2 },
+  interventionAllowedActions: { refs: 2 },
+  readMaterial: { refs: 1 },
+  cancelOrder: { refs: 1, parse: parseOrderCancel, optionalBody: true },
+  completeOrder: { refs: 1 },
+  planIntervention: { refs: 1, parse: parseInterventionPlan },
+  editIntervention: { refs: 2, parse: parseInterventionEdit },
+  replanIntervention: { refs: 2, parse: parseInterventionReplan },
+  cancelIntervention: { refs: 2, parse: parseInterventionCancel },
+  startDeparture: { refs: 2 },
+  start: { refs: 2 },
+  requestSignature: { refs: 2 },
+  complete: { refs: 2 },
+  addToStore: { refs: 1, parse: parseStockAmounts },
+  removeMaterial: { refs: 1, parse: parseStockQuantities },
+  setMaterialAmounts: { refs: 1, parse: parseStockAmounts },
+  moveStock: { refs: 2, parse: parseStockQuantities },
+  addCustomer: { refs: 0, parse: parseCustomerAdd },
+  addOrEditCustomer: { refs: 0, parse: parseCustomerAddOrEdit },
+  addOrder: { refs: 0, parse: parseOrderAdd },
+  addOrEditOrder: { refs: 0, parse: parseOrderAddOrEdit },
+  editOrder: { refs: 1, parse: parseOrderEdit },
+  replaceMaterial: { refs: 1, parse: parseMaterialReplace },
+  replaceStore: { refs: 1, parse: parseStoreReplace },
+  readStore: { refs: 1 },
+};
+
+/**
+ * The path of an operation for the records given: GUIDs fill the placeholders of the table's
+ * template; external IDs fill those of its `/externalId/...` twin. Each value is
+ * percent-encoded. Mixing the two forms is a programmer error (the API has no such path).
+ * @param operation - the operation
+ * @param refs - one reference per placeholder, in path order
+ * @returns the path, relative to the base URL
+ * @throws TypeError when the references mix the two forms or do not match the placeholders
+ * @example
+ * operationPath("replanIntervention", [{ externalId: "ORD 1" }, { externalId: "V-1" }]) //=> "/order/externalId/ORD%201/intervention/V-1/Replan"
+ * operationPath("readOrder", ["3f2504e0-4f89-11d3-9a0c-0305e82c3301"]) //=> "/order/3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+ */
+export function operationPath(operation: OperationId, refs: readonly Ref[]): string {
+  const template = apiOperations[operation].path;
+  const parts = template.split("/").slice(1);
+  const params = parts.filter((p) => p.startsWith("{")).length;
+  if (params !== refs.length) throw new TypeError(`${operation} names ${params} record(s) in its path, ${refs.length} given`);
+  if (refs.length === 0) return template;
+  const external = typeof refs[0] !== "string";
+  if (refs.some((r) => (typeof r !== "string") !== external)) {
+    throw new TypeError(`${operation}: one path takes GUIDs or external IDs, never a mix (GEN-2)`);
+  }
+  let i = 0;
+  const filled = parts.map((p) => {
+    if (!p.startsWith("{")) return p;
+    const ref = refs[i++] as Ref;
+    return encodeURIComponent(typeof ref === "string" ? ref : ref.externalId);
+  });
+  if (external) filled.splice(1, 0, "externalId");
+  return `/${filled.join("/")}`;
+}
+
+function queryString(query: StoreQueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return params.toString();
+}
+
+// The JSON boundary: a problem-details body as the API sends it (ERR-1), checked field by field.
+function asProblem(value: unknown, status: number): ProblemDetails | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v["name"] !== "string" || !Array.isArray(v["errors"])) return undefined;
+  const errors: Issue[] = [];
+  for (const e of v["errors"] as unknown[]) {
+    if (typeof e !== "object" || e === null) return undefined;
+    const i = e as Record<string, unknown>;
+    if (typeof i["code"] !== "string" || typeof i["path"] !== "string" || typeof i["message"] !== "string") return undefined;
+    errors.push({ code: i["code"] as Issue["code"], path: i["path"], message: i["message"] });
+  }
+  // The HTTP status is the truth about the answer, whatever the body says.
+  return { ...(v as unknown as ProblemDetails), status: status as ProblemDetails["status"], errors };
+}
+
+interface Token {
+  readonly text: string;
+  readonly expiresAt: number;
+  readonly answer: LoginResponse;
+}
+
+interface Sent {
+  readonly status: number;
+  readonly text: string;
+}
+
+/**
+ * Creates a typed client of the field-service API. It logs in on the first call (AUTH-1),
+ * keeps the token and renews it before its 60 minutes run out (AUTH-3; `renewMarginMs` early,
+ * reckoned from when the login was sent), lets concurrent first calls share one login, and
+ * after a 401 (a token the server no longer knows, AUTH-2) logs in once more and retries the
+ * call once. Runs wherever `fetch` does (browsers, workers, Node); imports no `node:` module.
+ * Usage against a running server is in the README ("Walk-through in TypeScript").
+ * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`
+ * @returns the client, one method per operation
+ * @example
+ * const client = createClient({
+ *   baseUrl: "http://stand-in", tenantCode: "demo", clientId: "demo-client", secret: "demo-secret",
+ *   fetch: inProcessFetch(createFieldService({ fixture: demoFixture })),
+ * });
+ * (await client.readStore({ externalId: "centralni-sklad" }, { page: 1, pageSize: 5, searchPhrase: "sroub" })).materials.items.map((i) => i.name) //=> ["Šroub M6", "Šroub M8"]
+ */
+export function createClient(options: ClientOptions): FieldServiceClient {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const now = options.now ?? Date.now;
+  const margin = options.renewMarginMs ?? 60_000;
+  let token: Token | undefined;
+  let pending: Promise<Token> | undefined;
+
+  async function send(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined): Promise<Sent> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (bearer !== undefined) headers["authorization"] = `Bearer ${bearer}`;
+    const init: RequestInit = { method: apiOperations[operation].method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    if (signal !== undefined) init.signal = signal;
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${base}${path}`, init);
+      text = await response.text();
+    } catch (error) {
+      throw new FieldServiceNetworkError(operation, error);
+    }
+    return { status: response.status, text };
+  }
+
+  function answer(operation: OperationId, sent: Sent): unknown {
+    let json: unknown = undefined;
+    let parsed = sent.text === "";
+    if (!parsed) {
+      try {
+        json = JSON.parse(sent.text);
+        parsed = true;
+      } catch {
+        parsed = false;
+      }
+    }
+    const success = apiOperations[operation].success;
+    if (sent.status === success && parsed && (success === 204 || json !== undefined)) return success === 204 ? undefined : json;
+    const details = parsed && sent.status >= 400 ? asProblem(json, sent.status) : undefined;
+    if (details !== undefined) throw new FieldServiceError(operation, details, false);
+    throw new FieldServiceUnexpectedResponseError(operation, sent.status, sent.text);
+  }
+
+  function fresh(t: Token | undefined): t is Token {
+    return t !== undefined && now() < t.expiresAt - margin;
+  }
+
+  function logIn(signal?: AbortSignal): Promise<Token> {
+    if (pending !== undefined) return pending;
+    const sentAt = now();
+    const attempt = (async (): Promise<Token> => {
+      const body = { tenantCode: options.tenantCode, clientId: options.clientId, secret: options.secret };
+      const result = answer("login", await send("login", apiOperations.login.path, body, signal, undefined)) as LoginResponse;
+      if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
+        throw new FieldServiceUnexpectedResponseError("login", apiOperations.login.success, JSON.stringify(result));
+      }
+      // AUTH-3: 60 minutes from issue; an `expiresIn` (seconds) in the answer, if a server sends one, wins.
+      const expiresIn = (result as unknown as Record<string, unknown>)["expiresIn"];
+      const lifetime = typeof expiresIn === "number" && expiresIn > 0 ? expiresIn * 1000 : TOKEN_LIFETIME_MS;
+      return { text: result.accessToken, expiresAt: sentAt + lifetime, answer: result };
+    })();
+    pending = attempt;
+    const settle = (): void => {
+      if (pending === attempt) pending = undefined;
+    };
+    attempt.then((t) => {
+      token = t;
+      settle();
+    }, settle);
+    return attempt;
+  }
+
+  // A login shared by concurrent calls takes no caller's signal: one caller aborting must not
+  // fail the others' login.
+  async function validToken(): Promise<Token> {
+    return fresh(token) ? token : logIn(undefined);
+  }
+
+  async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    let used = await validToken();
+    let sent = await send(operation, path, body, signal, used.text);
+    if (sent.status === 401) {
+      // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
+      if (token === used) token = undefined;
+      used = await validToken();
+      sent = await send(operation, path, body, signal, used.text);
+    }
+    return answer(operation, sent);
+  }
+
+  function checked(operation: OperationId, value: unknown, parse: (v: unknown) => Result<unknown>): void {
+    const r = parse(value);
+    if (!r.ok) throw new FieldServiceError(operation, problem(400, r.issues), true);
+  }
+
+  function method(operation: Exclude<OperationId, "login">): (...args: unknown[]) => Promise<unknown> {
+    const shape = shapes[operation];
+    const isRead = apiOperations[operation].method === "GET";
+    const takesBody = shape.parse !== undefined;
+    return async (...args: unknown[]): Promise<unknown> => {
+      const refs = args.slice(0, shape.refs) as Ref[];
+      const path = operationPath(operation, refs);
+      const rest = args.slice(shape.refs);
+      const input = operation === "readStore" || takesBody ? rest[0] : undefined;
+      const opts = ((operation === "readStore" || takesBody ? rest[1] : rest[0]) ?? {}) as WriteOptions;
+      const validate = opts.validate ?? options.validate ?? false;
+      let target = path;
+      if (operation === "readStore") {
+        const query = queryString(input as StoreQueryParams);
+        if (validate) checked(operation, new URLSearchParams(query), (q) => parseStoreListingQuery(q as URLSearchParams));
+        target = `${path}?${query}`;
+      } else if (validate && shape.parse !== undefined && !(shape.optionalBody === true && input === undefined)) {
+        checked(operation, input, shape.parse);
+      }
+      if (!isRead && opts.dryRun === true) target = `${target}?dryRun=true`;
+      return call(operation, target, takesBody ? input : undefined, opts.signal);
+    };
+  }
+
+  const client: Record<string, unknown> = {
+    login: async (callOptions?: CallOptions): Promise<LoginResponse> => {
+      token = undefined;
+      return (await logIn(callOptions?.signal)).answer;
+    },
+  };
+  for (const operation of Object.keys(shapes) as Exclude<OperationId, "login">[]) client[operation] = method(operation);
+  return client as unknown as FieldServiceClient;
+}

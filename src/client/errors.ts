@@ -1,0 +1,91 @@
+import type { ProblemDetails } from "../api/problem.js";
+import type { OperationId } from "../api/routes.js";
+
+/**
+ * A refusal: the API answered 4xx (or 5xx) with a problem-details body (ERR-1), or the client's
+ * own validation refused the body before sending it (`local: true`, the same parser and the
+ * same body the server would answer with). `problem.errors` lists every issue with its `code`
+ * and JSON `path` (GEN-9).
+ * @example
+ * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required." }]), false);
+ * e.status //=> 400
+ * e.problem.errors.map((i) => i.path) //=> ["day"]
+ * e.message //=> "planIntervention: 400 BadRequest: day: day is required."
+ */
+export class FieldServiceError extends Error {
+  /** The operation refused (`"planIntervention"`). */
+  readonly operation: OperationId;
+  /** The HTTP status (400, 401, 403, 404, ...); 400 for a local validation refusal. */
+  readonly status: number;
+  /** The problem-details body: `name` and every issue under `errors`. */
+  readonly problem: ProblemDetails;
+  /** `true` when the client refused the body itself and sent nothing. */
+  readonly local: boolean;
+
+  /**
+   * @param operation - the operation refused
+   * @param problem - the problem-details body
+   * @param local - whether the client refused the body before sending it
+   */
+  constructor(operation: OperationId, problem: ProblemDetails, local: boolean) {
+    const first = problem.errors[0];
+    const detail = first === undefined ? "" : `: ${first.path === "" ? "" : `${first.path}: `}${first.message}`;
+    const more = problem.errors.length > 1 ? ` (and ${problem.errors.length - 1} more)` : "";
+    super(`${operation}: ${problem.status} ${problem.name}${detail}${more}`);
+    this.name = "FieldServiceError";
+    this.operation = operation;
+    this.status = problem.status;
+    this.problem = problem;
+    this.local = local;
+  }
+}
+
+/**
+ * No answer at all: `fetch` rejected (connection refused, DNS, CORS, an aborted signal). The
+ * request may or may not have reached the server; `cause` holds what `fetch` threw.
+ * @example
+ * new FieldServiceNetworkError("readOrder", new TypeError("fetch failed")).message //=> "readOrder: no answer from the API (fetch failed)"
+ */
+export class FieldServiceNetworkError extends Error {
+  /** The operation that got no answer. */
+  readonly operation: OperationId;
+
+  /**
+   * @param operation - the operation that got no answer
+   * @param cause - what `fetch` threw
+   */
+  constructor(operation: OperationId, cause: unknown) {
+    super(`${operation}: no answer from the API (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = "FieldServiceNetworkError";
+    this.operation = operation;
+  }
+}
+
+/**
+ * An answer that is not the API's: a status the operation never answers without a
+ * problem-details body, or a body that is not the JSON expected (a proxy's HTML error page,
+ * say). `body` holds the first 500 characters of what came back.
+ * @example
+ * new FieldServiceUnexpectedResponseError("readOrder", 502, "<html>Bad gateway</html>").message //=> "readOrder: unexpected answer 502 from the API"
+ */
+export class FieldServiceUnexpectedResponseError extends Error {
+  /** The operation asked. */
+  readonly operation: OperationId;
+  /** The HTTP status received. */
+  readonly status: number;
+  /** The start of the body received (at most 500 characters). */
+  readonly body: string;
+
+  /**
+   * @param operation - the operation asked
+   * @param status - the status received
+   * @param body - the body received, as text
+   */
+  constructor(operation: OperationId, status: number, body: string) {
+    super(`${operation}: unexpected answer ${status} from the API`);
+    this.name = "FieldServiceUnexpectedResponseError";
+    this.operation = operation;
+    this.status = status;
+    this.body = body.slice(0, 500);
+  }
+}
