@@ -61,7 +61,7 @@ export function parseLoginRequest(body: unknown): Result<LoginRequest> {
  * @example
  * loginRequestJsonSchema.required //=> ["tenantCode", "clientId", "secret"]
  */
-export const loginRequestJsonSchema: JsonSchema = js.object(
+export const loginRequestJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     tenantCode: js.text(limits.text, "Code of the company (tenant)."),
     clientId: js.text(limits.text, "Integration client ID (acts as user name)."),
@@ -69,7 +69,7 @@ export const loginRequestJsonSchema: JsonSchema = js.object(
   },
   ["tenantCode", "clientId", "secret"],
   "The credentials of an integration client (AUTH-1).",
-);
+))();
 
 /**
  * Compares two strings in time that depends on their lengths only, not on where they

@@ -544,7 +544,9 @@ function elementId(mode: CustomerBodyMode): Record<string, JsonSchema> {
   return mode === "upsert" ? { id: js.nullable(js.guid("GUID of an existing element to edit (UPS-6).")) } : {};
 }
 
-const elementExternalId: JsonSchema = js.nullable(js.nonBlank("External ID: how the element is matched (UPS-6) and referenced (CUS-6)."));
+function elementExternalId(): JsonSchema {
+  return js.nullable(js.nonBlank("External ID: how the element is matched (UPS-6) and referenced (CUS-6)."));
+}
 
 function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
   const add = mode === "add";
@@ -553,7 +555,7 @@ function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
   const contactPerson = js.object(
     {
       ...elementId(mode),
-      externalId: elementExternalId,
+      externalId: elementExternalId(),
       firstName: js.nullable(js.text()),
       lastName: js.nullable(js.text()),
       position: js.nullable(js.text()),
@@ -568,7 +570,7 @@ function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
   const address = js.object(
     {
       ...elementId(mode),
-      externalId: elementExternalId,
+      externalId: elementExternalId(),
       street: js.nullable(js.text()),
       city: js.nullable(js.text()),
       postalCode: js.nullable(js.text()),
@@ -581,7 +583,7 @@ function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
   const serviceObject = js.object(
     {
       ...elementId(mode),
-      externalId: elementExternalId,
+      externalId: elementExternalId(),
       name: js.nullable(js.nonBlank("Name; required on a new device (CUS-11).")),
       serialNumber: js.nullable(js.text()),
       description: js.nullable(js.text(limits.longText)),
@@ -625,7 +627,7 @@ function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
  * @example
  * customerAddJsonSchema.required //=> ["name", "contactPeople", "addresses"]
  */
-export const customerAddJsonSchema: JsonSchema = /* @__PURE__ */ customerJsonSchema("add");
+export const customerAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => customerJsonSchema("add"))();
 
 /**
  * The JSON Schema of a `POST /customer/addOrEdit` body, the shape
@@ -633,7 +635,7 @@ export const customerAddJsonSchema: JsonSchema = /* @__PURE__ */ customerJsonSch
  * @example
  * customerAddOrEditJsonSchema.required //=> ["name"]
  */
-export const customerAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ customerJsonSchema("upsert");
+export const customerAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => customerJsonSchema("upsert"))();
 
 /** {@link parseCustomerAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const customerAddSchema: BodySchema<CustomerAddCommand> = /* @__PURE__ */ toStandardSchema(parseCustomerAdd, customerAddJsonSchema);

@@ -235,20 +235,22 @@ export function parseInterventionCancel(body: unknown): Result<InterventionCance
   return collect(issues, () => ({ reason, sendNotificationToCustomer }));
 }
 
-const assignationJsonSchema: JsonSchema = js.object(
+function assignationJsonSchema(): JsonSchema {
+  return js.object(
   {
     userId: js.nonBlank("GUID or external ID of a technician (ASN-1)."),
     plannedStart: js.dateTime("Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4)."),
     plannedEnd: js.dateTime("End, with Z or an offset (GEN-6)."),
   },
   ["userId", "plannedStart", "plannedEnd"],
-);
+  );
+}
 
 function planningProperties(priority: JsonSchema): Record<string, JsonSchema> {
   return {
     primaryAssigneeId: js.nonBlank("GUID or external ID of the main technician; must be among the assignations (ASN-3)."),
     day: js.date("The day, in the company's time zone (ASN-4)."),
-    assignations: js.array(assignationJsonSchema, 0, limits.assignations, "Technicians and their time ranges (ASN-1 to ASN-5)."),
+    assignations: js.array(assignationJsonSchema(), 0, limits.assignations, "Technicians and their time ranges (ASN-1 to ASN-5)."),
     categoryId: js.nonBlank("GUID or slug of an InterventionCategory."),
     customStateId: js.nullable(js.nonBlank("GUID or slug of an InterventionCustomState.")),
     priority,
@@ -265,28 +267,28 @@ const PLANNING_REQUIRED = ["primaryAssigneeId", "day", "assignations", "category
  * @example
  * interventionPlanJsonSchema.required //=> ["primaryAssigneeId", "day", "assignations", "categoryId"]
  */
-export const interventionPlanJsonSchema: JsonSchema = js.object(
+export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     externalId: js.nullable(js.nonBlank("External ID, unique among the company's interventions (GEN-4).")),
     ...planningProperties(js.nullable(js.enumOf(priorities, "Priority; left out or null: the order's (INT-2)."))),
   },
   PLANNING_REQUIRED,
   "A new intervention of the order (INT-1); null on an optional field counts as left out (GEN-5).",
-);
+))();
 
 /**
  * The JSON Schema of a replan body, the shape {@link parseInterventionReplan} reads.
  * @example
  * interventionReplanJsonSchema.properties.priority.type //=> "string"
  */
-export const interventionReplanJsonSchema: JsonSchema = js.object(
+export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     externalId: js.nullable(js.nonBlank("External ID; left out keeps it, a different one is refused (INT-3).")),
     ...planningProperties(js.enumOf(priorities, "Priority; left out keeps it, null is refused (INT-3).")),
   },
   PLANNING_REQUIRED,
   "The intervention planned anew (INT-3): customStateId and internalNote left out keep their value, null clears it.",
-);
+))();
 
 /**
  * The JSON Schema of an intervention edit body, the shape {@link parseInterventionEdit}
@@ -294,7 +296,7 @@ export const interventionReplanJsonSchema: JsonSchema = js.object(
  * @example
  * interventionEditJsonSchema.properties.day //=> false
  */
-export const interventionEditJsonSchema: JsonSchema = js.object(
+export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     customStateId: js.nullable(js.nonBlank("GUID or slug of an InterventionCustomState; null clears it.")),
     ownerId: js.nonBlank("GUID or external ID of the owner (AUTH-6); null is refused."),
@@ -305,7 +307,7 @@ export const interventionEditJsonSchema: JsonSchema = js.object(
   },
   [],
   "Only the fields sent change (INT-4); day, categoryId, primaryAssigneeId and assignations change only through Replan.",
-);
+))();
 
 /**
  * The JSON Schema of a cancel body (intervention or order), the shape
@@ -313,19 +315,19 @@ export const interventionEditJsonSchema: JsonSchema = js.object(
  * @example
  * interventionCancelJsonSchema.required //=> undefined
  */
-export const interventionCancelJsonSchema: JsonSchema = js.object(
+export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     reason: js.nullable(js.text(limits.longText, "Reason shown on the cancelled records (INT-5, ORD-11).")),
     sendNotificationToCustomer: js.nullable(js.boolean("Notify the customer (ORD-12, NOT-3); default false.")),
   },
   [],
-);
+))();
 
 /** {@link parseInterventionPlan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const interventionPlanSchema: BodySchema<InterventionPlanCommand> = toStandardSchema(parseInterventionPlan, interventionPlanJsonSchema);
+export const interventionPlanSchema: BodySchema<InterventionPlanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionPlan, interventionPlanJsonSchema);
 /** {@link parseInterventionReplan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const interventionReplanSchema: BodySchema<InterventionReplanCommand> = toStandardSchema(parseInterventionReplan, interventionReplanJsonSchema);
+export const interventionReplanSchema: BodySchema<InterventionReplanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionReplan, interventionReplanJsonSchema);
 /** {@link parseInterventionEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const interventionEditSchema: BodySchema<InterventionEditCommand> = toStandardSchema(parseInterventionEdit, interventionEditJsonSchema);
+export const interventionEditSchema: BodySchema<InterventionEditCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionEdit, interventionEditJsonSchema);
 /** {@link parseInterventionCancel} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const interventionCancelSchema: BodySchema<InterventionCancelCommand> = toStandardSchema(parseInterventionCancel, interventionCancelJsonSchema);
+export const interventionCancelSchema: BodySchema<InterventionCancelCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionCancel, interventionCancelJsonSchema);

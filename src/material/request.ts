@@ -70,7 +70,7 @@ export function parseMaterialReplace(value: unknown): Result<MaterialReplaceComm
  * @example
  * materialReplaceJsonSchema.required //=> ["name", "categoryId", "supplierId"]
  */
-export const materialReplaceJsonSchema: JsonSchema = js.object(
+export const materialReplaceJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     name: js.nonBlank("Name."),
     categoryId: js.nonBlank("GUID or slug of a MaterialCategory."),
@@ -84,7 +84,7 @@ export const materialReplaceJsonSchema: JsonSchema = js.object(
   },
   ["name", "categoryId", "supplierId"],
   "The whole material definition: a field left out is emptied (MAT-1).",
-);
+))();
 
 /** {@link parseMaterialReplace} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const materialReplaceSchema: BodySchema<MaterialReplaceCommand> = toStandardSchema(parseMaterialReplace, materialReplaceJsonSchema);
+export const materialReplaceSchema: BodySchema<MaterialReplaceCommand> = /* @__PURE__ */ toStandardSchema(parseMaterialReplace, materialReplaceJsonSchema);

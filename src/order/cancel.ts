@@ -26,7 +26,7 @@ export function parseOrderCancel(body: unknown): Result<OrderCancelCommand> {
 }
 
 /** {@link parseOrderCancel} as a Standard Schema v1 validator and Standard JSON Schema converter (the intervention cancel's schema). */
-export const orderCancelSchema: BodySchema<OrderCancelCommand> = toStandardSchema(parseOrderCancel, interventionCancelJsonSchema);
+export const orderCancelSchema: BodySchema<OrderCancelCommand> = /* @__PURE__ */ toStandardSchema(parseOrderCancel, interventionCancelJsonSchema);
 
 /** Everything an order-cancel decision reads besides the command. */
 export interface OrderCancelContext {

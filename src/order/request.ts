@@ -217,7 +217,8 @@ export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditComman
   return collect(issues, () => command);
 }
 
-const orderOptionalProperties: Record<string, JsonSchema> = {
+function orderOptionalProperties(): Record<string, JsonSchema> {
+  return {
   invoiceCustomerId: js.nullable(js.nonBlank("GUID or external ID of the invoicing customer (ORD-2).")),
   name: js.nullable(js.text(limits.text, "Order name.")),
   estimatedDuration: js.nullable(js.integer(0, Number.MAX_SAFE_INTEGER, "Estimated minutes (ORD-5).")),
@@ -231,7 +232,8 @@ const orderOptionalProperties: Record<string, JsonSchema> = {
   requestedDate: js.nullable(js.dateTime("Requested date-time, with Z or an offset (GEN-6).")),
   sendByPost: js.nullable(js.boolean("Documents by post (ORD-3).")),
   useWorkItemsFromInvoiceCustomer: js.nullable(js.boolean("Use the orderer's work prices (ORD-2).")),
-};
+  };
+}
 
 const ORDER_REFERENCES = {
   customerId: "GUID or external ID of the customer (ORD-1, ORD-8).",
@@ -240,7 +242,7 @@ const ORDER_REFERENCES = {
   categoryId: "GUID or slug of an OrderCategory.",
 } as const;
 
-const ORDER_REQUIRED = Object.keys(ORDER_REFERENCES);
+const ORDER_REQUIRED = ["customerId", "addressId", "contactPersonId", "categoryId"] as const;
 
 function orderReferences(): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(ORDER_REFERENCES).map(([key, description]) => [key, js.nonBlank(description)]));
@@ -251,22 +253,22 @@ function orderReferences(): Record<string, JsonSchema> {
  * @example
  * orderAddJsonSchema.required //=> ["customerId", "addressId", "contactPersonId", "categoryId"]
  */
-export const orderAddJsonSchema: JsonSchema = js.object(
-  { externalId: js.nullable(js.nonBlank("External ID, unique among the company's orders (GEN-4).")), ...orderReferences(), ...orderOptionalProperties },
+export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  { externalId: js.nullable(js.nonBlank("External ID, unique among the company's orders (GEN-4).")), ...orderReferences(), ...orderOptionalProperties() },
   ORDER_REQUIRED,
   "A new order (ORD-1); null on an optional field counts as left out (GEN-5).",
-);
+))();
 
 /**
  * The JSON Schema of a `PUT /order/{id}` body, the shape {@link parseOrderEdit} reads.
  * @example
  * orderEditJsonSchema.required //=> undefined
  */
-export const orderEditJsonSchema: JsonSchema = js.object(
-  { externalId: js.nullable(js.nonBlank("External ID; it may only repeat the current one (ORD-8).")), ...orderReferences(), ...orderOptionalProperties },
+export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  { externalId: js.nullable(js.nonBlank("External ID; it may only repeat the current one (ORD-8).")), ...orderReferences(), ...orderOptionalProperties() },
   [],
   "Only the fields sent change (ORD-6); null clears an optional field and is refused on customerId, addressId, contactPersonId and categoryId (GEN-5).",
-);
+))();
 
 /**
  * The JSON Schema of a `POST /order/addOrEdit` body, the shape {@link parseOrderAddOrEdit}
@@ -274,22 +276,22 @@ export const orderEditJsonSchema: JsonSchema = js.object(
  * @example
  * orderAddOrEditJsonSchema.properties.id.format //=> "uuid"
  */
-export const orderAddOrEditJsonSchema: JsonSchema = js.object(
+export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     id: js.nullable(js.guid("GUID of the order to edit (UPS-3, UPS-4).")),
     externalId: js.nullable(js.nonBlank("External ID: how an existing order is found when no id is sent (UPS-2).")),
     ...orderReferences(),
-    ...orderOptionalProperties,
+    ...orderOptionalProperties(),
   },
   ORDER_REQUIRED,
   "Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9); null clears an optional field (GEN-5).",
-);
+))();
 
 /** {@link parseOrderAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const orderAddSchema: BodySchema<OrderAddCommand> = toStandardSchema(parseOrderAdd, orderAddJsonSchema);
+export const orderAddSchema: BodySchema<OrderAddCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAdd, orderAddJsonSchema);
 
 /** {@link parseOrderEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const orderEditSchema: BodySchema<OrderEditCommand> = toStandardSchema(parseOrderEdit, orderEditJsonSchema);
+export const orderEditSchema: BodySchema<OrderEditCommand> = /* @__PURE__ */ toStandardSchema(parseOrderEdit, orderEditJsonSchema);
 
 /** {@link parseOrderAddOrEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const orderAddOrEditSchema: BodySchema<OrderAddOrEditCommand> = toStandardSchema(parseOrderAddOrEdit, orderAddOrEditJsonSchema);
+export const orderAddOrEditSchema: BodySchema<OrderAddOrEditCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAddOrEdit, orderAddOrEditJsonSchema);

@@ -13,6 +13,8 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
  * (test/shared/json-schema.test.ts) keeps parser and schema in agreement on shape faults.
  * Only keywords that mean the same in draft 2020-12 and draft-07 are used (no `$defs`, no
  * `prefixItems`), so one schema serves both targets of Standard JSON Schema.
+ * Each module-level schema is built inside a `/* @__PURE__ */` IIFE, so a bundle that imports
+ * only a parser (the typed client) drops the schema and its descriptions.
  */
 
 /** The pattern of a GUID, any case (GEN-1), as `isGuid` tests it. */

@@ -75,13 +75,13 @@ function stockItemsSchema(missing: string): JsonSchema {
  * @example
  * stockAmountsJsonSchema.maxItems //=> 25000
  */
-export const stockAmountsJsonSchema: JsonSchema = stockItemsSchema("unlimited");
+export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("unlimited"))();
 
 /**
  * The JSON Schema of a `removeMaterial` or `moveTo` body, the shape
  * {@link parseStockQuantities} reads.
  */
-export const stockQuantitiesJsonSchema: JsonSchema = stockItemsSchema("all of it");
+export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("all of it"))();
 
 /** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);

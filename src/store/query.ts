@@ -153,10 +153,9 @@ function parseUnknownQuery(value: unknown): Result<StoreListingQuery> {
 }
 
 
-// The GUID pattern without its anchors, for the comma-separated filter lists.
-const GUID_BODY = GUID_PATTERN.slice(1, -1);
-
 function storeListingQueryJsonSchemaOf(): JsonSchema {
+  // The GUID pattern without its anchors, for the comma-separated filter lists.
+  const GUID_BODY = GUID_PATTERN.slice(1, -1);
   const whole = (description: string): JsonSchema => ({ type: "string", pattern: "^-?\\d+(?:\\.\\d+)?$", description });
   const guids = (description: string): JsonSchema => ({
     type: "string",
@@ -189,7 +188,7 @@ function storeListingQueryJsonSchemaOf(): JsonSchema {
  * @example
  * storeListingQueryJsonSchema.required //=> ["page", "pageSize"]
  */
-export const storeListingQueryJsonSchema: JsonSchema = storeListingQueryJsonSchemaOf();
+export const storeListingQueryJsonSchema: JsonSchema = /* @__PURE__ */ (() => storeListingQueryJsonSchemaOf())();
 
 /**
  * {@link parseStoreListingQuery} as a Standard Schema v1 validator and Standard JSON Schema converter over an unknown value
@@ -198,4 +197,4 @@ export const storeListingQueryJsonSchema: JsonSchema = storeListingQueryJsonSche
  * @example
  * storeListingQuerySchema["~standard"].validate({ page: "x", pageSize: "1" }).issues[0].path //=> ["page"]
  */
-export const storeListingQuerySchema: BodySchema<StoreListingQuery> = toStandardSchema(parseUnknownQuery, storeListingQueryJsonSchema);
+export const storeListingQuerySchema: BodySchema<StoreListingQuery> = /* @__PURE__ */ toStandardSchema(parseUnknownQuery, storeListingQueryJsonSchema);

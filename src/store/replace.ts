@@ -46,7 +46,7 @@ export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
  * @example
  * storeReplaceJsonSchema.required //=> ["name", "availableFor"]
  */
-export const storeReplaceJsonSchema: JsonSchema = js.object(
+export const storeReplaceJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     name: js.nonBlank("Name."),
     externalId: js.nullable(js.nonBlank("External ID; left out or null clears it (STO-1).")),
@@ -54,10 +54,10 @@ export const storeReplaceJsonSchema: JsonSchema = js.object(
   },
   ["name", "availableFor"],
   "The whole store; its stock is not part of it (STO-1).",
-);
+))();
 
 /** {@link parseStoreReplace} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const storeReplaceSchema: BodySchema<StoreReplaceCommand> = toStandardSchema(parseStoreReplace, storeReplaceJsonSchema);
+export const storeReplaceSchema: BodySchema<StoreReplaceCommand> = /* @__PURE__ */ toStandardSchema(parseStoreReplace, storeReplaceJsonSchema);
 
 /** What a store replace resolves against. */
 export interface StoreReplaceContext {
