@@ -13,7 +13,7 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
  * (test/shared/json-schema.test.ts) keeps parser and schema in agreement on shape faults.
  * Only keywords that mean the same in draft 2020-12 and draft-07 are used (no `$defs`, no
  * `prefixItems`), so one schema serves both targets of Standard JSON Schema.
- * Each module-level schema is built inside a `/* @__PURE__ */` IIFE, so a bundle that imports
+ * Each module-level schema is built inside an IIFE annotated `@__PURE__`, so a bundle that imports
  * only a parser (the typed client) drops the schema and its descriptions.
  */
 
