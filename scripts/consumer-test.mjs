@@ -61,17 +61,33 @@ const tarball = step("npm pack (prepack builds)", () => {
 // with a lockfile needs only the tarballs, which `npm ci` of this repository did cache. So each
 // consumer gets a lockfile naming the tarball and the exact dependency versions of ours.
 const rootLock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
-function lockEntries(names, into) {
+// Resolves each name as Node does, from the requiring package's folder up to the top
+// (`node_modules/a/node_modules/b`, then `node_modules/b`): a deep dependency tree (Scalar's)
+// holds nested copies. Peers and optional dependencies missing from the lockfile are skipped.
+function lockEntries(names, into, from = "", mayBeMissing = false) {
   for (const name of names) {
-    const key = `node_modules/${name}`;
+    let base = from;
+    let key;
+    for (;;) {
+      const candidate = `${base === "" ? "" : `${base}/`}node_modules/${name}`;
+      if (rootLock.packages[candidate] !== undefined) {
+        key = candidate;
+        break;
+      }
+      if (base === "") break;
+      const cut = base.lastIndexOf("/node_modules/");
+      base = cut < 0 ? "" : base.slice(0, cut);
+    }
+    if (key === undefined) {
+      if (mayBeMissing) continue;
+      throw new Error(`${name} is not in package-lock.json`);
+    }
     if (into[key] !== undefined) continue;
     const entry = rootLock.packages[key];
-    if (entry === undefined) throw new Error(`${name} is not in package-lock.json`);
-    const { dev, devOptional, peer, optional, ...kept } = entry;
+    const { dev, devOptional, peer, ...kept } = entry;
     into[key] = kept;
-    lockEntries(Object.keys(entry.dependencies ?? {}), into);
-    // Optional dependencies the repository's lockfile holds (pg's pg-cloudflare) are part of the tree too.
-    lockEntries(Object.keys(entry.optionalDependencies ?? {}).filter((n) => rootLock.packages[`node_modules/${n}`] !== undefined), into);
+    lockEntries(Object.keys(entry.dependencies ?? {}), into, key);
+    lockEntries([...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})], into, key, true);
   }
   return into;
 }
@@ -89,7 +105,9 @@ function installOffline(dir, extra = []) {
   };
   lockEntries([...Object.keys(pkg.dependencies), ...extra.map((s) => s.slice(0, s.lastIndexOf("@")))], packages);
   writeFileSync(join(dir, "package-lock.json"), JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages }, null, 2));
-  return npm(["ci", "--offline"], dir);
+  // --prefer-offline: the tarballs `npm ci` of this repository cached are used, and a package the
+  // cache lacks (the lockfile carries no `resolved` URLs, and Scalar's tree is deep) comes from the registry.
+  return npm(["ci", "--prefer-offline"], dir);
 }
 
 step("the tarball is complete on its own", () => {

@@ -25,7 +25,17 @@ export type { RefIndex } from "./shared/reference.js";
 export { parseIsoDate, parseDateTime, formatInstant, dayRange, today } from "./shared/time.js";
 export type { IsoDate, Instant, InstantRange } from "./shared/time.js";
 
-export type { StandardSchemaV1, CodedIssue } from "./shared/standard-schema.js";
+export type { StandardSchemaV1, StandardJSONSchemaV1, BodySchema, CodedIssue } from "./shared/standard-schema.js";
+export type { JsonSchema } from "./shared/json-schema.js";
+// The JSON Schema of every request body, written next to its parser (issue 13).
+export { customerAddJsonSchema, customerAddOrEditJsonSchema } from "./customer/request.js";
+export { orderAddJsonSchema, orderEditJsonSchema, orderAddOrEditJsonSchema } from "./order/request.js";
+export { interventionPlanJsonSchema, interventionReplanJsonSchema, interventionEditJsonSchema, interventionCancelJsonSchema } from "./intervention/request.js";
+export { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "./stock/request.js";
+export { materialReplaceJsonSchema } from "./material/request.js";
+export { storeReplaceJsonSchema } from "./store/replace.js";
+export { storeListingQueryJsonSchema } from "./store/query.js";
+export { loginRequestJsonSchema } from "./auth/login.js";
 export type { CatalogValue, CategoryForm, InterventionCategory } from "./shared/catalog.js";
 export { defaultSettings } from "./shared/settings.js";
 export type { CompanySettings, CustomDataField, CustomDataFieldType } from "./shared/settings.js";

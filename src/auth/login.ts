@@ -3,6 +3,8 @@ import { collect, fail, issue, type Fail, type Result } from "../shared/issue.js
 import type { Instant } from "../shared/time.js";
 import type { IssuedToken } from "./token.js";
 import { readObject, readString, required } from "../shared/read.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
+import { limits } from "../shared/limits.js";
 import type { Issue } from "../shared/issue.js";
 
 /** The body of `POST /auth/login` (AUTH-1). */
@@ -55,6 +57,21 @@ export function parseLoginRequest(body: unknown): Result<LoginRequest> {
   // Stryker disable next-line StringLiteral: collect calls this only when no issue was pushed, so each `required` returned a string and no fallback is read
   return collect(issues, () => ({ tenantCode: tenantCode ?? "", clientId: clientId ?? "", secret: secret ?? "" }));
 }
+
+/**
+ * The JSON Schema of the login body, the shape the login's parser (`parseLoginRequest`) reads (AUTH-1).
+ * @example
+ * loginRequestJsonSchema.required //=> ["tenantCode", "clientId", "secret"]
+ */
+export const loginRequestJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    tenantCode: js.text(limits.text, "Code of the company (tenant)."),
+    clientId: js.text(limits.text, "Integration client ID (acts as user name)."),
+    secret: js.text(limits.text, "Secret key of the client (acts as password)."),
+  },
+  ["tenantCode", "clientId", "secret"],
+  "The credentials of an integration client (AUTH-1).",
+))();
 
 /**
  * Compares two strings in time that depends on their lengths only, not on where they

@@ -18,7 +18,8 @@ import {
   type ValueReader,
 } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
 import { customerKinds, type Coordinates, type CustomerKind, type Phone } from "./customer.js";
 
 // Module-local copies of hot imported bindings: some loaders (vitest's module runner) turn
@@ -271,7 +272,10 @@ const readPhone: ValueReader<Phone> = (value, parent, key, issues) => {
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
   const { prefix, phone } = o;
-  if (typeof prefix === "string" && typeof phone === "string" && NOT_BLANK.test(phone) && Object.hasOwn(o, "prefix") && Object.hasOwn(o, "phone")) {
+  if (
+    typeof prefix === "string" && typeof phone === "string" && prefix.length <= limits.text && phone.length <= limits.text && NOT_BLANK.test(phone) &&
+    Object.hasOwn(o, "prefix") && Object.hasOwn(o, "phone")
+  ) {
     return { prefix, phone };
   }
   const before = issues.length;
@@ -535,10 +539,106 @@ export function parseCustomerAddOrEdit(value: unknown): Result<CustomerAddOrEdit
   return collect(issues, () => ({ ...(read as CustomerRead).input, id: (read as CustomerRead).id }));
 }
 
-/** {@link parseCustomerAdd} as a Standard Schema v1 validator. */
-export const customerAddSchema: ((value: unknown) => Result<CustomerAddCommand>) & StandardSchemaV1<unknown, CustomerAddCommand> =
-  toStandardSchema(parseCustomerAdd);
+/** The nested `id` of an add-or-edit element (UPS-6); a plain add ignores it (ERR-3). */
+function elementId(mode: CustomerBodyMode): Record<string, JsonSchema> {
+  return mode === "upsert" ? { id: js.nullable(js.guid("GUID of an existing element to edit (UPS-6).")) } : {};
+}
 
-/** {@link parseCustomerAddOrEdit} as a Standard Schema v1 validator. */
-export const customerAddOrEditSchema: ((value: unknown) => Result<CustomerAddOrEditCommand>) &
-  StandardSchemaV1<unknown, CustomerAddOrEditCommand> = toStandardSchema(parseCustomerAddOrEdit);
+function elementExternalId(): JsonSchema {
+  return js.nullable(js.nonBlank("External ID: how the element is matched (UPS-6) and referenced (CUS-6)."));
+}
+
+function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
+  const add = mode === "add";
+  const list = (items: JsonSchema, min: number, max: number, description: string): JsonSchema =>
+    add && min > 0 ? js.array(items, min, max, description) : js.nullable(js.array(items, 0, max, description));
+  const contactPerson = js.object(
+    {
+      ...elementId(mode),
+      externalId: elementExternalId(),
+      firstName: js.nullable(js.text()),
+      lastName: js.nullable(js.text()),
+      position: js.nullable(js.text()),
+      phone: js.nullable(js.object({ prefix: js.text(limits.text, "International prefix, e.g. +420."), phone: js.nonBlank("The number.") }, ["prefix", "phone"])),
+      email: js.nullable(js.email("E-mail address (CUS-9).")),
+      sendNotifications: js.nullable(js.boolean("Customer notifications may go to this person (NOT-3); default false.")),
+      sendReports: js.nullable(js.boolean("Reports go to this person; default false.")),
+    },
+    [],
+    "A contact person (CUS-9).",
+  );
+  const address = js.object(
+    {
+      ...elementId(mode),
+      externalId: elementExternalId(),
+      street: js.nullable(js.text()),
+      city: js.nullable(js.text()),
+      postalCode: js.nullable(js.text()),
+      country: js.nullable(js.text()),
+      coordinates: js.nullable(js.object({ latitude: js.number(-90, 90), longitude: js.number(-180, 180) }, ["latitude", "longitude"], "CUS-10.")),
+    },
+    [],
+    "An address (CUS-10).",
+  );
+  const serviceObject = js.object(
+    {
+      ...elementId(mode),
+      externalId: elementExternalId(),
+      name: js.nullable(js.nonBlank("Name; required on a new device (CUS-11).")),
+      serialNumber: js.nullable(js.text()),
+      description: js.nullable(js.text(limits.longText)),
+      addressId: js.nullable(js.nonBlank("External ID or GUID of one of the customer's addresses.")),
+    },
+    [],
+    "A service object (device) (CUS-11).",
+  );
+  return js.object(
+    {
+      ...(add ? {} : { id: js.nullable(js.guid("GUID of the customer to edit (UPS-3, UPS-4).")) }),
+      externalId: js.nullable(js.nonBlank(add ? "External ID, unique among the company's customers (GEN-4)." : "External ID: how an existing customer is found when no id is sent (UPS-2).")),
+      name: js.nonBlank("Name (CUS-1)."),
+      kind: js.nullable(js.enumOf(customerKinds, "Company or Household (CUS-2).")),
+      categoryId: js.nullable(js.nonBlank("GUID or slug of a CustomerCategory (CUS-5).")),
+      typeId: js.nullable(js.nonBlank("GUID or slug of a CustomerType (CUS-5).")),
+      ownerId: js.nullable(js.nonBlank("GUID or external ID of the owner (AUTH-6).")),
+      identificationNumber: js.nullable(js.text(limits.text, "Company registration number (CUS-3, CUS-4).")),
+      taxNumber: js.nullable(js.text(limits.text, "Tax number (CUS-4).")),
+      website: js.nullable(js.text()),
+      description: js.nullable(js.text(limits.longText)),
+      customData: js.nullable(js.text(limits.customData, "JSON text checked against the company's customer template (CUS-8).")),
+      notificationEmails: js.nullable(js.array(js.email(), 0, limits.notificationEmails, "Extra notification e-mail addresses (CUS-12).")),
+      sendByPost: js.nullable(js.boolean("Documents by post (CUS-12).")),
+      primaryContactPersonId: js.nullable(js.nonBlank("External ID of the primary contact person (CUS-6).")),
+      invoiceAddressId: js.nullable(js.nonBlank("External ID of the invoice address (CUS-6).")),
+      contactAddressId: js.nullable({ type: "string", maxLength: limits.text, pattern: "^$|\\S", description: "External ID of the contact address (CUS-4, CUS-6); empty: not filled." }),
+      contactPeople: list(contactPerson, 1, limits.contactPeople, add ? "At least one contact person (CUS-1)." : "Matched by id or externalId, else added; none is deleted (UPS-6)."),
+      addresses: list(address, 1, limits.addresses, add ? "At least one address (CUS-1)." : "Matched by id or externalId, else added; none is deleted (UPS-6)."),
+      serviceObjects: list(serviceObject, 0, limits.serviceObjects, "Devices of the customer (CUS-11)."),
+    },
+    add ? ["name", "contactPeople", "addresses"] : ["name"],
+    add
+      ? "A new customer (CUS-1); null on an optional field counts as left out (GEN-5)."
+      : "Adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); null clears an optional field (GEN-5).",
+  );
+}
+
+/**
+ * The JSON Schema of a `POST /customer` body, the shape {@link parseCustomerAdd} reads.
+ * @example
+ * customerAddJsonSchema.required //=> ["name", "contactPeople", "addresses"]
+ */
+export const customerAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => customerJsonSchema("add"))();
+
+/**
+ * The JSON Schema of a `POST /customer/addOrEdit` body, the shape
+ * {@link parseCustomerAddOrEdit} reads.
+ * @example
+ * customerAddOrEditJsonSchema.required //=> ["name"]
+ */
+export const customerAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => customerJsonSchema("upsert"))();
+
+/** {@link parseCustomerAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const customerAddSchema: BodySchema<CustomerAddCommand> = /* @__PURE__ */ toStandardSchema(parseCustomerAdd, customerAddJsonSchema);
+
+/** {@link parseCustomerAddOrEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const customerAddOrEditSchema: BodySchema<CustomerAddOrEditCommand> = /* @__PURE__ */ toStandardSchema(parseCustomerAddOrEdit, customerAddOrEditJsonSchema);

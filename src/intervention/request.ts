@@ -7,7 +7,8 @@ import {
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
 import type { IsoDate } from "../shared/time.js";
 
 /** A parsed plan body (`POST /order/{orderId}/PlanIntervention`). References are not yet resolved. */
@@ -239,11 +240,99 @@ export function parseInterventionCancel(body: unknown): Result<InterventionCance
   return collect(issues, () => ({ reason, sendNotificationToCustomer }));
 }
 
-/** {@link parseInterventionPlan} as a Standard Schema v1 validator. */
-export const interventionPlanSchema: ((value: unknown) => Result<InterventionPlanCommand>) & StandardSchemaV1<unknown, InterventionPlanCommand> = toStandardSchema(parseInterventionPlan);
-/** {@link parseInterventionReplan} as a Standard Schema v1 validator. */
-export const interventionReplanSchema: ((value: unknown) => Result<InterventionReplanCommand>) & StandardSchemaV1<unknown, InterventionReplanCommand> = toStandardSchema(parseInterventionReplan);
-/** {@link parseInterventionEdit} as a Standard Schema v1 validator. */
-export const interventionEditSchema: ((value: unknown) => Result<InterventionEditCommand>) & StandardSchemaV1<unknown, InterventionEditCommand> = toStandardSchema(parseInterventionEdit);
-/** {@link parseInterventionCancel} as a Standard Schema v1 validator. */
-export const interventionCancelSchema: ((value: unknown) => Result<InterventionCancelCommand>) & StandardSchemaV1<unknown, InterventionCancelCommand> = toStandardSchema(parseInterventionCancel);
+function assignationJsonSchema(): JsonSchema {
+  return js.object(
+  {
+    userId: js.nonBlank("GUID or external ID of a technician (ASN-1)."),
+    plannedStart: js.dateTime("Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4)."),
+    plannedEnd: js.dateTime("End, with Z or an offset (GEN-6)."),
+  },
+  ["userId", "plannedStart", "plannedEnd"],
+  );
+}
+
+function planningProperties(priority: JsonSchema): Record<string, JsonSchema> {
+  return {
+    primaryAssigneeId: js.nonBlank("GUID or external ID of the main technician; must be among the assignations (ASN-3)."),
+    day: js.date("The day, in the company's time zone (ASN-4)."),
+    assignations: js.array(assignationJsonSchema(), 0, limits.assignations, "Technicians and their time ranges (ASN-1 to ASN-5)."),
+    categoryId: js.nonBlank("GUID or slug of an InterventionCategory."),
+    customStateId: js.nullable(js.nonBlank("GUID or slug of an InterventionCustomState.")),
+    priority,
+    internalNote: js.nullable(js.text(limits.longText, "Internal note.")),
+    sendNotificationNow: js.nullable(js.boolean("Notify the customer at once (NOT-5); default false.")),
+    sendReminderOneDayBefore: js.nullable(js.boolean("Remind the customer the day before (NOT-6); default false.")),
+  };
+}
+
+const PLANNING_REQUIRED = ["primaryAssigneeId", "day", "assignations", "categoryId"] as const;
+
+/**
+ * The JSON Schema of a plan body, the shape {@link parseInterventionPlan} reads.
+ * @example
+ * interventionPlanJsonSchema.required //=> ["primaryAssigneeId", "day", "assignations", "categoryId"]
+ */
+export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    externalId: js.nullable(js.nonBlank("External ID, unique among the company's interventions (GEN-4).")),
+    ...planningProperties(js.nullable(js.enumOf(priorities, "Priority; left out or null: the order's (INT-2)."))),
+  },
+  PLANNING_REQUIRED,
+  "A new intervention of the order (INT-1); null on an optional field counts as left out (GEN-5).",
+))();
+
+/**
+ * The JSON Schema of a replan body, the shape {@link parseInterventionReplan} reads.
+ * @example
+ * interventionReplanJsonSchema.properties.priority.type //=> "string"
+ */
+export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    externalId: js.nullable(js.nonBlank("External ID; left out keeps it, a different one is refused (INT-3).")),
+    ...planningProperties(js.enumOf(priorities, "Priority; left out keeps it, null is refused (INT-3).")),
+  },
+  PLANNING_REQUIRED,
+  "The intervention planned anew (INT-3): customStateId and internalNote left out keep their value, null clears it.",
+))();
+
+/**
+ * The JSON Schema of an intervention edit body, the shape {@link parseInterventionEdit}
+ * reads: the replan-only fields are refused even as `null` (INT-4).
+ * @example
+ * interventionEditJsonSchema.properties.day //=> false
+ */
+export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    customStateId: js.nullable(js.nonBlank("GUID or slug of an InterventionCustomState; null clears it.")),
+    ownerId: js.nonBlank("GUID or external ID of the owner (AUTH-6); null is refused."),
+    priority: js.enumOf(priorities, "Priority; null is refused."),
+    internalNote: js.nullable(js.text(limits.longText, "Internal note; null clears it.")),
+    sendByPost: js.boolean("Documents by post; null is refused."),
+    ...Object.fromEntries(REPLAN_ONLY.map((key) => [key, false])),
+  },
+  [],
+  "Only the fields sent change (INT-4); day, categoryId, primaryAssigneeId and assignations change only through Replan.",
+))();
+
+/**
+ * The JSON Schema of a cancel body (intervention or order), the shape
+ * {@link parseInterventionCancel} reads. No body at all is the same as `{}`.
+ * @example
+ * interventionCancelJsonSchema.required //=> undefined
+ */
+export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    reason: js.nullable(js.text(limits.longText, "Reason shown on the cancelled records (INT-5, ORD-11).")),
+    sendNotificationToCustomer: js.nullable(js.boolean("Notify the customer (ORD-12, NOT-3); default false.")),
+  },
+  [],
+))();
+
+/** {@link parseInterventionPlan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const interventionPlanSchema: BodySchema<InterventionPlanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionPlan, interventionPlanJsonSchema);
+/** {@link parseInterventionReplan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const interventionReplanSchema: BodySchema<InterventionReplanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionReplan, interventionReplanJsonSchema);
+/** {@link parseInterventionEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const interventionEditSchema: BodySchema<InterventionEditCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionEdit, interventionEditJsonSchema);
+/** {@link parseInterventionCancel} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const interventionCancelSchema: BodySchema<InterventionCancelCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionCancel, interventionCancelJsonSchema);

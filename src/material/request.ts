@@ -1,7 +1,9 @@
 import { Dec } from "../shared/decimal.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
 import { optionalValue, readEnum, readLongText, readNonBlank, readNonNegativeDecimal, readObject, readString, required } from "../shared/read.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
+import { limits } from "../shared/limits.js";
 import { materialUnits, type MaterialUnit } from "./material.js";
 
 /**
@@ -63,6 +65,27 @@ export function parseMaterialReplace(value: unknown): Result<MaterialReplaceComm
   return collect(issues, () => command);
 }
 
-/** {@link parseMaterialReplace} as a Standard Schema v1 validator. */
-export const materialReplaceSchema: ((value: unknown) => Result<MaterialReplaceCommand>) & StandardSchemaV1<unknown, MaterialReplaceCommand> =
-  toStandardSchema(parseMaterialReplace);
+/**
+ * The JSON Schema of a `PUT /material/{id}` body, the shape {@link parseMaterialReplace}
+ * reads.
+ * @example
+ * materialReplaceJsonSchema.required //=> ["name", "categoryId", "supplierId"]
+ */
+export const materialReplaceJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    name: js.nonBlank("Name."),
+    categoryId: js.nonBlank("GUID or slug of a MaterialCategory."),
+    supplierId: js.nonBlank("GUID or slug of a MaterialSupplier."),
+    identificationNumber: js.nullable(js.text(limits.text, "Code; left out or null: empty.")),
+    description: js.nullable(js.text(limits.longText, "Description; left out or null: empty.")),
+    supplierCode: js.nullable(js.text(limits.text, "Supplier's code; left out or null: empty.")),
+    unit: js.nullable(js.enumOf(materialUnits, "Unit; left out or null: Amounts (MAT-2).")),
+    price: js.nullable(js.decimal("Sale price; left out or null: 0 (MAT-3).")),
+    costPrice: js.nullable(js.decimal("Cost price; left out or null: empty (MAT-3).")),
+  },
+  ["name", "categoryId", "supplierId"],
+  "The whole material definition: a field left out is emptied (MAT-1).",
+))();
+
+/** {@link parseMaterialReplace} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const materialReplaceSchema: BodySchema<MaterialReplaceCommand> = /* @__PURE__ */ toStandardSchema(parseMaterialReplace, materialReplaceJsonSchema);

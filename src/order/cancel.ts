@@ -1,12 +1,12 @@
 import type { Customer } from "../customer/customer.js";
 import { cancelledIntervention } from "../intervention/cancel.js";
 import type { Intervention } from "../intervention/intervention.js";
-import { parseInterventionCancel, type InterventionCancelCommand } from "../intervention/request.js";
+import { interventionCancelJsonSchema, parseInterventionCancel, type InterventionCancelCommand } from "../intervention/request.js";
 import type { Effect } from "../notification/effect.js";
 import { customerRecipients } from "../notification/recipients.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import type { CompanySettings } from "../shared/settings.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { isFinishedIntervention, nextOrderState, orderActionIssue } from "./machine.js";
 import type { Order } from "./order.js";
 
@@ -25,9 +25,8 @@ export function parseOrderCancel(body: unknown): Result<OrderCancelCommand> {
   return parseInterventionCancel(body);
 }
 
-/** {@link parseOrderCancel} as a Standard Schema v1 validator. */
-export const orderCancelSchema: ((value: unknown) => Result<OrderCancelCommand>) & StandardSchemaV1<unknown, OrderCancelCommand> =
-  toStandardSchema(parseOrderCancel);
+/** {@link parseOrderCancel} as a Standard Schema v1 validator and Standard JSON Schema converter (the intervention cancel's schema). */
+export const orderCancelSchema: BodySchema<OrderCancelCommand> = /* @__PURE__ */ toStandardSchema(parseOrderCancel, interventionCancelJsonSchema);
 
 /** Everything an order-cancel decision reads besides the command. */
 export interface OrderCancelContext {

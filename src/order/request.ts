@@ -19,7 +19,8 @@ import {
   type ValueReader,
 } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
 import type { Instant } from "../shared/time.js";
 import { priorities, type Priority } from "./order.js";
 
@@ -218,14 +219,81 @@ export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditComman
   return collect(issues, () => command);
 }
 
-/** {@link parseOrderAdd} as a Standard Schema v1 validator. */
-export const orderAddSchema: ((value: unknown) => Result<OrderAddCommand>) & StandardSchemaV1<unknown, OrderAddCommand> =
-  toStandardSchema(parseOrderAdd);
+function orderOptionalProperties(): Record<string, JsonSchema> {
+  return {
+  invoiceCustomerId: js.nullable(js.nonBlank("GUID or external ID of the invoicing customer (ORD-2).")),
+  name: js.nullable(js.text(limits.text, "Order name.")),
+  estimatedDuration: js.nullable(js.integer(0, Number.MAX_SAFE_INTEGER, "Estimated minutes (ORD-5).")),
+  problemDescriptionFromCustomer: js.nullable(js.text(limits.longText, "The customer's request.")),
+  internalNote: js.nullable(js.text(limits.longText, "Internal note.")),
+  customData: js.nullable(js.text(limits.customData, "JSON text checked against the company's order template (CUS-8).")),
+  priority: js.nullable(js.enumOf(priorities, "Priority (ORD-4); default Normal.")),
+  customStateId: js.nullable(js.nonBlank("GUID or slug of an OrderCustomState.")),
+  serviceObjectIds: js.nullable(js.array(js.nonBlank("GUID or external ID of a device of the customer (ORD-1)."), 0, limits.serviceObjectIds)),
+  ownerId: js.nullable(js.nonBlank("GUID or external ID of the owner (AUTH-6).")),
+  requestedDate: js.nullable(js.dateTime("Requested date-time, with Z or an offset (GEN-6).")),
+  sendByPost: js.nullable(js.boolean("Documents by post (ORD-3).")),
+  useWorkItemsFromInvoiceCustomer: js.nullable(js.boolean("Use the orderer's work prices (ORD-2).")),
+  };
+}
 
-/** {@link parseOrderEdit} as a Standard Schema v1 validator. */
-export const orderEditSchema: ((value: unknown) => Result<OrderEditCommand>) & StandardSchemaV1<unknown, OrderEditCommand> =
-  toStandardSchema(parseOrderEdit);
+const ORDER_REFERENCES = {
+  customerId: "GUID or external ID of the customer (ORD-1, ORD-8).",
+  addressId: "GUID or external ID of an address of the customer (ORD-1).",
+  contactPersonId: "GUID or external ID of a contact person of the customer (ORD-1).",
+  categoryId: "GUID or slug of an OrderCategory.",
+} as const;
 
-/** {@link parseOrderAddOrEdit} as a Standard Schema v1 validator. */
-export const orderAddOrEditSchema: ((value: unknown) => Result<OrderAddOrEditCommand>) & StandardSchemaV1<unknown, OrderAddOrEditCommand> =
-  toStandardSchema(parseOrderAddOrEdit);
+const ORDER_REQUIRED = ["customerId", "addressId", "contactPersonId", "categoryId"] as const;
+
+function orderReferences(): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(ORDER_REFERENCES).map(([key, description]) => [key, js.nonBlank(description)]));
+}
+
+/**
+ * The JSON Schema of a `POST /order` body, the shape {@link parseOrderAdd} reads.
+ * @example
+ * orderAddJsonSchema.required //=> ["customerId", "addressId", "contactPersonId", "categoryId"]
+ */
+export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  { externalId: js.nullable(js.nonBlank("External ID, unique among the company's orders (GEN-4).")), ...orderReferences(), ...orderOptionalProperties() },
+  ORDER_REQUIRED,
+  "A new order (ORD-1); null on an optional field counts as left out (GEN-5).",
+))();
+
+/**
+ * The JSON Schema of a `PUT /order/{id}` body, the shape {@link parseOrderEdit} reads.
+ * @example
+ * orderEditJsonSchema.required //=> undefined
+ */
+export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  { externalId: js.nullable(js.nonBlank("External ID; it may only repeat the current one (ORD-8).")), ...orderReferences(), ...orderOptionalProperties() },
+  [],
+  "Only the fields sent change (ORD-6); null clears an optional field and is refused on customerId, addressId, contactPersonId and categoryId (GEN-5).",
+))();
+
+/**
+ * The JSON Schema of a `POST /order/addOrEdit` body, the shape {@link parseOrderAddOrEdit}
+ * reads.
+ * @example
+ * orderAddOrEditJsonSchema.properties.id.format //=> "uuid"
+ */
+export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    id: js.nullable(js.guid("GUID of the order to edit (UPS-3, UPS-4).")),
+    externalId: js.nullable(js.nonBlank("External ID: how an existing order is found when no id is sent (UPS-2).")),
+    ...orderReferences(),
+    ...orderOptionalProperties(),
+  },
+  ORDER_REQUIRED,
+  "Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9); null clears an optional field (GEN-5).",
+))();
+
+/** {@link parseOrderAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const orderAddSchema: BodySchema<OrderAddCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAdd, orderAddJsonSchema);
+
+/** {@link parseOrderEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const orderEditSchema: BodySchema<OrderEditCommand> = /* @__PURE__ */ toStandardSchema(parseOrderEdit, orderEditJsonSchema);
+
+/** {@link parseOrderAddOrEdit} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const orderAddOrEditSchema: BodySchema<OrderAddOrEditCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAddOrEdit, orderAddOrEditJsonSchema);

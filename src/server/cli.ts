@@ -285,7 +285,7 @@ export async function startCli(
       return 1;
     }
   }
-  const server = createHttpServer(service, { log: io.out });
+  const server = createHttpServer(service, { log: io.out, docs: { version } });
   const failure = await listen(server, command.port, command.host);
   if (failure !== undefined) {
     await service.close().catch(() => {});
@@ -312,6 +312,8 @@ export async function startCli(
             "",
           ]
         : []),
+      `API reference (try it in the browser): ${baseUrl}/docs   OpenAPI 3.1: ${baseUrl}/openapi.json`,
+      "",
       "Stop with Ctrl+C.",
     ].join("\n"),
   );

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FieldService, ServiceResponse } from "../service/create.js";
 import { simpleProblem, problem, type ProblemStatus } from "../service/problem.js";
 import { issue } from "../shared/issue.js";
+import { createDocsHandler, type DocsOptions } from "./docs.js";
 
 /** Largest request body accepted: 1 MiB. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -21,6 +22,11 @@ export interface HttpServerOptions {
   readonly log?: (line: string) => void;
   /** Largest request body in bytes. Default: {@link MAX_BODY_BYTES}. */
   readonly maxBodyBytes?: number;
+  /**
+   * Serve the API's documentation too: `GET /openapi.json` and the Scalar reference page at
+   * `GET /docs` (see `createDocsHandler`). Left out: the service's routes only.
+   */
+  readonly docs?: DocsOptions;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -62,6 +68,7 @@ function refuse(res: ServerResponse, status: ProblemStatus, body: unknown, close
 export function createHttpServer(service: Pick<FieldService, "handle">, options: HttpServerOptions = {}): Server {
   const log = options.log ?? ((line: string): void => console.log(line));
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const docs = options.docs === undefined ? undefined : createDocsHandler(options.docs);
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -74,6 +81,7 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
       req.resume();
       return refuse(res, 414, problem(414, [issue("UriTooLong", "", `The request target is longer than ${MAX_URL_BYTES} bytes.`)]), true);
     }
+    if (docs?.(req, res) === true) return;
     let done = false;
     const tooLarge = (): void => {
       if (done) return;

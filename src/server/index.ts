@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 export { createHttpServer, MAX_BODY_BYTES, MAX_URL_BYTES, MAX_HEADER_BYTES } from "./http.js";
+export { createDocsHandler, scalarBundlePath } from "./docs.js";
+export type { DocsOptions } from "./docs.js";
 export type { HttpServerOptions } from "./http.js";
 export { runCli, startCli, parseCliArgs, loadFixtureFile, CLI_USAGE } from "./cli.js";
 export type { CliCommand, CliHelp, CliVersion, CliServe, CliUsageError, CliIo, RunningCli, FixtureFileResult, FixtureFileLoaded, FixtureFileRefused, StorageFactory } from "./cli.js";

@@ -1,7 +1,6 @@
-/**
- * A JSON Schema (draft 2020-12) document, as a plain object.
- */
-export type JsonSchema = { readonly [keyword: string]: unknown };
+import type { JsonSchema } from "../shared/json-schema.js";
+
+export type { JsonSchema };
 
 const guid: JsonSchema = { type: "string", pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$" };
 const nonBlank: JsonSchema = { type: "string", pattern: "\\S" };

@@ -21,3 +21,6 @@ export { problem, simpleProblem, problemNames } from "./problem.js";
 export type { ProblemDetails, ProblemName, ProblemStatus } from "./problem.js";
 export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./read-shapes.js";
 export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./read-shapes.js";
+export { openApiDocument, demoExamples } from "./openapi.js";
+export { buildOpenApiDocument, openApiPath, documentedStatuses } from "../api/openapi.js";
+export type { OpenApiDocument, OpenApiExamples, OpenApiOptions, OperationExample } from "../api/openapi.js";

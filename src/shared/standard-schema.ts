@@ -1,4 +1,5 @@
 import type { IssueCode, Result } from "./issue.js";
+import { jsonSchemaFor, type JsonSchema } from "./json-schema.js";
 
 /**
  * The Standard Schema v1 interface (https://standardschema.dev), written out rather than
@@ -90,19 +91,71 @@ export function pathSegments(path: string): (string | number)[] {
 }
 
 /**
+ * The Standard JSON Schema v1 interface (`@standard-schema/spec` 1.1), written out like
+ * {@link StandardSchemaV1}: a tool that turns zod, valibot or arktype schemas into JSON
+ * Schema (OpenAPI generators, form builders, LLM tool definitions) reads ours the same way.
+ */
+export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
+  /** The Standard JSON Schema properties. */
+  readonly "~standard": StandardJSONSchemaV1.Props<Input, Output>;
+}
+
+/** Types of the Standard JSON Schema v1 interface. */
+export declare namespace StandardJSONSchemaV1 {
+  /** The properties under `~standard`. */
+  export interface Props<Input = unknown, Output = Input> {
+    /** Always 1. */
+    readonly version: 1;
+    /** The library that made the schema. */
+    readonly vendor: string;
+    /** Inferred types, for tools; never set at run time. */
+    readonly types?: StandardSchemaV1.Types<Input, Output> | undefined;
+    /** Converts the input or output type to JSON Schema. */
+    readonly jsonSchema: Converter;
+  }
+  /** The converter. */
+  export interface Converter {
+    /** The JSON Schema of what the schema accepts; throws for an unsupported target. */
+    readonly input: (options: Options) => Record<string, unknown>;
+    /** The JSON Schema of what it produces; throws for an unsupported target. */
+    readonly output: (options: Options) => Record<string, unknown>;
+  }
+  /** The target dialect: `draft-2020-12`, `draft-07`, `openapi-3.0`, or another. */
+  export type Target = "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
+  /** Options of the converter. */
+  export interface Options {
+    /** The dialect wanted. */
+    readonly target: Target;
+    /** Vendor-specific options; none are read. */
+    readonly libraryOptions?: Record<string, unknown> | undefined;
+  }
+}
+
+/**
+ * A request parser with its Standard Schema twin: callable as the parser, and under
+ * `~standard` both a Standard Schema validator and a Standard JSON Schema converter.
+ */
+export type BodySchema<T> = ((value: unknown) => Result<T>) & StandardSchemaV1<unknown, T> & StandardJSONSchemaV1<unknown, T>;
+
+/**
  * Wraps one of the library's parsers as a Standard Schema v1 validator, so a client can
- * check a body before sending it. Each issue is a {@link CodedIssue}: `code`, `message` and
- * `path` as segments.
+ * check a body before sending it, and as a Standard JSON Schema v1 converter whose input
+ * schema is the body's JSON Schema, written next to the parser (a differential property keeps
+ * the two in agreement on shape faults). Each issue is a {@link CodedIssue}: `code`,
+ * `message` and `path` as segments. The output converter throws: a parsed command holds
+ * markers (`ABSENT`) and exact decimals that have no JSON form.
  * @param parse - a parser from JSON to a typed command
+ * @param schema - the JSON Schema of the bodies `parse` accepts
  * @returns the parser itself, with a `~standard` property added
  * @example
- * const schema = toStandardSchema(parseStockAmounts);
+ * const schema = toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
  * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.path])
  * //=> [["Negative", [0, "amount"]]]
+ * schema["~standard"].jsonSchema.input({ target: "draft-2020-12" }).type //=> "array"
  * @internal
  */
-export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((value: unknown) => Result<T>) & StandardSchemaV1<unknown, T> {
-  const props: StandardSchemaV1.Props<unknown, T> = {
+export function toStandardSchema<T>(parse: (value: unknown) => Result<T>, schema: JsonSchema): BodySchema<T> {
+  const props: StandardSchemaV1.Props<unknown, T> & StandardJSONSchemaV1.Props<unknown, T> = {
     version: 1,
     vendor: "field-service-rules",
     validate: (value) => {
@@ -111,6 +164,12 @@ export function toStandardSchema<T>(parse: (value: unknown) => Result<T>): ((val
       const issues: CodedIssue[] = [];
       for (const i of r.issues) issues.push({ code: i.code, message: i.message, path: pathSegments(i.path) });
       return { issues };
+    },
+    jsonSchema: {
+      input: (options) => jsonSchemaFor(schema, options.target),
+      output: () => {
+        throw new Error("field-service-rules: a parsed command has no JSON Schema (it holds ABSENT markers and exact decimals); use the input schema.");
+      },
     },
   };
   return Object.assign((value: unknown) => parse(value), { "~standard": props });

@@ -2,7 +2,8 @@ import { collect, fail, issue, joinPath, type Issue, type Result } from "../shar
 import { readNonBlank, readNonNegativeDecimal, readObject, required, optional } from "../shared/read.js";
 import { ABSENT } from "../shared/field.js";
 import { limits } from "../shared/limits.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
 import { ALL, UNLIMITED, type Amount, type Quantity } from "./amount.js";
 import type { StockItem } from "./batch.js";
 
@@ -53,9 +54,38 @@ export function parseStockQuantities(body: unknown): Result<StockItem<Quantity>[
   return parseItems<Quantity>(body, ALL) as Result<StockItem<Quantity>[]>;
 }
 
-/** {@link parseStockAmounts} as a Standard Schema v1 validator. */
-export const stockAmountsSchema: StandardSchemaV1<unknown, StockItem<Amount>[]> = toStandardSchema(parseStockAmounts);
+function stockItemsSchema(missing: string): JsonSchema {
+  return js.array(
+    js.object(
+      {
+        materialId: js.nonBlank("GUID or external ID of a material of the company (STK-6)."),
+        amount: js.nullable(js.decimal(`The amount; left out or null: ${missing} (STK-1).`)),
+      },
+      ["materialId"],
+    ),
+    0,
+    limits.stockItems,
+    "Stock items, each material at most once (STK-6).",
+  );
+}
 
-/** {@link parseStockQuantities} as a Standard Schema v1 validator. */
-export const stockQuantitiesSchema: StandardSchemaV1<unknown, StockItem<Quantity>[]> = toStandardSchema(parseStockQuantities);
+/**
+ * The JSON Schema of an `addToStore` or `setMaterialAmounts` body, the shape
+ * {@link parseStockAmounts} reads.
+ * @example
+ * stockAmountsJsonSchema.maxItems //=> 25000
+ */
+export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("unlimited"))();
+
+/**
+ * The JSON Schema of a `removeMaterial` or `moveTo` body, the shape
+ * {@link parseStockQuantities} reads.
+ */
+export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("all of it"))();
+
+/** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
+
+/** {@link parseStockQuantities} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const stockQuantitiesSchema: BodySchema<StockItem<Quantity>[]> = toStandardSchema(parseStockQuantities, stockQuantitiesJsonSchema);
 

@@ -1,7 +1,8 @@
 import { toGuid, type Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import { limits } from "../shared/limits.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { GUID_PATTERN, js, type JsonSchema } from "../shared/json-schema.js";
 
 /** Keys the store detail listing sorts by (STO-3). */
 export const storeSortKeys = ["name", "identificationNumber", "price", "amount", "materialCategoryName", "materialSupplierName"] as const;
@@ -151,12 +152,49 @@ function parseUnknownQuery(value: unknown): Result<StoreListingQuery> {
   return { ok: false, issues: [issues[0] as Issue, ...issues.slice(1), ...rest] };
 }
 
+
+function storeListingQueryJsonSchemaOf(): JsonSchema {
+  // The GUID pattern without its anchors, for the comma-separated filter lists.
+  const GUID_BODY = GUID_PATTERN.slice(1, -1);
+  const whole = (description: string): JsonSchema => ({ type: "string", pattern: "^-?\\d+(?:\\.\\d+)?$", description });
+  const guids = (description: string): JsonSchema => ({
+    type: "string",
+    pattern: `^\\s*${GUID_BODY}\\s*(?:,\\s*${GUID_BODY}\\s*){0,${limits.filterIds - 1}}$`,
+    description: `${description} Comma-separated GUIDs, at most ${limits.filterIds} (STO-3).`,
+  });
+  return {
+    ...js.object(
+    {
+      page: whole("Page number, from 1 (STO-3)."),
+      pageSize: whole(`Items per page, 1 to ${MAX_STORE_PAGE_SIZE} (STO-3).`),
+      searchPhrase: js.text(limits.searchPhrase, "Matched in name, identification number and supplier code, ignoring case and accents (STO-4)."),
+      sortBy: js.enumOf(storeSortKeys, "Sort key; default name (STO-5)."),
+      sortOrder: js.enumOf(storeSortOrders, "Sort direction; default ascend (STO-3)."),
+      materialSupplierId: guids("Suppliers to keep."),
+      materialCategoryId: guids("Categories to keep."),
+    },
+    ["page", "pageSize"],
+    "The query parameters of GET /store/{id}, as strings; page and pageSize are whole numbers in range (STO-3).",
+    ),
+    // Unknown parameters are ignored, but every parameter is a string.
+    additionalProperties: { type: "string" },
+  };
+}
+
 /**
- * {@link parseStoreListingQuery} as a Standard Schema v1 validator over an unknown value
+ * The JSON Schema of the query of `GET /store/{id}` as an object of strings, the shape
+ * {@link parseStoreListingQuery} reads; the ranges of `page` and `pageSize` are in the
+ * descriptions, the parser checks them.
+ * @example
+ * storeListingQueryJsonSchema.required //=> ["page", "pageSize"]
+ */
+export const storeListingQueryJsonSchema: JsonSchema = /* @__PURE__ */ (() => storeListingQueryJsonSchemaOf())();
+
+/**
+ * {@link parseStoreListingQuery} as a Standard Schema v1 validator and Standard JSON Schema converter over an unknown value
  * (an object of strings or `URLSearchParams`), for clients checking a query before sending it.
  * Applies STO-3.
  * @example
  * storeListingQuerySchema["~standard"].validate({ page: "x", pageSize: "1" }).issues[0].path //=> ["page"]
  */
-export const storeListingQuerySchema: ((value: unknown) => Result<StoreListingQuery>) & StandardSchemaV1<unknown, StoreListingQuery> =
-  toStandardSchema(parseUnknownQuery);
+export const storeListingQuerySchema: BodySchema<StoreListingQuery> = /* @__PURE__ */ toStandardSchema(parseUnknownQuery, storeListingQueryJsonSchema);

@@ -4,7 +4,8 @@ import { collect, type Issue, type Result } from "../shared/issue.js";
 import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
 import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
-import { toStandardSchema, type StandardSchemaV1 } from "../shared/standard-schema.js";
+import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
+import { js, type JsonSchema } from "../shared/json-schema.js";
 import type { Store } from "./store.js";
 
 /** A parsed `PUT /store/{id}` body: the whole store; a left-out external ID is `null` (STO-1). */
@@ -40,9 +41,23 @@ export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
   return collect(issues, () => command);
 }
 
-/** {@link parseStoreReplace} as a Standard Schema v1 validator. */
-export const storeReplaceSchema: ((value: unknown) => Result<StoreReplaceCommand>) & StandardSchemaV1<unknown, StoreReplaceCommand> =
-  toStandardSchema(parseStoreReplace);
+/**
+ * The JSON Schema of a `PUT /store/{id}` body, the shape {@link parseStoreReplace} reads.
+ * @example
+ * storeReplaceJsonSchema.required //=> ["name", "availableFor"]
+ */
+export const storeReplaceJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
+  {
+    name: js.nonBlank("Name."),
+    externalId: js.nullable(js.nonBlank("External ID; left out or null clears it (STO-1).")),
+    availableFor: js.array(js.nonBlank("GUID or external ID of a user (GEN-3)."), 0, limits.availableFor, "The users who may use the store (STO-2), possibly none."),
+  },
+  ["name", "availableFor"],
+  "The whole store; its stock is not part of it (STO-1).",
+))();
+
+/** {@link parseStoreReplace} as a Standard Schema v1 validator and Standard JSON Schema converter. */
+export const storeReplaceSchema: BodySchema<StoreReplaceCommand> = /* @__PURE__ */ toStandardSchema(parseStoreReplace, storeReplaceJsonSchema);
 
 /** What a store replace resolves against. */
 export interface StoreReplaceContext {

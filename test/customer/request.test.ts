@@ -21,6 +21,11 @@ describe("customer add body", () => {
     const r = parseCustomerAdd(companyBody({ contactPeople: [{ lastName: "A" }, { lastName: "B", email: "no", phone: { prefix: "+420" } }] }));
     expect(paths(r)).toEqual(["Required@contactPeople[1].phone.phone", "InvalidEmail@contactPeople[1].email"]);
   });
+  it("CUS-9: a phone prefix or number over the text limit is TooLong (found by the JSON Schema differential)", () => {
+    const long = "9".repeat(1001);
+    const r = parseCustomerAdd(companyBody({ contactPeople: [{ lastName: "A", phone: { prefix: long, phone: long } }] }));
+    expect(paths(r)).toEqual(["TooLong@contactPeople[0].phone.prefix", "TooLong@contactPeople[0].phone.phone"]);
+  });
   it("CUS-10: coordinates out of range are refused", () => {
     const r = parseCustomerAdd(companyBody({ addresses: [{ city: "Brno", coordinates: { latitude: 91, longitude: -181 } }] }));
     expect(paths(r)).toEqual(["OutOfRange@addresses[0].coordinates.latitude", "OutOfRange@addresses[0].coordinates.longitude"]);

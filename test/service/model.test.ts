@@ -7,6 +7,7 @@ import { createHttpServer } from "../../src/server/http.js";
 import { createFieldService, type FieldService, type ServiceRequest } from "../../src/service/create.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import { runModelSuite } from "../../src/testing/model.js";
+import { withContract } from "../contract/openapi-contract.js";
 import { testFixture } from "../arbitraries/fixture.js";
 
 const alpha = { tenantCode: "alpha", clientId: "client", secret: "secret-a" };
@@ -23,7 +24,7 @@ describe("model-based runs of the service (the testing kit's suite)", () => {
   for (const disableCollisions of [true, false]) {
     it(`GEN-8, ASN-5, INT-5, INT-7, ORD-11, ORD-13, STK-2, STK-3, STK-4, STK-5, STK-6: random plans, replans, cancels, lifecycle moves and stock batches agree with a simple model (collisions ${disableCollisions ? "disabled" : "allowed"})`, async () => {
       const fixture = fixtureWith(disableCollisions);
-      const report = await runModelSuite(createFieldService({ fixture }), { fixture, credentials: alpha, numRuns: 15, maxCommands: 60, largeInputs: true, firstDay: "2031-02-01" });
+      const report = await runModelSuite(withContract(createFieldService({ fixture })), { fixture, credentials: alpha, numRuns: 15, maxCommands: 60, largeInputs: true, firstDay: "2031-02-01" });
       expect(report.numRuns).toBe(15);
     }, 30_000);
   }

@@ -13,6 +13,7 @@ import { schemaName, testStorage } from "../postgres/support.js";
 
 /** Which storage the service tests run on. */
 export const adapter: "memory" | "postgres" = process.env["FSR_STORAGE"] === "postgres" ? "postgres" : "memory";
+import { withContract } from "../contract/openapi-contract.js";
 
 /** A test clock the test moves by hand. */
 export interface Clock {
@@ -51,7 +52,11 @@ export function takeSchemas(): string[] {
   return schemas.splice(0, schemas.length);
 }
 
-/** A service over the test fixture with a hand clock, counting GUIDs and tokens `tok-1`, `tok-2`, … */
+/**
+ * A service over the test fixture with a hand clock, counting GUIDs and tokens `tok-1`, `tok-2`, …
+ * Every answer is checked against the OpenAPI document (test/contract), so each end-to-end test
+ * is a contract test too.
+ */
 export function testService(clock: Clock = { t: Date.parse("2026-05-01T08:00:00Z") }): TestService & { clock: Clock } {
   let n = 0;
   let tok = 0;
@@ -61,7 +66,7 @@ export function testService(clock: Clock = { t: Date.parse("2026-05-01T08:00:00Z
     newId: () => `00000000-0000-4000-9000-${(++n).toString(16).padStart(12, "0")}`,
     newToken: () => `tok-${++tok}`,
   });
-  return Object.assign(core, { clock });
+  return Object.assign(withContract(core), { clock });
 }
 
 /** Logs into company `c` (0 = alpha, 1 = beta) and returns the token. */

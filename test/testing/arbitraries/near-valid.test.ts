@@ -3,6 +3,7 @@
 // exactly the issue it announces and changes nothing (GEN-8).
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { withContract } from "../../contract/openapi-contract.js";
 import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../../src/service/create.js";
 import type { CustomerRefs, KitContext } from "../../../src/testing/context.js";
 import { kitContext } from "../../../src/testing/context.js";
@@ -32,7 +33,7 @@ const van = ctx.stores[2] as string; // empty store
 // of its mutants; this setup walks every parser and decision of the rule modules.
 beforeEach(() => {
   let n = 0;
-  service = createServiceCore({ fixture: demoFixture, newId: () => `00000000-0000-4000-9000-${(++n).toString(16).padStart(12, "0")}`, newToken: () => `tok-${n++}` });
+  service = withContract(createServiceCore({ fixture: demoFixture, newId: () => `00000000-0000-4000-9000-${(++n).toString(16).padStart(12, "0")}`, newToken: () => `tok-${n++}` }));
   const login = service.handle({ method: "POST", path: "/auth/login", body: credentials });
   const token = (login.body as { accessToken: string }).accessToken;
   send = (method, path, body) => service.handle({ method, path, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body }) });

@@ -1,0 +1,475 @@
+import { loginRequestJsonSchema } from "../auth/login.js";
+import { customerKinds } from "../customer/customer.js";
+import { customerAddJsonSchema, customerAddOrEditJsonSchema } from "../customer/request.js";
+import { interventionStates } from "../intervention/intervention.js";
+import { interventionActions } from "../intervention/machine.js";
+import { interventionCancelJsonSchema, interventionEditJsonSchema, interventionPlanJsonSchema, interventionReplanJsonSchema } from "../intervention/request.js";
+import { materialUnits } from "../material/material.js";
+import { materialReplaceJsonSchema } from "../material/request.js";
+import { orderActions } from "../order/machine.js";
+import { orderStates, priorities } from "../order/order.js";
+import { orderAddJsonSchema, orderAddOrEditJsonSchema, orderEditJsonSchema } from "../order/request.js";
+import { issueCodes } from "../shared/issue.js";
+import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
+import { limits } from "../shared/limits.js";
+import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
+import { MAX_STORE_PAGE_SIZE, storeSortKeys, storeSortOrders } from "../store/query.js";
+import { storeReplaceJsonSchema } from "../store/replace.js";
+import { problemNames, type ProblemStatus } from "./problem.js";
+import { apiRoutes, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
+
+/** An OpenAPI 3.1 document, as a plain JSON object. */
+export type OpenApiDocument = { readonly [field: string]: unknown };
+
+/** Example request and response bodies of one operation, shown in the reference. */
+export interface OperationExample {
+  /** A request body the operation accepts. */
+  readonly request?: unknown;
+  /** The body of its success answer. */
+  readonly response?: unknown;
+}
+
+/** Examples for the document: per operation, and one problem body per refusal status. */
+export interface OpenApiExamples {
+  /** Request and success bodies by operation. */
+  readonly operations?: Readonly<Partial<Record<OperationId, OperationExample>>>;
+  /** A problem-details body per status. */
+  readonly problems?: Readonly<Partial<Record<ProblemStatus, unknown>>>;
+}
+
+/** Options of {@link buildOpenApiDocument}. */
+export interface OpenApiOptions {
+  /** The package version, the document's `info.version`. */
+  readonly version: string;
+  /** Examples, e.g. recorded from the demo fixture; none when left out. */
+  readonly examples?: OpenApiExamples;
+}
+
+type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock";
+
+interface OperationDoc {
+  readonly tag: Tag;
+  readonly summary: string;
+  readonly description: string;
+  /** The request body's schema name in `components.schemas`. */
+  readonly body?: string;
+  /** Whether a body may be left out (a cancel without a body is `{}`). */
+  readonly bodyOptional?: true;
+  /** The success body's schema name in `components.schemas`. */
+  readonly answer?: string;
+  /** The query parameters it reads besides `dryRun`. */
+  readonly query?: "storeListing";
+}
+
+/**
+ * What the reference says about each operation. Keyed by operation, so an operation added to
+ * the route table without its documentation fails to compile.
+ */
+const docs: { readonly [O in OperationId]: OperationDoc } = {
+  login: {
+    tag: "Authentication", summary: "Log in", body: "LoginRequest", answer: "LoginResponse",
+    description: "Exchanges an integration client's credentials for a bearer token bound to its company (AUTH-1, AUTH-4); the token expires after its lifetime (AUTH-3). Wrong credentials: 403.",
+  },
+  readCustomer: { tag: "Customers", summary: "Read a customer", answer: "Customer", description: "The customer read shape: unset optional fields are null, IDs are GUIDs; only the caller's company's customers are found (GEN-2, AUTH-4)." },
+  addCustomer: {
+    tag: "Customers", summary: "Add a customer", body: "CustomerAddBody", answer: "Created",
+    description: "Adds a customer with at least one contact person and one address (CUS-1 to CUS-12); answers 201 with its GUID. References between the sent elements use their external IDs (CUS-6).",
+  },
+  addOrEditCustomer: {
+    tag: "Customers", summary: "Add or edit a customer", body: "CustomerAddOrEditBody",
+    description: "Adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); nested elements are matched by id or externalId and never deleted (UPS-6). Answers 204 either way.",
+  },
+  readOrder: { tag: "Orders", summary: "Read an order", answer: "Order", description: "The order read shape, with the GUIDs of its interventions in planning order (GEN-2, AUTH-4)." },
+  addOrder: { tag: "Orders", summary: "Add an order", body: "OrderAddBody", answer: "Created", description: "Adds an open order for a customer, one of its addresses and contact people (ORD-1 to ORD-5); answers 201 with its GUID." },
+  addOrEditOrder: { tag: "Orders", summary: "Add or edit an order", body: "OrderAddOrEditBody", description: "Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9). Answers 204 either way." },
+  editOrder: { tag: "Orders", summary: "Edit an order", body: "OrderEditBody", description: "Changes only the fields sent (ORD-6 to ORD-9); an order that is not Open is refused (ORD-6)." },
+  orderAllowedActions: { tag: "Orders", summary: "List the order's actions", answer: "OrderAllowedActions", description: "Each order action and whether it is allowed now; a refused one carries the issue, citing its rule (ORD-6, ORD-11, ORD-13)." },
+  cancelOrder: {
+    tag: "Orders", summary: "Cancel an order", body: "CancelBody", bodyOptional: true,
+    description: "Cancels an open order and its open interventions, freeing their slots (ORD-11); the customer may be notified (ORD-12, NOT-3). No body is the same as {}.",
+  },
+  completeOrder: { tag: "Orders", summary: "Complete an order", description: "Completes an open order whose interventions are all Completed or Cancelled (ORD-13). The body is not read." },
+  planIntervention: {
+    tag: "Interventions", summary: "Plan an intervention", body: "InterventionPlanBody", answer: "InterventionDetail",
+    description: "Plans a new intervention of an open order for one day, with technicians and their time ranges (INT-1, INT-2, ASN-1 to ASN-5); collisions with other plans are refused unless the company disables them (ASN-5). Effects: notification and reminder (NOT-5, NOT-6).",
+  },
+  readIntervention: { tag: "Interventions", summary: "Read an intervention", answer: "InterventionDetail", description: "The InterventionDetail read shape; an intervention of another order is 404 (INT-8)." },
+  editIntervention: {
+    tag: "Interventions", summary: "Edit an intervention", body: "InterventionEditBody", answer: "InterventionDetail",
+    description: "Changes only the fields sent (INT-4); day, category, technicians and assignations change only through Replan (UseReplan).",
+  },
+  replanIntervention: { tag: "Interventions", summary: "Replan an intervention", body: "InterventionReplanBody", answer: "InterventionDetail", description: "Plans a Planned intervention anew: day, technicians and time ranges replace the old ones (INT-3, ASN-1 to ASN-5)." },
+  cancelIntervention: {
+    tag: "Interventions", summary: "Cancel an intervention", body: "CancelBody", bodyOptional: true, answer: "InterventionDetail",
+    description: "Cancels an intervention that is not finished, freeing its slots (INT-5); the customer and the technicians may be notified. No body is the same as {}.",
+  },
+  startDeparture: { tag: "Interventions", summary: "Start the departure", answer: "InterventionDetail", description: "Planned to DepartureStarted (INT-7)." },
+  start: { tag: "Interventions", summary: "Start the work", answer: "InterventionDetail", description: "Planned or DepartureStarted to Running (INT-7)." },
+  requestSignature: { tag: "Interventions", summary: "Request the customer's signature", answer: "InterventionDetail", description: "Running to WaitingForSignature (INT-7)." },
+  complete: { tag: "Interventions", summary: "Complete an intervention", answer: "InterventionDetail", description: "Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7)." },
+  interventionAllowedActions: { tag: "Interventions", summary: "List the intervention's actions", answer: "InterventionAllowedActions", description: "Each intervention action and whether it is allowed now; a refused one carries the issue, citing its rule (INT-3 to INT-7)." },
+  readReportDocuments: { tag: "Interventions", summary: "Read the report documents", answer: "ReportDocuments", description: "One document per form of the intervention's category, once it is Completed (INT-6); before that: 400 InvalidState." },
+  readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers (GEN-7)." },
+  replaceMaterial: { tag: "Materials", summary: "Replace a material", body: "MaterialReplaceBody", description: "Replaces the whole definition: a field left out is emptied (MAT-1); units from MAT-2, prices never negative (MAT-3)." },
+  readStore: {
+    tag: "Stores", summary: "Read a store and a page of its stock", answer: "StoreDetail", query: "storeListing",
+    description: "The store and one page of its stocked materials, searched, filtered and sorted (STO-3 to STO-6); a store not available to the caller is 404 (STO-2).",
+  },
+  replaceStore: { tag: "Stores", summary: "Replace a store", body: "StoreReplaceBody", description: "Replaces name, external ID (cleared when left out) and availableFor; the stock is untouched (STO-1)." },
+  addToStore: {
+    tag: "Stock", summary: "Add stock to a store", body: "StockAmounts", answer: "AddToStoreResult",
+    description: "Adds each amount, all or nothing (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
+  },
+  removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
+  setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
+  moveStock: {
+    tag: "Stock", summary: "Move stock to another store", body: "StockQuantities",
+    description: "Moves each amount from this store to the target store, all or nothing; left out or null moves all of it (STK-5, STK-6). Both path IDs take the same form.",
+  },
+};
+
+const tagDescriptions: { readonly [T in Tag]: string } = {
+  Authentication: "Log in with an integration client and get a bearer token (AUTH-1 to AUTH-6).",
+  Customers: "Customers with their contact people, addresses and devices (CUS, UPS rules).",
+  Orders: "Orders and their lifecycle: Open, Completed, Cancelled (ORD rules).",
+  Interventions: "Technician visits of an order: planning, collisions and lifecycle (INT, ASN, NOT rules).",
+  Materials: "Material definitions (MAT rules).",
+  Stores: "Stores and the paged listing of their stock (STO rules).",
+  Stock: "Stock batches: add, remove, set and move, all or nothing (STK rules).",
+};
+
+const paramWords: { readonly [P in PathParamName]: string } = {
+  customer: "customer", order: "order", intervention: "intervention", material: "material", store: "store", toStore: "target store",
+};
+
+// ---- Response schemas: the read shapes of docs/service.md "Read shapes" (src/service/read-shapes.ts).
+// Closed (additionalProperties: false) so the contract test catches a field added without docs.
+
+const str: JsonSchema = { type: "string" };
+const nullableStr: JsonSchema = { type: ["string", "null"] };
+const bool: JsonSchema = { type: "boolean" };
+const guidOut: JsonSchema = { type: "string", format: "uuid", pattern: GUID_PATTERN };
+const nullableGuid: JsonSchema = { ...guidOut, type: ["string", "null"] };
+const utc: JsonSchema = { type: "string", format: "date-time", description: "UTC with Z (GEN-6)." };
+const num: JsonSchema = { type: "number" };
+
+function shape(properties: Readonly<Record<string, JsonSchema>>, description?: string): JsonSchema {
+  return { type: "object", properties, required: Object.keys(properties), additionalProperties: false, ...(description === undefined ? {} : { description }) };
+}
+const list = (items: JsonSchema): JsonSchema => ({ type: "array", items });
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+function readSchemas(): Record<string, JsonSchema> {
+  const issue = ref("Issue");
+  const allowed = (actions: readonly string[]): JsonSchema =>
+    shape({
+      actions: list({
+        type: "object",
+        properties: { action: { type: "string", enum: [...actions] }, allowed: bool, issue },
+        required: ["action", "allowed"],
+        additionalProperties: false,
+        description: "issue is present exactly when allowed is false.",
+      }),
+    });
+  return {
+    LoginResponse: shape({
+      success: { const: true },
+      accessToken: { ...str, description: "Send as Authorization: Bearer <accessToken>." },
+      user: shape({ companyId: guidOut, tenantCode: str, companyName: str }),
+    }),
+    Created: shape({ id: guidOut }, "The GUID of the new record."),
+    Customer: shape(
+      {
+        id: guidOut, externalId: nullableStr, name: str, kind: { type: "string", enum: [...customerKinds] }, categoryId: guidOut, typeId: guidOut, ownerId: guidOut,
+        identificationNumber: nullableStr, taxNumber: nullableStr, website: nullableStr, description: nullableStr, customData: nullableStr,
+        notificationEmails: list(str), sendByPost: bool, primaryContactPersonId: nullableGuid, invoiceAddressId: nullableGuid, contactAddressId: nullableGuid,
+        contactPeople: list(shape({
+          id: guidOut, externalId: nullableStr, firstName: nullableStr, lastName: nullableStr, position: nullableStr,
+          phone: { anyOf: [shape({ prefix: str, phone: str }), { type: "null" }] }, email: nullableStr, sendNotifications: bool, sendReports: bool,
+        })),
+        addresses: list(shape({
+          id: guidOut, externalId: nullableStr, street: nullableStr, city: nullableStr, postalCode: nullableStr, country: nullableStr,
+          coordinates: { anyOf: [shape({ latitude: num, longitude: num }), { type: "null" }] },
+        })),
+        serviceObjects: list(shape({ id: guidOut, externalId: nullableStr, name: str, serialNumber: nullableStr, description: nullableStr, addressId: nullableGuid })),
+      },
+      "A customer; nested references hold the element's GUID.",
+    ),
+    Order: shape({
+      id: guidOut, externalId: nullableStr, state: { type: "string", enum: [...orderStates] }, customerId: guidOut, addressId: guidOut, contactPersonId: guidOut,
+      categoryId: guidOut, invoiceCustomerId: nullableGuid, name: nullableStr, estimatedDuration: { type: ["integer", "null"], minimum: 0 },
+      problemDescriptionFromCustomer: nullableStr, internalNote: nullableStr, customData: nullableStr, priority: { type: "string", enum: [...priorities] },
+      customStateId: nullableGuid, serviceObjectIds: list(guidOut), ownerId: guidOut, requestedDate: { ...utc, type: ["string", "null"] }, sendByPost: bool,
+      useWorkItemsFromInvoiceCustomer: bool, cancellationReason: nullableStr, interventionIds: list(guidOut),
+    }),
+    InterventionDetail: shape({
+      id: guidOut, externalId: nullableStr, orderId: guidOut, state: { type: "string", enum: [...interventionStates] },
+      day: { type: "string", format: "date", description: "In the company's time zone." }, primaryAssigneeId: guidOut,
+      assignations: list(shape({ userId: guidOut, plannedStart: utc, plannedEnd: utc })), categoryId: guidOut, customStateId: nullableGuid,
+      priority: { type: "string", enum: [...priorities] }, internalNote: nullableStr, ownerId: guidOut, sendByPost: bool, cancellationReason: nullableStr,
+    }),
+    ReportDocuments: shape({ documents: list(shape({ id: guidOut, formId: guidOut, formName: str, fileName: str, createdAt: utc })) }),
+    Material: shape({
+      id: guidOut, externalId: nullableStr, name: str, categoryId: guidOut, supplierId: guidOut, identificationNumber: nullableStr, description: nullableStr,
+      supplierCode: nullableStr, unit: { type: "string", enum: [...materialUnits] }, price: num, costPrice: { type: ["number", "null"] },
+    }),
+    StoreDetail: shape({
+      id: guidOut, externalId: nullableStr, name: str, availableFor: list(guidOut),
+      materials: shape({
+        items: list(shape({
+          materialId: guidOut, materialExternalId: nullableStr, name: str, identificationNumber: nullableStr, supplierCode: nullableStr,
+          unit: { type: "string", enum: [...materialUnits] }, price: num, amount: { type: ["number", "null"], description: "null: unlimited (STK-1)." },
+          materialCategoryId: guidOut, materialCategoryName: str, materialSupplierId: guidOut, materialSupplierName: str,
+        })),
+        page: { type: "integer", minimum: 1 }, pageSize: { type: "integer", minimum: 1, maximum: MAX_STORE_PAGE_SIZE }, totalCount: { type: "integer", minimum: 0 },
+      }),
+    }),
+    AddToStoreResult: shape({
+      items: list(shape({ materialId: guidOut, amount: { type: ["number", "null"], description: "The amount after the batch; null: unlimited (STK-1)." } })),
+    }),
+    OrderAllowedActions: allowed(orderActions),
+    InterventionAllowedActions: allowed(interventionActions),
+    Issue: {
+      type: "object",
+      properties: {
+        code: { type: "string", enum: Object.keys(issueCodes), description: "Machine-readable kind of problem (ERR-1)." },
+        path: { type: "string", description: "JSON path of the offending value (contactPeople[1].email); empty for the request as a whole." },
+        message: { type: "string", description: "Human-readable explanation citing the rule ID." },
+      },
+      required: ["code", "path", "message"],
+      additionalProperties: false,
+    },
+    Problem: {
+      type: "object",
+      description: "An RFC 9457 problem-details body (ERR-1), with every issue found (GEN-9). A 500 also carries incidentId.",
+      properties: {
+        type: { const: "about:blank" },
+        title: { type: "string" },
+        status: { type: "integer", enum: Object.keys(problemNames).map(Number) },
+        name: { type: "string", enum: Object.values(problemNames) },
+        errors: { type: "array", items: issue, minItems: 1 },
+        incidentId: { type: "string", description: "On a 500 only: the incident the server log names." },
+      },
+      required: ["type", "title", "status", "name", "errors"],
+    },
+  };
+}
+
+function bodySchemas(): Record<string, JsonSchema> {
+  return {
+    LoginRequest: loginRequestJsonSchema,
+    CustomerAddBody: customerAddJsonSchema,
+    CustomerAddOrEditBody: customerAddOrEditJsonSchema,
+    OrderAddBody: orderAddJsonSchema,
+    OrderEditBody: orderEditJsonSchema,
+    OrderAddOrEditBody: orderAddOrEditJsonSchema,
+    CancelBody: interventionCancelJsonSchema,
+    InterventionPlanBody: interventionPlanJsonSchema,
+    InterventionReplanBody: interventionReplanJsonSchema,
+    InterventionEditBody: interventionEditJsonSchema,
+    StockAmounts: stockAmountsJsonSchema,
+    StockQuantities: stockQuantitiesJsonSchema,
+    MaterialReplaceBody: materialReplaceJsonSchema,
+    StoreReplaceBody: storeReplaceJsonSchema,
+  };
+}
+
+// ---- Refusals
+
+const refusalText: { readonly [S in ProblemStatus]: string } = {
+  400: "A malformed body, query or dryRun, or a broken rule: every issue, each with code, path and message (GEN-9, ERR-1).",
+  401: "No bearer token, or one that is unknown or expired (AUTH-2, AUTH-3).",
+  403: "Wrong credentials (AUTH-1).",
+  404: "No record with this ID (GUID form) or external ID (externalId form) in the caller's company (GEN-2, AUTH-4); a GUID-form segment that is not a GUID is 404 too.",
+  405: "This path with a method it does not accept; the Allow header lists the methods it does (ERR-2).",
+  413: "A body larger than the server accepts (1 MiB by default); the connection is closed.",
+  414: "A request target (path and query) longer than 8 KiB.",
+  415: "A body whose Content-Type is not JSON.",
+  431: "A request line and headers larger than 32 KiB.",
+  500: "A bug: never expected (ERR-2). The body carries an incident ID the server log names; the error text stays in the log.",
+};
+
+function refusalResponses(examples: OpenApiExamples): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const s of Object.keys(refusalText).map(Number) as ProblemStatus[]) {
+    const example = examples.problems?.[s];
+    out[problemNames[s]] = {
+      description: refusalText[s],
+      ...(s === 405 ? { headers: { Allow: { description: "The methods this path accepts.", schema: { type: "string" } } } } : {}),
+      content: { "application/problem+json": { schema: ref("Problem"), ...(example === undefined ? {} : { example }) } },
+    };
+  }
+  return out;
+}
+
+/** The statuses an operation can answer besides its success, in ascending order. */
+function refusalStatuses(route: RouteDef): ProblemStatus[] {
+  const statuses: ProblemStatus[] = [400];
+  if (route.operation === "login") statuses.push(403);
+  else statuses.push(401);
+  if (route.path.includes("{")) statuses.push(404);
+  statuses.push(405, 413, 414, 415, 431, 500);
+  return statuses.sort((a, b) => a - b);
+}
+
+// ---- Paths
+
+/** The OpenAPI path parameter name of a placeholder in one ID form (`orderId`, `orderExternalId`). */
+function paramName(p: PathParamName, form: "id" | "externalId"): string {
+  return form === "id" ? `${p}Id` : `${p}ExternalId`;
+}
+
+/**
+ * The OpenAPI path of a route in one ID form: the GUID form (`/order/{orderId}`) or its
+ * external-ID twin (`/order/externalId/{orderExternalId}`), as the route compiler
+ * (`compileRoutes`) derives it.
+ * @param path - the route table's template (`/order/{order}/cancel`)
+ * @param form - the ID form
+ * @returns the OpenAPI path
+ * @example
+ * openApiPath("/order/{order}/intervention/{intervention}", "externalId") //=> "/order/externalId/{orderExternalId}/intervention/{interventionExternalId}"
+ */
+export function openApiPath(path: string, form: "id" | "externalId"): string {
+  const parts = path.split("/").slice(1).map((s) => s.replace(/^\{(\w+)\}$/, (_, p: string) => `{${paramName(p as PathParamName, form)}}`));
+  if (form === "externalId") parts.splice(1, 0, "externalId");
+  return `/${parts.join("/")}`;
+}
+
+function pathParameters(route: RouteDef, form: "id" | "externalId"): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const m of route.path.matchAll(/\{(\w+)\}/g)) {
+    const p = m[1] as PathParamName;
+    out.push({
+      name: paramName(p, form),
+      in: "path",
+      required: true,
+      description: form === "id" ? `GUID of the ${paramWords[p]}, any case (GEN-1).` : `External ID of the ${paramWords[p]} (GEN-2); percent-encode reserved characters.`,
+      schema: form === "id" ? { type: "string", format: "uuid", pattern: GUID_PATTERN } : { type: "string", minLength: 1 },
+    });
+  }
+  return out;
+}
+
+const dryRunParameter: JsonSchema = {
+  name: "dryRun",
+  in: "query",
+  required: false,
+  description: "true: answer what the write would answer (status, body, effects) and commit nothing (docs/service.md). true or false in any case.",
+  schema: { type: "boolean", default: false },
+};
+
+function storeListingParameters(): JsonSchema[] {
+  const q = (name: string, required: boolean, description: string, schema: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ name, in: "query", required, description, schema, ...extra });
+  const guids = (what: string): JsonSchema =>
+    q(`material${what}Id`, false, `${what} GUIDs to keep, comma-separated (STO-3); slugs are not accepted.`, { type: "array", items: { type: "string", format: "uuid" }, maxItems: limits.filterIds }, { style: "form", explode: false });
+  return [
+    q("page", true, "Page number, from 1 (STO-3).", { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { example: 1 }),
+    q("pageSize", true, `Items per page (STO-3).`, { type: "integer", minimum: 1, maximum: MAX_STORE_PAGE_SIZE }, { example: 20 }),
+    q("searchPhrase", false, "Matched in name, identification number and supplier code, ignoring case and accents (STO-4).", { type: "string", maxLength: limits.searchPhrase }),
+    q("sortBy", false, "Sort key (STO-5).", { type: "string", enum: [...storeSortKeys], default: "name" }),
+    q("sortOrder", false, "Sort direction (STO-3).", { type: "string", enum: [...storeSortOrders], default: "ascend" }),
+    guids("Supplier"),
+    guids("Category"),
+  ];
+}
+
+function operationObject(route: RouteDef, form: "id" | "externalId", examples: OpenApiExamples): JsonSchema {
+  const doc = docs[route.operation];
+  const example = examples.operations?.[route.operation];
+  const twin = form === "externalId";
+  const responses: Record<string, JsonSchema> = {};
+  const success = doc.answer === undefined
+    ? { description: route.success === 204 ? "Done; no body." : "Done." }
+    : {
+        description: route.success === 201 ? "Created." : "OK.",
+        content: { "application/json": { schema: ref(doc.answer), ...(example?.response === undefined ? {} : { example: example.response }) } },
+      };
+  responses[String(route.success)] = success;
+  for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${problemNames[s]}` };
+  const parameters = [...pathParameters(route, form), ...(doc.query === "storeListing" ? storeListingParameters() : []), ...(route.method === "GET" ? [] : [dryRunParameter])];
+  return {
+    operationId: twin ? `${route.operation}ByExternalId` : route.operation,
+    summary: twin ? `${doc.summary} (by external ID)` : doc.summary,
+    description: twin ? `${doc.description}\n\nThe external-ID twin of \`${route.method} ${openApiPath(route.path, "id")}\`: every ID in the path is an external ID (GEN-2).` : doc.description,
+    tags: [doc.tag],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(doc.body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: doc.bodyOptional !== true,
+            content: { "application/json": { schema: ref(doc.body), ...(example?.request === undefined ? {} : { example: example.request }) } },
+          },
+        }),
+    responses,
+    ...(route.operation === "login" ? { security: [] } : {}),
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of the HTTP interface from the route table
+ * (`apiRoutes`): every route in both ID forms (GUID and `/externalId/...` twin), the request
+ * bodies' JSON Schemas (the same ones the Standard Schema twins hand out), the read shapes,
+ * the problem-details body of every refusal status the route can answer, the bearer security
+ * scheme, and the examples given. Pure: the same options give the same document. The server
+ * is relative (`/`), so a reference page served by the API calls the origin it was loaded from.
+ * @param options - the version and the examples
+ * @returns the document, ready for `JSON.stringify`
+ * @example
+ * const doc = buildOpenApiDocument({ version: "0.1.0" });
+ * doc.openapi //=> "3.1.0"
+ * Object.keys(doc.paths).includes("/order/externalId/{orderExternalId}/PlanIntervention") //=> true
+ */
+export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
+  const examples = options.examples ?? {};
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of apiRoutes) {
+    const forms: ("id" | "externalId")[] = route.path.includes("{") ? ["id", "externalId"] : ["id"];
+    for (const form of forms) {
+      const p = openApiPath(route.path, form);
+      const item = paths[p] ?? {};
+      item[route.method.toLowerCase()] = operationObject(route, form, examples);
+      paths[p] = item;
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
+    info: {
+      title: "Field service API (field-service-rules reference service)",
+      version: options.version,
+      summary: "Customers, orders, technician visits (interventions), materials and stores with stock.",
+      description:
+        "The HTTP interface of the field-service-rules reference service: every rule cited by its ID (docs/rules.md). " +
+        "Log in with POST /auth/login, then send the token as `Authorization: Bearer <token>`. " +
+        "Every path with IDs also answers its external-ID twin (`/order/externalId/{orderExternalId}/...`). " +
+        "Every write accepts `?dryRun=true`. Refusals are RFC 9457 problem details listing every issue. " +
+        "Request bodies ignore unknown fields (ERR-3); a field sent as null differs from one left out where GEN-5 says so.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: "/", description: "The server this document was loaded from." }],
+    security: [{ bearer: [] }],
+    tags: (Object.keys(tagDescriptions) as Tag[]).map((name) => ({ name, description: tagDescriptions[name] })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "The accessToken of POST /auth/login (AUTH-1 to AUTH-3)." },
+      },
+      schemas: { ...bodySchemas(), ...readSchemas() },
+      responses: refusalResponses(examples),
+    },
+  };
+}
+
+/**
+ * The statuses the document lists for an operation, success first: what the contract test
+ * compares the answers it sees against.
+ * @param operation - an operation of the route table
+ * @returns its success status and every refusal status it can answer
+ * @example
+ * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 431, 500]
+ */
+export function documentedStatuses(operation: OperationId): number[] {
+  const route = apiRoutes.find((r) => r.operation === operation) as RouteDef;
+  return [route.success, ...refusalStatuses(route)];
+}

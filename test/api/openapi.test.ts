@@ -1,0 +1,82 @@
+// The OpenAPI 3.1 document (issue 13): complete (every route in both ID forms, every status it
+// can answer), current (docs/openapi.json is what the builder makes), and its examples are
+// valid against its own schemas. `npm test` also lints the file (`npm run lint:openapi`).
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument, documentedStatuses, openApiPath } from "../../src/api/openapi.js";
+import { apiRoutes } from "../../src/api/routes.js";
+import { openApiDocument } from "../../src/service/openapi.js";
+
+const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+type Operation = {
+  operationId: string; tags: string[]; description: string; security?: unknown[];
+  requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string }; example?: unknown }> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, { content: Record<string, { schema: { $ref: string }; example?: unknown }> }> } };
+const doc = openApiDocument(pkg.version) as unknown as Doc;
+
+describe("OpenAPI document", () => {
+  it("ERR-1: docs/openapi.json is current (npm run docs regenerates it)", () => {
+    const file: unknown = JSON.parse(readFileSync("docs/openapi.json", "utf8"));
+    expect(file).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it("GEN-2: every route of the table is documented in both ID forms, each with a unique operationId, a tag and its statuses", () => {
+    const ids = new Set<string>();
+    for (const r of apiRoutes) {
+      const forms = r.path.includes("{") ? (["id", "externalId"] as const) : (["id"] as const);
+      for (const form of forms) {
+        const op = doc.paths[openApiPath(r.path, form)]?.[r.method.toLowerCase()];
+        expect(op, `${r.method} ${r.path} ${form}`).toBeDefined();
+        const o = op as Operation;
+        expect(ids.has(o.operationId)).toBe(false);
+        ids.add(o.operationId);
+        expect(o.tags).toHaveLength(1);
+        expect(Object.keys(o.responses).map(Number)).toEqual(documentedStatuses(r.operation));
+        expect(o.description).toMatch(/[A-Z]{2,4}-\d+/);
+      }
+    }
+    expect(ids.size).toBe(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0));
+  });
+
+  it("AUTH-2: every operation needs the bearer token except the login", () => {
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) expect(op.security === undefined, op.operationId).toBe(op.operationId !== "login");
+    }
+  });
+
+  it("ERR-1: every example (request, answer, problem) is valid against the schema it illustrates", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema(doc, "openapi");
+    let checked = 0;
+    const check = (schema: { $ref: string }, example: unknown, where: string): void => {
+      expect(example, `${where}: an example`).toBeDefined();
+      const validate = ajv.compile({ $ref: `openapi${schema.$ref}` });
+      expect(validate(example), `${where}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      checked++;
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const body = op.requestBody?.content["application/json"];
+        if (body !== undefined) check(body.schema, body.example, `${method} ${path} request`);
+        for (const [status, r] of Object.entries(op.responses)) {
+          const media = r.content?.["application/json"];
+          if (media !== undefined) check(media.schema, media.example, `${method} ${path} ${status}`);
+        }
+      }
+    }
+    for (const [name, r] of Object.entries(doc.components.responses)) {
+      const media = r.content["application/problem+json"];
+      expect(media?.example, name).toBeDefined();
+      check(media?.schema as { $ref: string }, media?.example, name);
+    }
+    // Every body and every answer with content has its example, plus the 10 problem bodies.
+    expect(checked).toBeGreaterThan(70);
+  });
+
+  it("GEN-2: the builder is pure: the same options give the same document", () => {
+    expect(buildOpenApiDocument({ version: "1.2.3" })).toEqual(buildOpenApiDocument({ version: "1.2.3" }));
+  });
+});
