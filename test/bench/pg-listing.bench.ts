@@ -6,54 +6,19 @@ import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { afterAll, bench, describe } from "vitest";
-import type { Material } from "../../src/material/material.js";
+import { listingBenchWorld } from "./listing-world.js";
 import { listingMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/listing.js";
-import type { CatalogValue } from "../../src/shared/catalog.js";
-import { Dec } from "../../src/shared/decimal.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
-import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
+import { guid } from "../../src/shared/guid.js";
+import { finite } from "../../src/stock/amount.js";
 import { queryStoreListing } from "../../src/store/detail.js";
-import { buildStoreListing, prepareStoreListingSearch, type StoreListingCatalog } from "../../src/store/listing.js";
+import { buildStoreListing, prepareStoreListingSearch } from "../../src/store/listing.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 
 const url = process.env["DATABASE_URL"];
 
 // The data of test/bench/store-listing.bench.ts (same generator, same seed).
-const N = 100_000;
-let seed = 42;
-const rnd = (): number => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
-};
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
-const nouns = ["Šroub", "Hadice", "Chladivo", "Kabel", "Řídicí jednotka", "Žárovka", "Matice", "Podložka", "Těsnění", "Ventil", "Čerpadlo", "Filtr", "Ložisko", "Spojka", "Trubka", "Kolínko", "Izolace", "Lepidlo", "Barva", "Hmoždinka", "Vrut", "Hřebík", "Svorka", "Jistič", "Zásuvka", "Vypínač", "Relé", "Pojistka", "Štítek", "Páska", "Kotva", "Nýt", "Pružina", "Řemen", "Čidlo", "Termostat", "Radiátor", "Kohout", "Objímka", "Příchytka", "Manžeta", "Zátka", "Redukce", "Přechodka", "Koleno", "Odbočka", "Síto", "Tryska", "Ventilátor", "Motor"];
-const adjectives = ["pozinkovaný", "nerezový", "měděný", "plastový", "černý", "bílý", "žlutý", "zelený", "ohebný", "tvrzený", "průmyslový", "domácí"];
-const prefixes = ["HA", "CH", "KA", "SR", "ZA", "ŘI", "C", "CI"];
-const gid = (kind: number, i: number): Guid => guid(`${kind.toString(16).padStart(8, "0")}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`);
-const categories: CatalogValue[] = Array.from({ length: 40 }, (_, i) => ({ id: gid(1, i), slug: `c${i}`, name: `${pick(nouns)} kategorie ${i}` }));
-const suppliers: CatalogValue[] = Array.from({ length: 60 }, (_, i) => ({ id: gid(2, i), slug: `s${i}`, name: `Dodavatel ${pick(adjectives)} ${i}` }));
-const materials: Material[] = Array.from({ length: N }, (_, i) => ({
-  id: gid(3, i),
-  externalId: `M-${i}`,
-  name: `${pick(nouns)} ${pick(adjectives)} ${Math.floor(rnd() * 100)}×${Math.floor(rnd() * 500)} mm`,
-  categoryId: pick(categories).id,
-  supplierId: pick(suppliers).id,
-  identificationNumber: rnd() < 0.05 ? null : `${pick(prefixes)}-${Math.floor(rnd() * 100000)}`,
-  description: null,
-  supplierCode: `D${Math.floor(rnd() * 1e6)}`,
-  unit: "Amounts",
-  price: new Dec(Math.floor(rnd() * 100000)).dividedBy(100),
-  costPrice: null,
-}));
-const stock = new Map<Guid, Amount>(materials.map((m) => [m.id, rnd() < 0.05 ? UNLIMITED : finite(Math.floor(rnd() * 1000))]));
-const catalog: StoreListingCatalog = {
-  materials: new Map(materials.map((m) => [m.id, m])),
-  categories: new Map(categories.map((c) => [c.id, c])),
-  suppliers: new Map(suppliers.map((c) => [c.id, c])),
-  locale: "cs",
-};
-const store: Store = { id: gid(4, 1), externalId: null, name: "Sklad", availableFor: [] };
+const { N, categories, suppliers, materials, stock, catalog, store } = listingBenchWorld();
 const base: StoreListingQuery = { page: 1, pageSize: 50, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null };
 const queries: [string, StoreListingQuery][] = [
   ['search "šroub", name ascend, page 1 of 50', { ...base, searchPhrase: "šroub" }],
