@@ -68,6 +68,7 @@ function filterMask(numbers: ReadonlyMap<Guid, number>, ids: readonly Guid[]): U
   const mask = new Uint8Array(numbers.size);
   for (const id of ids) {
     const k = numbers.get(id);
+    // Stryker disable next-line ConditionalExpression: an unknown GUID has no number, and writing mask[undefined] on a typed array sets no element
     if (k !== undefined) mask[k] = 1;
   }
   return mask;
@@ -137,6 +138,7 @@ export function queryStoreListing(listing: StoreListing, store: Store, query: St
     const catColumn = s.columns.category.column;
     const supColumn = s.columns.supplier.column;
     const stop = Math.min(end, totalCount);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: stop ≤ totalCount, the exact number of matches in `order` (pair counts), so count reaches stop before i reaches n; `i < n` is a guard only
     for (let i = 0, count = 0; i < n && count < stop; i++) {
       const p = order[i] as number;
       if (catBits[catColumn[p] as number] === 1 && supBits[supColumn[p] as number] === 1) {
