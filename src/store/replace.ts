@@ -32,10 +32,13 @@ const readUsers = readArray(readNonBlank, 0, limits.availableFor);
 export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
   const issues: Issue[] = [];
   const o = readObject(value, "", "", issues);
+  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const command: StoreReplaceCommand = {
+    // Stryker disable next-line StringLiteral: collect reads the command only when no issue was pushed, so `required` returned a name and the fallback is never read
     name: required(o, "name", "", issues, readNonBlank) ?? "",
     externalId: optionalValue(o, "externalId", "", issues, readNonBlank) ?? null,
+    // Stryker disable next-line ArrayDeclaration: collect reads the command only when no issue was pushed, so `required` returned an array and the fallback is never read
     availableFor: required(o, "availableFor", "", issues, readUsers) ?? [],
   };
   return collect(issues, () => command);

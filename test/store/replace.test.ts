@@ -81,3 +81,19 @@ describe("store replace", () => {
     });
   });
 });
+
+describe("store replace, refusals in full", () => {
+  it("STO-1: a blank or wrongly typed externalId is refused at exactly its path", () => {
+    for (const externalId of ["  ", 5]) {
+      const r = parseStoreReplace({ name: "V", externalId, availableFor: [] });
+      expect(r.ok ? [] : r.issues.map((i) => i.path)).toEqual(["externalId"]);
+    }
+  });
+  it("GEN-3, GEN-4: the refusals name the record kind (store, user)", () => {
+    const dup = replace({ name: "V", externalId: "S-2", availableFor: ["ghost"] });
+    expect(dup.ok ? [] : dup.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/\bstore\b/),
+      expect.stringMatching(/\buser\b/),
+    ]);
+  });
+});
