@@ -1,6 +1,6 @@
 // Mutation testing of the store listing alone (issue 11, src/store/): the same settings as
 // stryker.config.mjs, but each mutant runs against the store tests only (vitest.store.config.ts),
-// which keeps a slice affordable on 2 shared cores. Results: docs/quality-store.md.
+// which keeps a slice affordable on 2 shared cores. Results: docs/quality.md, "The store listing".
 // Run a slice: FC_SEED=20261123 npx stryker run stryker.store.config.mjs --mutate src/store/query.ts,...
 import base from "./stryker.config.mjs";
 
