@@ -61,15 +61,16 @@ function acceptsValid(arb: fc.Arbitrary<unknown>, method: string, path: () => st
 }
 
 /** Sends every near-valid body: 400 with exactly the announced issue, and nothing changed. */
-function refusesNearValid(arb: fc.Arbitrary<NearValid>, method: string, path: () => string, numRuns = 60): void {
-  fc.assert(
-    fc.property(arb, ({ body, violation }) => {
-      const before = snapshot(companyState());
+async function refusesNearValid(arb: fc.Arbitrary<NearValid>, method: string, path: () => string, numRuns = 60): Promise<void> {
+  // The snapshot is a promise (it may come from a storage): await both sides, or the check compares two promises.
+  await fc.assert(
+    fc.asyncProperty(arb, async ({ body, violation }) => {
+      const before = await snapshot(companyState());
       const r = send(method, path(), body);
       const errors = ((r.body as { errors?: Array<{ code: string; path: string }> }).errors ?? []).map((e) => ({ code: e.code, path: e.path }));
       expect({ status: r.status, errors }, `${violation.rule}: ${JSON.stringify(body)}`).toEqual({ status: 400, errors: [{ code: violation.code, path: violation.path }] });
       expect(r.effects).toEqual([]);
-      expect(snapshot(companyState())).toEqual(before);
+      expect(await snapshot(companyState())).toEqual(before);
     }),
     { numRuns },
   );
@@ -125,14 +126,14 @@ describe("near-valid arbitraries: refused with exactly the announced issue, noth
   it("INT-5: intervention cancel", () => refusesNearValid(nearValidInterventionCancel(), "PUT", () => `/order/${order}/intervention/${planned}/Cancel`, 10));
   it("MAT-1, MAT-2, MAT-3, GEN-3: material replace", () => refusesNearValid(nearValidMaterialReplace(ctx), "PUT", () => `/material/${ctx.materials[0]}`));
   it("STO-1: store replace", () => refusesNearValid(nearValidStoreReplace(ctx), "PUT", () => `/store/${van}`, 30));
-  it("STK-3, STK-6, GEN-7: stock batches", () => {
-    refusesNearValid(nearValidStockBatch(ctx.materials), "POST", () => `/store/${van}/addToStore`, 30);
-    refusesNearValid(nearValidStockBatch(ctx.materials), "PUT", () => `/store/${van}/setMaterialAmounts`, 30);
+  it("STK-3, STK-6, GEN-7: stock batches", async () => {
+    await refusesNearValid(nearValidStockBatch(ctx.materials), "POST", () => `/store/${van}/addToStore`, 30);
+    await refusesNearValid(nearValidStockBatch(ctx.materials), "PUT", () => `/store/${van}/setMaterialAmounts`, 30);
     const vanStock = ["MAT-001", "MAT-005", "MAT-012", "MAT-020"];
     const notStocked = demoFixture.companies[0]!.materials.map((m) => m.externalId!).filter((m) => !vanStock.includes(m));
     const car = ctx.stores[1] as string;
-    refusesNearValid(nearValidStockBatch(vanStock, notStocked), "PUT", () => `/store/${car}/removeMaterial`, 30);
-    refusesNearValid(nearValidStockBatch(vanStock, notStocked), "PUT", () => `/store/${car}/moveTo/${central}`, 30);
+    await refusesNearValid(nearValidStockBatch(vanStock, notStocked), "PUT", () => `/store/${car}/removeMaterial`, 30);
+    await refusesNearValid(nearValidStockBatch(vanStock, notStocked), "PUT", () => `/store/${car}/moveTo/${central}`, 30);
   });
   it("STO-3: store query", () => {
     fc.assert(
