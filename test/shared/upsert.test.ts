@@ -106,3 +106,47 @@ describe("three-state merge helpers", () => {
     expect(issues.map((i) => [i.code, i.path])).toEqual([["Required", "priority"]]);
   });
 });
+
+describe("upsert refusals and three-state fields, whole answers", () => {
+  it("UPS-3, UPS-4: each refusal is the whole issue at the identifiers' object path", () => {
+    const unknown = gid(9);
+    const missing = { ok: false, issues: [{ code: "UnknownReference", path: "devices[1].id", message: `No record has the ID, external ID or slug "${unknown}" (GEN-3).` }] };
+    expect(decideUpsert(unknown, "A", index, "devices[1]")).toEqual(missing);
+    expect(decideUpsert(unknown, ABSENT, index, "devices[1]")).toEqual(missing);
+    expect(decideUpsert(b.id, "A", index, "devices[1]")).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: "IdMismatch",
+          path: "devices[1].externalId",
+          message: "The ID and the external ID do not name the same record; the external ID cannot be set or changed by add-or-edit (UPS-3).",
+        },
+      ],
+    });
+    // Without a path the identifiers are the body's own fields.
+    expect(decideUpsert(unknown, ABSENT, index)).toEqual({ ...missing, issues: [{ ...missing.issues[0], path: "id" }] });
+  });
+
+  it("UPS-5, UPS-7, GEN-5: every field state on create and on edit gives the model's value and issues", () => {
+    const state = fc.oneof(fc.constant<typeof ABSENT>(ABSENT), fc.constant(null), fc.string({ maxLength: 3 }));
+    fc.assert(
+      fc.property(state, fc.option(fc.string({ maxLength: 3 }), { nil: undefined }), fc.string({ minLength: 1, maxLength: 3 }), (tri, current, fallback) => {
+        const issues: Issue[] = [];
+        let called = 0;
+        const got = requiredField(tri, current, () => ((called += 1), `default:${fallback}`), "items[0].name", issues);
+        // The model, from RULES.md: left out keeps (default on create), null is the default on
+        // create and Required on an edit, a value replaces; the default is computed only when used.
+        const creating = current === undefined;
+        const expected = tri === ABSENT || tri === null ? (creating ? `default:${fallback}` : current) : tri;
+        expect(got).toBe(expected);
+        expect(called).toBe(creating && (tri === ABSENT || tri === null) ? 1 : 0);
+        expect(issues).toEqual(
+          tri === null && !creating
+            ? [{ code: "Required", path: "items[0].name", message: "items[0].name is required and cannot be cleared with null (GEN-5)." }]
+            : [],
+        );
+        expect(optionalField(tri, current ?? null)).toBe(tri === ABSENT ? (current ?? null) : tri);
+      }),
+    );
+  });
+});

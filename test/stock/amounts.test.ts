@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Dec } from "../../src/shared/decimal.js";
-import { ALL, UNLIMITED, ZERO, amountFromJson, amountToJson, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
+import { ALL, UNLIMITED, ZERO, amountFromJson, amountToJson, amountsEqual, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts } from "../../src/stock/add.js";
 import { moveAmounts } from "../../src/stock/move.js";
 import { removeAmount } from "../../src/stock/remove.js";
@@ -22,6 +22,25 @@ describe("STK-1: amounts", () => {
   it("STK-1: finite() refuses negative and non-finite values (programmer error)", () => {
     expect(() => finite(-1)).toThrow(RangeError);
     expect(() => finite(Number.NaN)).toThrow(RangeError);
+    expect(() => finite("-0.5")).toThrow("A stock amount is a finite decimal >= 0, got -0.5");
+    expect(() => finite(Number.POSITIVE_INFINITY)).toThrow("A stock amount is a finite decimal >= 0, got Infinity");
+  });
+  it("STK-1: amounts are equal by value (1.0 equals 1), unlimited equals only unlimited", () => {
+    // Few distinct values, written with and without trailing zeros, so equal pairs are common.
+    const close: fc.Arbitrary<Amount> = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 })).map(([n, zeros]) => finite(new Dec(`${n}.${"0".repeat(zeros)}0`))),
+      fc.constant(UNLIMITED),
+    );
+    fc.assert(
+      fc.property(fc.oneof(close, amountArb), fc.oneof(close, amountArb), (a, b) => {
+        expect(amountsEqual(a, b)).toBe(valueOf(a) === valueOf(b));
+        expect(amountsEqual(a, b)).toBe(amountsEqual(b, a));
+      }),
+    );
+    expect(amountsEqual(finite("1.0"), finite(1))).toBe(true);
+    expect(amountsEqual(finite(1), finite(2))).toBe(false);
+    expect(amountsEqual(UNLIMITED, UNLIMITED)).toBe(true);
+    expect(amountsEqual(ZERO, UNLIMITED)).toBe(false);
   });
   it("STO-5: unlimited compares above every finite amount", () => {
     fc.assert(fc.property(finiteArb, (a) => compareAmounts(a, UNLIMITED) < 0 && compareAmounts(UNLIMITED, a) > 0));
