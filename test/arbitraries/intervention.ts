@@ -5,7 +5,8 @@ import { emptyCollisionIndex } from "../../src/assignation/collision-index.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { interventionStates, type Intervention, type InterventionState } from "../../src/intervention/intervention.js";
 import type { InterventionPlanContext } from "../../src/intervention/plan.js";
-import type { InterventionPlanCommand } from "../../src/intervention/request.js";
+import type { InterventionPlanCommand, InterventionReplanCommand } from "../../src/intervention/request.js";
+import { ABSENT } from "../../src/shared/field.js";
 import { orderStates, type Order, type OrderState } from "../../src/order/order.js";
 import type { CatalogValue, InterventionCategory } from "../../src/shared/catalog.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
@@ -204,3 +205,21 @@ export function deepFreeze<T>(value: T): T {
   for (const v of Object.values(value)) deepFreeze(v);
   return value;
 }
+
+/** The day the replan tests move an intervention to. */
+export const REPLAN_DAY = "2026-03-12";
+
+/** A replan of tech-1 for 09:00-10:00 on {@link REPLAN_DAY} in category "visit", nothing else sent, with `over` applied. */
+export const replanCommand = (over: Partial<InterventionReplanCommand> = {}): InterventionReplanCommand => ({
+  externalId: ABSENT,
+  primaryAssigneeId: "tech-1",
+  day: REPLAN_DAY as InterventionReplanCommand["day"],
+  assignations: [{ userId: "tech-1", plannedStart: at(REPLAN_DAY, "09:00"), plannedEnd: at(REPLAN_DAY, "10:00") }],
+  categoryId: "visit",
+  customStateId: ABSENT,
+  priority: ABSENT,
+  internalNote: ABSENT,
+  sendNotificationNow: false,
+  sendReminderOneDayBefore: false,
+  ...over,
+});

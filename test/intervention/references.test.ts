@@ -9,7 +9,7 @@ import { editIntervention } from "../../src/intervention/edit.js";
 import { moveIntervention } from "../../src/intervention/lifecycle.js";
 import { planIntervention } from "../../src/intervention/plan.js";
 import { replanIntervention } from "../../src/intervention/replan.js";
-import type { InterventionEditCommand, InterventionReplanCommand } from "../../src/intervention/request.js";
+import type { InterventionEditCommand } from "../../src/intervention/request.js";
 import type { CatalogValue, InterventionCategory } from "../../src/shared/catalog.js";
 import { ABSENT } from "../../src/shared/field.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
@@ -17,6 +17,7 @@ import { refIndex } from "../../src/shared/reference.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import {
   at, customer, g, idSource, makeIntervention, makeOrder, NOW, planCommand, planContext, users, userIndex,
+  REPLAN_DAY, replanCommand,
 } from "../arbitraries/intervention.js";
 
 interface Named { readonly id: Guid; readonly key: string }
@@ -55,20 +56,7 @@ const unknown = (path: string, what: string, ref: string) => [
   { code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` },
 ];
 
-const DAY2 = "2026-03-12";
-const replanCommand = (over: Partial<InterventionReplanCommand> = {}): InterventionReplanCommand => ({
-  externalId: ABSENT,
-  primaryAssigneeId: "tech-1",
-  day: DAY2 as InterventionReplanCommand["day"],
-  assignations: [{ userId: "tech-1", plannedStart: at(DAY2, "09:00"), plannedEnd: at(DAY2, "10:00") }],
-  categoryId: "visit",
-  customStateId: ABSENT,
-  priority: ABSENT,
-  internalNote: ABSENT,
-  sendNotificationNow: false,
-  sendReminderOneDayBefore: false,
-  ...over,
-});
+const DAY2 = REPLAN_DAY;
 const planned = makeIntervention("Planned", { customStateId: g(40), externalId: "E1" });
 const replanContext = (intervention = planned) => ({
   intervention,

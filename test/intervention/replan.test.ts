@@ -1,27 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { collisionIndex } from "../../src/assignation/collision-index.js";
 import { replanIntervention, type InterventionReplanContext } from "../../src/intervention/replan.js";
-import type { InterventionReplanCommand } from "../../src/intervention/request.js";
-import { ABSENT } from "../../src/shared/field.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import {
   at, categoryIndex, customer, customStateIndex, deepFreeze, g, makeIntervention, makeOrder, NOW, TECH1, userIndex,
+  REPLAN_DAY, replanCommand,
 } from "../arbitraries/intervention.js";
 
-const DAY2 = "2026-03-12";
-const cmd = (over: Partial<InterventionReplanCommand> = {}): InterventionReplanCommand => ({
-  externalId: ABSENT,
-  primaryAssigneeId: "tech-1",
-  day: DAY2 as InterventionReplanCommand["day"],
-  assignations: [{ userId: "tech-1", plannedStart: at(DAY2, "09:00"), plannedEnd: at(DAY2, "10:00") }],
-  categoryId: "visit",
-  customStateId: ABSENT,
-  priority: ABSENT,
-  internalNote: ABSENT,
-  sendNotificationNow: false,
-  sendReminderOneDayBefore: false,
-  ...over,
-});
+const DAY2 = REPLAN_DAY;
+const cmd = replanCommand;
 const iv = makeIntervention("Planned", { customStateId: g(40), priority: "Low", internalNote: "keep me", externalId: "E1" });
 const ctx = (over: Partial<InterventionReplanContext> = {}): InterventionReplanContext => ({
   intervention: iv,

@@ -6,32 +6,17 @@ import type { Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
 import { UNLIMITED, amountToJson, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { queryStoreListing, type StoreDetail, type StoreDetailItem } from "../../src/store/detail.js";
-import { buildStoreListing, type StoreListingCatalog } from "../../src/store/listing.js";
+import { buildStoreListing } from "../../src/store/listing.js";
 import { storeSortKeys, type StoreListingQuery, type StoreSortKey } from "../../src/store/query.js";
-import type { Store } from "../../src/store/store.js";
 import { updateStoreListingStock } from "../../src/store/update-listing.js";
 import { naiveKeyCompare, naiveListing } from "./naive-listing.js";
-import { g, material, tools, cables, acme, zeta } from "./examples.js";
+import { catalogOf, g, material, query, store, tools, cables, acme, zeta } from "./examples.js";
 import { changeSetArb, listingQueryArb, listingWorldArb, worldAndQueryArb, type ListingWorld } from "../arbitraries/store.js";
 
 // ---- Hand-picked fixtures ----
 
 
 
-const store: Store = { id: g(1000), externalId: "SK-1", name: "Hlavní sklad", availableFor: [g(2000)] };
-
-function catalogOf(materials: readonly Material[]): StoreListingCatalog {
-  return {
-    materials: new Map(materials.map((m) => [m.id, m])),
-    categories: new Map([tools, cables].map((c) => [c.id, c])),
-    suppliers: new Map([acme, zeta].map((c) => [c.id, c])),
-    locale: "cs",
-  };
-}
-
-function query(over: Partial<StoreListingQuery> = {}): StoreListingQuery {
-  return { page: 1, pageSize: 200, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null, ...over };
-}
 
 function names(detail: StoreDetail): string[] {
   return detail.materials.items.map((i) => i.name);

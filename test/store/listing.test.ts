@@ -4,28 +4,12 @@ import type { Material } from "../../src/material/material.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
 import { queryStoreListing, type StoreDetail } from "../../src/store/detail.js";
-import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListingCatalog } from "../../src/store/listing.js";
-import type { StoreListingQuery } from "../../src/store/query.js";
-import type { Store } from "../../src/store/store.js";
+import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock } from "../../src/store/listing.js";
 import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store/update-listing.js";
 import { naiveListing } from "./naive-listing.js";
-import { g, material, tools, cables, acme, zeta } from "./examples.js";
+import { catalogOf, g, material, query, store } from "./examples.js";
 import { worldAndQueryArb } from "../arbitraries/store.js";
 
-const store: Store = { id: g(1000), externalId: "SK-1", name: "Hlavní sklad", availableFor: [g(2000)] };
-
-function catalogOf(materials: readonly Material[]): StoreListingCatalog {
-  return {
-    materials: new Map(materials.map((m) => [m.id, m])),
-    categories: new Map([tools, cables].map((c) => [c.id, c])),
-    suppliers: new Map([acme, zeta].map((c) => [c.id, c])),
-    locale: "cs",
-  };
-}
-
-function query(over: Partial<StoreListingQuery> = {}): StoreListingQuery {
-  return { page: 1, pageSize: 200, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null, ...over };
-}
 
 const names = (detail: StoreDetail): string[] => detail.materials.items.map((i) => i.name);
 
