@@ -4,6 +4,9 @@
 // fast-check runs under a fixed seed (FC_SEED, read by test/setup.ts) so two runs report the
 // same survivors. Equivalent mutants are disabled in place with
 // `// Stryker disable next-line <mutator>: <why it cannot change behaviour>`; see docs/quality.md.
+// STRYKER_SLICE names the report folder (reports/mutation-<slice>/), so two runs can go side by side.
+const dir = `reports/mutation${process.env["STRYKER_SLICE"] ? `-${process.env["STRYKER_SLICE"]}` : ""}`;
+
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
@@ -20,8 +23,8 @@ const config = {
   ],
   vitest: { configFile: "vitest.config.ts" },
   reporters: ["clear-text", "progress", "html", "json"],
-  htmlReporter: { fileName: "reports/mutation/index.html" },
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  htmlReporter: { fileName: `${dir}/index.html` },
+  jsonReporter: { fileName: `${dir}/mutation.json` },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
   timeoutMS: 20000,
