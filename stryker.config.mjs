@@ -25,6 +25,8 @@ const config = {
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: `${dir}/index.html` },
   jsonReporter: { fileName: `${dir}/mutation.json` },
+  // The generated site and earlier reports are not inputs of any test: not copied to the sandbox.
+  ignorePatterns: ["docs/site", "reports"],
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
   timeoutMS: 20000,
