@@ -2,17 +2,19 @@ import { ABSENT as ABSENT_BINDING, type Tri, type Absent } from "../shared/field
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
-  optional,
+  checkEmail,
+  checkNonBlank,
+  checkText,
+  notABoolean,
+  notAnEmailString,
+  notAString,
   readArray,
-  readBoolean,
   readEmail,
   readEnum,
   readGuid,
   readNonBlank,
   readObject,
   readString,
-  readLongText,
-  readText,
   required,
   type JsonObject,
   type ValueReader,
@@ -25,7 +27,6 @@ import { customerKinds, type Coordinates, type CustomerKind, type Phone } from "
 // Module-local copies of hot imported bindings: some loaders (vitest's module runner) turn
 // each use of an imported binding into a getter call, which costs more than the check itself.
 const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
-const emailReader: typeof readEmail = readEmail;
 const objectReader: typeof readObject = readObject;
 
 /**
@@ -151,11 +152,9 @@ export interface CustomerAddOrEditCommand extends CustomerInput {
  * objects read with the root path `""` and only a failing element pays for its full path.
  */
 function rebase(issues: Issue[], before: number, parent: string, key: string | number): void {
-  if (issues.length === before) return;
-  const base = joinPath(parent, key);
   for (let i = before; i < issues.length; i++) {
     const it = issues[i] as Issue;
-    issues[i] = { ...it, path: joinPath(base, it.path) };
+    issues[i] = { ...it, path: joinPath(joinPath(parent, key), it.path) };
   }
 }
 
@@ -184,82 +183,60 @@ const readLongitude = readNumberIn(-180, 180);
 /*
  * Hot path. A valid body is read with one pass over each object's own keys (`Object.keys`,
  * so inherited keys such as `__proto__` or `constructor` never count, and unknown keys are
- * skipped, ERR-3) and constant-name property loads, which the engine caches per call site;
- * the common types are accepted inline. Anything unusual (a missing required key, a wrong
- * type, a blank string) is handed to the shared readers of `shared/read.ts` on the original
- * object, so issue codes, messages and paths have one home. Measured in
- * `test/bench/customer-parse.bench.ts`.
+ * skipped, ERR-3) and constant-name property loads, which the engine caches per call site.
+ * Each field tests its JSON type once, inline: a value of the right type goes to the shared
+ * content check (`checkText`, `checkNonBlank`, `checkEmail` of `shared/read.ts`), anything
+ * else (left out, `null`, a wrong type) to `field`, whose reader only reports the wrong type.
+ * No value is checked twice, so codes, messages and paths have one home and there is no
+ * second path to drift. Measured in `test/bench/customer-parse.bench.ts`.
  */
-
-/** Same test as the shared `readNonBlank` (a character that `trim` keeps), without allocating. */
-const NOT_BLANK_RE = /\S/;
-
-/** Non-blank test with a shortcut for strings that start with a visible ASCII character. */
-const NOT_BLANK = {
-  test(v: string): boolean {
-    const c = v.charCodeAt(0);
-    return (c > 32 && c < 127) || NOT_BLANK_RE.test(v);
-  },
-};
 
 /** A value not sent at all: the key is not an own property, or its value is `undefined`. */
 function missing(v: unknown): boolean {
   return v === ABSENT || v === undefined;
 }
 
-/** An optional field of any type: left out, `null` (left out in add mode, GEN-5), or read by `reader`. */
-function field<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T>, mode: CustomerBodyMode): Tri<T> {
+/** An optional field that is not of its type: left out, `null` (left out in add mode, GEN-5), or read by `reader`. */
+function field<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<T>, mode: CustomerBodyMode): Tri<T> {
   if (missing(v)) return ABSENT;
   if (v === null) return mode === "add" ? ABSENT : null;
-  const r = reader(v, "", key, issues);
-  return r === undefined ? ABSENT : r;
+  return reader(v, "", key, issues) ?? ABSENT;
 }
 
-/** {@link field} for plain strings up to `limits.text`. */
-function text(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return typeof v === "string" && v.length <= limits.text ? v : field(o, key, v, issues, readString, mode);
+/** An optional string of at most `max` characters. */
+function textUpTo(max: number, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return typeof v === "string" ? (checkText(v, max, "", key, issues) ?? ABSENT) : field(key, v, issues, notAString, mode);
 }
 
-/** {@link field} for free text up to `limits.longText` (descriptions). */
-function longText(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return typeof v === "string" && v.length <= limits.longText ? v : field(o, key, v, issues, readLongText, mode);
+/** An optional plain string up to `limits.text`. */
+function text(key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return textUpTo(limits.text, key, v, issues, mode);
 }
 
-/** {@link field} for `customData` JSON text up to `limits.customData`. */
-function customDataText(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return typeof v === "string" && v.length <= limits.customData ? v : field(o, key, v, issues, readCustomData, mode);
+/** An optional non-blank string up to `limits.text`. */
+function nonBlank(key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
+  return typeof v === "string" ? (checkNonBlank(v, "", key, issues) ?? ABSENT) : field(key, v, issues, notAString, mode);
 }
 
-/** {@link field} for non-blank strings up to `limits.text`. */
-function nonBlank(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return typeof v === "string" && v.length <= limits.text && NOT_BLANK.test(v) ? v : field(o, key, v, issues, readNonBlank, mode);
-}
-
-/** {@link field} for booleans. */
-function flag(o: JsonObject, key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<boolean> {
-  return typeof v === "boolean" ? v : field(o, key, v, issues, readBoolean, mode);
+/** An optional boolean. */
+function flag(key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<boolean> {
+  return typeof v === "boolean" ? v : field(key, v, issues, notABoolean, mode);
 }
 
 /** An identifier (`id`, `externalId`): `null` and left out both mean not sent ({@link ABSENT}). */
-function ident<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T>): T | Absent {
-  if (missing(v) || v === null) return ABSENT;
-  const r = optional(o, key, "", issues, reader);
-  return r === null ? ABSENT : r;
+function ident<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<T>): T | Absent {
+  return missing(v) || v === null ? ABSENT : (reader(v, "", key, issues) ?? ABSENT);
 }
 
-/** A non-blank external ID, inline when valid. */
-function externalIdOf(o: JsonObject, v: unknown, issues: Issue[]): string | Absent {
-  return typeof v === "string" && v.length <= limits.text && NOT_BLANK.test(v) ? v : ident(o, "externalId", v, issues, readNonBlank);
+/** A non-blank external ID. */
+function externalIdOf(v: unknown, issues: Issue[]): string | Absent {
+  return typeof v === "string" ? (checkNonBlank(v, "", "externalId", issues) ?? ABSENT) : ident("externalId", v, issues, notAString);
 }
 
 /** Reads `{ latitude, longitude }` (CUS-10). */
 const readCoordinates: ValueReader<Coordinates> = (value, parent, key, issues) => {
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
-  const { latitude, longitude } = o;
-  if (typeof latitude === "number" && typeof longitude === "number" && latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180) {
-    if (Object.hasOwn(o, "latitude") && Object.hasOwn(o, "longitude")) return { latitude, longitude };
-  }
   const before = issues.length;
   const lat = required(o, "latitude", "", issues, readLatitude);
   const lon = required(o, "longitude", "", issues, readLongitude);
@@ -271,13 +248,6 @@ const readCoordinates: ValueReader<Coordinates> = (value, parent, key, issues) =
 const readPhone: ValueReader<Phone> = (value, parent, key, issues) => {
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
-  const { prefix, phone } = o;
-  if (
-    typeof prefix === "string" && typeof phone === "string" && prefix.length <= limits.text && phone.length <= limits.text && NOT_BLANK.test(phone) &&
-    Object.hasOwn(o, "prefix") && Object.hasOwn(o, "phone")
-  ) {
-    return { prefix, phone };
-  }
   const before = issues.length;
   const p = required(o, "prefix", "", issues, readString);
   const n = required(o, "phone", "", issues, readNonBlank);
@@ -306,15 +276,15 @@ function contactPersonReader(mode: CustomerBodyMode): ValueReader<ContactPersonI
     }
     const before = issues.length;
     const out: ContactPersonInput = {
-      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : ABSENT,
-      externalId: externalIdOf(o, externalId, issues),
-      firstName: text(o, "firstName", firstName, issues, mode),
-      lastName: text(o, "lastName", lastName, issues, mode),
-      position: text(o, "position", position, issues, mode),
-      phone: missing(phone) ? ABSENT : field(o, "phone", phone, issues, readPhone, mode),
-      email: typeof email === "string" ? (emailReader(email, "", "email", issues) ?? ABSENT) : field(o, "email", email, issues, readEmail, mode),
-      sendNotifications: flag(o, "sendNotifications", sendNotifications, issues, mode),
-      sendReports: flag(o, "sendReports", sendReports, issues, mode),
+      id: mode === "upsert" ? ident("id", id, issues, readGuid) : ABSENT,
+      externalId: externalIdOf(externalId, issues),
+      firstName: text("firstName", firstName, issues, mode),
+      lastName: text("lastName", lastName, issues, mode),
+      position: text("position", position, issues, mode),
+      phone: field("phone", phone, issues, readPhone, mode),
+      email: typeof email === "string" ? (checkEmail(email, "", "email", issues) ?? ABSENT) : field("email", email, issues, notAnEmailString, mode),
+      sendNotifications: flag("sendNotifications", sendNotifications, issues, mode),
+      sendReports: flag("sendReports", sendReports, issues, mode),
     };
     if (issues.length === before) return out;
     rebase(issues, before, parent, key);
@@ -341,13 +311,13 @@ function addressReader(mode: CustomerBodyMode): ValueReader<AddressInput> {
     }
     const before = issues.length;
     const out: AddressInput = {
-      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : ABSENT,
-      externalId: externalIdOf(o, externalId, issues),
-      street: text(o, "street", street, issues, mode),
-      city: text(o, "city", city, issues, mode),
-      postalCode: text(o, "postalCode", postalCode, issues, mode),
-      country: text(o, "country", country, issues, mode),
-      coordinates: missing(coordinates) ? ABSENT : field(o, "coordinates", coordinates, issues, readCoordinates, mode),
+      id: mode === "upsert" ? ident("id", id, issues, readGuid) : ABSENT,
+      externalId: externalIdOf(externalId, issues),
+      street: text("street", street, issues, mode),
+      city: text("city", city, issues, mode),
+      postalCode: text("postalCode", postalCode, issues, mode),
+      country: text("country", country, issues, mode),
+      coordinates: field("coordinates", coordinates, issues, readCoordinates, mode),
     };
     if (issues.length === before) return out;
     rebase(issues, before, parent, key);
@@ -373,33 +343,13 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
     }
     const before = issues.length;
     const out: ServiceObjectInput = {
-      id: mode === "upsert" ? ident(o, "id", id, issues, readGuid) : ABSENT,
-      externalId: externalIdOf(o, externalId, issues),
-      name: nonBlank(o, "name", name, issues, mode),
-      serialNumber: text(o, "serialNumber", serialNumber, issues, mode),
-      description: longText(o, "description", description, issues, mode),
-      addressId: nonBlank(o, "addressId", addressId, issues, mode),
+      id: mode === "upsert" ? ident("id", id, issues, readGuid) : ABSENT,
+      externalId: externalIdOf(externalId, issues),
+      name: nonBlank("name", name, issues, mode),
+      serialNumber: text("serialNumber", serialNumber, issues, mode),
+      description: textUpTo(limits.longText, "description", description, issues, mode),
+      addressId: nonBlank("addressId", addressId, issues, mode),
     };
-    if (issues.length === before) return out;
-    rebase(issues, before, parent, key);
-    return undefined;
-  };
-}
-
-/**
- * A list of elements, each read by `element`, from `min` to `max` of them (`max` from
- * `limits`); inline loop, shared reader on failure.
- */
-function elements<T>(element: ValueReader<T>, min: number, max: number): ValueReader<T[]> {
-  const shared = readArray(element, min, max);
-  return (value, parent, key, issues) => {
-    if (!Array.isArray(value) || value.length < min || value.length > max) return shared(value, parent, key, issues);
-    const out: T[] = [];
-    const before = issues.length;
-    for (let i = 0; i < value.length; i++) {
-      const v = element(value[i], "", i, issues);
-      if (v !== undefined) out.push(v);
-    }
     if (issues.length === before) return out;
     rebase(issues, before, parent, key);
     return undefined;
@@ -408,28 +358,25 @@ function elements<T>(element: ValueReader<T>, min: number, max: number): ValueRe
 
 const readers = {
   add: {
-    contactPeople: elements(contactPersonReader("add"), 1, limits.contactPeople),
-    addresses: elements(addressReader("add"), 1, limits.addresses),
-    serviceObjects: elements(serviceObjectReader("add"), 0, limits.serviceObjects),
+    contactPeople: readArray(contactPersonReader("add"), 1, limits.contactPeople),
+    addresses: readArray(addressReader("add"), 1, limits.addresses),
+    serviceObjects: readArray(serviceObjectReader("add"), 0, limits.serviceObjects),
   },
   upsert: {
-    contactPeople: elements(contactPersonReader("upsert"), 0, limits.contactPeople),
-    addresses: elements(addressReader("upsert"), 0, limits.addresses),
-    serviceObjects: elements(serviceObjectReader("upsert"), 0, limits.serviceObjects),
+    contactPeople: readArray(contactPersonReader("upsert"), 0, limits.contactPeople),
+    addresses: readArray(addressReader("upsert"), 0, limits.addresses),
+    serviceObjects: readArray(serviceObjectReader("upsert"), 0, limits.serviceObjects),
   },
 } as const;
 
 const readKind = readEnum(customerKinds);
-const readCustomData = readText(limits.customData);
-const readEmails = elements(readEmail, 0, limits.notificationEmails);
+const readEmails = readArray(readEmail, 0, limits.notificationEmails);
 
 /** Reads a nested list: required with one element at least on add (CUS-1), optional on add-or-edit. */
 function list<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
-  if (Array.isArray(v)) return reader(v, "", key, issues) ?? [];
   if (needed) return required(o, key, "", issues, reader) ?? [];
-  if (missing(v) || v === null) return [];
   // Nothing is ever deleted (UPS-6), so a list left out or sent as null adds nothing.
-  return reader(v, "", key, issues) ?? [];
+  return missing(v) || v === null ? [] : (reader(v, "", key, issues) ?? []);
 }
 
 /** The customer fields of a body plus its `id`, read in one pass. */
@@ -480,30 +427,28 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
   const nested = readers[mode];
   const add = mode === "add";
   const input: CustomerInput = {
-    externalId: externalIdOf(o, externalId, issues),
-    name: typeof name === "string" && name.length <= limits.text && NOT_BLANK.test(name) ? name : (required(o, "name", "", issues, readNonBlank) ?? ""),
-    kind: kind === "Company" || kind === "Household" ? kind : field(o, "kind", kind, issues, readKind, mode),
-    categoryId: nonBlank(o, "categoryId", categoryId, issues, mode),
-    typeId: nonBlank(o, "typeId", typeId, issues, mode),
-    ownerId: nonBlank(o, "ownerId", ownerId, issues, mode),
-    identificationNumber: text(o, "identificationNumber", identificationNumber, issues, mode),
-    taxNumber: text(o, "taxNumber", taxNumber, issues, mode),
-    website: text(o, "website", website, issues, mode),
-    description: longText(o, "description", description, issues, mode),
-    customData: customDataText(o, "customData", customData, issues, mode),
-    notificationEmails: Array.isArray(notificationEmails)
-      ? (readEmails(notificationEmails, "", "notificationEmails", issues) ?? ABSENT)
-      : field(o, "notificationEmails", notificationEmails, issues, readEmails, mode),
-    sendByPost: flag(o, "sendByPost", sendByPost, issues, mode),
-    primaryContactPersonId: nonBlank(o, "primaryContactPersonId", primaryContactPersonId, issues, mode),
-    invoiceAddressId: nonBlank(o, "invoiceAddressId", invoiceAddressId, issues, mode),
+    externalId: externalIdOf(externalId, issues),
+    name: typeof name === "string" ? (checkNonBlank(name, "", "name", issues) ?? "") : (required(o, "name", "", issues, notAString) ?? ""),
+    kind: field("kind", kind, issues, readKind, mode),
+    categoryId: nonBlank("categoryId", categoryId, issues, mode),
+    typeId: nonBlank("typeId", typeId, issues, mode),
+    ownerId: nonBlank("ownerId", ownerId, issues, mode),
+    identificationNumber: text("identificationNumber", identificationNumber, issues, mode),
+    taxNumber: text("taxNumber", taxNumber, issues, mode),
+    website: text("website", website, issues, mode),
+    description: textUpTo(limits.longText, "description", description, issues, mode),
+    customData: textUpTo(limits.customData, "customData", customData, issues, mode),
+    notificationEmails: field("notificationEmails", notificationEmails, issues, readEmails, mode),
+    sendByPost: flag("sendByPost", sendByPost, issues, mode),
+    primaryContactPersonId: nonBlank("primaryContactPersonId", primaryContactPersonId, issues, mode),
+    invoiceAddressId: nonBlank("invoiceAddressId", invoiceAddressId, issues, mode),
     // "" is "not filled" (CUS-4), as for identificationNumber and taxNumber: read as null.
-    contactAddressId: contactAddressId === "" ? null : nonBlank(o, "contactAddressId", contactAddressId, issues, mode),
+    contactAddressId: contactAddressId === "" ? null : nonBlank("contactAddressId", contactAddressId, issues, mode),
     contactPeople: list(o, "contactPeople", contactPeople, issues, nested.contactPeople, add),
     addresses: list(o, "addresses", addresses, issues, nested.addresses, add),
     serviceObjects: list(o, "serviceObjects", serviceObjects, issues, nested.serviceObjects, false),
   };
-  return { input, id: add ? ABSENT : ident(o, "id", id, issues, readGuid) };
+  return { input, id: add ? ABSENT : ident("id", id, issues, readGuid) };
 }
 
 /**

@@ -47,6 +47,43 @@ export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) 
     : report(issues, "InvalidType", parent, key, `Expected an object, got ${typeName(value)}.`);
 
 /**
+ * A reader for a value of the wrong JSON type: reports `InvalidType` ("Expected `what`, got
+ * array.") and returns `undefined`. The typed readers below report through it, and a caller
+ * that tests the type inline hands every other value to it, so the message has one home.
+ * @param what - what was expected, e.g. `"a string"`
+ * @returns the reader
+ * @internal
+ * @example
+ * const issues = [];
+ * wrongType("a string")([], "", "name", issues) //=> undefined
+ * issues.map((i) => i.message) //=> ["Expected a string, got array."]
+ */
+export function wrongType(what: string): ValueReader<never> {
+  return (value, parent, key, issues) => report(issues, "InvalidType", parent, key, `Expected ${what}, got ${typeName(value)}.`);
+}
+
+/**
+ * {@link wrongType} for strings.
+ * @internal
+ */
+export const notAString: ValueReader<never> = wrongType("a string");
+
+/**
+ * The length check of {@link readText}, for a value already known to be a string: longer
+ * than `max` UTF-16 code units is `TooLong` (docs/decisions.md "Input limits").
+ * @param value - the string
+ * @param max - the longest string accepted
+ * @param parent - the JSON path of the object holding it
+ * @param key - its key or index there
+ * @param issues - where issues go
+ * @returns the string, or `undefined` after reporting
+ * @internal
+ */
+export function checkText(value: string, max: number, parent: string, key: string | number, issues: Issue[]): string | undefined {
+  return value.length > max ? report(issues, "TooLong", parent, key, `At most ${max} characters (${value.length} sent).`) : value;
+}
+
+/**
  * A string of at most `max` UTF-16 code units (docs/decisions.md "Input limits"); longer is
  * `TooLong` at the field's path, whatever else is wrong with it.
  * @param max - the longest string accepted
@@ -58,10 +95,8 @@ export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) 
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["TooLong@code"]
  */
 export function readText(max: number): ValueReader<string> {
-  return (value, parent, key, issues) => {
-    if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
-    return value.length > max ? report(issues, "TooLong", parent, key, `At most ${max} characters (${value.length} sent).`) : value;
-  };
+  return (value, parent, key, issues) =>
+    typeof value === "string" ? checkText(value, max, parent, key, issues) : notAString(value, parent, key, issues);
 }
 
 /**
@@ -76,15 +111,34 @@ export const readString: ValueReader<string> = readText(limits.text);
  */
 export const readLongText: ValueReader<string> = readText(limits.longText);
 
+/** A visible character: the complement of what `String.prototype.trim` removes (white space and line terminators). */
+const VISIBLE = /\S/;
+
+/**
+ * The checks of {@link readNonBlank}, for a value already known to be a string: up to
+ * {@link limits}`.text` characters (`TooLong`), with a character that `trim` keeps (`Blank`).
+ * @param value - the string
+ * @param parent - the JSON path of the object holding it
+ * @param key - its key or index there
+ * @param issues - where issues go
+ * @returns the string, or `undefined` after reporting
+ * @internal
+ * @example
+ * const issues = [];
+ * checkNonBlank(" \t", "", "name", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["Blank@name"]
+ */
+export function checkNonBlank(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
+  if (checkText(value, limits.text, parent, key, issues) === undefined) return undefined;
+  return VISIBLE.test(value) ? value : report(issues, "Blank", parent, key);
+}
+
 /**
  * A string with at least one visible character, up to {@link limits}`.text` characters.
  * @internal
  */
-export const readNonBlank: ValueReader<string> = (value, parent, key, issues) => {
-  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a string, got ${typeName(value)}.`);
-  if (value.length > limits.text) return report(issues, "TooLong", parent, key, `At most ${limits.text} characters (${value.length} sent).`);
-  return value.trim() === "" ? report(issues, "Blank", parent, key) : value;
-};
+export const readNonBlank: ValueReader<string> = (value, parent, key, issues) =>
+  typeof value === "string" ? checkNonBlank(value, parent, key, issues) : notAString(value, parent, key, issues);
 
 /** A GUID in any case, returned lowercase (GEN-1). 
  * @internal
@@ -110,11 +164,17 @@ export const readDateTime: ValueReader<Instant> = (value, parent, key, issues) =
   return parseDateTime(value) ?? report(issues, "InvalidDateTime", parent, key);
 };
 
+/**
+ * {@link wrongType} for booleans.
+ * @internal
+ */
+export const notABoolean: ValueReader<never> = wrongType("a boolean");
+
 /** A boolean. 
  * @internal
  */
 export const readBoolean: ValueReader<boolean> = (value, parent, key, issues) =>
-  typeof value === "boolean" ? value : report(issues, "InvalidType", parent, key, `Expected a boolean, got ${typeName(value)}.`);
+  typeof value === "boolean" ? value : notABoolean(value, parent, key, issues);
 
 /** A finite JSON number as an exact decimal, never negative (GEN-7). 
  * @internal
@@ -129,13 +189,31 @@ export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, iss
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * {@link wrongType} for e-mail addresses.
+ * @internal
+ */
+export const notAnEmailString: ValueReader<never> = wrongType("an e-mail string");
+
+/**
+ * The check of {@link readEmail}, for a value already known to be a string: `local@domain.tld`
+ * with no spaces, at most 254 characters, else `InvalidEmail`.
+ * @param value - the string
+ * @param parent - the JSON path of the object holding it
+ * @param key - its key or index there
+ * @param issues - where issues go
+ * @returns the address, or `undefined` after reporting
+ * @internal
+ */
+export function checkEmail(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
+  return EMAIL.test(value) && value.length <= 254 ? value : report(issues, "InvalidEmail", parent, key);
+}
+
 /** An e-mail address (a pragmatic check: `local@domain.tld`, no spaces). 
  * @internal
  */
-export const readEmail: ValueReader<string> = (value, parent, key, issues) => {
-  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected an e-mail string, got ${typeName(value)}.`);
-  return EMAIL.test(value) && value.length <= 254 ? value : report(issues, "InvalidEmail", parent, key);
-};
+export const readEmail: ValueReader<string> = (value, parent, key, issues) =>
+  typeof value === "string" ? checkEmail(value, parent, key, issues) : notAnEmailString(value, parent, key, issues);
 
 /**
  * A whole number within bounds.

@@ -2,9 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Issue } from "../../src/shared/issue.js";
+import { limits } from "../../src/shared/limits.js";
 import {
-  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEmail, readEnum, readGuid, readInteger,
-  readNonBlank, readNonNegativeDecimal, readObject, readString, required,
+  checkEmail, checkNonBlank, checkText, notABoolean, notAnEmailString, notAString, optional, optionalValue, readArray, readBoolean,
+  readDate, readDateTime, readEmail, readEnum, readGuid, readInteger, readLongText, readNonBlank, readNonNegativeDecimal, readObject,
+  readString, readText, required, wrongType, type ValueReader,
 } from "../../src/shared/read.js";
 
 const run = <T>(f: (issues: Issue[]) => T): [T, [string, string][]] => {
@@ -51,5 +53,84 @@ describe("field readers", () => {
       const out = r(v, "", "x", issues);
       return (out === undefined) === (issues.length > 0);
     })));
+  });
+});
+
+/** Runs a reader and returns its value and whole issues (code, path, message). */
+const whole = <T>(r: ValueReader<T>, v: unknown, parent = "", key: string | number = "f"): [T | undefined, Issue[]] => {
+  const issues: Issue[] = [];
+  return [r(v, parent, key, issues), issues];
+};
+const typeName = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
+describe("string, boolean and e-mail readers: one type test, one content check", () => {
+  // A blank string is one that `trim` empties: every Unicode white space and line terminator.
+  const spaces = [" ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"];
+  const blankish = fc.array(fc.oneof(fc.constantFrom(...spaces), fc.constantFrom("a", "\u200b", "\u0000", "\u007f", "é")), { maxLength: 8 }).map((cs) => cs.join(""));
+
+  it("GEN-9: readNonBlank refuses exactly the strings trim empties (Blank at the field's path)", () => {
+    fc.assert(fc.property(blankish, (s) => {
+      const [v, issues] = whole(readNonBlank, s, "addresses[1]", "city");
+      if (s.trim() === "") {
+        expect(v).toBeUndefined();
+        expect(issues).toEqual([{ code: "Blank", path: "addresses[1].city", message: expect.any(String) }]);
+      } else {
+        expect(v).toBe(s);
+        expect(issues).toEqual([]);
+      }
+    }));
+    expect(whole(readNonBlank, "\u3000\u2028 ")[0]).toBeUndefined();
+    expect(whole(readNonBlank, "\u200b")[0]).toBe("\u200b"); // zero-width space is not white space
+  });
+
+  it("GEN-9: every wrongly typed value is InvalidType with what was expected and the type sent", () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      const cases: [ValueReader<unknown>, string, boolean][] = [
+        [readString, "a string", typeof v === "string"],
+        [readLongText, "a string", typeof v === "string"],
+        [readText(3), "a string", typeof v === "string"],
+        [readNonBlank, "a string", typeof v === "string"],
+        [notAString, "a string", false],
+        [readBoolean, "a boolean", typeof v === "boolean"],
+        [notABoolean, "a boolean", false],
+        [readEmail, "an e-mail string", typeof v === "string"],
+        [notAnEmailString, "an e-mail string", false],
+        [wrongType("a thing"), "a thing", false],
+      ];
+      for (const [reader, what, rightType] of cases) {
+        const [, issues] = whole(reader, v, "a", 2);
+        if (!rightType) expect(issues).toEqual([{ code: "InvalidType", path: "a[2]", message: `Expected ${what}, got ${typeName(v)}.` }]);
+        else expect(issues.every((i) => i.code !== "InvalidType")).toBe(true);
+      }
+    }));
+  });
+
+  it("GEN-9: lengths are checked up to the limit, inclusive, with the limit and the length in the message", () => {
+    const at = "x".repeat(limits.text);
+    expect(whole(readString, at)).toEqual([at, []]);
+    expect(whole(readNonBlank, at)).toEqual([at, []]);
+    expect(whole(readString, `${at}x`)).toEqual([undefined, [{ code: "TooLong", path: "f", message: `At most ${limits.text} characters (${limits.text + 1} sent).` }]]);
+    // Too long is reported alone, whatever else is wrong (a long blank string is TooLong, not Blank).
+    expect(whole(readNonBlank, " ".repeat(limits.text + 1))).toEqual([undefined, [{ code: "TooLong", path: "f", message: `At most ${limits.text} characters (${limits.text + 1} sent).` }]]);
+    expect(whole(readLongText, "y".repeat(limits.longText))[1]).toEqual([]);
+    expect(whole(readLongText, "y".repeat(limits.longText + 1))[1].map((i) => i.code)).toEqual(["TooLong"]);
+    expect(whole(readText(3), "abc")).toEqual(["abc", []]);
+    expect(whole(readText(3), "abcd", "", "code")).toEqual([undefined, [{ code: "TooLong", path: "code", message: "At most 3 characters (4 sent)." }]]);
+  });
+
+  it("GEN-9: e-mail addresses: local@domain.tld without spaces, at most 254 characters", () => {
+    const at254 = `${"a".repeat(243)}@example.cz`;
+    expect(at254).toHaveLength(254);
+    expect(whole(readEmail, at254)).toEqual([at254, []]);
+    expect(whole(readEmail, `a${at254}`, "contactPeople[0]", "email")).toEqual([undefined, [{ code: "InvalidEmail", path: "contactPeople[0].email", message: expect.any(String) }]]);
+    for (const bad of ["a@b", "a b@c.cz", "@c.cz", "a@.cz", "a@c.", "a@@c.cz x"]) expect(whole(readEmail, bad)[1].map((i) => i.code), bad).toEqual(["InvalidEmail"]);
+  });
+
+  it("GEN-9: the content checks are the readers' own, for a value already known to have its type", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 12 }), fc.integer({ min: 0, max: 12 }), (s, max) => {
+      expect(whole((v, p, k, is) => checkText(v as string, max, p, k, is), s)).toEqual(whole(readText(max), s));
+      expect(whole((v, p, k, is) => checkNonBlank(v as string, p, k, is), s)).toEqual(whole(readNonBlank, s));
+      expect(whole((v, p, k, is) => checkEmail(v as string, p, k, is), s)).toEqual(whole(readEmail, s));
+    }));
   });
 });
