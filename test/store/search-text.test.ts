@@ -21,6 +21,26 @@ describe("search text", () => {
     expect(searchText(material(1, "Šroub M6", { identificationNumber: "ČK-1", supplierCode: null }))).toBe(`sroub m6${SEP}ck-1${SEP}${SEP}`);
   });
 
+  it("STO-4: the separator is one character, and splitting a piece by it gives back the three folded fields", () => {
+    expect(SEP).toHaveLength(1);
+    fc.assert(fc.property(materialArb, (m) => {
+      fc.pre(![m.name, m.identificationNumber ?? "", m.supplierCode ?? ""].some((f) => f.includes(SEP)));
+      expect(searchText(m).split(SEP)).toEqual([foldText(m.name), foldText(m.identificationNumber ?? ""), foldText(m.supplierCode ?? ""), ""]);
+    }), runs);
+  });
+
+  it(`STO-4: ${CHUNK} positions fill exactly one chunk, and one more position opens the second`, () => {
+    const ms = Array.from({ length: 2 * CHUNK + 1 }, (_, i) => material(i, `m${i}`));
+    expect(foldSearchText(ms.slice(0, CHUNK)).chunks).toHaveLength(1);
+    expect(foldSearchText(ms.slice(0, CHUNK + 1)).chunks).toHaveLength(2);
+    expect(foldSearchText(ms.slice(0, 2 * CHUNK)).chunks).toHaveLength(2);
+    const text = foldSearchText(ms.slice(0, CHUNK));
+    appendSearchText(text, ms.slice(0, CHUNK), CHUNK);
+    expect(text.chunks).toHaveLength(1);
+    appendSearchText(text, ms, CHUNK);
+    expect(text).toEqual(foldSearchText(ms));
+  });
+
   it("STO-4: a phrase never matches across two fields, and a phrase holding the separator is checked field by field", () => {
     const ms = [material(1, "ab", { identificationNumber: "cd" })];
     const text = foldSearchText(ms);
