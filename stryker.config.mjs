@@ -1,6 +1,6 @@
 // Mutation testing of the rule modules (`npm run mutate`, not part of CI: ~13 min on 2 cores).
 // Every domain folder and src/shared are mutated, the store listing included; the composition
-// layers (service, server, testing, client, postgres) and the barrels are not rules.
+// layers (service, server, testing, client, postgres), the OpenAPI builder and the barrels are not rules.
 // fast-check runs under a fixed seed (FC_SEED, read by test/setup.ts) so two runs report the
 // same survivors. Equivalent mutants are disabled in place with
 // `// Stryker disable next-line <mutator>: <why it cannot change behaviour>`; see docs/quality.md.
@@ -20,6 +20,9 @@ const config = {
     "!src/testing/**",
     "!src/client/**",
     "!src/postgres/**",
+    // The OpenAPI document builder: documentation, compared whole with docs/openapi.json by
+    // test/api/openapi.test.ts (docs/decisions.md, "Mutation testing").
+    "!src/api/openapi.ts",
   ],
   vitest: { configFile: "vitest.config.ts" },
   reporters: ["clear-text", "progress", "html", "json"],
