@@ -96,9 +96,11 @@ export function authenticate<C>(headers: unknown, table: TokenTable<C>, now: Ins
     return fail([issue("NotAuthenticated", "", "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2).")]);
   }
   const token = table.token(text);
-  const company = token === undefined || !isTokenValid(token, now) ? undefined : table.company(token.companyId);
-  if (token === undefined || company === undefined) return fail([issue("NotAuthenticated", "", "Unknown or expired token; log in again (AUTH-2, AUTH-3).")]);
-  return ok({ token, company });
+  if (token !== undefined && isTokenValid(token, now)) {
+    const company = table.company(token.companyId);
+    if (company !== undefined) return ok({ token, company });
+  }
+  return fail([issue("NotAuthenticated", "", "Unknown or expired token; log in again (AUTH-2, AUTH-3).")]);
 }
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -51,10 +51,12 @@ export function parseMaterialReplace(value: unknown): Result<MaterialReplaceComm
   const o = readObject(value, "", "", issues);
   // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
+  // `required` returns undefined only after pushing an issue, and collect never hands out a
+  // command with issues: the casts hold wherever the command is read.
   const command: MaterialReplaceCommand = {
-    name: required(o, "name", "", issues, readNonBlank) ?? "",
-    categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
-    supplierId: required(o, "supplierId", "", issues, readNonBlank) ?? "",
+    name: required(o, "name", "", issues, readNonBlank) as string,
+    categoryId: required(o, "categoryId", "", issues, readNonBlank) as string,
+    supplierId: required(o, "supplierId", "", issues, readNonBlank) as string,
     identificationNumber: optionalValue(o, "identificationNumber", "", issues, readString) ?? null,
     description: optionalValue(o, "description", "", issues, readLongText) ?? null,
     supplierCode: optionalValue(o, "supplierCode", "", issues, readString) ?? null,

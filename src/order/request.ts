@@ -124,7 +124,6 @@ function readOptionalFields(o: JsonObject, issues: Issue[], nullIsAbsent: boolea
   };
 }
 
-/** Reads an identifier: `null` and left out both mean not sent. */
 /** An identifier (`id`, `externalId`): `null` and left out both mean not sent ({@link ABSENT}). */
 function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
   const v = optional(o, key, "", issues, reader);
@@ -134,12 +133,14 @@ function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueRead
 function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
   const o = readObject(value, "", "", issues);
   if (o === undefined) return undefined;
+  // `required` returns undefined only after pushing an issue, and collect never hands out a
+  // command with issues: the casts hold wherever the command is read.
   return {
     externalId: ident(o, "externalId", issues, readNonBlank),
-    customerId: required(o, "customerId", "", issues, readNonBlank) ?? "",
-    addressId: required(o, "addressId", "", issues, readNonBlank) ?? "",
-    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) ?? "",
-    categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
+    customerId: required(o, "customerId", "", issues, readNonBlank) as string,
+    addressId: required(o, "addressId", "", issues, readNonBlank) as string,
+    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) as string,
+    categoryId: required(o, "categoryId", "", issues, readNonBlank) as string,
     ...readOptionalFields(o, issues, true),
   };
 }
@@ -207,12 +208,13 @@ export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditComman
   const o = readObject(value, "", "", issues);
   // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
+  // As in readAdd: the casts hold wherever the command is read.
   const command: OrderAddOrEditCommand = {
     externalId: ident(o, "externalId", issues, readNonBlank),
-    customerId: required(o, "customerId", "", issues, readNonBlank) ?? "",
-    addressId: required(o, "addressId", "", issues, readNonBlank) ?? "",
-    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) ?? "",
-    categoryId: required(o, "categoryId", "", issues, readNonBlank) ?? "",
+    customerId: required(o, "customerId", "", issues, readNonBlank) as string,
+    addressId: required(o, "addressId", "", issues, readNonBlank) as string,
+    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) as string,
+    categoryId: required(o, "categoryId", "", issues, readNonBlank) as string,
     ...readOptionalFields(o, issues, false),
     id: ident(o, "id", issues, readGuid),
   };
