@@ -9,6 +9,7 @@ import {
   notAnEmailString,
   notAString,
   readArray,
+  wrongType,
   readEmail,
   readEnum,
   readGuid,
@@ -158,13 +159,13 @@ function rebase(issues: Issue[], before: number, parent: string, key: string | n
   }
 }
 
+const notANumber = wrongType("a number");
+
 /** A finite number within `[min, max]`. */
 function readNumberIn(min: number, max: number): ValueReader<number> {
   return (value, parent, key, issues) => {
-    if (typeof value !== "number") {
-      issues.push(issue("InvalidType", joinPath(parent, key), "Expected a number."));
-      return undefined;
-    }
+    if (typeof value !== "number") return notANumber(value, parent, key, issues);
+    // JSON has no NaN or Infinity, but a caller of the library can pass them.
     if (!Number.isFinite(value)) {
       issues.push(issue("InvalidNumber", joinPath(parent, key)));
       return undefined;
@@ -238,10 +239,12 @@ const readCoordinates: ValueReader<Coordinates> = (value, parent, key, issues) =
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
   const before = issues.length;
-  const lat = required(o, "latitude", "", issues, readLatitude);
-  const lon = required(o, "longitude", "", issues, readLongitude);
+  const latitude = required(o, "latitude", "", issues, readLatitude);
+  const longitude = required(o, "longitude", "", issues, readLongitude);
+  // Both were read exactly when no issue was pushed.
+  if (issues.length === before) return { latitude: latitude as number, longitude: longitude as number };
   rebase(issues, before, parent, key);
-  return lat === undefined || lon === undefined ? undefined : { latitude: lat, longitude: lon };
+  return undefined;
 };
 
 /** Reads `{ prefix, phone }` (CUS-9). */
@@ -249,10 +252,12 @@ const readPhone: ValueReader<Phone> = (value, parent, key, issues) => {
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
   const before = issues.length;
-  const p = required(o, "prefix", "", issues, readString);
-  const n = required(o, "phone", "", issues, readNonBlank);
+  const prefix = required(o, "prefix", "", issues, readString);
+  const phone = required(o, "phone", "", issues, readNonBlank);
+  // Both were read exactly when no issue was pushed.
+  if (issues.length === before) return { prefix: prefix as string, phone: phone as string };
   rebase(issues, before, parent, key);
-  return p === undefined || n === undefined ? undefined : { prefix: p, phone: n };
+  return undefined;
 };
 
 function contactPersonReader(mode: CustomerBodyMode): ValueReader<ContactPersonInput> {
@@ -374,7 +379,8 @@ const readEmails = readArray(readEmail, 0, limits.notificationEmails);
 
 /** Reads a nested list: required with one element at least on add (CUS-1), optional on add-or-edit. */
 function list<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
-  if (needed) return required(o, key, "", issues, reader) ?? [];
+  // Undefined only after an issue was pushed, which fails the parse: the list is never read then.
+  if (needed) return required(o, key, "", issues, reader) as T[];
   // Nothing is ever deleted (UPS-6), so a list left out or sent as null adds nothing.
   return missing(v) || v === null ? [] : (reader(v, "", key, issues) ?? []);
 }
@@ -428,7 +434,8 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
   const add = mode === "add";
   const input: CustomerInput = {
     externalId: externalIdOf(externalId, issues),
-    name: typeof name === "string" ? (checkNonBlank(name, "", "name", issues) ?? "") : (required(o, "name", "", issues, notAString) ?? ""),
+    // Undefined only after an issue was pushed, which fails the parse: the name is never read then.
+    name: (typeof name === "string" ? checkNonBlank(name, "", "name", issues) : required(o, "name", "", issues, notAString)) as string,
     kind: field("kind", kind, issues, readKind, mode),
     categoryId: nonBlank("categoryId", categoryId, issues, mode),
     typeId: nonBlank("typeId", typeId, issues, mode),

@@ -42,9 +42,7 @@ function typeName(value: unknown): string {
  * @internal
  */
 export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as JsonObject)
-    : report(issues, "InvalidType", parent, key, `Expected an object, got ${typeName(value)}.`);
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : notAnObject(value, parent, key, issues);
 
 /**
  * A reader for a value of the wrong JSON type: reports `InvalidType` ("Expected `what`, got
@@ -67,6 +65,14 @@ export function wrongType(what: string): ValueReader<never> {
  * @internal
  */
 export const notAString: ValueReader<never> = wrongType("a string");
+
+const notAnObject = wrongType("an object");
+const notAGuidString = wrongType("a GUID string");
+const notADateString = wrongType("a date string");
+const notADateTimeString = wrongType("a date-time string");
+const notANumber = wrongType("a number");
+const notAWholeNumber = wrongType("a whole number");
+const notAnArray = wrongType("an array");
 
 /**
  * The length check of {@link readText}, for a value already known to be a string: longer
@@ -143,26 +149,20 @@ export const readNonBlank: ValueReader<string> = (value, parent, key, issues) =>
 /** A GUID in any case, returned lowercase (GEN-1). 
  * @internal
  */
-export const readGuid: ValueReader<Guid> = (value, parent, key, issues) => {
-  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a GUID string, got ${typeName(value)}.`);
-  return toGuid(value) ?? report(issues, "InvalidGuid", parent, key);
-};
+export const readGuid: ValueReader<Guid> = (value, parent, key, issues) =>
+  typeof value === "string" ? (toGuid(value) ?? report(issues, "InvalidGuid", parent, key)) : notAGuidString(value, parent, key, issues);
 
 /** A `YYYY-MM-DD` calendar date that exists (GEN-6). 
  * @internal
  */
-export const readDate: ValueReader<IsoDate> = (value, parent, key, issues) => {
-  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a date string, got ${typeName(value)}.`);
-  return parseIsoDate(value) ?? report(issues, "InvalidDate", parent, key);
-};
+export const readDate: ValueReader<IsoDate> = (value, parent, key, issues) =>
+  typeof value === "string" ? (parseIsoDate(value) ?? report(issues, "InvalidDate", parent, key)) : notADateString(value, parent, key, issues);
 
 /** An ISO 8601 date-time with `Z` or an offset, as an instant (GEN-6). 
  * @internal
  */
-export const readDateTime: ValueReader<Instant> = (value, parent, key, issues) => {
-  if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected a date-time string, got ${typeName(value)}.`);
-  return parseDateTime(value) ?? report(issues, "InvalidDateTime", parent, key);
-};
+export const readDateTime: ValueReader<Instant> = (value, parent, key, issues) =>
+  typeof value === "string" ? (parseDateTime(value) ?? report(issues, "InvalidDateTime", parent, key)) : notADateTimeString(value, parent, key, issues);
 
 /**
  * {@link wrongType} for booleans.
@@ -180,7 +180,7 @@ export const readBoolean: ValueReader<boolean> = (value, parent, key, issues) =>
  * @internal
  */
 export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, issues) => {
-  if (typeof value !== "number") return report(issues, "InvalidType", parent, key, `Expected a number, got ${typeName(value)}.`);
+  if (typeof value !== "number") return notANumber(value, parent, key, issues);
   const d = decimalFromJson(value);
   if (d === undefined) return report(issues, "InvalidNumber", parent, key);
   if (d.isNegative()) return report(issues, "Negative", parent, key, "Amounts and prices are never negative (GEN-7).");
@@ -228,7 +228,7 @@ export const readEmail: ValueReader<string> = (value, parent, key, issues) =>
  */
 export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number = Number.MAX_SAFE_INTEGER): ValueReader<number> {
   return (value, parent, key, issues) => {
-    if (typeof value !== "number") return report(issues, "InvalidType", parent, key, `Expected a whole number, got ${typeName(value)}.`);
+    if (typeof value !== "number") return notAWholeNumber(value, parent, key, issues);
     if (!Number.isSafeInteger(value)) return report(issues, "NotInteger", parent, key);
     if (value < min || value > max) return report(issues, min === 0 && value < 0 ? "Negative" : "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
     return value;
@@ -247,9 +247,11 @@ export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number =
  */
 export function readEnum<const T extends string>(values: readonly T[]): ValueReader<T> {
   const allowed = new Set<string>(values);
+  const listed = `one of ${values.join(", ")}`;
+  const notAString = wrongType(listed);
   return (value, parent, key, issues) => {
-    if (typeof value !== "string") return report(issues, "InvalidType", parent, key, `Expected one of ${values.join(", ")}, got ${typeName(value)}.`);
-    return allowed.has(value) ? (value as T) : report(issues, "InvalidEnum", parent, key, `Expected one of ${values.join(", ")}.`);
+    if (typeof value !== "string") return notAString(value, parent, key, issues);
+    return allowed.has(value) ? (value as T) : report(issues, "InvalidEnum", parent, key, `Expected ${listed}.`);
   };
 }
 
@@ -269,7 +271,7 @@ export function readEnum<const T extends string>(values: readonly T[]): ValueRea
  */
 export function readArray<T>(element: ValueReader<T>, min: number, max: number): ValueReader<T[]> {
   return (value, parent, key, issues) => {
-    if (!Array.isArray(value)) return report(issues, "InvalidType", parent, key, `Expected an array, got ${typeName(value)}.`);
+    if (!Array.isArray(value)) return notAnArray(value, parent, key, issues);
     const path = joinPath(parent, key);
     if (value.length > max) {
       issues.push(issue("TooMany", path, `At most ${max} elements (${value.length} sent).`));
@@ -313,8 +315,7 @@ export function optional<T>(object: JsonObject, key: string, path: string, issue
   const value = object[key];
   if (value === undefined) return ABSENT;
   if (value === null) return null;
-  const v = reader(value, path, key, issues);
-  return v === undefined ? ABSENT : v;
+  return reader(value, path, key, issues) ?? ABSENT;
 }
 
 /**

@@ -52,6 +52,33 @@ describe("customer add body", () => {
     const r = parseCustomerAdd(companyBody({ shoeSize: 44, contactPeople: [{ id: "nonsense", lastName: "A", hobby: 1 }] }));
     expect(r.ok).toBe(true);
   });
+  it("ERR-3: a plain add reads no nested id, not even a valid GUID, in any list", () => {
+    const guid = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
+    const r = parseCustomerAdd(companyBody({
+      contactPeople: [{ id: guid, lastName: "A" }],
+      addresses: [{ id: guid, city: "Brno" }, { id: "nonsense", city: "Praha" }],
+      serviceObjects: [{ id: guid, name: "Kotel" }, { id: 5, name: "Pec" }],
+    }));
+    expect(r.ok).toBe(true);
+    const v = r.ok ? r.value : undefined;
+    expect([...(v?.contactPeople ?? []), ...(v?.addresses ?? []), ...(v?.serviceObjects ?? [])].map((e) => e.id)).toEqual([ABSENT, ABSENT, ABSENT, ABSENT, ABSENT]);
+  });
+  it("CUS-9, CUS-10: a phone and coordinates are read whole; coordinates are finite numbers in range, bounds included", () => {
+    const r = parseCustomerAdd(companyBody({
+      contactPeople: [{ lastName: "A", phone: { prefix: "", phone: "777 123 456" } }],
+      addresses: [{ city: "Brno", coordinates: { latitude: 90, longitude: -180 } }, { city: "Sydney", coordinates: { latitude: -90, longitude: 180 } }],
+    }));
+    expect(r.ok && r.value.contactPeople[0]?.phone).toEqual({ prefix: "", phone: "777 123 456" });
+    expect(r.ok && r.value.addresses.map((a) => a.coordinates)).toEqual([{ latitude: 90, longitude: -180 }, { latitude: -90, longitude: 180 }]);
+    const bad = parseCustomerAdd(companyBody({ addresses: [{ city: "Brno", coordinates: { latitude: "49.19", longitude: 180.5 } }] }));
+    expect(bad).toEqual({ ok: false, issues: [
+      { code: "InvalidType", path: "addresses[0].coordinates.latitude", message: "Expected a number, got string." },
+      { code: "OutOfRange", path: "addresses[0].coordinates.longitude", message: "Expected a number from -180 to 180 (CUS-10)." },
+    ] });
+    // JSON has no NaN or Infinity, but a caller of the library can pass them.
+    const nan = parseCustomerAdd(companyBody({ addresses: [{ city: "Brno", coordinates: { latitude: Number.NaN, longitude: Number.POSITIVE_INFINITY } }] }));
+    expect(paths(nan)).toEqual(["InvalidNumber@addresses[0].coordinates.latitude", "InvalidNumber@addresses[0].coordinates.longitude"]);
+  });
   it("GEN-9: every issue is reported, not the first only", () => {
     expect(paths(parseCustomerAdd({ name: 1, kind: 2, website: 3, contactPeople: [4], addresses: [{ coordinates: 5 }] }))).toEqual([
       "InvalidType@name",
@@ -75,6 +102,24 @@ describe("customer add-or-edit body", () => {
     expect(r.ok && r.value.description).toBe(ABSENT);
     expect(r.ok && r.value.contactPeople[0]?.id).toBe("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
     expect(r.ok && r.value.contactPeople[0]?.email).toBeNull();
+  });
+  it("GEN-5, UPS-6: a key whose value is undefined is left out, and an identifier sent as null is not sent", () => {
+    const r = parseCustomerAddOrEdit({
+      name: "A", website: undefined, externalId: null, id: null, contactPeople: [{ id: null, externalId: null, lastName: "L", email: undefined }],
+      addresses: [{ id: undefined, externalId: undefined, city: "Brno" }], serviceObjects: [{ externalId: null, name: "Kotel" }],
+    });
+    expect(paths(r)).toEqual([]);
+    const v = r.ok ? r.value : undefined;
+    expect([v?.website, v?.externalId, v?.id, v?.contactPeople[0]?.id, v?.contactPeople[0]?.externalId, v?.contactPeople[0]?.email]).toEqual([ABSENT, ABSENT, ABSENT, ABSENT, ABSENT, ABSENT]);
+    expect([v?.addresses[0]?.id, v?.addresses[0]?.externalId, v?.serviceObjects[0]?.externalId]).toEqual([ABSENT, ABSENT, ABSENT]);
+    const added = parseCustomerAdd(companyBody({ website: undefined, externalId: null, contactPeople: [{ lastName: "L", externalId: null }] }));
+    expect(added.ok && [added.value.website, added.value.externalId, added.value.contactPeople[0]?.externalId]).toEqual([ABSENT, ABSENT, ABSENT]);
+  });
+  it("UPS-6: a nested list left out, undefined or null adds nothing", () => {
+    for (const list of [{}, { contactPeople: undefined, addresses: undefined, serviceObjects: undefined }, { contactPeople: null, addresses: null, serviceObjects: null }]) {
+      const r = parseCustomerAddOrEdit({ name: "A", ...list });
+      expect(r.ok && [r.value.contactPeople, r.value.addresses, r.value.serviceObjects]).toEqual([[], [], []]);
+    }
   });
   it("UPS-6: nested lists are optional; a nested id must be a GUID", () => {
     expect(parseCustomerAddOrEdit({ name: "A" }).ok).toBe(true);

@@ -20,7 +20,18 @@ describe("GEN-9: issues", () => {
     expect(joinPath("a", "[2].b")).toBe("a[2].b");
     expect(prefixIssues([issue("Blank", "email")], "contactPeople[1]")[0].path).toBe("contactPeople[1].email");
   });
-  it("every issue code has a description in the one catalog", () => {
-    for (const [code, text] of Object.entries(issueCodes)) expect(issue(code as keyof typeof issueCodes, "").message).toBe(text);
+  it("GEN-9: an empty child keeps the parent path; an index or a relative path joins without a dot", () => {
+    expect(joinPath("a", "")).toBe("a");
+    expect(joinPath("", "")).toBe("");
+    expect(joinPath("contactPeople[0]", "[1]")).toBe("contactPeople[0][1]");
+    expect(joinPath("a.b", "c.d")).toBe("a.b.c.d");
+  });
+  it("ERR-1: every issue code has its description in the one catalog, a sentence a person can read", () => {
+    for (const [code, text] of Object.entries(issueCodes)) {
+      expect(issue(code as keyof typeof issueCodes, "").message).toBe(text);
+      // The default message of a problem's issue (docs/openapi.json lists them): a sentence.
+      expect(text, code).toMatch(/^\S.{14,}[.)]$/s);
+    }
+    expect(issue("Blank", "name", "Own words.").message).toBe("Own words.");
   });
 });

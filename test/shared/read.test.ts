@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Issue } from "../../src/shared/issue.js";
+import { DECIMAL_RANGE_MESSAGE } from "../../src/shared/decimal.js";
 import { limits } from "../../src/shared/limits.js";
 import {
   checkEmail, checkNonBlank, checkText, notABoolean, notAnEmailString, notAString, optional, optionalValue, readArray, readBoolean,
@@ -96,11 +97,20 @@ describe("string, boolean and e-mail readers: one type test, one content check",
         [readEmail, "an e-mail string", typeof v === "string"],
         [notAnEmailString, "an e-mail string", false],
         [wrongType("a thing"), "a thing", false],
+        [readObject, "an object", typeof v === "object" && v !== null && !Array.isArray(v)],
+        [readGuid, "a GUID string", typeof v === "string"],
+        [readDate, "a date string", typeof v === "string"],
+        [readDateTime, "a date-time string", typeof v === "string"],
+        [readNonNegativeDecimal, "a number", typeof v === "number"],
+        [readInteger(0, 10), "a whole number", typeof v === "number"],
+        [readEnum(["Low", "Normal", "High"]), "one of Low, Normal, High", typeof v === "string"],
+        [readArray(readString, 0, 10), "an array", Array.isArray(v)],
       ];
       for (const [reader, what, rightType] of cases) {
         const [, issues] = whole(reader, v, "a", 2);
         if (!rightType) expect(issues).toEqual([{ code: "InvalidType", path: "a[2]", message: `Expected ${what}, got ${typeName(v)}.` }]);
-        else expect(issues.every((i) => i.code !== "InvalidType")).toBe(true);
+        // Of the right type, the value itself is never InvalidType (an array's elements may be).
+        else expect(issues.some((i) => i.code === "InvalidType" && i.path === "a[2]")).toBe(false);
       }
     }));
   });
@@ -123,7 +133,7 @@ describe("string, boolean and e-mail readers: one type test, one content check",
     expect(at254).toHaveLength(254);
     expect(whole(readEmail, at254)).toEqual([at254, []]);
     expect(whole(readEmail, `a${at254}`, "contactPeople[0]", "email")).toEqual([undefined, [{ code: "InvalidEmail", path: "contactPeople[0].email", message: expect.any(String) }]]);
-    for (const bad of ["a@b", "a b@c.cz", "@c.cz", "a@.cz", "a@c.", "a@@c.cz x"]) expect(whole(readEmail, bad)[1].map((i) => i.code), bad).toEqual(["InvalidEmail"]);
+    for (const bad of ["a@b", "a b@c.cz", "@c.cz", "a@.cz", "a@c.", "a@@c.cz x", "jan@example.cz and more", "jan@example.cz\n"]) expect(whole(readEmail, bad)[1].map((i) => i.code), bad).toEqual(["InvalidEmail"]);
   });
 
   it("GEN-9: the content checks are the readers' own, for a value already known to have its type", () => {
@@ -132,5 +142,81 @@ describe("string, boolean and e-mail readers: one type test, one content check",
       expect(whole((v, p, k, is) => checkNonBlank(v as string, p, k, is), s)).toEqual(whole(readNonBlank, s));
       expect(whole((v, p, k, is) => checkEmail(v as string, p, k, is), s)).toEqual(whole(readEmail, s));
     }));
+  });
+});
+
+describe("number, enum, list and presence readers", () => {
+  it("GEN-7, ORD-5: whole numbers within bounds, inclusive; below 0 on a non-negative field is Negative, else OutOfRange", () => {
+    fc.assert(fc.property(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 4 }), (v, min, width) => {
+      const max = min + width;
+      const [out, issues] = whole(readInteger(min, max), v, "", "n");
+      if (v >= min && v <= max) expect([out, issues]).toEqual([v, []]);
+      else expect(issues).toEqual([{ code: min === 0 && v < 0 ? "Negative" : "OutOfRange", path: "n", message: `Expected a whole number from ${min} to ${max}.` }]);
+    }));
+    expect(whole(readInteger(0), -1)[1].map((i) => i.code)).toEqual(["Negative"]);
+    expect(whole(readInteger(1, 200), 0)[1].map((i) => i.code)).toEqual(["OutOfRange"]);
+    expect(whole(readInteger(-5, 5), -6)[1].map((i) => i.code)).toEqual(["OutOfRange"]);
+    expect(whole(readInteger(0), 0)).toEqual([0, []]);
+    expect(whole(readInteger(), 2.5)[1]).toEqual([{ code: "NotInteger", path: "f", message: expect.any(String) }]);
+  });
+
+  it("GEN-7: amounts are finite, never negative and within the stored range and scale", () => {
+    expect(whole(readNonNegativeDecimal, 1.25)[0]?.toString()).toBe("1.25");
+    expect(whole(readNonNegativeDecimal, 0)[0]?.toString()).toBe("0");
+    expect(whole(readNonNegativeDecimal, -0.5, "", "price")[1]).toEqual([{ code: "Negative", path: "price", message: "Amounts and prices are never negative (GEN-7)." }]);
+    expect(whole(readNonNegativeDecimal, 1.1234567, "items[0]", "amount")[1]).toEqual([{ code: "OutOfRange", path: "items[0].amount", message: DECIMAL_RANGE_MESSAGE }]);
+    // JSON has no NaN or Infinity, but a caller of the library can pass them.
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY]) expect(whole(readNonNegativeDecimal, v)[1]).toEqual([{ code: "InvalidNumber", path: "f", message: expect.any(String) }]);
+  });
+
+  it("ORD-4: an enum value outside the list names the allowed values", () => {
+    const read = readEnum(["Low", "Normal", "High"]);
+    expect(whole(read, "Normal")).toEqual(["Normal", []]);
+    expect(whole(read, "normal", "", "priority")).toEqual([undefined, [{ code: "InvalidEnum", path: "priority", message: "Expected one of Low, Normal, High." }]]);
+  });
+
+  it("GEN-9: a list returns its elements in order, reports every bad one, and counts against its bounds", () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 6 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 6 }), (list, min, max) => {
+      const [out, issues] = whole(readArray(readString, min, max), list, "order", "tags");
+      const badAt = list.flatMap((v, i) => (typeof v === "string" ? [] : [i]));
+      if (list.length > max) {
+        expect([out, issues]).toEqual([undefined, [{ code: "TooMany", path: "order.tags", message: `At most ${max} elements (${list.length} sent).` }]]);
+        return;
+      }
+      const expected = badAt.map((i) => ({ code: "InvalidType", path: `order.tags[${i}]`, message: `Expected a string, got number.` }));
+      if (list.length < min) expected.push({ code: "TooFew", path: "order.tags", message: `Expected at least ${min} element${min === 1 ? "" : "s"}.` });
+      expect(issues).toEqual(expected);
+      expect(out).toEqual(expected.length === 0 ? list : undefined);
+    }));
+    expect(whole(readArray(readString, 2, 5), ["a"], "", "list")[1]).toEqual([{ code: "TooFew", path: "list", message: "Expected at least 2 elements." }]);
+    expect(whole(readArray(readString, 1, 5), [], "", "list")[1]).toEqual([{ code: "TooFew", path: "list", message: "Expected at least 1 element." }]);
+  });
+
+  it("GEN-5: required and optional read own properties only; undefined counts as left out", () => {
+    const o = JSON.parse('{"a": 1, "s": "x", "n": null}') as Record<string, unknown>;
+    const withUndefined = { u: undefined };
+    const issues: Issue[] = [];
+    expect(required(o, "zz", "body", issues, readString)).toBeUndefined();
+    expect(issues).toEqual([{ code: "Required", path: "body.zz", message: "zz is required." }]);
+    // Inherited properties (toString, constructor) are not fields of a JSON body.
+    for (const key of ["toString", "constructor", "__proto__"]) {
+      const is: Issue[] = [];
+      expect(optional(o, key, "", is, readString)).toBe(ABSENT);
+      expect(optionalValue(o, key, "", is, readString)).toBeUndefined();
+      expect(required(o, key, "", is, readString)).toBeUndefined();
+      expect(is.map((i) => i.code)).toEqual(["Required"]);
+    }
+    const is: Issue[] = [];
+    expect(optional(withUndefined, "u", "", is, readString)).toBe(ABSENT);
+    expect(optionalValue(withUndefined, "u", "", is, readString)).toBeUndefined();
+    expect(optional(o, "n", "", is, readString)).toBeNull();
+    expect(optionalValue(o, "n", "", is, readString)).toBeUndefined();
+    expect(optional(o, "s", "", is, readString)).toBe("x");
+    expect(optionalValue(o, "s", "", is, readString)).toBe("x");
+    expect(is).toEqual([]);
+    // A bad value: reported once, and read as left out (the issue already fails the parse).
+    expect(optional(o, "a", "p", is, readString)).toBe(ABSENT);
+    expect(optionalValue(o, "a", "p", is, readString)).toBeUndefined();
+    expect(is.map((i) => `${i.code}@${i.path}`)).toEqual(["InvalidType@p.a", "InvalidType@p.a"]);
   });
 });
