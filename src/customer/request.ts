@@ -16,7 +16,7 @@ import {
   readNonBlank,
   readObject,
   readString,
-  required,
+  requiredValue,
   type JsonObject,
   type ValueReader,
 } from "../shared/read.js";
@@ -192,14 +192,10 @@ const readLongitude = readNumberIn(-180, 180);
  * second path to drift. Measured in `test/bench/customer-parse.bench.ts`.
  */
 
-/** A value not sent at all: the key is not an own property, or its value is `undefined`. */
-function missing(v: unknown): boolean {
-  return v === ABSENT || v === undefined;
-}
 
 /** An optional field that is not of its type: left out, `null` (left out in add mode, GEN-5), or read by `reader`. */
 function field<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<T>, mode: CustomerBodyMode): Tri<T> {
-  if (missing(v)) return ABSENT;
+  if (v === undefined) return ABSENT;
   if (v === null) return mode === "add" ? ABSENT : null;
   return reader(v, "", key, issues) ?? ABSENT;
 }
@@ -226,7 +222,7 @@ function flag(key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode):
 
 /** An identifier (`id`, `externalId`): `null` and left out both mean not sent ({@link ABSENT}). */
 function ident<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<T>): T | Absent {
-  return missing(v) || v === null ? ABSENT : (reader(v, "", key, issues) ?? ABSENT);
+  return v === undefined || v === null ? ABSENT : (reader(v, "", key, issues) ?? ABSENT);
 }
 
 /** A non-blank external ID. */
@@ -238,9 +234,14 @@ function externalIdOf(v: unknown, issues: Issue[]): string | Absent {
 const readCoordinates: ValueReader<Coordinates> = (value, parent, key, issues) => {
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
+  let lat: unknown, lon: unknown;
+  for (const k of Object.keys(o)) {
+    if (k === "latitude") lat = o.latitude;
+    else if (k === "longitude") lon = o.longitude;
+  }
   const before = issues.length;
-  const latitude = required(o, "latitude", "", issues, readLatitude);
-  const longitude = required(o, "longitude", "", issues, readLongitude);
+  const latitude = requiredValue(lat, "", "latitude", issues, readLatitude);
+  const longitude = requiredValue(lon, "", "longitude", issues, readLongitude);
   // Both were read exactly when no issue was pushed.
   if (issues.length === before) return { latitude: latitude as number, longitude: longitude as number };
   rebase(issues, before, parent, key);
@@ -251,9 +252,14 @@ const readCoordinates: ValueReader<Coordinates> = (value, parent, key, issues) =
 const readPhone: ValueReader<Phone> = (value, parent, key, issues) => {
   const o = objectReader(value, parent, key, issues);
   if (o === undefined) return undefined;
+  let p: unknown, n: unknown;
+  for (const k of Object.keys(o)) {
+    if (k === "prefix") p = o.prefix;
+    else if (k === "phone") n = o.phone;
+  }
   const before = issues.length;
-  const prefix = required(o, "prefix", "", issues, readString);
-  const phone = required(o, "phone", "", issues, readNonBlank);
+  const prefix = requiredValue(p, "", "prefix", issues, readString);
+  const phone = requiredValue(n, "", "phone", issues, readNonBlank);
   // Both were read exactly when no issue was pushed.
   if (issues.length === before) return { prefix: prefix as string, phone: phone as string };
   rebase(issues, before, parent, key);
@@ -264,8 +270,8 @@ function contactPersonReader(mode: CustomerBodyMode): ValueReader<ContactPersonI
   return (value, parent, key, issues) => {
     const o = objectReader(value, parent, key, issues);
     if (o === undefined) return undefined;
-    let id: unknown = ABSENT, externalId: unknown = ABSENT, firstName: unknown = ABSENT, lastName: unknown = ABSENT, position: unknown = ABSENT;
-    let phone: unknown = ABSENT, email: unknown = ABSENT, sendNotifications: unknown = ABSENT, sendReports: unknown = ABSENT;
+    let id: unknown, externalId: unknown, firstName: unknown, lastName: unknown, position: unknown;
+    let phone: unknown, email: unknown, sendNotifications: unknown, sendReports: unknown;
     for (const k of Object.keys(o)) {
       switch (k) {
         case "id": id = o.id; break;
@@ -301,8 +307,8 @@ function addressReader(mode: CustomerBodyMode): ValueReader<AddressInput> {
   return (value, parent, key, issues) => {
     const o = objectReader(value, parent, key, issues);
     if (o === undefined) return undefined;
-    let id: unknown = ABSENT, externalId: unknown = ABSENT, street: unknown = ABSENT, city: unknown = ABSENT;
-    let postalCode: unknown = ABSENT, country: unknown = ABSENT, coordinates: unknown = ABSENT;
+    let id: unknown, externalId: unknown, street: unknown, city: unknown;
+    let postalCode: unknown, country: unknown, coordinates: unknown;
     for (const k of Object.keys(o)) {
       switch (k) {
         case "id": id = o.id; break;
@@ -334,8 +340,8 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
   return (value, parent, key, issues) => {
     const o = objectReader(value, parent, key, issues);
     if (o === undefined) return undefined;
-    let id: unknown = ABSENT, externalId: unknown = ABSENT, name: unknown = ABSENT;
-    let serialNumber: unknown = ABSENT, description: unknown = ABSENT, addressId: unknown = ABSENT;
+    let id: unknown, externalId: unknown, name: unknown;
+    let serialNumber: unknown, description: unknown, addressId: unknown;
     for (const k of Object.keys(o)) {
       switch (k) {
         case "id": id = o.id; break;
@@ -378,11 +384,11 @@ const readKind = readEnum(customerKinds);
 const readEmails = readArray(readEmail, 0, limits.notificationEmails);
 
 /** Reads a nested list: required with one element at least on add (CUS-1), optional on add-or-edit. */
-function list<T>(o: JsonObject, key: string, v: unknown, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
+function list<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<T[]>, needed: boolean): readonly T[] {
   // Undefined only after an issue was pushed, which fails the parse: the list is never read then.
-  if (needed) return required(o, key, "", issues, reader) as T[];
+  if (needed) return requiredValue(v, "", key, issues, reader) as T[];
   // Nothing is ever deleted (UPS-6), so a list left out or sent as null adds nothing.
-  return missing(v) || v === null ? [] : (reader(v, "", key, issues) ?? []);
+  return v === undefined || v === null ? [] : (reader(v, "", key, issues) ?? []);
 }
 
 /** The customer fields of a body plus its `id`, read in one pass. */
@@ -401,11 +407,11 @@ interface CustomerRead {
 function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue[]): CustomerRead | undefined {
   const o = objectReader(value, "", "", issues);
   if (o === undefined) return undefined;
-  let id: unknown = ABSENT, externalId: unknown = ABSENT, name: unknown = ABSENT, kind: unknown = ABSENT, categoryId: unknown = ABSENT;
-  let typeId: unknown = ABSENT, ownerId: unknown = ABSENT, identificationNumber: unknown = ABSENT, taxNumber: unknown = ABSENT;
-  let website: unknown = ABSENT, description: unknown = ABSENT, customData: unknown = ABSENT, notificationEmails: unknown = ABSENT;
-  let sendByPost: unknown = ABSENT, primaryContactPersonId: unknown = ABSENT, invoiceAddressId: unknown = ABSENT;
-  let contactAddressId: unknown = ABSENT, contactPeople: unknown = ABSENT, addresses: unknown = ABSENT, serviceObjects: unknown = ABSENT;
+  let id: unknown, externalId: unknown, name: unknown, kind: unknown, categoryId: unknown;
+  let typeId: unknown, ownerId: unknown, identificationNumber: unknown, taxNumber: unknown;
+  let website: unknown, description: unknown, customData: unknown, notificationEmails: unknown;
+  let sendByPost: unknown, primaryContactPersonId: unknown, invoiceAddressId: unknown;
+  let contactAddressId: unknown, contactPeople: unknown, addresses: unknown, serviceObjects: unknown;
   for (const k of Object.keys(o)) {
     switch (k) {
       case "id": id = o.id; break;
@@ -435,7 +441,7 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
   const input: CustomerInput = {
     externalId: externalIdOf(externalId, issues),
     // Undefined only after an issue was pushed, which fails the parse: the name is never read then.
-    name: (typeof name === "string" ? checkNonBlank(name, "", "name", issues) : required(o, "name", "", issues, notAString)) as string,
+    name: (typeof name === "string" ? checkNonBlank(name, "", "name", issues) : requiredValue(name, "", "name", issues, notAString)) as string,
     kind: field("kind", kind, issues, readKind, mode),
     categoryId: nonBlank("categoryId", categoryId, issues, mode),
     typeId: nonBlank("typeId", typeId, issues, mode),
@@ -451,9 +457,9 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
     invoiceAddressId: nonBlank("invoiceAddressId", invoiceAddressId, issues, mode),
     // "" is "not filled" (CUS-4), as for identificationNumber and taxNumber: read as null.
     contactAddressId: contactAddressId === "" ? null : nonBlank("contactAddressId", contactAddressId, issues, mode),
-    contactPeople: list(o, "contactPeople", contactPeople, issues, nested.contactPeople, add),
-    addresses: list(o, "addresses", addresses, issues, nested.addresses, add),
-    serviceObjects: list(o, "serviceObjects", serviceObjects, issues, nested.serviceObjects, false),
+    contactPeople: list("contactPeople", contactPeople, issues, nested.contactPeople, add),
+    addresses: list("addresses", addresses, issues, nested.addresses, add),
+    serviceObjects: list("serviceObjects", serviceObjects, issues, nested.serviceObjects, false),
   };
   return { input, id: add ? ABSENT : ident("id", id, issues, readGuid) };
 }

@@ -136,7 +136,9 @@ const VISIBLE = /\S/;
  */
 export function checkNonBlank(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
   if (checkText(value, limits.text, parent, key, issues) === undefined) return undefined;
-  return VISIBLE.test(value) ? value : report(issues, "Blank", parent, key);
+  // Most strings start with a visible ASCII character: answer those without the regex.
+  const c = value.charCodeAt(0);
+  return (c > 32 && c < 127) || VISIBLE.test(value) ? value : report(issues, "Blank", parent, key);
 }
 
 /**
@@ -293,7 +295,21 @@ export function readArray<T>(element: ValueReader<T>, min: number, max: number):
 }
 
 export function required<T>(object: JsonObject, key: string, path: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
-  const value = Object.hasOwn(object, key) ? object[key] : undefined;
+  return requiredValue(Object.hasOwn(object, key) ? object[key] : undefined, path, key, issues, reader);
+}
+
+/**
+ * {@link required} for a value already taken from its object (`undefined` when the key is
+ * not an own property): `Required` when it is `undefined` or `null` (GEN-5), else `reader`'s answer.
+ * @param value - the property's value
+ * @param path - the object's JSON path
+ * @param key - the property
+ * @param issues - where issues go
+ * @param reader - how to read a non-null value
+ * @returns the value read, or `undefined` after reporting
+ * @internal
+ */
+export function requiredValue<T>(value: unknown, path: string, key: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
   if (value === undefined || value === null) return report(issues, "Required", path, key, `${key} is required.`);
   return reader(value, path, key, issues);
 }
