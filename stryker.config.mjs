@@ -1,4 +1,5 @@
-// Mutation testing of the rule modules (`npm run mutate`, not part of CI: ~13 min on 2 cores).
+// Mutation testing of the rule modules (`npm run mutate`, not part of CI: well over an hour on 2
+// cores with the whole suite; docs/quality.md measures it in slices, see stryker.slice.config.mjs).
 // Every domain folder and src/shared are mutated, the store listing included; the composition
 // layers (service, server, testing, client, postgres), the OpenAPI builder and the barrels are not rules.
 // fast-check runs under a fixed seed (FC_SEED, read by test/setup.ts) so two runs report the
