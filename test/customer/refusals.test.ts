@@ -1,7 +1,7 @@
 // What a client reads when a customer decision refuses: whole issues (code, path and message),
 // since a client shows the message and points at the path. Also the nested references a
 // client names by GUID or clears with null (CUS-6, GEN-5), and a company whose catalog is
-// empty (CUS-5).
+// empty (CUS-5). Last, how many GUIDs a decision draws from the company's source.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addCustomer } from "../../src/customer/add.js";
@@ -173,6 +173,9 @@ describe("references to nested elements (CUS-6, GEN-5)", () => {
     expect([edited.primaryContactPersonId, edited.invoiceAddressId, edited.contactAddressId]).toEqual([null, null, null]);
     const added = value(add(companyBody({ primaryContactPersonId: null, invoiceAddressId: null, contactAddressId: null })));
     expect([added.primaryContactPersonId, added.invoiceAddressId, added.contactAddressId]).toEqual([added.contactPeople[0]?.id, added.addresses[0]?.id, added.addresses[0]?.id]);
+    // An add-or-edit that creates passes null on to the decision: it too takes the defaults.
+    const created = value(upsert(companyBody({ externalId: "C-2", primaryContactPersonId: null, invoiceAddressId: null, contactAddressId: null }), [acme]));
+    expect([created.primaryContactPersonId, created.invoiceAddressId, created.contactAddressId]).toEqual([created.contactPeople[0]?.id, created.addresses[0]?.id, created.addresses[0]?.id]);
   });
 });
 
@@ -205,5 +208,35 @@ describe("record references (CUS-5, GEN-3, GEN-4, GEN-5)", () => {
     // A stored customer keeps its category and type when an edit leaves them out.
     const edited = addOrEditCustomer(value(parseCustomerAddOrEdit({ id: acme.id, name: "Renamed" })), { ...ctx(), customers: customerContext([acme]).customers });
     expect(value(edited).customer).toMatchObject({ name: "Renamed", categoryId: acme.categoryId, typeId: acme.typeId });
+  });
+});
+
+describe("GUIDs drawn (GEN-1, GEN-8)", () => {
+  function counting(existing: readonly Customer[]): { ctx: CustomerContext; drawn: () => number } {
+    const base = customerContext(existing, undefined, 500);
+    let n = 0;
+    return {
+      ctx: { ...base, newId: () => (n++, base.newId()) },
+      drawn: () => n,
+    };
+  }
+  it("GEN-1, GEN-8: a decision draws one GUID per record or element it creates and none when it creates nothing or refuses", () => {
+    fc.assert(
+      fc.property(fc.nat(3), fc.nat(3), fc.nat(3), fc.boolean(), fc.boolean(), (people, places, devices, editing, refused) => {
+        const body = {
+          ...(editing ? { id: acme.id, name: acme.name } : { name: "New", identificationNumber: refused ? "" : "1" }),
+          ...(editing && refused ? { kind: "Household" } : {}),
+          contactPeople: Array.from({ length: people }, (_, i) => ({ lastName: `L${i}` })),
+          addresses: Array.from({ length: places }, (_, i) => ({ city: `C${i}` })),
+          serviceObjects: Array.from({ length: devices }, (_, i) => ({ name: `N${i}` })),
+        };
+        const { ctx, drawn } = counting([acme]);
+        const r = addOrEditCustomer(value(parseCustomerAddOrEdit(body)), ctx);
+        expect(r.ok).toBe(!refused);
+        expect(drawn()).toBe(refused ? 0 : (editing ? 0 : 1) + people + places + devices);
+        if (r.ok) expect(new Set([r.value.customer.id, ...r.value.customer.contactPeople.map((e) => e.id)]).size).toBe(1 + r.value.customer.contactPeople.length);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
