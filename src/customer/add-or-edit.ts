@@ -1,4 +1,3 @@
-import { match } from "ts-pattern";
 import type { Result } from "../shared/issue.js";
 import { decideUpsert } from "../shared/upsert.js";
 import type { CustomerContext } from "./context.js";
@@ -35,11 +34,10 @@ export interface CustomerUpsert {
 export function addOrEditCustomer(command: CustomerAddOrEditCommand, ctx: CustomerContext): Result<CustomerUpsert> {
   const target = decideUpsert(command.id, command.externalId, ctx.customers);
   if (!target.ok) return target;
-  return match(target.value)
-    .returnType<Result<CustomerUpsert>>()
-    .with({ action: "create" }, (t) => upserted("created", buildCustomer(undefined, command, t.externalId, ctx)))
-    .with({ action: "edit" }, (t) => upserted("edited", buildCustomer(t.record, command, t.record.externalId, ctx)))
-    .exhaustive();
+  // Two outcomes: a plain test, so no pattern is left that could match anything unnoticed.
+  const t = target.value;
+  if (t.action === "create") return upserted("created", buildCustomer(undefined, command, t.externalId, ctx));
+  return upserted("edited", buildCustomer(t.record, command, t.record.externalId, ctx));
 }
 
 function upserted(outcome: UpsertOutcome, built: Result<Customer>): Result<CustomerUpsert> {

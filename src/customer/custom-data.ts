@@ -7,7 +7,8 @@ function hasType(value: unknown, type: CustomDataField["type"]): boolean {
     case "string":
       return typeof value === "string";
     case "number":
-      return typeof value === "number" && Number.isFinite(value);
+      // Number.isFinite is false for anything that is not a number, so it is the whole test.
+      return Number.isFinite(value);
     case "boolean":
       return typeof value === "boolean";
     case "date":
