@@ -1,4 +1,3 @@
-import { match } from "ts-pattern";
 import type { Intervention } from "../intervention/intervention.js";
 import type { Result } from "../shared/issue.js";
 import { decideUpsert } from "../shared/upsert.js";
@@ -36,11 +35,10 @@ export interface OrderUpsert {
 export function addOrEditOrder(command: OrderAddOrEditCommand, ctx: OrderContext, interventions: readonly Intervention[]): Result<OrderUpsert> {
   const target = decideUpsert(command.id, command.externalId, ctx.orders);
   if (!target.ok) return target;
-  return match(target.value)
-    .returnType<Result<OrderUpsert>>()
-    .with({ action: "create" }, (t) => upserted("created", buildOrder(undefined, command, t.externalId, ctx)))
-    .with({ action: "edit" }, (t) => upserted("edited", mergeOrderEdit(t.record, command, ctx, interventions, [])))
-    .exhaustive();
+  // Two outcomes: a plain test, so no pattern is left that could match anything unnoticed.
+  const t = target.value;
+  if (t.action === "create") return upserted("created", buildOrder(undefined, command, t.externalId, ctx));
+  return upserted("edited", mergeOrderEdit(t.record, command, ctx, interventions, []));
 }
 
 function upserted(outcome: OrderUpsert["outcome"], built: Result<Order>): Result<OrderUpsert> {
