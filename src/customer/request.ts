@@ -1,25 +1,8 @@
 import { ABSENT as ABSENT_BINDING, type Tri, type Absent } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import {
-  checkEmail,
-  checkNonBlank,
-  checkText,
-  notABoolean,
-  notAnEmailString,
-  notAString,
-  readArray,
-  wrongType,
-  readEmail,
-  readEnum,
-  readGuid,
-  readNonBlank,
-  readObject,
-  readString,
-  requiredValue,
-  type JsonObject,
-  type ValueReader,
-} from "../shared/read.js";
+import * as read from "../shared/read.js";
+import type { JsonObject, ValueReader } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { js, type JsonSchema } from "../shared/json-schema.js";
@@ -28,7 +11,11 @@ import { customerKinds, type Coordinates, type CustomerKind, type Phone } from "
 // Module-local copies of hot imported bindings: some loaders (vitest's module runner) turn
 // each use of an imported binding into a getter call, which costs more than the check itself.
 const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
-const objectReader: typeof readObject = readObject;
+const { text: TEXT_LIMIT, longText: LONG_TEXT_LIMIT, customData: CUSTOM_DATA_LIMIT } = limits;
+const {
+  checkEmail, checkNonBlank, checkText, notABoolean, notAnEmailString, notAString, readArray, wrongType, readEmail, readEnum, readGuid,
+  readNonBlank, readObject: objectReader, readString, requiredValue,
+} = read;
 
 /**
  * How a body is read: a plain add (`null` on an optional field counts as left out, GEN-5;
@@ -207,7 +194,7 @@ function textUpTo(max: number, key: string, v: unknown, issues: Issue[], mode: C
 
 /** An optional plain string up to `limits.text`. */
 function text(key: string, v: unknown, issues: Issue[], mode: CustomerBodyMode): Tri<string> {
-  return textUpTo(limits.text, key, v, issues, mode);
+  return textUpTo(TEXT_LIMIT, key, v, issues, mode);
 }
 
 /** An optional non-blank string up to `limits.text`. */
@@ -358,7 +345,7 @@ function serviceObjectReader(mode: CustomerBodyMode): ValueReader<ServiceObjectI
       externalId: externalIdOf(externalId, issues),
       name: nonBlank("name", name, issues, mode),
       serialNumber: text("serialNumber", serialNumber, issues, mode),
-      description: textUpTo(limits.longText, "description", description, issues, mode),
+      description: textUpTo(LONG_TEXT_LIMIT, "description", description, issues, mode),
       addressId: nonBlank("addressId", addressId, issues, mode),
     };
     if (issues.length === before) return out;
@@ -449,8 +436,8 @@ function readCustomerInput(value: unknown, mode: CustomerBodyMode, issues: Issue
     identificationNumber: text("identificationNumber", identificationNumber, issues, mode),
     taxNumber: text("taxNumber", taxNumber, issues, mode),
     website: text("website", website, issues, mode),
-    description: textUpTo(limits.longText, "description", description, issues, mode),
-    customData: textUpTo(limits.customData, "customData", customData, issues, mode),
+    description: textUpTo(LONG_TEXT_LIMIT, "description", description, issues, mode),
+    customData: textUpTo(CUSTOM_DATA_LIMIT, "customData", customData, issues, mode),
     notificationEmails: field("notificationEmails", notificationEmails, issues, readEmails, mode),
     sendByPost: flag("sendByPost", sendByPost, issues, mode),
     primaryContactPersonId: nonBlank("primaryContactPersonId", primaryContactPersonId, issues, mode),
