@@ -88,6 +88,16 @@ describe("authenticate", () => {
     expect(code(authenticate({ authorization: "Bearer t-a" }, table, TOKEN_LIFETIME_MS))).toBe("NotAuthenticated");
   });
 
+  it("AUTH-3, AUTH-4: a valid token whose company is gone (removed from the storage) is refused like an unknown one", () => {
+    const orphan = { token: "t-x", companyId: gid(9), issuedAt: 0 };
+    const withOrphan = { token: (text: string) => (text === orphan.token ? orphan : table.token(text)), company: table.company };
+    expect(authenticate({ authorization: "Bearer t-x" }, withOrphan, 1)).toEqual({
+      ok: false,
+      issues: [{ code: "NotAuthenticated", path: "", message: "Unknown or expired token; log in again (AUTH-2, AUTH-3)." }],
+    });
+    expect(code(authenticate({ authorization: "Bearer t-a" }, withOrphan, 1))).toBe("ok");
+  });
+
   it("AUTH-4: a valid token sees exactly its own company", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: TOKEN_LIFETIME_MS - 1 }), (now) => {
