@@ -84,8 +84,9 @@ export interface CodedIssue extends StandardSchemaV1.Issue {
 export function pathSegments(path: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const m of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) {
+    // One of the two groups matched: an index, else a name.
     if (m[1] !== undefined) out.push(Number(m[1]));
-    else if (m[2] !== undefined) out.push(m[2]);
+    else out.push(m[2] as string);
   }
   return out;
 }

@@ -16,8 +16,9 @@ import {
   materialReplaceSchema, orderAddOrEditSchema, orderAddSchema, orderCancelSchema, orderEditSchema, stockAmountsSchema, stockQuantitiesSchema,
   storeListingQuerySchema, storeReplaceSchema, type BodySchema,
 } from "../../src/index.js";
-import { jsonSchemaFor, type JsonSchema } from "../../src/shared/json-schema.js";
-import { toStandardSchema } from "../../src/shared/standard-schema.js";
+import { js, jsonSchemaFor, type JsonSchema } from "../../src/shared/json-schema.js";
+import { limits } from "../../src/shared/limits.js";
+import { pathSegments, toStandardSchema } from "../../src/shared/standard-schema.js";
 import type { Result } from "../../src/shared/issue.js";
 import { demoFixture } from "../../src/testing/demo-fixture.js";
 import {
@@ -202,5 +203,91 @@ describe("Standard JSON Schema: every request parser's twin", () => {
     const schema: JsonSchema = { type: "object" };
     const t = toStandardSchema((v) => ({ ok: true, value: v }), schema);
     expect(t["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object" });
+  });
+});
+
+describe("Standard JSON Schema targets and issue paths", () => {
+  // A schema with every shape the OpenAPI 3.0 conversion treats apart: nullable types, a false
+  // subschema, an exclusive maximum, and properties named like keywords (`type`, `exclusiveMaximum`).
+  const schema = {
+    type: "object",
+    properties: {
+      type: { type: ["string", "null"], maxLength: 3 },
+      exclusiveMaximum: { type: "number", exclusiveMaximum: 10 },
+      list: { type: ["array", "null"], items: { type: ["integer", "null"], minimum: 0 } },
+      either: { anyOf: [{ type: "string" }, { type: "null" }] },
+      never: false,
+    },
+    required: ["type"],
+    additionalProperties: false,
+  } as unknown as JsonSchema;
+
+  it("GEN-9: openapi-3.0 marks null with nullable, keeps one type, makes false `not: {}` and exclusiveMaximum a flag beside maximum", () => {
+    const before = JSON.stringify(schema);
+    expect(jsonSchemaFor(schema, "openapi-3.0")).toEqual({
+      type: "object",
+      properties: {
+        type: { type: "string", nullable: true, maxLength: 3 },
+        exclusiveMaximum: { type: "number", maximum: 10, exclusiveMaximum: true },
+        list: { type: "array", nullable: true, items: { type: "integer", nullable: true, minimum: 0 } },
+        either: { anyOf: [{ type: "string" }, { type: "null" }] },
+        never: { not: {} },
+      },
+      required: ["type"],
+      additionalProperties: { not: {} },
+    });
+    expect(jsonSchemaFor({ type: ["string"] } as unknown as JsonSchema, "openapi-3.0")).toEqual({ type: "string" });
+    expect(JSON.stringify(schema)).toBe(before);
+  });
+
+  it("GEN-9: draft targets are a deep copy of the schema with the target's $schema", () => {
+    for (const [target, uri] of [["draft-2020-12", "https://json-schema.org/draft/2020-12/schema"], ["draft-07", "http://json-schema.org/draft-07/schema#"]] as const) {
+      const out = jsonSchemaFor(schema, target);
+      expect(out).toEqual({ $schema: uri, ...(schema as object) });
+      // A deep copy: changing the answer leaves the schema (shared by every call) as it was.
+      (((out["properties"] as Record<string, Record<string, unknown>>)["list"] as Record<string, unknown>)["type"] as string[]).push("string");
+      (out["required"] as string[]).push("x");
+      expect((schema as unknown as { required: string[] }).required).toEqual(["type"]);
+      expect((schema as unknown as { properties: { list: { type: string[] } } }).properties.list.type).toEqual(["array", "null"]);
+    }
+    expect(() => jsonSchemaFor(schema, "draft-04")).toThrow('field-service-rules: JSON Schema target "draft-04" is not supported (draft-2020-12, draft-07, openapi-3.0).');
+  });
+
+  it("GEN-9: an issue path splits into names and indexes, indexes of any length", () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.nat(10_000), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/)), { maxLength: 6 }), (segments) => {
+      const path = segments.reduce<string>((p, s) => (typeof s === "number" ? `${p}[${s}]` : p === "" ? s : `${p}.${s}`), "");
+      expect(pathSegments(path)).toEqual(segments);
+    }));
+    expect(pathSegments("contactPeople[12].phone.phone")).toEqual(["contactPeople", 12, "phone", "phone"]);
+    expect(pathSegments("")).toEqual([]);
+  });
+});
+
+describe("JSON Schema builders", () => {
+  it("GEN-5, GEN-9: each builder states the reader's limits; a description is there only when given", () => {
+    expect(js.text(5, "Code.")).toStrictEqual({ type: "string", maxLength: 5, description: "Code." });
+    expect(js.text()).toStrictEqual({ type: "string", maxLength: limits.text });
+    expect(js.nonBlank()).toStrictEqual({ type: "string", maxLength: limits.text, pattern: "\\S" });
+    expect(js.guid("Id.")).toMatchObject({ type: "string", format: "uuid", description: "Id." });
+    expect(js.date()).toMatchObject({ type: "string", format: "date" });
+    expect(js.dateTime()).toMatchObject({ type: "string" });
+    expect(js.email()).toMatchObject({ type: "string", maxLength: 254 });
+    expect(js.boolean()).toStrictEqual({ type: "boolean" });
+    expect(js.integer(0, 9, "Digit.")).toStrictEqual({ type: "integer", minimum: 0, maximum: 9, description: "Digit." });
+    expect(js.number(-90, 90)).toStrictEqual({ type: "number", minimum: -90, maximum: 90 });
+    expect(js.enumOf(["A", "B"])).toStrictEqual({ type: "string", enum: ["A", "B"] });
+    expect(js.array(js.boolean(), 1, 3)).toStrictEqual({ type: "array", items: { type: "boolean" }, minItems: 1, maxItems: 3 });
+    expect(js.array(js.boolean(), 0, 3)).toStrictEqual({ type: "array", items: { type: "boolean" }, maxItems: 3 });
+    expect(js.object({ a: js.boolean() }, ["a"], "O.")).toStrictEqual({ type: "object", properties: { a: { type: "boolean" } }, required: ["a"], description: "O." });
+    expect(js.object({}, [])).toStrictEqual({ type: "object", properties: {} });
+    expect(js.decimal().description).toBe(`An exact decimal: at most ${limits.decimalScale} decimal places, never negative (GEN-7).`);
+    expect(js.decimal("Price.").description).toBe(`Price. An exact decimal: at most ${limits.decimalScale} decimal places, never negative (GEN-7).`);
+  });
+
+  it("GEN-5: nullable adds null to a single type and to an enum; any other schema becomes anyOf with null", () => {
+    expect(js.nullable(js.boolean())).toStrictEqual({ type: ["boolean", "null"] });
+    expect(js.nullable(js.enumOf(["A"]))).toStrictEqual({ type: ["string", "null"], enum: ["A", null] });
+    const typeless = { anyOf: [js.boolean(), js.text()] } as JsonSchema;
+    expect(js.nullable(typeless)).toStrictEqual({ anyOf: [typeless, { type: "null" }] });
   });
 });
