@@ -43,7 +43,7 @@ describe("a company that sets nothing", () => {
     ]);
   });
 
-  it("ASN-5: collisions are allowed: a technician may be booked twice", async () => {
+  it("ASN-6: collisions are allowed: a technician may be booked twice", async () => {
     const { defaultSettings, collisionIssues, examples } = await load();
     const same = examples.planned.assignations;
     expect(collisionIssues(same, examples.index, true)).toHaveLength(1);
