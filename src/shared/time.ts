@@ -203,8 +203,8 @@ const offsetCache = new Map<string, Map<number, number>>();
 
 /**
  * The offset of a zone from UTC at an instant, in milliseconds (local minus UTC).
- * Memoised per zone and UTC hour when the offset is the same at both ends of that hour (no
- * transition inside it), since `Intl` costs microseconds per call; the memo is invisible
+ * Memoised per zone and UTC hour when the offset is the same at the start of that hour and of
+ * the next (no transition inside it), since `Intl` costs microseconds per call; the memo is invisible
  * to callers and bounded.
  * @param instant - milliseconds since the epoch
  * @param zone - IANA time zone
@@ -226,10 +226,13 @@ function newMemo(zone: string): Map<number, number> {
 }
 
 function offsetInHour(instant: Instant, hour: number, zone: string, memo: Map<number, number>): number {
+  // An offset does not change and change back within an hour, so the same offset at this hour's
+  // start and the next one's means the same offset throughout (a transition exactly at the next
+  // hour only costs this hour its memo).
   const first = rawOffset(hour * HOUR, zone);
-  const last = rawOffset(hour * HOUR + HOUR - 1, zone);
+  const next = rawOffset((hour + 1) * HOUR, zone);
   // A transition inside this hour: the offset depends on the instant, nothing is memoised.
-  if (first !== last) return rawOffset(instant, zone);
+  if (first !== next) return rawOffset(instant, zone);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: the bound only limits memory; after a clear every offset is computed again, the same
   if (memo.size >= 50_000) memo.clear();
   memo.set(hour, first);

@@ -126,6 +126,7 @@ const TRANSITIONS: readonly (readonly [string, string])[] = [
   ["Africa/Cairo", "2025-04-24T22:00:00Z"], ["America/Asuncion", "2024-10-06T04:00:00Z"],
   ["America/Sao_Paulo", "2018-11-04T03:00:00Z"], ["America/Sao_Paulo", "2018-02-18T02:00:00Z"],
   ["Pacific/Apia", "2011-12-30T10:00:00Z"],
+  ["Asia/Amman", "2021-10-28T22:00:00Z"], ["Asia/Amman", "2019-10-24T22:00:00Z"], ["Asia/Gaza", "2021-10-28T22:00:00Z"],
 ];
 
 describe("GEN-10: offsets and dates agree with an independent reading of the zone", () => {
@@ -166,6 +167,8 @@ describe("GEN-10: offsets and dates agree with an independent reading of the zon
     }
     const santiago = dayRange("2025-09-07" as IsoDate, "America/Santiago");
     expect([santiago.start, (santiago.end - santiago.start) / H]).toEqual([Date.parse("2025-09-07T04:00:00Z"), 23]);
+    // Amman, 29 October 2021: midnight at +03:00, then 01:00 fell back to a second midnight at +02:00.
+    expect(dayRange("2021-10-29" as IsoDate, "Asia/Amman")).toEqual({ start: Date.parse("2021-10-28T21:00:00Z"), end: Date.parse("2021-10-29T22:00:00Z") });
     const apia = dayRange("2011-12-30" as IsoDate, "Pacific/Apia");
     expect(apia.end - apia.start).toBe(0);
   });
