@@ -247,8 +247,14 @@ function utcMidnight(date: IsoDate): Instant {
 
 function startOfDay(date: IsoDate, zone: string): Instant {
   const guess = utcMidnight(date);
+  // The estimate only seeds the check below, which accepts a true start and nothing else (the
+  // instant has the date, the millisecond before it an earlier one); a bad estimate goes to the
+  // search, which finds the same instant.
+  // Stryker disable next-line ArithmeticOperator: a worse estimate only fails the check; the search answers the same
   let t = guess - zoneOffset(guess, zone);
+  // Stryker disable next-line ArithmeticOperator: a worse estimate only fails the check; the search answers the same
   t = guess - zoneOffset(t, zone);
+  // Stryker disable next-line ArithmeticOperator: t + 1 never has an earlier date than t, so the check only declines and the search answers the same
   if (localDate(t, zone) === date && utcMidnight(localDate(t - 1, zone)) < guess) return t;
   // Midnight skipped or repeated by a transition: the first instant whose date is >= `date`.
   let lo = guess - 26 * 3_600_000;
