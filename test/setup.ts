@@ -8,9 +8,17 @@ if (seed !== undefined && seed !== "") fc.configureGlobal({ ...fc.readConfigureG
 
 // Services on PostgreSQL (FSR_STORAGE=postgres) hold pools and schemas: close the pools after
 // each test, drop the schemas after each file.
+// Imported inside the hooks, not at the top: this file loads before every test file, and a module
+// of src/ that throws while loading (a broken default of src/shared) must fail the tests that
+// load it, not this file, which fails the whole run before any test exists (a mutation run then
+// counts no failed test).
 import { afterAll, afterEach } from "vitest";
-import { closeServices, takeSchemas } from "./service/support.js";
-import { dropSchemas } from "./postgres/support.js";
 
-afterEach(() => closeServices());
-afterAll(() => dropSchemas(takeSchemas()));
+afterEach(async () => {
+  const { closeServices } = await import("./service/support.js");
+  await closeServices();
+});
+afterAll(async () => {
+  const [{ takeSchemas }, { dropSchemas }] = await Promise.all([import("./service/support.js"), import("./postgres/support.js")]);
+  await dropSchemas(takeSchemas());
+});

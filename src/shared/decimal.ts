@@ -30,9 +30,10 @@ export type Dec = Decimal;
  * @internal
  */
 export function decimalFromJson(value: unknown): Dec | undefined {
-  if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+  // Number.isFinite does not coerce: false for every value that is not a finite number.
+  if (!Number.isFinite(value)) return undefined;
   // Number#toString gives the shortest text that round-trips, i.e. what the JSON said.
-  return new Dec(Object.is(value, -0) ? 0 : value);
+  return new Dec(Object.is(value, -0) ? 0 : (value as number));
 }
 
 /**
@@ -71,24 +72,30 @@ export function compareDecimals(a: Dec, b: Dec): number {
     if (!as || !bs) return NaN;
     if (as !== bs) return as;
     if (ad === bd) return 0;
-    return !ad !== as < 0 ? 1 : -1;
+    // One infinite, the other finite, the same sign: the infinite one is farther from zero.
+    return ad ? -bs : as;
   }
   const a0 = ad[0];
   const b0 = bd[0];
   // Either zero (whatever its sign).
   if (!a0 || !b0) return a0 ? as : b0 ? -bs : 0;
   if (as !== bs) return as;
-  const flip = as < 0;
-  if (a.e !== b.e) return a.e > b.e !== flip ? 1 : -1;
-  const al = ad.length;
-  const bl = bd.length;
-  const len = al < bl ? al : bl;
+  // The same sign: the larger magnitude is the larger positive and the smaller negative.
+  return as === 1 ? compareMagnitudes(a.e, ad, b.e, bd) : compareMagnitudes(b.e, bd, a.e, ad);
+}
+
+/** -1, 0 or 1 as the magnitude `(ad, ae)` is below, equal to or above `(bd, be)`, both nonzero. */
+function compareMagnitudes(ae: number, ad: readonly number[], be: number, bd: readonly number[]): number {
+  if (ae !== be) return Math.sign(ae - be);
+  const len = Math.min(ad.length, bd.length);
   for (let i = 0; i < len; i++) {
     const x = ad[i] as number;
     const y = bd[i] as number;
-    if (x !== y) return x > y !== flip ? 1 : -1;
+    // Normalised digit words: with equal exponents the first differing word decides.
+    if (x !== y) return Math.sign(x - y);
   }
-  return al === bl ? 0 : al > bl !== flip ? 1 : -1;
+  // Trailing words are nonzero, so the longer is the larger.
+  return Math.sign(ad.length - bd.length);
 }
 
 const DECIMAL_LIMIT = new Dec(10).pow(limits.decimalIntegerDigits);

@@ -18,7 +18,9 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * isGuid("abc") //=> false
  */
 export function isGuid(text: unknown): text is string {
-  return typeof text === "string" && text.length === 36 && GUID.test(text);
+  // The anchored pattern fixes the length (36); `typeof` keeps `test` from reading an array or
+  // an object as its text.
+  return typeof text === "string" && GUID.test(text);
 }
 
 /**

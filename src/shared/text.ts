@@ -9,6 +9,9 @@ const MARKS = /\p{M}/gu;
  * foldText("Šroub M6 ŽÁROVKA") //=> "sroub m6 zarovka"
  */
 export function foldText(text: string): string {
-  // Lower-casing can expose new combining marks (İ → i + U+0307), so strip after it.
-  return text.toLowerCase().normalize("NFKD").replace(MARKS, "").toLowerCase().normalize("NFKD").replace(MARKS, "");
+  // Lower-casing can expose new combining marks (İ → i + U+0307), so strip after it; a
+  // compatibility decomposition can expose capitals (㎆ → MB), so lower-case once more. That last
+  // step exposes no mark and leaves NFKD text in NFKD (checked over every code point), so it
+  // needs no second strip.
+  return text.toLowerCase().normalize("NFKD").replace(MARKS, "").toLowerCase();
 }

@@ -18,7 +18,7 @@ export interface InstantRange {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2}))$/i;
 const MS_PER_DAY = 86_400_000;
 const MAX_OFFSET_MINUTES = 14 * 60;
 /** 0001-01-01T00:00:00.000Z, the first instant a date-time may name. */
@@ -26,15 +26,7 @@ const MIN_INSTANT: Instant = Date.UTC(2000, 0, 1) - 730_119 * MS_PER_DAY;
 /** 9999-12-31T23:59:59.999Z, the last instant a date-time may name. */
 const MAX_INSTANT: Instant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-/** A calendar date as a number that orders like the date, whatever the year's width. */
-function dateKey(date: string): number {
-  const negative = date.startsWith("-");
-  const body = negative ? date.slice(1) : date;
-  const y = Number(body.slice(0, body.length - 6));
-  return (negative ? -y : y) * 10_000 + Number(body.slice(-5, -3)) * 100 + Number(body.slice(-2));
-}
-
-
+/** Days in month `m` of year `y`; 0 for a month outside 1..12, so no day of it exists. */
 function daysInMonth(y: number, m: number): number {
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
@@ -55,7 +47,7 @@ export function parseIsoDate(value: unknown): IsoDate | undefined {
   const y = Number(m[1]);
   const mo = Number(m[2]);
   const d = Number(m[3]);
-  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) ? (value as IsoDate) : undefined;
+  return y >= 1 && d >= 1 && d <= daysInMonth(y, mo) ? (value as IsoDate) : undefined;
 }
 
 /**
@@ -74,23 +66,21 @@ export function parseDateTime(value: unknown): Instant | undefined {
   if (typeof value !== "string") return undefined;
   const m = DATE_TIME.exec(value);
   if (m === null) return undefined;
-  const [, ys, mos, ds, hs, mis, ss, frac, zone] = m;
+  const [, ys, mos, ds, hs, mis, ss, frac, sign, ohs, oms] = m;
   const y = Number(ys);
   const mo = Number(mos);
   const d = Number(ds);
   const h = Number(hs);
   const mi = Number(mis);
   const s = ss === undefined ? 0 : Number(ss);
-  if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo)) || h > 23 || mi > 59 || s > 59) return undefined;
+  if (!(d >= 1 && d <= daysInMonth(y, mo)) || h > 23 || mi > 59 || s > 59) return undefined;
   const ms = frac === undefined ? 0 : Number(frac.padEnd(3, "0").slice(0, 3));
-  let offset = 0;
-  if (zone !== undefined && zone.toUpperCase() !== "Z") {
-    const oh = Number(zone.slice(1, 3));
-    const om = Number(zone.slice(4, 6));
-    // Real zones lie within UTC-12:00 and UTC+14:00; ±14:00 is the documented bound.
-    if (om > 59 || oh * 60 + om > MAX_OFFSET_MINUTES) return undefined;
-    offset = (zone[0] === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
-  }
+  // `Z` captures no sign: offset 0.
+  const oh = Number(ohs ?? 0);
+  const om = Number(oms ?? 0);
+  // Real zones lie within UTC-12:00 and UTC+14:00; ±14:00 is the documented bound.
+  if (om > 59 || oh * 60 + om > MAX_OFFSET_MINUTES) return undefined;
+  const offset = (sign === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
   const utc = new Date(0);
   utc.setUTCFullYear(y, mo - 1, d);
   utc.setUTCHours(h, mi, s, ms);
@@ -114,9 +104,11 @@ export function formatInstant(instant: Instant): string {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat("en-US", {
+  return formatters.get(zone) ?? newFormatter(zone);
+}
+
+function newFormatter(zone: string): Intl.DateTimeFormat {
+  const f = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
       hourCycle: "h23",
       year: "numeric",
@@ -126,9 +118,8 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
       minute: "2-digit",
       second: "2-digit",
       era: "short",
-    });
-    formatters.set(zone, f);
-  }
+  });
+  formatters.set(zone, f);
   return f;
 }
 
@@ -161,7 +152,8 @@ interface WallClock {
 
 function wallClock(instant: Instant, zone: string): WallClock {
   const parts = formatterFor(zone).formatToParts(instant);
-  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, bc = false;
+  // `era` is always among the parts (the formatter asks for it), so `bc` needs no default.
+  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, bc: boolean | undefined;
   for (const p of parts) {
     switch (p.type) {
       case "year": y = Number(p.value); break;
@@ -171,7 +163,6 @@ function wallClock(instant: Instant, zone: string): WallClock {
       case "minute": mi = Number(p.value); break;
       case "second": s = Number(p.value); break;
       case "era": bc = p.value.startsWith("B"); break;
-      default: break;
     }
   }
   return { y: bc ? 1 - y : y, mo, d, h, mi, s };
@@ -212,8 +203,8 @@ const offsetCache = new Map<string, Map<number, number>>();
 
 /**
  * The offset of a zone from UTC at an instant, in milliseconds (local minus UTC).
- * Memoised per zone and UTC hour when the offset is the same at both ends of that hour (no
- * transition inside it), since `Intl` costs microseconds per call; the memo is invisible
+ * Memoised per zone and UTC hour when the offset is the same at the start of that hour and of
+ * the next (no transition inside it), since `Intl` costs microseconds per call; the memo is invisible
  * to callers and bounded.
  * @param instant - milliseconds since the epoch
  * @param zone - IANA time zone
@@ -224,16 +215,25 @@ const offsetCache = new Map<string, Map<number, number>>();
  */
 export function zoneOffset(instant: Instant, zone: string): number {
   const hour = Math.floor(instant / HOUR);
-  let memo = offsetCache.get(zone);
-  if (memo === undefined) {
-    memo = new Map();
-    offsetCache.set(zone, memo);
-  }
-  const hit = memo.get(hour);
-  if (hit !== undefined) return hit;
+  const memo = offsetCache.get(zone) ?? newMemo(zone);
+  return memo.get(hour) ?? offsetInHour(instant, hour, zone, memo);
+}
+
+function newMemo(zone: string): Map<number, number> {
+  const memo = new Map<number, number>();
+  offsetCache.set(zone, memo);
+  return memo;
+}
+
+function offsetInHour(instant: Instant, hour: number, zone: string, memo: Map<number, number>): number {
+  // An offset does not change and change back within an hour, so the same offset at this hour's
+  // start and the next one's means the same offset throughout (a transition exactly at the next
+  // hour only costs this hour its memo).
   const first = rawOffset(hour * HOUR, zone);
-  const last = rawOffset(hour * HOUR + HOUR - 1, zone);
-  if (first !== last) return rawOffset(instant, zone);
+  const next = rawOffset((hour + 1) * HOUR, zone);
+  // A transition inside this hour: the offset depends on the instant, nothing is memoised.
+  if (first !== next) return rawOffset(instant, zone);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the bound only limits memory; after a clear every offset is computed again, the same
   if (memo.size >= 50_000) memo.clear();
   memo.set(hour, first);
   return first;
@@ -247,16 +247,21 @@ function utcMidnight(date: IsoDate): Instant {
 
 function startOfDay(date: IsoDate, zone: string): Instant {
   const guess = utcMidnight(date);
+  // The estimate only seeds the check below, which accepts a true start and nothing else (the
+  // instant has the date, the millisecond before it an earlier one); a bad estimate goes to the
+  // search, which finds the same instant.
+  // Stryker disable next-line ArithmeticOperator: a worse estimate only fails the check; the search answers the same
   let t = guess - zoneOffset(guess, zone);
+  // Stryker disable next-line ArithmeticOperator: a worse estimate only fails the check; the search answers the same
   t = guess - zoneOffset(t, zone);
-  const target = dateKey(date);
-  if (localDate(t, zone) === date && dateKey(localDate(t - 1, zone)) < target) return t;
+  // Stryker disable next-line ArithmeticOperator: t + 1 never has an earlier date than t, so the check only declines and the search answers the same
+  if (localDate(t, zone) === date && utcMidnight(localDate(t - 1, zone)) < guess) return t;
   // Midnight skipped or repeated by a transition: the first instant whose date is >= `date`.
   let lo = guess - 26 * 3_600_000;
   let hi = guess + 26 * 3_600_000;
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (dateKey(localDate(mid, zone)) >= target) hi = mid;
+    if (utcMidnight(localDate(mid, zone)) >= guess) hi = mid;
     else lo = mid;
   }
   return hi;

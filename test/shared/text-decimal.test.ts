@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Dec, compareDecimals, decimalFromJson, decimalToJson } from "../../src/shared/decimal.js";
+import { Dec, compareDecimals, decimalFromJson, decimalToJson, isStorableDecimal } from "../../src/shared/decimal.js";
+import { parseStockAmounts } from "../../src/stock/request.js";
 import { foldText } from "../../src/shared/text.js";
 
 describe("text folding (STO-4)", () => {
@@ -8,6 +9,12 @@ describe("text folding (STO-4)", () => {
     expect(foldText("Šroub")).toBe(foldText("sroub"));
     expect(foldText("ŽÁROVKA Řídicí")).toBe("zarovka ridici");
     expect(foldText("İ")).toBe("i");
+  });
+  it("STO-4: folding removes only case, diacritics and compatibility forms: text without them is left as it is (ß, ı, final ς stay)", () => {
+    for (const plain of ["straße", "ı", "οδος", "sroub m6"]) expect(foldText(plain)).toBe(plain);
+    expect(foldText("㎆ Ⅻ")).toBe("mb xii");
+    const folded = (s: string): boolean => s === s.toLowerCase() && s === s.normalize("NFKD") && !/\p{M}/u.test(s);
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }).filter(folded), (s) => foldText(s) === s), { numRuns: 500 });
   });
   it("folding is idempotent", () => {
     fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => foldText(foldText(s)) === foldText(s)), { numRuns: 500 });
@@ -23,6 +30,11 @@ describe("GEN-7: decimals", () => {
     expect(decimalFromJson(Number.POSITIVE_INFINITY)).toBeUndefined();
     expect(decimalFromJson("1")).toBeUndefined();
   });
+  it("GEN-7: -0 is read as 0, so it answers as 0 and not -0", () => {
+    expect(Object.is(decimalToJson(decimalFromJson(-0) as Dec), 0)).toBe(true);
+    expect(decimalFromJson(-0)?.isNegative()).toBe(false);
+    expect(Object.is(decimalToJson(decimalFromJson(0) as Dec), 0)).toBe(true);
+  });
   it("GEN-7: a JSON number round-trips through a decimal unchanged", () => {
     fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Object.is(decimalToJson(decimalFromJson(x) as Dec), Object.is(x, -0) ? 0 : x)));
   });
@@ -35,6 +47,27 @@ describe("GEN-7: decimals", () => {
     } finally {
       Decimal.set({ precision: before });
     }
+  });
+});
+
+describe("GEN-7: storable amounts", () => {
+  // A decimal written as an integer part and a fraction, each possibly with zeros that do not count.
+  const written = fc.tuple(fc.boolean(), fc.nat({ max: 12 }), fc.nat({ max: 9 }), fc.nat({ max: 3 }), fc.nat({ max: 3 })).chain(([neg, intDigits, fracDigits, lead, trail]) =>
+    fc.tuple(fc.constant(neg), fc.string({ unit: fc.constantFrom(..."123456789"), minLength: intDigits, maxLength: intDigits }), fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: fracDigits, maxLength: fracDigits }).map((f) => f.replace(/0+$/, "")), fc.constant(lead), fc.constant(trail)));
+  it("GEN-7: an amount is storable exactly when it has at most 9 integer digits and at most 6 decimal places, whatever its sign and written zeros", () => {
+    fc.assert(fc.property(written, ([neg, int, frac, lead, trail]) => {
+      const text = `${neg ? "-" : ""}${"0".repeat(lead)}${int === "" ? "0" : int}.${frac}${"0".repeat(trail)}`;
+      expect([text, isStorableDecimal(new Dec(text))]).toEqual([text, int.length <= 9 && frac.length <= 6]);
+    }), { numRuns: 2_000 });
+    expect([new Dec("999999999.999999"), new Dec("-999999999.999999"), new Dec("0.000001"), new Dec("0")].map(isStorableDecimal)).toEqual([true, true, true, true]);
+    expect([new Dec("1000000000"), new Dec("-1000000000"), new Dec("0.0000001"), new Dec("1000000000.5"), new Dec("1.1234567")].map(isStorableDecimal)).toEqual([false, false, false, false, false]);
+  });
+  it("GEN-7: an amount beyond range or scale is refused with a message that cites both limits", () => {
+    const message = "Amounts and prices are below 10^9 with at most 6 decimal places (GEN-7).";
+    expect(parseStockAmounts([{ materialId: "M1", amount: 0.0000001 }, { materialId: "M1", amount: 1e9 }, { materialId: "M1", amount: 999999999.999999 }])).toEqual({
+      ok: false,
+      issues: [{ code: "OutOfRange", path: "[0].amount", message }, { code: "OutOfRange", path: "[1].amount", message }],
+    });
   });
 });
 

@@ -13,6 +13,12 @@ describe("GEN-6: dates and date-times", () => {
     expect(parseIsoDate("2028-02-29")).toBe("2028-02-29");
     for (const bad of ["2026-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "2026-01-01T00:00:00Z", "20260101", "", "2100-02-29"]) expect(parseIsoDate(bad)).toBeUndefined();
     expect(parseIsoDate("2000-02-29")).toBe("2000-02-29");
+    expect(parseIsoDate("2026-12-31")).toBe("2026-12-31");
+    expect(parseIsoDate("2026-01-31")).toBe("2026-01-31");
+  });
+  it("GEN-6: a date is the whole text: no day 00, nothing before or after it, and a JSON array holding a date is not a date", () => {
+    for (const bad of ["2026-01-00", "2026-12-00", "12026-01-01", " 2026-01-01", "x2026-01-01", "2026-01-01 ", "2026-01-011"]) expect(parseIsoDate(bad)).toBeUndefined();
+    for (const notText of [["2026-01-01"], { toString: () => "2026-01-01" }, 20260101, null]) expect(parseIsoDate(notText)).toBeUndefined();
   });
   it("GEN-6: a date-time needs Z or an offset; without one it is refused", () => {
     expect(parseDateTime("2026-03-29T01:30:00+01:00")).toBe(Date.UTC(2026, 2, 29, 0, 30));
@@ -20,9 +26,19 @@ describe("GEN-6: dates and date-times", () => {
     expect(parseDateTime("2026-03-29T01:30Z")).toBe(Date.UTC(2026, 2, 29, 1, 30));
     expect(parseDateTime("2026-03-29t01:30:00z")).toBe(Date.UTC(2026, 2, 29, 1, 30));
     expect(parseDateTime("2026-03-29T01:30:00.1234567-05:30")).toBe(Date.UTC(2026, 2, 29, 7, 0, 0, 123));
+    expect(parseDateTime("2026-12-31T23:59:59Z")).toBe(Date.UTC(2026, 11, 31, 23, 59, 59));
+    expect(parseDateTime("2026-01-01T00:00:00.1Z")).toBe(Date.UTC(2026, 0, 1, 0, 0, 0, 100));
+    expect(parseDateTime("2026-01-01T00:00:00.12+00:00")).toBe(Date.UTC(2026, 0, 1, 0, 0, 0, 120));
+    expect(parseDateTime("2026-01-01T00:00:00-00:45")).toBe(Date.UTC(2026, 0, 1, 0, 45));
     for (const bad of ["2026-03-29T01:30:00", "2026-03-29 01:30:00Z", "2026-02-30T10:00:00Z", "2026-03-29T24:00:00Z", "2026-03-29T10:60:00Z", "2026-03-29T10:00:00+25:00", "2026-03-29", 5]) {
       expect(parseDateTime(bad)).toBeUndefined();
     }
+  });
+  it("GEN-6: a date-time is the whole text, with a real day, second and offset minute; a JSON array holding one is not a date-time", () => {
+    for (const bad of ["2026-01-00T10:00:00Z", "2026-03-29T10:00:60Z", "2026-05-04T09:00:00+01:60", "x2026-03-29T01:30:00Z", "12026-03-29T01:30:00Z", "2026-03-29T01:30:00Zx", "2026-03-29T01:30:00+01:00x", "2026-03-29T01:30:00+01:00 "]) {
+      expect(parseDateTime(bad)).toBeUndefined();
+    }
+    for (const notText of [["2026-03-29T01:30:00Z"], { toString: () => "2026-03-29T01:30:00Z" }]) expect(parseDateTime(notText)).toBeUndefined();
   });
   it("GEN-6: read shapes give DateTimes in UTC with Z, and they parse back to the same instant", () => {
     fc.assert(fc.property(instantArb, (t) => formatInstant(t).endsWith("Z") && parseDateTime(formatInstant(t)) === t));
@@ -70,5 +86,109 @@ describe("GEN-10: dates in the company's time zone", () => {
   it("unknown time zones are recognised as such", () => {
     expect(isTimeZone("Europe/Prague")).toBe(true);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+});
+
+// An independent reading of the wall clock: another locale's formatted text, not the parts the
+// code reads, so the per-hour memo and the formatter cache of src/shared/time.ts are checked
+// against a path that has neither. Years 1850.. only (sv-SE pads four-digit years).
+const oracleFormats = new Map<string, Intl.DateTimeFormat>();
+function oracleWall(t: number, zone: string): { date: string; offset: number } {
+  let f = oracleFormats.get(zone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    oracleFormats.set(zone, f);
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(f.format(t));
+  if (m === null) throw new Error(`unexpected oracle text ${f.format(t)}`);
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const wholeSecond = t - (((t % 1000) + 1000) % 1000);
+  return { date: `${m[1]}-${m[2]}-${m[3]}`, offset: Date.UTC(y, mo - 1, d, h, mi, s) - wholeSecond };
+}
+/** The first quarter hour whose local date is `date` or later: every transition since 1990 falls on a quarter hour. */
+function oracleDayStart(date: string, zone: string): number {
+  let t = Date.parse(`${date}T00:00:00Z`) - 26 * H;
+  while (oracleWall(t, zone).date < date) t += 15 * 60_000;
+  return t;
+}
+// Zones whose transitions fall inside a UTC hour (St_Johns at :30, Lord_Howe by 30 minutes),
+// at local midnight (Santiago, Havana, Beirut, Cairo, Asuncion, Sao_Paulo: the day starts at
+// 01:00 or midnight comes twice), or skip a whole day (Apia, 2011-12-30).
+const ODD_ZONES = ["America/St_Johns", "Australia/Lord_Howe", "America/Santiago", "America/Havana", "Asia/Beirut", "Africa/Cairo", "America/Asuncion", "America/Sao_Paulo", "Pacific/Apia"] as const;
+const ALL_ZONES = [...ZONES, ...ODD_ZONES];
+const TRANSITIONS: readonly (readonly [string, string])[] = [
+  ["America/St_Johns", "2025-03-09T05:30:00Z"], ["America/St_Johns", "2025-11-02T04:30:00Z"],
+  ["Australia/Lord_Howe", "2025-04-05T15:00:00Z"], ["Australia/Lord_Howe", "2025-10-04T15:30:00Z"],
+  ["Pacific/Chatham", "2025-04-05T14:00:00Z"], ["Europe/Prague", "2025-10-26T01:00:00Z"],
+  ["America/Santiago", "2025-09-07T04:00:00Z"], ["America/Santiago", "2025-04-06T03:00:00Z"],
+  ["America/Havana", "2025-03-09T05:00:00Z"], ["America/Havana", "2025-11-02T05:00:00Z"],
+  ["Asia/Beirut", "2025-03-29T22:00:00Z"], ["Asia/Beirut", "2025-10-25T21:00:00Z"],
+  ["Africa/Cairo", "2025-04-24T22:00:00Z"], ["America/Asuncion", "2024-10-06T04:00:00Z"],
+  ["America/Sao_Paulo", "2018-11-04T03:00:00Z"], ["America/Sao_Paulo", "2018-02-18T02:00:00Z"],
+  ["Pacific/Apia", "2011-12-30T10:00:00Z"],
+  ["Asia/Amman", "2021-10-28T22:00:00Z"], ["Asia/Amman", "2019-10-24T22:00:00Z"], ["Asia/Gaza", "2021-10-28T22:00:00Z"],
+];
+
+describe("GEN-10: offsets and dates agree with an independent reading of the zone", () => {
+  it("GEN-10: zoneOffset and localDate agree with the oracle at any instant since 1850, milliseconds and local mean time included", () => {
+    fc.assert(fc.property(fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...ALL_ZONES), (t, zone) => {
+      const o = oracleWall(t, zone);
+      expect(zoneOffset(t, zone)).toBe(o.offset);
+      expect(localDate(t, zone)).toBe(o.date);
+    }), { numRuns: 1_000 });
+  });
+  it("GEN-10: zoneOffset and localDate agree with the oracle in the hours around a transition, one inside a UTC hour too", () => {
+    const near = fc.tuple(fc.constantFrom(...TRANSITIONS), fc.integer({ min: -2 * H, max: 2 * H }));
+    fc.assert(fc.property(near, ([[zone, at], dt]) => {
+      const t = Date.parse(at) + dt;
+      const o = oracleWall(t, zone);
+      expect(zoneOffset(t, zone)).toBe(o.offset);
+      expect(localDate(t, zone)).toBe(o.date);
+    }), { numRuns: 1_000 });
+    // St. John's leaves -02:30 at 04:30Z: a quarter of an hour either side, in the same UTC hour.
+    expect(zoneOffset(Date.parse("2025-11-02T04:15:00Z"), "America/St_Johns")).toBe(-2.5 * H);
+    expect(zoneOffset(Date.parse("2025-11-02T04:45:00Z"), "America/St_Johns")).toBe(-3.5 * H);
+    expect(zoneOffset(Date.parse("2025-03-09T05:15:00Z"), "America/St_Johns")).toBe(-3.5 * H);
+    expect(zoneOffset(Date.parse("2025-03-09T05:45:00Z"), "America/St_Johns")).toBe(-2.5 * H);
+  });
+  it("GEN-10: before standard time a zone's offset has seconds (Prague's local mean time, +00:57:44)", () => {
+    expect(zoneOffset(Date.UTC(1850, 0, 1, 12, 0, 0, 500), "Europe/Prague")).toBe((57 * 60 + 44) * 1000);
+    // 23:02:16Z + 00:57:44 is midnight exactly: the date turns on the second.
+    expect(localDate(Date.UTC(1849, 11, 31, 23, 2, 16), "Europe/Prague")).toBe("1850-01-01");
+    expect(localDate(Date.UTC(1849, 11, 31, 23, 2, 15, 999), "Europe/Prague")).toBe("1849-12-31");
+  });
+  it("GEN-10: a day whose midnight is skipped, repeated or missing starts at its first instant, in every zone", () => {
+    const days = new Set<string>();
+    for (const [zone, at] of TRANSITIONS) for (const k of [-1, 0, 1]) days.add(`${zone} ${localDate(Date.parse(at) + k * 24 * H, zone)}`);
+    for (const entry of days) {
+      const [zone, date] = entry.split(" ") as [string, string];
+      const r = dayRange(date as IsoDate, zone);
+      expect({ entry, start: r.start, end: r.end }).toEqual({ entry, start: oracleDayStart(date, zone), end: oracleDayStart(addDays(date as IsoDate, 1), zone) });
+    }
+    const santiago = dayRange("2025-09-07" as IsoDate, "America/Santiago");
+    expect([santiago.start, (santiago.end - santiago.start) / H]).toEqual([Date.parse("2025-09-07T04:00:00Z"), 23]);
+    // Amman, 29 October 2021: midnight at +03:00, then 01:00 fell back to a second midnight at +02:00.
+    expect(dayRange("2021-10-29" as IsoDate, "Asia/Amman")).toEqual({ start: Date.parse("2021-10-28T21:00:00Z"), end: Date.parse("2021-10-29T22:00:00Z") });
+    const apia = dayRange("2011-12-30" as IsoDate, "Pacific/Apia");
+    expect(apia.end - apia.start).toBe(0);
+  });
+  it("GEN-10: the day range of any instant's date matches the oracle's, in zones with odd transitions too", () => {
+    fc.assert(fc.property(instantArb, fc.constantFrom(...ALL_ZONES), (t, zone) => {
+      const date = oracleWall(t, zone).date as IsoDate;
+      const r = dayRange(date, zone);
+      expect([r.start, r.end]).toEqual([oracleDayStart(date, zone), oracleDayStart(addDays(date, 1), zone)]);
+    }), { numRuns: 200 });
+  });
+  it("GEN-10: dates before year 1 are written with a sign and read back, so the first day of the calendar has its true range", () => {
+    expect(addDays("0001-01-01" as IsoDate, -1)).toBe("0000-12-31");
+    expect(addDays("0001-01-01" as IsoDate, -367)).toBe("-0001-12-31");
+    expect(addDays("-0001-12-31" as IsoDate, 367)).toBe("0001-01-01");
+    expect(localDate(Date.parse("-000001-12-31T12:00:00Z"), "UTC")).toBe("-0001-12-31");
+    expect(localDate(Date.parse("0001-01-01T00:00:00Z") - 1, "America/New_York")).toBe("0000-12-31");
+    fc.assert(fc.property(fc.integer({ min: -800, max: 800 }), fc.integer({ min: -800, max: 800 }), (a, n) => {
+      const d = addDays("0001-01-01" as IsoDate, a);
+      expect(d).toMatch(/^-?\d{4}-\d{2}-\d{2}$/);
+      expect(addDays(addDays(d, n), -n)).toBe(d);
+    }));
   });
 });
