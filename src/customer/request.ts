@@ -375,7 +375,8 @@ function list<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<T
   // Undefined only after an issue was pushed, which fails the parse: the list is never read then.
   if (needed) return requiredValue(v, "", key, issues, reader) as T[];
   // Nothing is ever deleted (UPS-6), so a list left out or sent as null adds nothing.
-  return v === undefined || v === null ? [] : (reader(v, "", key, issues) ?? []);
+  // A failed read pushed an issue, which fails the parse: the list is never read then.
+  return v === undefined || v === null ? [] : (reader(v, "", key, issues) as T[]);
 }
 
 /** The customer fields of a body plus its `id`, read in one pass. */

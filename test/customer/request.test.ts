@@ -121,6 +121,36 @@ describe("customer add-or-edit body", () => {
       expect(r.ok && [r.value.contactPeople, r.value.addresses, r.value.serviceObjects]).toEqual([[], [], []]);
     }
   });
+  it("ERR-3, GEN-9: identifiers and elements are reported at their own paths, whatever is wrong with them", () => {
+    const r = parseCustomerAddOrEdit({
+      name: "A", externalId: " ",
+      contactPeople: [{ lastName: "L", externalId: "", email: 5 }, 7],
+      addresses: [null, { city: "C", id: "x" }],
+      serviceObjects: ["D1", { name: "N", id: "nope", externalId: 3 }],
+    });
+    expect(r).toEqual({ ok: false, issues: [
+      { code: "Blank", path: "externalId", message: expect.any(String) },
+      { code: "Blank", path: "contactPeople[0].externalId", message: expect.any(String) },
+      { code: "InvalidType", path: "contactPeople[0].email", message: "Expected an e-mail string, got number." },
+      { code: "InvalidType", path: "contactPeople[1]", message: "Expected an object, got number." },
+      { code: "InvalidType", path: "addresses[0]", message: "Expected an object, got null." },
+      { code: "InvalidGuid", path: "addresses[1].id", message: expect.any(String) },
+      { code: "InvalidType", path: "serviceObjects[0]", message: "Expected an object, got string." },
+      { code: "InvalidGuid", path: "serviceObjects[1].id", message: expect.any(String) },
+      { code: "InvalidType", path: "serviceObjects[1].externalId", message: "Expected a string, got number." },
+    ] });
+  });
+  it("ERR-3: inherited properties are never fields, in nested objects too (phone, coordinates)", () => {
+    const inherited = <T extends object>(proto: T): T => Object.assign(Object.create(proto) as T, { note: "own" });
+    const r = parseCustomerAdd(companyBody({
+      contactPeople: [{ lastName: "L", phone: inherited({ prefix: "+420", phone: "777" }) }],
+      addresses: [{ city: "C", coordinates: inherited({ latitude: 1, longitude: 2 }) }],
+    }));
+    expect(paths(r)).toEqual([
+      "Required@contactPeople[0].phone.prefix", "Required@contactPeople[0].phone.phone",
+      "Required@addresses[0].coordinates.latitude", "Required@addresses[0].coordinates.longitude",
+    ]);
+  });
   it("UPS-6: nested lists are optional; a nested id must be a GUID", () => {
     expect(parseCustomerAddOrEdit({ name: "A" }).ok).toBe(true);
     expect(paths(parseCustomerAddOrEdit({ name: "A", id: "x", addresses: [{ id: 1 }] }))).toEqual(["InvalidType@addresses[0].id", "InvalidGuid@id"]);
