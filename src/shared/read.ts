@@ -232,7 +232,9 @@ export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number =
   return (value, parent, key, issues) => {
     if (typeof value !== "number") return notAWholeNumber(value, parent, key, issues);
     if (!Number.isSafeInteger(value)) return report(issues, "NotInteger", parent, key);
-    if (value < min || value > max) return report(issues, min === 0 && value < 0 ? "Negative" : "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
+    // Below a minimum of 0 is Negative; any other bound broken is OutOfRange.
+    if (value < min) return report(issues, min === 0 ? "Negative" : "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
+    if (value > max) return report(issues, "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
     return value;
   };
 }
