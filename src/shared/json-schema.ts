@@ -144,11 +144,9 @@ function toOpenApi30(value: unknown): unknown {
     } else if (k === "exclusiveMaximum" && typeof v === "number") {
       out.maximum = v;
       out.exclusiveMaximum = true;
-    } else if (k === "properties" && typeof v === "object" && v !== null) {
-      const props: Record<string, unknown> = {};
-      for (const [name, s] of Object.entries(v)) props[name] = toOpenApi30(s);
-      out.properties = props;
     } else {
+      // Also `properties`: its values are schemas (objects or booleans), so a property named
+      // like a keyword (`type`, `exclusiveMaximum`) is never an array or a number here.
       out[k] = toOpenApi30(v);
     }
   }

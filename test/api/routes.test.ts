@@ -84,6 +84,34 @@ describe("router", () => {
     expect(dryRunOf("PUT", q("false"))).toEqual({ ok: true, value: false });
     expect(dryRunOf("PUT", new Map())).toEqual({ ok: true, value: false });
     expect(dryRunOf("GET", q("maybe"))).toEqual({ ok: true, value: false });
-    expect(dryRunOf("POST", q("yes"))).toMatchObject({ ok: false, issues: [{ code: "InvalidEnum", path: "dryRun" }] });
+    expect(dryRunOf("POST", q("yes"))).toEqual({ ok: false, issues: [{ code: "InvalidEnum", path: "dryRun", message: "dryRun is true or false." }] });
+    for (const v of ["xtrue", "truex", "false ", "", "1"]) expect(dryRunOf("PUT", q(v)).ok, v).toBe(false);
+  });
+
+  it("GEN-2: one trailing slash is the same path, a leading slash may be left out, and an empty segment matches nothing", () => {
+    for (const p of [`/order/${G1}/`, `order/${G1}`, "/order/externalId/O-1/"]) {
+      const m = matchRoute(router, "GET", p);
+      expect(m.kind === "route" && m.route.operation, p).toBe("readOrder");
+    }
+    for (const p of [`/order/${G1}//`, "/order/externalId//cancel", `//order/${G1}`]) expect(matchRoute(router, "PUT", p).kind, p).toBe("notFound");
+    const m = matchRoute(router, "PUT", "/order/externalId/O%2F1/cancel");
+    expect(m.kind === "route" && m.params).toEqual([{ name: "order", value: "O/1" }]);
+  });
+
+  it("GEN-2: a target that is only a query or only a fragment has an empty path", () => {
+    expect(splitTarget("?dryRun=true")).toEqual({ path: "", query: new Map([["dryRun", "true"]]) });
+    expect(splitTarget("#x?dryRun=true")).toEqual({ path: "", query: new Map() });
+  });
+
+  it("GEN-2: the route compiler refuses an unknown placeholder and a route declared twice (in any letter case)", () => {
+    expect(() => compileRoutes([{ method: "GET", path: "/order/{bogus}", operation: "readOrder", success: 200 }])).toThrow("Unknown placeholder in route /order/{bogus}");
+    expect(() => compileRoutes([
+      { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 },
+      { method: "GET", path: "/ORDER/{order}", operation: "readOrder", success: 200 },
+    ])).toThrow("Route declared twice: GET /order/{order}");
+    expect(compileRoutes([
+      { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 },
+      { method: "PUT", path: "/order/{order}", operation: "editOrder", success: 204 },
+    ]).map((r) => `${r.method} ${r.form}`)).toEqual(["GET id", "GET externalId", "PUT id", "PUT externalId"]);
   });
 });
