@@ -60,8 +60,22 @@ function primaryCompare(distinct: readonly string[], collator: Intl.Collator): P
   };
 }
 
-// Per text: the tuple of primary token ranks, or undefined when the text needs the full collator.
-function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32Array | undefined)[] {
+/**
+ * The fast path of {@link collationRanks}: per text, the tuple of its tokens' dense primary
+ * ranks, or `undefined` when the text needs the full collator. Every text inside the safe
+ * alphabet (printable ASCII and the precomposed Latin letters of Latin-1 and Latin Extended-A)
+ * gets a tuple; comparing two tuples element by element, then by length, gives the sign of the
+ * collator's comparison at base strength whenever they differ, and equal tuples mean texts
+ * equal at base strength. Token ranks are dense: the tokens of the texts (and the space) rank
+ * 0..k-1. Exported for its tests only; not part of the package surface.
+ * @param texts - the texts
+ * @param collator - the company's collator (only its locale is read)
+ * @returns per text, the tuple of token ranks or `undefined`
+ * @example
+ * primaryKeys(["Chladivo", "Hadice", "½"], new Intl.Collator("cs")).map((k) => k && Array.from(k)) //=> [[2], [1], undefined]
+ * @internal
+ */
+export function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32Array | undefined)[] {
   const base = new Intl.Collator(collator.resolvedOptions().locale, { sensitivity: "base", usage: "sort" }).compare;
   const tokenIndex = new Map<string, number>();
   const tokens: string[] = [];
@@ -118,10 +132,9 @@ function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32A
   });
   const order = Array.from(tokens, (_, i) => i).sort((a, b) => base(tokens[a] as string, tokens[b] as string));
   const tokenRank = new Int32Array(tokens.length);
-  let rank = -1;
-  for (let i = 0; i < order.length; i++) {
-    const t = order[i] as number;
-    if (i === 0 || base(tokens[order[i - 1] as number] as string, tokens[t] as string) !== 0) rank++;
+  let rank = 0;
+  for (const [i, t] of order.entries()) {
+    if (i > 0 && base(tokens[order[i - 1] as number] as string, tokens[t] as string) !== 0) rank++;
     tokenRank[t] = rank;
   }
   return textTokens.map((ids) => {
