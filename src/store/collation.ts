@@ -68,14 +68,16 @@ function primaryCompare(distinct: readonly string[], collator: Intl.Collator): P
  * equal at base strength. Token ranks are dense: the tokens of the texts (and the space) rank
  * 0..k-1. Exported for its tests only; not part of the package surface.
  * @param texts - the texts
- * @param collator - the company's collator (only its locale is read)
+ * @param collator - the company's collator (its locale, `numeric` and `ignorePunctuation` are read)
  * @returns per text, the tuple of token ranks or `undefined`
  * @example
  * primaryKeys(["Chladivo", "Hadice", "½"], new Intl.Collator("cs")).map((k) => k && Array.from(k)) //=> [[2], [1], undefined]
  * @internal
  */
 export function primaryKeys(texts: readonly string[], collator: Intl.Collator): (Int32Array | undefined)[] {
-  const base = new Intl.Collator(collator.resolvedOptions().locale, { sensitivity: "base", usage: "sort" }).compare;
+  // The collator's own options (numeric, ignorePunctuation) change its primary order too.
+  const { locale, numeric, ignorePunctuation } = collator.resolvedOptions();
+  const base = new Intl.Collator(locale, { sensitivity: "base", usage: "sort", numeric, ignorePunctuation }).compare;
   const tokenIndex = new Map<string, number>();
   const tokens: string[] = [];
   const idOf = (tok: string): number => {

@@ -32,6 +32,22 @@ describe("collationRanks", () => {
     }
   });
 
+  it("STO-5: a collator's options (numeric, ignorePunctuation) order the fast path too", () => {
+    for (const options of [{ numeric: true }, { ignorePunctuation: true }, { numeric: true, ignorePunctuation: true }]) {
+      for (const locale of ["cs", "en"]) {
+        const c = new Intl.Collator(locale, options);
+        fc.assert(
+          fc.property(fc.array(fc.oneof(safeTextArb, czechTextArb), { maxLength: 30 }), (texts) => {
+            expect([...collationRanks(texts, c).ranks]).toEqual(plainRanks(texts, c));
+          }),
+          { numRuns: 200 },
+        );
+      }
+    }
+    expect([...collationRanks(["a10", "a9", "a 10", "a 9"], new Intl.Collator("cs", { numeric: true })).ranks]).toEqual([3, 2, 1, 0]);
+    expect([...collationRanks(["a-b", "ab", "a b"], new Intl.Collator("cs", { ignorePunctuation: true })).ranks]).toEqual([0, 0, 0]);
+  });
+
   it("STO-5: Czech examples: Hadice < Chladivo < Kabel < Řídicí < Šroub < Žárovka; HA-12 < CH-32", () => {
     const c = new Intl.Collator("cs");
     expect([...collationRanks(["Žárovka", "Šroub", "Kabel", "Řídicí", "Chladivo", "Hadice"], c).ranks]).toEqual([5, 4, 2, 3, 1, 0]);
