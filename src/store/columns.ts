@@ -240,6 +240,7 @@ export function keyRanks(columns: Columns, collator: Intl.Collator, key: Materia
       );
     case "identificationNumber": {
       const codes = collationRanks(
+        // Stryker disable next-line StringLiteral: an unset code's text is ranked but its rank is then replaced by 0; any text keeps the order of the others
         materials.map((m) => m.identificationNumber ?? ""),
         collator,
       );
@@ -305,10 +306,9 @@ export function keyComparator(columns: Columns, collator: Intl.Collator, key: Ma
       }
     }
   })();
-  const sign = descend ? -1 : 1;
   return (a, b) => {
     const k = keyCompare(a, b);
-    if (k !== 0) return sign * k;
+    if (k !== 0) return descend ? -k : k;
     return nameRanks[a]! - nameRanks[b]!;
   };
 }
@@ -332,6 +332,7 @@ export function nameGuidComparator(columns: Columns, collator: Intl.Collator): P
     const mb = materials[b] as Material;
     const n = cmp(ma.name, mb.name);
     if (n !== 0) return n;
-    return ma.id < mb.id ? -1 : ma.id > mb.id ? 1 : 0;
+    // Two positions are two materials, so their GUIDs differ.
+    return ma.id < mb.id ? -1 : 1;
   };
 }

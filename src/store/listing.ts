@@ -117,12 +117,14 @@ function sortTiesByGuid(order: Int32Array, rank: Int32Array, base: number, mater
   const byGuid = (a: number, b: number): number => {
     const ia = (materials[a] as Material).id;
     const ib = (materials[b] as Material).id;
-    return ia < ib ? -1 : ia > ib ? 1 : 0;
+    // Two positions are two materials, so their GUIDs differ.
+    return ia < ib ? -1 : 1;
   };
   for (let i = 0; i < order.length; ) {
     const r = rank[order[i]! - base];
     let j = i + 1;
     while (j < order.length && rank[order[j]! - base] === r) j++;
+    // Stryker disable next-line ArithmeticOperator: j + i > 1 only also "sorts" runs of one material (i >= 1 there), which changes nothing
     if (j - i > 1) order.subarray(i, j).sort(byGuid);
     i = j;
   }
@@ -140,8 +142,7 @@ function sortTiesByGuid(order: Int32Array, rank: Int32Array, base: number, mater
  */
 export function sortPositions(s: Pick<ListingState, "columns" | "amounts" | "collator">, from: number, to: number): Record<StoreSortKey, KeyOrders> {
   const names = keyRanks(s.columns, s.collator, "name", from, to);
-  const range = new Int32Array(to - from);
-  for (let i = 0; i < range.length; i++) range[i] = from + i;
+  const range = Int32Array.from({ length: to - from }, (_, i) => from + i);
   const name = ordersByRank(range, names.ranks, names.count, from);
   // Equal names are rare: sort only their runs by GUID instead of all positions first.
   sortTiesByGuid(name.ascend, names.ranks, from, s.columns.materials);
@@ -213,7 +214,7 @@ export function rebuildStoreListing(listing: StoreListing, catalog: StoreListing
  * @returns the search text
  */
 export function searchTextOf(s: ListingState): SearchText {
-  if (s.search === null) s.search = foldSearchText(s.columns.materials);
+  s.search ??= foldSearchText(s.columns.materials);
   return s.search;
 }
 

@@ -60,6 +60,21 @@ describe("material edit of a store listing, hand-picked examples", () => {
     expect(names(queryStoreListing(next, store, query({ searchPhrase: "ha-12" })))).toEqual(["Chladivo"]);
   });
 
+  it("STO-5: an edit with a catalog in another locale rebuilds the listing in that locale's order", () => {
+    const cheaper = { ...shelf[2]!, price: new Dec("0.5") };
+    const en = { ...catalogOf([hose, shelf[1]!, cheaper, shelf[3]!]), locale: "en" };
+    const next = updateStoreListingMaterial(shelfListing(), cheaper, en);
+    // English has no "ch" letter (Czech puts Chalupa last, after h), and ř is an r with a caron.
+    expect(names(queryStoreListing(next, store, query()))).toEqual(["Chalupa", "Hadice", "Hřebík", "Hydrant"]);
+    expect(names(queryStoreListing(next, store, query({ sortOrder: "descend" })))).toEqual(["Hydrant", "Hřebík", "Hadice", "Chalupa"]);
+    expect(queryStoreListing(next, store, query({ sortBy: "price" })).materials.items.map((i) => [i.name, i.price])).toEqual([
+      ["Hydrant", 0.5],
+      ["Chalupa", 1],
+      ["Hadice", 1],
+      ["Hřebík", 2.5],
+    ]);
+  });
+
   it("STO-5: a price change moves the material in the price order and shows the new price", () => {
     const cheaper = { ...shelf[2]!, price: new Dec("0.5") };
     const next = updateStoreListingMaterial(shelfListing(), cheaper, catalogOf([hose, shelf[1]!, cheaper, shelf[3]!]));
