@@ -1,8 +1,25 @@
 import { ABSENT as ABSENT_BINDING, type Tri, type Absent } from "../shared/field.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import * as read from "../shared/read.js";
-import type { JsonObject, ValueReader } from "../shared/read.js";
+import {
+  checkEmail as checkEmailBinding,
+  checkNonBlank as checkNonBlankBinding,
+  checkText as checkTextBinding,
+  notABoolean as notABooleanBinding,
+  notAnEmailString as notAnEmailStringBinding,
+  notAString as notAStringBinding,
+  readArray as readArrayBinding,
+  wrongType as wrongTypeBinding,
+  readEmail as readEmailBinding,
+  readEnum as readEnumBinding,
+  readGuid as readGuidBinding,
+  readNonBlank as readNonBlankBinding,
+  readObject as readObjectBinding,
+  readString as readStringBinding,
+  requiredValue as requiredValueBinding,
+  type JsonObject,
+  type ValueReader,
+} from "../shared/read.js";
 import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { js, type JsonSchema } from "../shared/json-schema.js";
@@ -12,10 +29,21 @@ import { customerKinds, type Coordinates, type CustomerKind, type Phone } from "
 // each use of an imported binding into a getter call, which costs more than the check itself.
 const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
 const { text: TEXT_LIMIT, longText: LONG_TEXT_LIMIT, customData: CUSTOM_DATA_LIMIT } = limits;
-const {
-  checkEmail, checkNonBlank, checkText, notABoolean, notAnEmailString, notAString, readArray, wrongType, readEmail, readEnum, readGuid,
-  readNonBlank, readObject: objectReader, readString, requiredValue,
-} = read;
+const checkEmail: typeof checkEmailBinding = checkEmailBinding;
+const checkNonBlank: typeof checkNonBlankBinding = checkNonBlankBinding;
+const checkText: typeof checkTextBinding = checkTextBinding;
+const notABoolean: typeof notABooleanBinding = notABooleanBinding;
+const notAnEmailString: typeof notAnEmailStringBinding = notAnEmailStringBinding;
+const notAString: typeof notAStringBinding = notAStringBinding;
+const readArray: typeof readArrayBinding = readArrayBinding;
+const wrongType: typeof wrongTypeBinding = wrongTypeBinding;
+const readEmail: typeof readEmailBinding = readEmailBinding;
+const readEnum: typeof readEnumBinding = readEnumBinding;
+const readGuid: typeof readGuidBinding = readGuidBinding;
+const readNonBlank: typeof readNonBlankBinding = readNonBlankBinding;
+const objectReader: typeof readObjectBinding = readObjectBinding;
+const readString: typeof readStringBinding = readStringBinding;
+const requiredValue: typeof requiredValueBinding = requiredValueBinding;
 
 /**
  * How a body is read: a plain add (`null` on an optional field counts as left out, GEN-5;
