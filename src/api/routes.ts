@@ -318,7 +318,8 @@ export function matchRoute(router: Router, method: string, path: string): RouteM
   const segments = decodeSegments(path);
   if (segments === undefined) return { kind: "notFound" };
   const candidates = router.byLength.get(segments.length) ?? [];
-  const allowed: Method[] = [];
+  // In table order, each method once.
+  const allowed = new Set<Method>();
   for (const r of candidates) {
     const params: PathParam[] = [];
     let matches = true;
@@ -331,9 +332,9 @@ export function matchRoute(router: Router, method: string, path: string): RouteM
     }
     if (!matches) continue;
     if (r.method === method) return { kind: "route", route: r, params };
-    if (!allowed.includes(r.method)) allowed.push(r.method);
+    allowed.add(r.method);
   }
-  return allowed.length > 0 ? { kind: "methodNotAllowed", allowed } : { kind: "notFound" };
+  return allowed.size > 0 ? { kind: "methodNotAllowed", allowed: Array.from(allowed) } : { kind: "notFound" };
 }
 
 /**

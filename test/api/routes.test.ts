@@ -98,6 +98,12 @@ describe("router", () => {
     expect(m.kind === "route" && m.params).toEqual([{ name: "order", value: "O/1" }]);
   });
 
+  it("GEN-2: a segment that cannot be decoded, or more segments than any route has, is 404", () => {
+    expect(matchRoute(router, "PUT", "/order/externalId/O-1/%").kind).toBe("notFound");
+    expect(matchRoute(router, "PUT", "/order/externalId/O-1/%E0%A4%A").kind).toBe("notFound");
+    expect(matchRoute(router, "GET", "/a/b/c/d/e/f/g/h/i/j/k").kind).toBe("notFound");
+  });
+
   it("GEN-2: a target that is only a query or only a fragment has an empty path", () => {
     expect(splitTarget("?dryRun=true")).toEqual({ path: "", query: new Map([["dryRun", "true"]]) });
     expect(splitTarget("#x?dryRun=true")).toEqual({ path: "", query: new Map() });
@@ -105,6 +111,10 @@ describe("router", () => {
 
   it("GEN-2: the route compiler refuses an unknown placeholder and a route declared twice (in any letter case)", () => {
     expect(() => compileRoutes([{ method: "GET", path: "/order/{bogus}", operation: "readOrder", success: 200 }])).toThrow("Unknown placeholder in route /order/{bogus}");
+    // A placeholder is a whole segment.
+    for (const path of ["/order/{order}x", "/order/x{order}"]) {
+      expect(() => compileRoutes([{ method: "GET", path, operation: "readOrder", success: 200 }]), path).toThrow(`Unknown placeholder in route ${path}`);
+    }
     expect(() => compileRoutes([
       { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 },
       { method: "GET", path: "/ORDER/{order}", operation: "readOrder", success: 200 },

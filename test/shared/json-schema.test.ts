@@ -259,6 +259,12 @@ describe("Standard JSON Schema targets and issue paths", () => {
     expect(() => jsonSchemaFor(schema, "draft-04")).toThrow('field-service-rules: JSON Schema target "draft-04" is not supported (draft-2020-12, draft-07, openapi-3.0).');
   });
 
+  it("GEN-9: every body schema names this library as its Standard Schema vendor, version 1", () => {
+    const s = toStandardSchema(parseLoginRequest, loginRequestJsonSchema);
+    expect([s["~standard"].vendor, s["~standard"].version]).toEqual(["field-service-rules", 1]);
+    expect([customerAddSchema["~standard"].vendor, customerAddSchema["~standard"].version]).toEqual(["field-service-rules", 1]);
+  });
+
   it("GEN-9: an issue path splits into names and indexes, indexes of any length", () => {
     fc.assert(fc.property(fc.array(fc.oneof(fc.nat(10_000), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/)), { maxLength: 6 }), (segments) => {
       const path = segments.reduce<string>((p, s) => (typeof s === "number" ? `${p}[${s}]` : p === "" ? s : `${p}.${s}`), "");
