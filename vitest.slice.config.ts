@@ -10,7 +10,11 @@ const config: ViteUserConfig = defineConfig({
   test: {
     include,
     exclude: ["test/site/**", "**/node_modules/**"],
-    isolate: false,
+    // SLICE_ISOLATE=1: a fresh module graph per test file and run. Slower, but code that runs
+    // only at import (the route table, body schemas built once) is evaluated again with
+    // Stryker's active mutant; with a shared graph such a "static" mutant is never switched on
+    // and survives unseen (docs/quality.md, "Second round").
+    isolate: process.env["SLICE_ISOLATE"] === "1",
     setupFiles: ["test/setup.ts"],
     testTimeout: 60_000,
     typecheck: { enabled: false },
