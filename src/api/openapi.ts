@@ -13,7 +13,7 @@ import { issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
 import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
-import { MAX_STORE_PAGE_SIZE, storeSortKeys, storeSortOrders } from "../store/query.js";
+import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
 import { problemNames, type ProblemStatus } from "./problem.js";
 import { apiRoutes, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
@@ -359,17 +359,27 @@ const dryRunParameter: JsonSchema = {
 };
 
 function storeListingParameters(): JsonSchema[] {
-  const q = (name: string, required: boolean, description: string, schema: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ name, in: "query", required, description, schema, ...extra });
-  const guids = (what: string): JsonSchema =>
-    q(`material${what}Id`, false, `${what} GUIDs to keep, comma-separated (STO-3); slugs are not accepted.`, { type: "array", items: { type: "string", format: "uuid" }, maxItems: limits.filterIds }, { style: "form", explode: false });
+  // Names, descriptions and which are required come from the query's own JSON Schema (the
+  // shape parseStoreListingQuery reads); OpenAPI adds the typed form of each parameter.
+  const query = storeListingQueryJsonSchema as { properties: Record<string, { description: string }>; required: string[] };
+  const q = (name: string, schema: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({
+    name,
+    in: "query",
+    required: query.required.includes(name),
+    description: (query.properties[name] as { description: string }).description,
+    schema,
+    ...extra,
+  });
+  const guids = (name: string): JsonSchema =>
+    q(name, { type: "array", items: { type: "string", format: "uuid" }, maxItems: limits.filterIds }, { style: "form", explode: false });
   return [
-    q("page", true, "Page number, from 1 (STO-3).", { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { example: 1 }),
-    q("pageSize", true, `Items per page (STO-3).`, { type: "integer", minimum: 1, maximum: MAX_STORE_PAGE_SIZE }, { example: 20 }),
-    q("searchPhrase", false, "Matched in name, identification number and supplier code, ignoring case and accents (STO-4).", { type: "string", maxLength: limits.searchPhrase }),
-    q("sortBy", false, "Sort key (STO-5).", { type: "string", enum: [...storeSortKeys], default: "name" }),
-    q("sortOrder", false, "Sort direction (STO-3).", { type: "string", enum: [...storeSortOrders], default: "ascend" }),
-    guids("Supplier"),
-    guids("Category"),
+    q("page", { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { example: 1 }),
+    q("pageSize", { type: "integer", minimum: 1, maximum: MAX_STORE_PAGE_SIZE }, { example: 20 }),
+    q("searchPhrase", { type: "string", maxLength: limits.searchPhrase }),
+    q("sortBy", { type: "string", enum: [...storeSortKeys], default: "name" }),
+    q("sortOrder", { type: "string", enum: [...storeSortOrders], default: "ascend" }),
+    guids("materialSupplierId"),
+    guids("materialCategoryId"),
   ];
 }
 

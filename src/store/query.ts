@@ -163,7 +163,7 @@ function storeListingQueryJsonSchemaOf(): JsonSchema {
   const guids = (description: string): JsonSchema => ({
     type: "string",
     pattern: `^\\s*${GUID_BODY}\\s*(?:,\\s*${GUID_BODY}\\s*){0,${limits.filterIds - 1}}$`,
-    description: `${description} Comma-separated GUIDs, at most ${limits.filterIds} (STO-3).`,
+    description: `${description} Comma-separated GUIDs (slugs are not accepted), at most ${limits.filterIds} (STO-3).`,
   });
   return {
     ...js.object(
