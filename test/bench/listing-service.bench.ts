@@ -12,6 +12,7 @@ import { finite, UNLIMITED, type Amount } from "../../src/stock/amount.js";
 import type { StoreListingCatalog } from "../../src/store/listing.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
+import { p50 } from "./listing-world.js";
 import { loadFixture } from "./service-load.js";
 import { naiveListing } from "../store/naive-listing.js";
 
@@ -39,17 +40,6 @@ const call = (method: string, path: string, body?: unknown): ServiceResponse => 
   return r;
 };
 const loadMs = performance.now() - loadStarted;
-
-function p50(fn: () => unknown, runs: number): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
-}
 
 // The naive baseline over the same records: fold, filter, sort everything, slice.
 type RawMaterial = { id: string; externalId: string; name: string; categoryId: string; supplierId: string; identificationNumber: string; price: number };

@@ -64,3 +64,15 @@ export function listingBenchWorld(): ListingBenchWorld {
   const store: Store = { id: gid(4, 1), externalId: null, name: "Sklad", availableFor: [] };
   return { N, rnd, pick, nouns, adjectives, gid, categories, suppliers, materials, stock, catalog, store };
 }
+
+/** The median time in ms of `runs` calls of `fn` (the benches' one-off figures besides vitest's). */
+export function p50(fn: () => unknown, runs: number): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}

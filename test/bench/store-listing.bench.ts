@@ -1,5 +1,5 @@
 import { bench, describe } from "vitest";
-import { listingBenchWorld } from "./listing-world.js";
+import { listingBenchWorld, p50 } from "./listing-world.js";
 import type { Material } from "../../src/material/material.js";
 import { type Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
@@ -41,17 +41,6 @@ function naive(q: StoreListingQuery): { items: Material[]; totalCount: number } 
   kept.sort((a, b) => sign * key(a, b) || collator.compare(a.m.name, b.m.name) || (a.m.id < b.m.id ? -1 : 1));
   const from = (q.page - 1) * q.pageSize;
   return { items: kept.slice(from, from + q.pageSize).map((r) => r.m), totalCount: kept.length };
-}
-
-function p50(fn: () => unknown, runs: number): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
 }
 
 const base: StoreListingQuery = { page: 1, pageSize: 50, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null };
