@@ -16,9 +16,11 @@ import { fileURLToPath } from "node:url";
 
 const root = join(fileURLToPath(import.meta.url), "..", "..");
 const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
-const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-\d+\b/g;
+/** The project's own rules (new prefixes for behaviour its features add), read after RULES.md. */
+const projectCatalog = join(root, "docs", "rules-project.md");
+const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT)-\d+\b/g;
 /** A rule ID as prose mentions it (rule numbers have no leading zero: "MAT-001" is an external ID). */
-const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-[1-9]\d*\b/g;
+const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT)-[1-9]\d*\b/g;
 /** Folders whose code composes rules and so may not own one. */
 const COMPOSERS = ["src/service/", "src/server/"];
 
@@ -57,7 +59,8 @@ function readRules() {
   const spec = specCandidates.find((p) => existsSync(p));
   // Outside the workspace (no shared/ beside the checkout) the committed table is the catalog.
   if (spec === undefined) return readCommittedRules();
-  return readRulesText(readFileSync(spec, "utf8"));
+  const project = existsSync(projectCatalog) ? readRulesText(readFileSync(projectCatalog, "utf8")) : [];
+  return [...readRulesText(readFileSync(spec, "utf8")), ...project];
 }
 
 function readCommittedRules() {
@@ -109,7 +112,7 @@ export function parseOwners(files) {
     }
     const all = [...text.matchAll(RULE_TAG)].length;
     if (all !== attached) stray.push(`${path}: ${all - attached} @rule tag(s) not in the TSDoc of an export`);
-    for (const m of text.matchAll(/\bImplements\s+(?:[^.]*?)\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR)-\d+/g)) {
+    for (const m of text.matchAll(/\bImplements\s+(?:[^.]*?)\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT)-\d+/g)) {
       implementsLines.push(`${path}: "${m[0].slice(0, 60)}"`);
     }
   }

@@ -116,7 +116,7 @@ export function issueStatus(code: IssueCode): ProblemStatus {
     .with(
       P.union(
         "Required", "InvalidType", "InvalidEnum", "Blank", "InvalidGuid", "InvalidDate", "InvalidDateTime", "InvalidEmail",
-        "InvalidNumber", "NotInteger", "Negative", "OutOfRange", "TooFew", "TooMany", "TooLong", "UnknownReference",
+        "InvalidNumber", "NotInteger", "Negative", "OutOfRange", "TooFew", "TooMany", "TooLong", "InvalidText", "InvalidExternalId", "UnknownReference",
         "DuplicateExternalId", "Duplicate", "NotAllowed", "Immutable", "IdMismatch", "InvalidCustomData", "ForeignReference",
         "InvalidState", "UseReplan", "NotTechnician", "Deactivated", "OutsideDay", "StartNotBeforeEnd", "PrimaryNotAssigned",
         "Collision", "NotStocked", "SameStore", "InvalidJson",

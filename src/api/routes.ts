@@ -1,6 +1,7 @@
 import { isGuid, toGuid, type Guid } from "../shared/guid.js";
 import { fail, issue, ok, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
+import { isAddressableExternalId } from "../shared/text.js";
 
 /** The placeholder names a route path may hold (`/order/{order}`), one per kind of record. */
 export type PathParamName = "customer" | "order" | "intervention" | "material" | "store" | "toStore";
@@ -300,7 +301,8 @@ function decodeSegments(path: string): string[] | undefined {
 /**
  * Matches a method and path (without query) to a route. Literal segments match in any
  * case; a placeholder of the GUID form matches only a GUID, one of the external-ID form any
- * non-empty segment; a path that matches no route is 404 and a known path with another
+ * segment that an external ID can be (TXT-2: so `..`, U+0000 or a blank one finds nothing);
+ * a path that matches no route is 404 and a known path with another
  * method 405 (ERR-2). Percent-encoding is decoded per segment; a malformed one is 404.
  * Never throws.
  * @param router - the router
@@ -327,7 +329,7 @@ export function matchRoute(router: Router, method: string, path: string): RouteM
       const s = segments[i] as string;
       const t = r.segments[i] as Segment;
       if ("literal" in t) matches = s.toLowerCase() === t.literal;
-      else if (r.form === "id" ? isGuid(s) : s !== "") params.push({ name: t.param, value: s });
+      else if (r.form === "id" ? isGuid(s) : isAddressableExternalId(s)) params.push({ name: t.param, value: s });
       else matches = false;
     }
     if (!matches) continue;

@@ -3,6 +3,7 @@ import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
   checkEmail as checkEmailBinding,
+  checkExternalId as checkExternalIdBinding,
   checkNonBlank as checkNonBlankBinding,
   checkText as checkTextBinding,
   notABoolean as notABooleanBinding,
@@ -31,6 +32,7 @@ const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
 const { text: TEXT_LIMIT, longText: LONG_TEXT_LIMIT, customData: CUSTOM_DATA_LIMIT } = limits;
 const checkEmail: typeof checkEmailBinding = checkEmailBinding;
 const checkNonBlank: typeof checkNonBlankBinding = checkNonBlankBinding;
+const checkExternalId: typeof checkExternalIdBinding = checkExternalIdBinding;
 const checkText: typeof checkTextBinding = checkTextBinding;
 const notABoolean: typeof notABooleanBinding = notABooleanBinding;
 const notAnEmailString: typeof notAnEmailStringBinding = notAnEmailStringBinding;
@@ -240,9 +242,9 @@ function ident<T>(key: string, v: unknown, issues: Issue[], reader: ValueReader<
   return v === undefined || v === null ? ABSENT : (reader(v, "", key, issues) ?? ABSENT);
 }
 
-/** A non-blank external ID. */
+/** A non-blank external ID that a URL can carry (TXT-2). */
 function externalIdOf(v: unknown, issues: Issue[]): string | Absent {
-  return typeof v === "string" ? (checkNonBlank(v, "", "externalId", issues) ?? ABSENT) : ident("externalId", v, issues, notAString);
+  return typeof v === "string" ? (checkExternalId(v, "", "externalId", issues) ?? ABSENT) : ident("externalId", v, issues, notAString);
 }
 
 /** Reads `{ latitude, longitude }` (CUS-10). */
@@ -519,7 +521,7 @@ function elementId(mode: CustomerBodyMode): Record<string, JsonSchema> {
 }
 
 function elementExternalId(): JsonSchema {
-  return js.nullable(js.nonBlank("External ID: how the element is matched (UPS-6) and referenced (CUS-6)."));
+  return js.nullable(js.externalId("External ID: how the element is matched (UPS-6) and referenced (CUS-6)."));
 }
 
 function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
@@ -569,7 +571,7 @@ function customerJsonSchema(mode: CustomerBodyMode): JsonSchema {
   return js.object(
     {
       ...(add ? {} : { id: js.nullable(js.guid("GUID of the customer to edit (UPS-3, UPS-4).")) }),
-      externalId: js.nullable(js.nonBlank(add ? "External ID, unique among the company's customers (GEN-4)." : "External ID: how an existing customer is found when no id is sent (UPS-2).")),
+      externalId: js.nullable(js.externalId(add ? "External ID, unique among the company's customers (GEN-4)." : "External ID: how an existing customer is found when no id is sent (UPS-2).")),
       name: js.nonBlank("Name (CUS-1)."),
       kind: js.nullable(js.enumOf(customerKinds, "Company or Household (CUS-2).")),
       categoryId: js.nullable(js.nonBlank("GUID or slug of a CustomerCategory (CUS-5).")),

@@ -3,7 +3,7 @@ import { priorities, type Priority } from "../order/order.js";
 import { checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {
-  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readNonBlank, readObject, readString, readLongText, required,
+  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readExternalId, readNonBlank, readObject, readString, readLongText, required,
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
@@ -148,7 +148,7 @@ export function parseInterventionPlan(body: unknown): Result<InterventionPlanCom
   // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const p = readPlanning(o, issues);
-  const externalId = optionalValue(o, "externalId", "", issues, readNonBlank) ?? null;
+  const externalId = optionalValue(o, "externalId", "", issues, readExternalId) ?? null;
   const customStateId = optionalValue(o, "customStateId", "", issues, readNonBlank) ?? null;
   const priority = optionalValue(o, "priority", "", issues, readPriority) ?? null;
   const internalNote = optionalValue(o, "internalNote", "", issues, readLongText) ?? null;
@@ -179,7 +179,7 @@ export function parseInterventionReplan(body: unknown): Result<InterventionRepla
   // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const p = readPlanning(o, issues);
-  const externalId = optional(o, "externalId", "", issues, readNonBlank);
+  const externalId = optional(o, "externalId", "", issues, readExternalId);
   const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
   const priority = notNull(o, "priority", issues, readPriority);
   const internalNote = optional(o, "internalNote", "", issues, readLongText);
@@ -274,7 +274,7 @@ const PLANNING_REQUIRED = ["primaryAssigneeId", "day", "assignations", "category
  */
 export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
-    externalId: js.nullable(js.nonBlank("External ID, unique among the company's interventions (GEN-4).")),
+    externalId: js.nullable(js.externalId("External ID, unique among the company's interventions (GEN-4).")),
     ...planningProperties(js.nullable(js.enumOf(priorities, "Priority; left out or null: the order's (INT-2)."))),
   },
   PLANNING_REQUIRED,
@@ -288,7 +288,7 @@ export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.
  */
 export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
-    externalId: js.nullable(js.nonBlank("External ID; left out keeps it, a different one is refused (INT-3).")),
+    externalId: js.nullable(js.externalId("External ID; left out keeps it, a different one is refused (INT-3).")),
     ...planningProperties(js.enumOf(priorities, "Priority; left out keeps it, null is refused (INT-3).")),
   },
   PLANNING_REQUIRED,

@@ -9,6 +9,7 @@ import {
   readEnum,
   readGuid,
   readInteger,
+  readExternalId,
   readNonBlank,
   readObject,
   readString,
@@ -136,7 +137,7 @@ function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
   // `required` returns undefined only after pushing an issue, and collect never hands out a
   // command with issues: the casts hold wherever the command is read.
   return {
-    externalId: ident(o, "externalId", issues, readNonBlank),
+    externalId: ident(o, "externalId", issues, readExternalId),
     customerId: required(o, "customerId", "", issues, readNonBlank) as string,
     addressId: required(o, "addressId", "", issues, readNonBlank) as string,
     contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) as string,
@@ -184,7 +185,7 @@ export function parseOrderEdit(value: unknown): Result<OrderEditCommand> {
   // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   const command: OrderEditCommand = {
-    externalId: optional(o, "externalId", "", issues, readNonBlank),
+    externalId: optional(o, "externalId", "", issues, readExternalId),
     customerId: notNull(o, "customerId", issues),
     addressId: notNull(o, "addressId", issues),
     contactPersonId: notNull(o, "contactPersonId", issues),
@@ -210,7 +211,7 @@ export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditComman
   if (o === undefined) return collect(issues, () => undefined as never);
   // As in readAdd: the casts hold wherever the command is read.
   const command: OrderAddOrEditCommand = {
-    externalId: ident(o, "externalId", issues, readNonBlank),
+    externalId: ident(o, "externalId", issues, readExternalId),
     customerId: required(o, "customerId", "", issues, readNonBlank) as string,
     addressId: required(o, "addressId", "", issues, readNonBlank) as string,
     contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) as string,
@@ -258,7 +259,7 @@ function orderReferences(): Record<string, JsonSchema> {
  * orderAddJsonSchema.required //=> ["customerId", "addressId", "contactPersonId", "categoryId"]
  */
 export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  { externalId: js.nullable(js.nonBlank("External ID, unique among the company's orders (GEN-4).")), ...orderReferences(), ...orderOptionalProperties() },
+  { externalId: js.nullable(js.externalId("External ID, unique among the company's orders (GEN-4).")), ...orderReferences(), ...orderOptionalProperties() },
   ORDER_REQUIRED,
   "A new order (ORD-1); null on an optional field counts as left out (GEN-5).",
 ))();
@@ -269,7 +270,7 @@ export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
  * orderEditJsonSchema.required //=> undefined
  */
 export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  { externalId: js.nullable(js.nonBlank("External ID; it may only repeat the current one (ORD-8).")), ...orderReferences(), ...orderOptionalProperties() },
+  { externalId: js.nullable(js.externalId("External ID; it may only repeat the current one (ORD-8).")), ...orderReferences(), ...orderOptionalProperties() },
   [],
   "Only the fields sent change (ORD-6); null clears an optional field and is refused on customerId, addressId, contactPersonId and categoryId (GEN-5).",
 ))();
@@ -283,7 +284,7 @@ export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
 export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     id: js.nullable(js.guid("GUID of the order to edit (UPS-3, UPS-4).")),
-    externalId: js.nullable(js.nonBlank("External ID: how an existing order is found when no id is sent (UPS-2).")),
+    externalId: js.nullable(js.externalId("External ID: how an existing order is found when no id is sent (UPS-2).")),
     ...orderReferences(),
     ...orderOptionalProperties(),
   },

@@ -4,6 +4,7 @@ export type { JsonSchema };
 
 const guid: JsonSchema = { type: "string", pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$" };
 const nonBlank: JsonSchema = { type: "string", pattern: "\\S" };
+const externalId: JsonSchema = { type: "string", pattern: "\\S", not: { enum: [".", ".."] } };
 const optional = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: "null" }] });
 const decimal: JsonSchema = { type: "number", minimum: 0 };
 const object = (required: readonly string[], properties: Record<string, JsonSchema>): JsonSchema => ({ type: "object", required, properties });
@@ -52,7 +53,7 @@ export const fixtureJsonSchema: JsonSchema = {
         users: list(
           object(["id", "name", "roles"], {
             id: guid,
-            externalId: optional(nonBlank),
+            externalId: optional(externalId),
             name: nonBlank,
             roles: list({ enum: ["Administrator", "Technik", "Dispatcher"] }),
             deactivated: optional({ type: "boolean" }),
@@ -81,7 +82,7 @@ export const fixtureJsonSchema: JsonSchema = {
         materials: list(
           object(["id", "name", "categoryId", "supplierId"], {
             id: guid,
-            externalId: optional(nonBlank),
+            externalId: optional(externalId),
             name: nonBlank,
             categoryId: { type: "string", description: "GUID or slug of a MaterialCategory" },
             supplierId: { type: "string", description: "GUID or slug of a MaterialSupplier" },
@@ -96,7 +97,7 @@ export const fixtureJsonSchema: JsonSchema = {
         stores: list(
           object(["id", "name", "availableFor"], {
             id: guid,
-            externalId: optional(nonBlank),
+            externalId: optional(externalId),
             name: nonBlank,
             availableFor: list({ type: "string", description: "GUID or external ID of a user" }),
             stock: optional(

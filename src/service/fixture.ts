@@ -7,7 +7,7 @@ import { Dec } from "../shared/decimal.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { issue, joinPath, type Issue } from "../shared/issue.js";
 import {
-  optionalValue, readArray, readBoolean, readEnum, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
+  optionalValue, readArray, readBoolean, readEnum, readExternalId, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
 import { refIndex, reportReference, type RefIndex } from "../shared/reference.js";
@@ -386,7 +386,7 @@ function readSettings(company: JsonObject, path: string, issues: Issue[]): Compa
 function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<User>[] {
   const users = readList(company, "users", path, issues, (u, p): Placed<User> | undefined => {
     const id = required(u, "id", p, issues, readGuid);
-    const externalId = optionalValue(u, "externalId", p, issues, readNonBlank) ?? null;
+    const externalId = optionalValue(u, "externalId", p, issues, readExternalId) ?? null;
     const name = required(u, "name", p, issues, readNonBlank);
     const roles = required(u, "roles", p, issues, readArray<UserRole>(readEnum(userRoles), 0, 100));
     const deactivated = optionalValue(u, "deactivated", p, issues, readBoolean) ?? false;
@@ -409,7 +409,7 @@ function readMaterials(company: JsonObject, path: string, catalogs: JsonObject, 
   const suppliers = rawIndex(catalogs, "materialSuppliers", "slug");
   const materials = readList(company, "materials", path, issues, (m, p): Placed<Material> | undefined => {
     const id = required(m, "id", p, issues, readGuid);
-    const externalId = optionalValue(m, "externalId", p, issues, readNonBlank) ?? null;
+    const externalId = optionalValue(m, "externalId", p, issues, readExternalId) ?? null;
     const name = required(m, "name", p, issues, readNonBlank);
     const categoryId = reference(required(m, "categoryId", p, issues, readString), categories, joinPath(p, "categoryId"), "MaterialCategory", issues);
     const supplierId = reference(required(m, "supplierId", p, issues, readString), suppliers, joinPath(p, "supplierId"), "MaterialSupplier", issues);
@@ -441,7 +441,7 @@ interface LoadedStore {
 function readStores(company: JsonObject, path: string, users: RefIndex<{ readonly id: Guid }>, materials: RefIndex<{ readonly id: Guid }>, issues: Issue[]): Placed<LoadedStore>[] {
   const stores = readList(company, "stores", path, issues, (s, p): Placed<LoadedStore> | undefined => {
     const id = required(s, "id", p, issues, readGuid);
-    const externalId = optionalValue(s, "externalId", p, issues, readNonBlank) ?? null;
+    const externalId = optionalValue(s, "externalId", p, issues, readExternalId) ?? null;
     const name = required(s, "name", p, issues, readNonBlank);
     const refs = required(s, "availableFor", p, issues, readArray(readString, 0, limits.availableFor)) ?? [];
     const availableFor: Guid[] = [];

@@ -42,6 +42,8 @@ export const js: {
   readonly text: (max?: number, description?: string) => JsonSchema;
   /** A string with a visible character (`readNonBlank`). */
   readonly nonBlank: (description?: string) => JsonSchema;
+  /** An external ID that a URL path can carry (`readExternalId`, TXT-2): non-blank, not `.` nor `..`. */
+  readonly externalId: (description?: string) => JsonSchema;
   /** A GUID (`readGuid`). */
   readonly guid: (description?: string) => JsonSchema;
   /** A `YYYY-MM-DD` date (`readDate`). */
@@ -69,6 +71,7 @@ export const js: {
 } = {
   text: (max = limits.text, description) => ({ type: "string", maxLength: max, ...described(description) }),
   nonBlank: (description) => ({ type: "string", maxLength: limits.text, pattern: "\\S", ...described(description) }),
+  externalId: (description) => ({ type: "string", maxLength: limits.text, pattern: "\\S", not: { enum: [".", ".."] }, ...described(description) }),
   guid: (description) => ({ type: "string", format: "uuid", pattern: GUID_PATTERN, ...described(description) }),
   date: (description) => ({ type: "string", format: "date", pattern: DATE_PATTERN, ...described(description) }),
   dateTime: (description) => ({ type: "string", pattern: DATE_TIME_PATTERN, ...described(description) }),

@@ -3,6 +3,7 @@ import { ABSENT, type Tri } from "./field.js";
 import { toGuid, type Guid } from "./guid.js";
 import { issue, joinPath, type Issue, type IssueCode } from "./issue.js";
 import { limits } from "./limits.js";
+import { isAddressableExternalId, isStorableText } from "./text.js";
 import { parseDateTime, parseIsoDate, type Instant, type IsoDate } from "./time.js";
 
 /**
@@ -74,9 +75,12 @@ const notANumber = wrongType("a number");
 const notAWholeNumber = wrongType("a whole number");
 const notAnArray = wrongType("an array");
 
+const UNSTORABLE_MESSAGE = "Text must be well-formed Unicode without U+0000 (TXT-1).";
+
 /**
- * The length check of {@link readText}, for a value already known to be a string: longer
- * than `max` UTF-16 code units is `TooLong` (docs/decisions.md "Input limits").
+ * The checks of {@link readText}, for a value already known to be a string: longer than `max`
+ * UTF-16 code units is `TooLong` (docs/decisions.md "Input limits"); text that a storage cannot
+ * hold unchanged (U+0000, an unpaired surrogate) is `InvalidText` (TXT-1).
  * @param value - the string
  * @param max - the longest string accepted
  * @param parent - the JSON path of the object holding it
@@ -86,7 +90,8 @@ const notAnArray = wrongType("an array");
  * @internal
  */
 export function checkText(value: string, max: number, parent: string, key: string | number, issues: Issue[]): string | undefined {
-  return value.length > max ? report(issues, "TooLong", parent, key, `At most ${max} characters (${value.length} sent).`) : value;
+  if (value.length > max) return report(issues, "TooLong", parent, key, `At most ${max} characters (${value.length} sent).`);
+  return isStorableText(value) ? value : report(issues, "InvalidText", parent, key, UNSTORABLE_MESSAGE);
 }
 
 /**
@@ -148,6 +153,35 @@ export function checkNonBlank(value: string, parent: string, key: string | numbe
 export const readNonBlank: ValueReader<string> = (value, parent, key, issues) =>
   typeof value === "string" ? checkNonBlank(value, parent, key, issues) : notAString(value, parent, key, issues);
 
+/**
+ * The checks of {@link readExternalId}, for a value already known to be a string: those of
+ * {@link checkNonBlank}, then `InvalidExternalId` for `.` and `..`, which no URL path can carry
+ * (TXT-2).
+ * @param value - the string
+ * @param parent - the JSON path of the object holding it
+ * @param key - its key or index there
+ * @param issues - where issues go
+ * @returns the external ID, or `undefined` after reporting
+ * @internal
+ * @example
+ * const issues = [];
+ * checkExternalId("..", "", "externalId", issues) //=> undefined
+ * issues.map((i) => `${i.code}@${i.path}`) //=> ["InvalidExternalId@externalId"]
+ */
+export function checkExternalId(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
+  if (checkNonBlank(value, parent, key, issues) === undefined) return undefined;
+  return isAddressableExternalId(value)
+    ? value
+    : report(issues, "InvalidExternalId", parent, key, "An external ID must not be \".\" or \"..\": no URL path can carry it (TXT-2).");
+}
+
+/**
+ * An external ID of a record: non-blank storable text that a URL path can carry (TXT-1, TXT-2).
+ * @internal
+ */
+export const readExternalId: ValueReader<string> = (value, parent, key, issues) =>
+  typeof value === "string" ? checkExternalId(value, parent, key, issues) : notAString(value, parent, key, issues);
+
 /** A GUID in any case, returned lowercase (GEN-1). 
  * @internal
  */
@@ -208,7 +242,7 @@ export const notAnEmailString: ValueReader<never> = wrongType("an e-mail string"
  * @internal
  */
 export function checkEmail(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
-  return EMAIL.test(value) && value.length <= 254 ? value : report(issues, "InvalidEmail", parent, key);
+  return EMAIL.test(value) && value.length <= 254 && isStorableText(value) ? value : report(issues, "InvalidEmail", parent, key);
 }
 
 /** An e-mail address (a pragmatic check: `local@domain.tld`, no spaces). 

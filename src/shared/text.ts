@@ -15,3 +15,43 @@ export function foldText(text: string): string {
   // needs no second strip.
   return text.toLowerCase().normalize("NFKD").replace(MARKS, "").toLowerCase();
 }
+
+/** A code unit that may make text unstorable: U+0000 or half of a surrogate pair. */
+const SUSPECT = /[\0\uD800-\uDFFF]/;
+/** U+0000, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether text is storable: well-formed Unicode (no unpaired surrogate) without U+0000. Both
+ * storages then hold exactly what was sent: PostgreSQL `text` cannot hold U+0000, and UTF-8
+ * (what every database, file and HTTP body carries) has no encoding for an unpaired surrogate.
+ * @param text - any text
+ * @returns `true` when every storage can hold it unchanged
+ * @rule TXT-1
+ * @example
+ * isStorableText("Šroub M6 🔩") //=> true
+ * isStorableText("a\u0000b") //=> false
+ * isStorableText("\uD800") //=> false
+ */
+export function isStorableText(text: string): boolean {
+  // Almost all text has neither U+0000 nor a surrogate: one class test answers it.
+  return !SUSPECT.test(text) || !UNSTORABLE.test(text);
+}
+
+/**
+ * Whether a storable text can be an external ID that a URL path carries: non-blank, and
+ * neither `.` nor `..`, the dot segments a URL resolver removes (`%2e%2e` too), so no client
+ * could address such a record.
+ * @param text - a storable text
+ * @returns `true` when a path segment can carry it as an external ID
+ * @rule TXT-2
+ * @example
+ * isAddressableExternalId("ORD-1") //=> true
+ * isAddressableExternalId("..") //=> false
+ * isAddressableExternalId(" ") //=> false
+ */
+export function isAddressableExternalId(text: string): boolean {
+  return text !== "." && text !== ".." && VISIBLE.test(text) && isStorableText(text);
+}
+
+const VISIBLE = /\S/;

@@ -1,6 +1,7 @@
 import { toGuid, type Guid } from "../shared/guid.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import { limits } from "../shared/limits.js";
+import { checkText } from "../shared/read.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { GUID_PATTERN, js, type JsonSchema } from "../shared/json-schema.js";
 
@@ -118,8 +119,8 @@ export function parseStoreListingQuery(params: QueryParameters): Result<StoreLis
   const page = readWhole(params, "page", 1, Number.MAX_SAFE_INTEGER, issues);
   const pageSize = readWhole(params, "pageSize", 1, MAX_STORE_PAGE_SIZE, issues);
   const rawPhrase = param(params, "searchPhrase") ?? "";
-  if (rawPhrase.length > limits.searchPhrase) issues.push(issue("TooLong", "searchPhrase", `At most ${limits.searchPhrase} characters (STO-4).`));
-  // A too-long phrase pushed an issue, so the trimmed phrase is then never read.
+  // TooLong (STO-4's limit) or InvalidText (TXT-1): an issue was pushed, so the trimmed phrase is then never read.
+  checkText(rawPhrase, limits.searchPhrase, "", "searchPhrase", issues);
   const phrase = rawPhrase.trim();
   const sortBy = readChoice(params, "sortBy", storeSortKeys, "name", issues);
   const sortOrder = readChoice(params, "sortOrder", storeSortOrders, "ascend", issues);

@@ -1,7 +1,7 @@
 import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { optionalValue, readArray, readNonBlank, readObject, required } from "../shared/read.js";
+import { optionalValue, readArray, readExternalId, readNonBlank, readObject, required } from "../shared/read.js";
 import { limits } from "../shared/limits.js";
 import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
@@ -37,7 +37,7 @@ export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
   const command: StoreReplaceCommand = {
     // Stryker disable next-line StringLiteral: collect reads the command only when no issue was pushed, so `required` returned a name and the fallback is never read
     name: required(o, "name", "", issues, readNonBlank) ?? "",
-    externalId: optionalValue(o, "externalId", "", issues, readNonBlank) ?? null,
+    externalId: optionalValue(o, "externalId", "", issues, readExternalId) ?? null,
     // Stryker disable next-line ArrayDeclaration: collect reads the command only when no issue was pushed, so `required` returned an array and the fallback is never read
     availableFor: required(o, "availableFor", "", issues, readUsers) ?? [],
   };
@@ -52,7 +52,7 @@ export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
 export const storeReplaceJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
   {
     name: js.nonBlank("Name."),
-    externalId: js.nullable(js.nonBlank("External ID; left out or null clears it (STO-1).")),
+    externalId: js.nullable(js.externalId("External ID; left out or null clears it (STO-1).")),
     availableFor: js.array(js.nonBlank("GUID or external ID of a user (GEN-3)."), 0, limits.availableFor, "The users who may use the store (STO-2), possibly none."),
   },
   ["name", "availableFor"],

@@ -159,7 +159,7 @@ describe("parseStoreListingQuery, boundaries and messages", () => {
   it("STO-4: a phrase of 200 characters is kept, of 201 refused (TooLong)", () => {
     const at = `${"a".repeat(199)}b`;
     expect(parseStoreListingQuery({ ...ok, searchPhrase: at })).toMatchObject({ ok: true, value: { searchPhrase: at } });
-    expect(issues({ ...ok, searchPhrase: `${at} ` })).toEqual([{ path: "searchPhrase", code: "TooLong", message: "At most 200 characters (STO-4)." }]);
+    expect(issues({ ...ok, searchPhrase: `${at} ` })).toEqual([{ path: "searchPhrase", code: "TooLong", message: "At most 200 characters (201 sent)." }]);
   });
 
   it("STO-3: a filter holds at most 200 GUIDs; one more is TooMany, whatever its elements", () => {
