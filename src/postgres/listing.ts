@@ -9,7 +9,7 @@
  */
 import { Dec, decimalToJson } from "../shared/decimal.js";
 import { toGuid, type Guid } from "../shared/guid.js";
-import { foldText } from "../shared/text.js";
+import { foldText, isStorableText } from "../shared/text.js";
 import type { CatalogValue } from "../shared/catalog.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
 import { UNLIMITED, amountToJson, type Amount } from "../stock/amount.js";
@@ -223,11 +223,10 @@ function amountOf(value: string | null): Amount {
 // A surrogate not in a pair (unicode mode matches only those).
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-// PostgreSQL text cannot hold U+0000, and a lone surrogate would reach it as U+FFFD: refuse
-// both loudly rather than store something else than the record says.
+// The parsers refuse unstorable text (TXT-1); a record that reaches here otherwise (a caller
+// of these functions that skipped them) is refused loudly rather than stored altered.
 function storable(value: string | null, what: string): string | null {
-  if (value !== null && value.includes("\u0000")) throw new Error(`PostgreSQL listing: ${what} contains U+0000, which PostgreSQL text cannot store`);
-  if (value !== null && LONE_SURROGATE.test(value)) throw new Error(`PostgreSQL listing: ${what} contains a lone surrogate, which is not Unicode text`);
+  if (value !== null && !isStorableText(value)) throw new Error(`PostgreSQL listing: ${what} holds U+0000 or an unpaired surrogate, which PostgreSQL cannot store unchanged (TXT-1)`);
   return value;
 }
 
