@@ -24,6 +24,7 @@ import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
 import type { StoreDetail } from "../store/detail.js";
 import { parseStoreListingQuery } from "../store/query.js";
 import { parseStoreReplace } from "../store/replace.js";
+import { callBound, checkTimeout, raced, throwIfAborted } from "./abort.js";
 import { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 
 /** A record named by its external ID: the client then uses the `/externalId/...` path form (GEN-2). */
@@ -63,14 +64,31 @@ export interface ClientOptions {
   readonly now?: () => number;
   /** Renew the token this long before it runs out, in milliseconds; default 60,000. */
   readonly renewMarginMs?: number;
+  /**
+   * Default bound of every call, in milliseconds, login, request and body included; a call's own
+   * `timeout` wins. Default none (as with `fetch`). A call that runs out rejects with a
+   * `DOMException` named `"TimeoutError"`; a write may then have been committed or not.
+   */
+  readonly timeout?: number;
 }
 
 /** Options of a read. */
 export interface CallOptions {
   /** Validate locally before sending (bodies and the store query); overrides the client's `validate`. */
   readonly validate?: boolean;
-  /** Aborts the request. */
+  /**
+   * Aborts the call, wherever it is: waiting for the login it shares with other calls (which
+   * goes on for them), sending, or reading the answer. The call rejects with the signal's
+   * `reason` as it is (a `DOMException` named `"AbortError"` unless the caller gave another), as
+   * `fetch` does.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * Bounds this call, in milliseconds: login, request and reading the body; overrides the
+   * client's `timeout` (`Infinity` for none). Running out rejects with a `DOMException` named
+   * `"TimeoutError"`, as `fetch` with `AbortSignal.timeout` does.
+   */
+  readonly timeout?: number;
 }
 
 /** Options of a write. */
@@ -324,30 +342,47 @@ interface Sent {
   readonly text: string;
 }
 
+/** A login in flight, shared by the calls waiting for it. */
+interface Login {
+  readonly token: Promise<Token>;
+  /** Aborts the login's request once no caller waits for it. */
+  readonly controller: AbortController;
+  /** How many callers wait for it and may still stop. */
+  waiting: number;
+}
+
 /**
  * Creates a typed client of the field-service API. It logs in on the first call (AUTH-1),
  * keeps the token and renews it before its 60 minutes run out (AUTH-3; `renewMarginMs` early,
  * reckoned from when the login was sent), lets concurrent first calls share one login, and
  * after a 401 (a token the server no longer knows, AUTH-2) logs in once more and retries the
- * call once. Runs wherever `fetch` does (browsers, workers, Node); imports no `node:` module.
+ * call once. A call's `signal` and `timeout` bound all of it, the login it waits for included;
+ * an aborted call rejects with the signal's reason (`"AbortError"`, `"TimeoutError"`), as
+ * `fetch` does. A record reference that no URL can carry is refused before anything is sent.
+ * Runs wherever `fetch` does (browsers, workers, Node); imports no `node:` module.
  * Usage against a running server is in the README ("Walk-through in TypeScript").
- * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`
+ * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`, `timeout`
  * @returns the client, one method per operation
+ * @throws RangeError when `timeout` is negative or not a number
  * @example
  * const client = createClient({
  *   baseUrl: "http://stand-in", tenantCode: "demo", clientId: "demo-client", secret: "demo-secret",
- *   fetch: inProcessFetch(createFieldService({ fixture: demoFixture })),
+ *   fetch: inProcessFetch(createFieldService({ fixture: demoFixture })), timeout: 30_000,
  * });
  * (await client.readStore({ externalId: "centralni-sklad" }, { page: 1, pageSize: 5, searchPhrase: "sroub" })).materials.items.map((i) => i.name) //=> ["Šroub M6", "Šroub M8"]
+ * (await client.readOrder({ externalId: "NOPE" }, { signal: AbortSignal.abort() }).catch((e) => e.name)) //=> "AbortError"
  */
 export function createClient(options: ClientOptions): FieldServiceClient {
+  checkTimeout(options.timeout, "createClient");
   const base = options.baseUrl.replace(/\/+$/, "");
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const now = options.now ?? Date.now;
   const margin = options.renewMarginMs ?? 60_000;
   let token: Token | undefined;
-  let pending: Promise<Token> | undefined;
+  let pending: Login | undefined;
 
+  // `signal` bounds the whole exchange. `fetch` honours it itself; the races also end the wait
+  // for an injected `fetch` that does not.
   async function send(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined): Promise<Sent> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -355,12 +390,15 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     const init: RequestInit = { method: apiOperations[operation].method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
     if (signal !== undefined) init.signal = signal;
+    throwIfAborted(signal);
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(`${base}${path}`, init);
-      text = await response.text();
+      response = await raced(doFetch(`${base}${path}`, init), signal);
+      text = await raced(response.text(), signal);
     } catch (error) {
+      // An abort is the caller's, not the network's: its reason, as fetch rejects with it.
+      throwIfAborted(signal);
       throw new FieldServiceNetworkError(operation, error);
     }
     return { status: response.status, text };
@@ -388,12 +426,12 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     return t !== undefined && now() < t.expiresAt - margin;
   }
 
-  function logIn(signal?: AbortSignal): Promise<Token> {
-    if (pending !== undefined) return pending;
+  function startLogin(): Login {
+    const controller = new AbortController();
     const sentAt = now();
     const attempt = (async (): Promise<Token> => {
       const body = { tenantCode: options.tenantCode, clientId: options.clientId, secret: options.secret };
-      const result = answer("login", await send("login", apiOperations.login.path, body, signal, undefined)) as LoginResponse;
+      const result = answer("login", await send("login", apiOperations.login.path, body, controller.signal, undefined)) as LoginResponse;
       if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
         throw new FieldServiceUnexpectedResponseError("login", apiOperations.login.success, JSON.stringify(result));
       }
@@ -402,30 +440,44 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       const lifetime = typeof expiresIn === "number" && expiresIn > 0 ? expiresIn * 1000 : TOKEN_LIFETIME_MS;
       return { text: result.accessToken, expiresAt: sentAt + lifetime, answer: result };
     })();
-    pending = attempt;
+    const login: Login = { token: attempt, controller, waiting: 0 };
     const settle = (): void => {
-      if (pending === attempt) pending = undefined;
+      if (pending === login) pending = undefined;
     };
     attempt.then((t) => {
       token = t;
       settle();
     }, settle);
-    return attempt;
+    return login;
   }
 
   // A login shared by concurrent calls takes no caller's signal: one caller aborting must not
-  // fail the others' login.
-  async function validToken(): Promise<Token> {
-    return fresh(token) ? token : logIn(undefined);
+  // fail the others' login. Each caller stops waiting when its own signal aborts; the login is
+  // aborted once no caller waits for it (a caller without a signal always does), so a login
+  // that hangs does not hold up the next call's.
+  async function logIn(signal: AbortSignal | undefined): Promise<Token> {
+    throwIfAborted(signal);
+    const login = pending ?? (pending = startLogin());
+    login.waiting += 1;
+    return raced(login.token, signal, () => {
+      login.waiting -= 1;
+      if (login.waiting > 0) return;
+      if (pending === login) pending = undefined;
+      login.controller.abort(signal?.reason);
+    });
+  }
+
+  async function validToken(signal: AbortSignal | undefined): Promise<Token> {
+    return fresh(token) ? token : logIn(signal);
   }
 
   async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    let used = await validToken();
+    let used = await validToken(signal);
     let sent = await send(operation, path, body, signal, used.text);
     if (sent.status === 401) {
       // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
       if (token === used) token = undefined;
-      used = await validToken();
+      used = await validToken(signal);
       sent = await send(operation, path, body, signal, used.text);
     }
     return answer(operation, sent);
@@ -456,14 +508,24 @@ export function createClient(options: ClientOptions): FieldServiceClient {
         checked(operation, input, shape.parse);
       }
       if (!isRead && opts.dryRun === true) target = `${target}?dryRun=true`;
-      return call(operation, target, takesBody ? input : undefined, opts.signal);
+      const bound = callBound(opts.signal, opts.timeout ?? options.timeout, operation);
+      try {
+        return await call(operation, target, takesBody ? input : undefined, bound.signal);
+      } finally {
+        bound.release();
+      }
     };
   }
 
   const client: Record<string, unknown> = {
     login: async (callOptions?: CallOptions): Promise<LoginResponse> => {
-      token = undefined;
-      return (await logIn(callOptions?.signal)).answer;
+      const bound = callBound(callOptions?.signal, callOptions?.timeout ?? options.timeout, "login");
+      try {
+        token = undefined;
+        return (await logIn(bound.signal)).answer;
+      } finally {
+        bound.release();
+      }
     },
   };
   for (const operation of Object.keys(shapes) as Exclude<OperationId, "login">[]) client[operation] = method(operation);

@@ -43,8 +43,11 @@ export class FieldServiceError extends Error {
 }
 
 /**
- * No answer at all: `fetch` rejected (connection refused, DNS, CORS, an aborted signal). The
- * request may or may not have reached the server; `cause` holds what `fetch` threw.
+ * No answer at all: `fetch` rejected (connection refused, DNS, CORS, a dropped connection) or
+ * reading the body failed. The request may or may not have reached the server; `cause` holds
+ * what `fetch` threw. An abort is not one: a call whose `signal` aborts or whose `timeout` runs
+ * out rejects with the signal's reason as it is (a `DOMException` named `"AbortError"` or
+ * `"TimeoutError"`), as `fetch` does.
  * @example
  * new FieldServiceNetworkError("readOrder", new TypeError("fetch failed")).message //=> "readOrder: no answer from the API (fetch failed)"
  */
