@@ -21,7 +21,7 @@ export interface CallBound {
  */
 export function checkTimeout(timeout: number | undefined, where: string): void {
   if (timeout !== undefined && !(typeof timeout === "number" && timeout >= 0)) {
-    throw new RangeError(`${where}: timeout is a number of milliseconds, 0 or more, or Infinity for none (got ${String(timeout)})`);
+    throw new RangeError(`${where}: timeout must be 0 ms or more, or Infinity (got ${String(timeout)})`);
   }
 }
 

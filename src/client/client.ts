@@ -297,13 +297,12 @@ function refValue(operation: OperationId, name: string, ref: unknown): string {
   if (typeof ref === "string") return ref;
   const value: unknown = typeof ref === "object" && ref !== null ? (ref as Record<string, unknown>)["externalId"] : undefined;
   if (typeof value === "string") return value;
-  throw new TypeError(`${operation}: the ${name} reference is neither a GUID string nor { externalId: string }`);
+  throw new TypeError(`${operation}: ${name} is neither a GUID string nor { externalId: string }`);
 }
 
+// The catalog's sentence for an external ID; for a GUID, the usual mistake behind it.
 function refIssue(external: boolean, name: string): Issue {
-  return external
-    ? issue("InvalidExternalId", name, "No URL path can carry this external ID: it is blank, \".\" or \"..\" (which a URL resolver removes), or holds U+0000 or an unpaired surrogate (TXT-2).")
-    : issue("InvalidGuid", name, "A string reference is a GUID (8-4-4-4-12 hex digits); name a record by its external ID with { externalId } (GEN-2).");
+  return external ? issue("InvalidExternalId", name) : issue("InvalidGuid", name, "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
 }
 
 function queryString(query: StoreQueryParams): string {

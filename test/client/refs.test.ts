@@ -78,7 +78,7 @@ describe("references no URL can carry are refused before sending (TXT-2, GEN-1)"
     const c = createClient({ baseUrl: server.baseUrl, ...demo, fetch: recordingFetch([]) });
     const loose = c.readMaterial as unknown as (ref: unknown) => Promise<unknown>;
     for (const bad of [{ externalId: 7 }, {}, null, 42]) {
-      await expect(loose(bad)).rejects.toThrow(new TypeError("readMaterial: the material reference is neither a GUID string nor { externalId: string }"));
+      await expect(loose(bad)).rejects.toThrow(new TypeError("readMaterial: material is neither a GUID string nor { externalId: string }"));
     }
   });
 });
