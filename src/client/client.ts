@@ -17,22 +17,29 @@ import { parseMaterialReplace } from "../material/request.js";
 import { parseOrderCancel } from "../order/cancel.js";
 import type { OrderAction } from "../order/machine.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
-import type { Issue, Result } from "../shared/issue.js";
+import { isGuid } from "../shared/guid.js";
+import { issue, type Issue, type Result } from "../shared/issue.js";
+import { isAddressableExternalId } from "../shared/text.js";
 import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
 import type { StoreDetail } from "../store/detail.js";
 import { parseStoreListingQuery } from "../store/query.js";
 import { parseStoreReplace } from "../store/replace.js";
+import { callBound, checkTimeout, raced, throwIfAborted } from "./abort.js";
 import { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 
 /** A record named by its external ID: the client then uses the `/externalId/...` path form (GEN-2). */
 export interface ExternalIdRef {
-  /** The client-assigned external ID. */
+  /**
+   * The client-assigned external ID. One that no URL path can carry (blank, `.`, `..`, U+0000 or
+   * an unpaired surrogate, TXT-2) is refused before anything is sent.
+   */
   readonly externalId: string;
 }
 
 /**
  * A record reference in a path: its GUID as a string, or `{ externalId }`. One path never mixes
- * the two forms, so an operation with two records takes two GUIDs or two external IDs.
+ * the two forms, so an operation with two records takes two GUIDs or two external IDs. A string
+ * that is not a GUID is refused before anything is sent (pass `{ externalId }` for an external ID).
  */
 export type Ref = string | ExternalIdRef;
 
@@ -57,14 +64,31 @@ export interface ClientOptions {
   readonly now?: () => number;
   /** Renew the token this long before it runs out, in milliseconds; default 60,000. */
   readonly renewMarginMs?: number;
+  /**
+   * Default bound of every call, in milliseconds, login, request and body included; a call's own
+   * `timeout` wins. Default none (as with `fetch`). A call that runs out rejects with a
+   * `DOMException` named `"TimeoutError"`; a write may then have been committed or not.
+   */
+  readonly timeout?: number;
 }
 
 /** Options of a read. */
 export interface CallOptions {
   /** Validate locally before sending (bodies and the store query); overrides the client's `validate`. */
   readonly validate?: boolean;
-  /** Aborts the request. */
+  /**
+   * Aborts the call, wherever it is: waiting for the login it shares with other calls (which
+   * goes on for them), sending, or reading the answer. The call rejects with the signal's
+   * `reason` as it is (a `DOMException` named `"AbortError"` unless the caller gave another), as
+   * `fetch` does.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * Bounds this call, in milliseconds: login, request and reading the body; overrides the
+   * client's `timeout` (`Infinity` for none). Running out rejects with a `DOMException` named
+   * `"TimeoutError"`, as `fetch` with `AbortSignal.timeout` does.
+   */
+  readonly timeout?: number;
 }
 
 /** Options of a write. */
@@ -225,33 +249,60 @@ const shapes: { readonly [O in Exclude<OperationId, "login">]: CallShape } = {
 /**
  * The path of an operation for the records given: GUIDs fill the placeholders of the table's
  * template; external IDs fill those of its `/externalId/...` twin. Each value is
- * percent-encoded. Mixing the two forms is a programmer error (the API has no such path).
+ * percent-encoded, and a URL resolves the path to exactly these segments: a reference that no
+ * URL can carry is refused, since `fetch` would remove a `.` or `..` segment (`%2e%2e` too) and
+ * address another record (TXT-2). Mixing the two forms is a programmer error (the API has no
+ * such path).
  * @param operation - the operation
  * @param refs - one reference per placeholder, in path order
  * @returns the path, relative to the base URL
- * @throws TypeError when the references mix the two forms or do not match the placeholders
+ * @throws FieldServiceError (`local: true`, status 400) when a string reference is not a GUID
+ * (`InvalidGuid`) or an external ID is not addressable (`InvalidExternalId`: blank, `.`, `..`,
+ * U+0000 or an unpaired surrogate), one issue per such reference at its placeholder's name
+ * @throws TypeError when the references mix the two forms, are not references, or do not match the placeholders
  * @example
  * operationPath("replanIntervention", [{ externalId: "ORD 1" }, { externalId: "V-1" }]) //=> "/order/externalId/ORD%201/intervention/V-1/Replan"
  * operationPath("readOrder", ["3f2504e0-4f89-11d3-9a0c-0305e82c3301"]) //=> "/order/3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+ * operationPath("readMaterial", [{ externalId: "a/b?c#d" }]) //=> "/material/externalId/a%2Fb%3Fc%23d"
+ * const refusal = (() => { try { return operationPath("cancelIntervention", [{ externalId: "E-O" }, { externalId: ".." }]); } catch (e) { return e; } })();
+ * refusal.problem.errors.map((i) => `${i.code}@${i.path}`) //=> ["InvalidExternalId@intervention"]
  */
 export function operationPath(operation: OperationId, refs: readonly Ref[]): string {
   const template = apiOperations[operation].path;
   const parts = template.split("/").slice(1);
-  const params = parts.filter((p) => p.startsWith("{")).length;
-  if (params !== refs.length) throw new TypeError(`${operation} names ${params} record(s) in its path, ${refs.length} given`);
+  const params = parts.filter((p) => p.startsWith("{")).map((p) => p.slice(1, -1));
+  if (params.length !== refs.length) throw new TypeError(`${operation} names ${params.length} record(s) in its path, ${refs.length} given`);
   if (refs.length === 0) return template;
   const external = typeof refs[0] !== "string";
   if (refs.some((r) => (typeof r !== "string") !== external)) {
     throw new TypeError(`${operation}: one path takes GUIDs or external IDs, never a mix (GEN-2)`);
   }
-  let i = 0;
-  const filled = parts.map((p) => {
-    if (!p.startsWith("{")) return p;
-    const ref = refs[i++] as Ref;
-    return encodeURIComponent(typeof ref === "string" ? ref : ref.externalId);
+  const issues: Issue[] = [];
+  const values = refs.map((ref, i) => {
+    const name = params[i] as string;
+    const value = refValue(operation, name, ref);
+    if (external ? !isAddressableExternalId(value) : !isGuid(value)) issues.push(refIssue(external, name));
+    return value;
   });
+  // Nothing that fails the checks reaches encodeURIComponent, which throws on an unpaired surrogate.
+  if (issues.length > 0) throw new FieldServiceError(operation, problem(400, issues), true);
+  let i = 0;
+  const filled = parts.map((p) => (p.startsWith("{") ? encodeURIComponent(values[i++] as string) : p));
   if (external) filled.splice(1, 0, "externalId");
   return `/${filled.join("/")}`;
+}
+
+// Outside the types (a JavaScript caller, a cast): a programmer error, named.
+function refValue(operation: OperationId, name: string, ref: unknown): string {
+  if (typeof ref === "string") return ref;
+  const value: unknown = typeof ref === "object" && ref !== null ? (ref as Record<string, unknown>)["externalId"] : undefined;
+  if (typeof value === "string") return value;
+  throw new TypeError(`${operation}: ${name} is neither a GUID string nor { externalId: string }`);
+}
+
+// The catalog's sentence for an external ID; for a GUID, the usual mistake behind it.
+function refIssue(external: boolean, name: string): Issue {
+  return external ? issue("InvalidExternalId", name) : issue("InvalidGuid", name, "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
 }
 
 function queryString(query: StoreQueryParams): string {
@@ -290,30 +341,47 @@ interface Sent {
   readonly text: string;
 }
 
+/** A login in flight, shared by the calls waiting for it. */
+interface Login {
+  readonly token: Promise<Token>;
+  /** Aborts the login's request once no caller waits for it. */
+  readonly controller: AbortController;
+  /** How many callers wait for it and may still stop. */
+  waiting: number;
+}
+
 /**
  * Creates a typed client of the field-service API. It logs in on the first call (AUTH-1),
  * keeps the token and renews it before its 60 minutes run out (AUTH-3; `renewMarginMs` early,
  * reckoned from when the login was sent), lets concurrent first calls share one login, and
  * after a 401 (a token the server no longer knows, AUTH-2) logs in once more and retries the
- * call once. Runs wherever `fetch` does (browsers, workers, Node); imports no `node:` module.
+ * call once. A call's `signal` and `timeout` bound all of it, the login it waits for included;
+ * an aborted call rejects with the signal's reason (`"AbortError"`, `"TimeoutError"`), as
+ * `fetch` does. A record reference that no URL can carry is refused before anything is sent.
+ * Runs wherever `fetch` does (browsers, workers, Node); imports no `node:` module.
  * Usage against a running server is in the README ("Walk-through in TypeScript").
- * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`
+ * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`, `timeout`
  * @returns the client, one method per operation
+ * @throws RangeError when `timeout` is negative or not a number
  * @example
  * const client = createClient({
  *   baseUrl: "http://stand-in", tenantCode: "demo", clientId: "demo-client", secret: "demo-secret",
- *   fetch: inProcessFetch(createFieldService({ fixture: demoFixture })),
+ *   fetch: inProcessFetch(createFieldService({ fixture: demoFixture })), timeout: 30_000,
  * });
  * (await client.readStore({ externalId: "centralni-sklad" }, { page: 1, pageSize: 5, searchPhrase: "sroub" })).materials.items.map((i) => i.name) //=> ["Šroub M6", "Šroub M8"]
+ * (await client.readOrder({ externalId: "NOPE" }, { signal: AbortSignal.abort() }).catch((e) => e.name)) //=> "AbortError"
  */
 export function createClient(options: ClientOptions): FieldServiceClient {
+  checkTimeout(options.timeout, "createClient");
   const base = options.baseUrl.replace(/\/+$/, "");
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const now = options.now ?? Date.now;
   const margin = options.renewMarginMs ?? 60_000;
   let token: Token | undefined;
-  let pending: Promise<Token> | undefined;
+  let pending: Login | undefined;
 
+  // `signal` bounds the whole exchange. `fetch` honours it itself; the races also end the wait
+  // for an injected `fetch` that does not.
   async function send(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined): Promise<Sent> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -321,12 +389,15 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     const init: RequestInit = { method: apiOperations[operation].method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
     if (signal !== undefined) init.signal = signal;
+    throwIfAborted(signal);
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(`${base}${path}`, init);
-      text = await response.text();
+      response = await raced(doFetch(`${base}${path}`, init), signal);
+      text = await raced(response.text(), signal);
     } catch (error) {
+      // An abort is the caller's, not the network's: its reason, as fetch rejects with it.
+      throwIfAborted(signal);
       throw new FieldServiceNetworkError(operation, error);
     }
     return { status: response.status, text };
@@ -354,12 +425,12 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     return t !== undefined && now() < t.expiresAt - margin;
   }
 
-  function logIn(signal?: AbortSignal): Promise<Token> {
-    if (pending !== undefined) return pending;
+  function startLogin(): Login {
+    const controller = new AbortController();
     const sentAt = now();
     const attempt = (async (): Promise<Token> => {
       const body = { tenantCode: options.tenantCode, clientId: options.clientId, secret: options.secret };
-      const result = answer("login", await send("login", apiOperations.login.path, body, signal, undefined)) as LoginResponse;
+      const result = answer("login", await send("login", apiOperations.login.path, body, controller.signal, undefined)) as LoginResponse;
       if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
         throw new FieldServiceUnexpectedResponseError("login", apiOperations.login.success, JSON.stringify(result));
       }
@@ -368,30 +439,44 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       const lifetime = typeof expiresIn === "number" && expiresIn > 0 ? expiresIn * 1000 : TOKEN_LIFETIME_MS;
       return { text: result.accessToken, expiresAt: sentAt + lifetime, answer: result };
     })();
-    pending = attempt;
+    const login: Login = { token: attempt, controller, waiting: 0 };
     const settle = (): void => {
-      if (pending === attempt) pending = undefined;
+      if (pending === login) pending = undefined;
     };
     attempt.then((t) => {
       token = t;
       settle();
     }, settle);
-    return attempt;
+    return login;
   }
 
   // A login shared by concurrent calls takes no caller's signal: one caller aborting must not
-  // fail the others' login.
-  async function validToken(): Promise<Token> {
-    return fresh(token) ? token : logIn(undefined);
+  // fail the others' login. Each caller stops waiting when its own signal aborts; the login is
+  // aborted once no caller waits for it (a caller without a signal always does), so a login
+  // that hangs does not hold up the next call's.
+  async function logIn(signal: AbortSignal | undefined): Promise<Token> {
+    throwIfAborted(signal);
+    const login = pending ?? (pending = startLogin());
+    login.waiting += 1;
+    return raced(login.token, signal, () => {
+      login.waiting -= 1;
+      if (login.waiting > 0) return;
+      if (pending === login) pending = undefined;
+      login.controller.abort(signal?.reason);
+    });
+  }
+
+  async function validToken(signal: AbortSignal | undefined): Promise<Token> {
+    return fresh(token) ? token : logIn(signal);
   }
 
   async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    let used = await validToken();
+    let used = await validToken(signal);
     let sent = await send(operation, path, body, signal, used.text);
     if (sent.status === 401) {
       // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
       if (token === used) token = undefined;
-      used = await validToken();
+      used = await validToken(signal);
       sent = await send(operation, path, body, signal, used.text);
     }
     return answer(operation, sent);
@@ -422,14 +507,24 @@ export function createClient(options: ClientOptions): FieldServiceClient {
         checked(operation, input, shape.parse);
       }
       if (!isRead && opts.dryRun === true) target = `${target}?dryRun=true`;
-      return call(operation, target, takesBody ? input : undefined, opts.signal);
+      const bound = callBound(opts.signal, opts.timeout ?? options.timeout, operation);
+      try {
+        return await call(operation, target, takesBody ? input : undefined, bound.signal);
+      } finally {
+        bound.release();
+      }
     };
   }
 
   const client: Record<string, unknown> = {
     login: async (callOptions?: CallOptions): Promise<LoginResponse> => {
-      token = undefined;
-      return (await logIn(callOptions?.signal)).answer;
+      const bound = callBound(callOptions?.signal, callOptions?.timeout ?? options.timeout, "login");
+      try {
+        token = undefined;
+        return (await logIn(bound.signal)).answer;
+      } finally {
+        bound.release();
+      }
     },
   };
   for (const operation of Object.keys(shapes) as Exclude<OperationId, "login">[]) client[operation] = method(operation);

@@ -2,10 +2,12 @@ import type { ProblemDetails } from "../api/problem.js";
 import type { OperationId } from "../api/routes.js";
 
 /**
- * A refusal: the API answered 4xx (or 5xx) with a problem-details body (ERR-1), or the client's
- * own validation refused the body before sending it (`local: true`, the same parser and the
- * same body the server would answer with). `problem.errors` lists every issue with its `code`
- * and JSON `path` (GEN-9).
+ * A refusal: the API answered 4xx (or 5xx) with a problem-details body (ERR-1), or the client
+ * refused the call before sending anything (`local: true`, status 400): its own validation
+ * refused the body (the same parser and the same issues the server would answer with), or a
+ * record reference is one no URL can carry (`InvalidGuid` or `InvalidExternalId` at the path
+ * parameter's name, TXT-2). `problem.errors` lists every issue with its `code` and JSON `path`
+ * (GEN-9).
  * @example
  * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required." }]), false);
  * e.status //=> 400
@@ -19,13 +21,13 @@ export class FieldServiceError extends Error {
   readonly status: number;
   /** The problem-details body: `name` and every issue under `errors`. */
   readonly problem: ProblemDetails;
-  /** `true` when the client refused the body itself and sent nothing. */
+  /** `true` when the client refused the call itself (a body, a record reference) and sent nothing. */
   readonly local: boolean;
 
   /**
    * @param operation - the operation refused
    * @param problem - the problem-details body
-   * @param local - whether the client refused the body before sending it
+   * @param local - whether the client refused the call before sending anything
    */
   constructor(operation: OperationId, problem: ProblemDetails, local: boolean) {
     const first = problem.errors[0];
@@ -41,8 +43,11 @@ export class FieldServiceError extends Error {
 }
 
 /**
- * No answer at all: `fetch` rejected (connection refused, DNS, CORS, an aborted signal). The
- * request may or may not have reached the server; `cause` holds what `fetch` threw.
+ * No answer at all: `fetch` rejected (connection refused, DNS, CORS, a dropped connection) or
+ * reading the body failed. The request may or may not have reached the server; `cause` holds
+ * what `fetch` threw. An abort is not one: a call whose `signal` aborts or whose `timeout` runs
+ * out rejects with the signal's reason as it is (a `DOMException` named `"AbortError"` or
+ * `"TimeoutError"`), as `fetch` does.
  * @example
  * new FieldServiceNetworkError("readOrder", new TypeError("fetch failed")).message //=> "readOrder: no answer from the API (fetch failed)"
  */

@@ -69,7 +69,7 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   TooMany: "The list has more elements than its documented maximum.",
   TooLong: "The string is longer than its documented maximum.",
   InvalidText: "The string holds U+0000 or an unpaired surrogate, which no storage keeps unchanged (TXT-1).",
-  InvalidExternalId: "The external ID is \".\" or \"..\", which no URL path can carry (TXT-2).",
+  InvalidExternalId: "No URL path can carry this external ID (TXT-2): \".\" or \"..\", which a URL resolver removes, or (a reference the client refuses) blank or not storable text.",
   UnknownReference: "No record or catalog value matches this ID, external ID or slug.",
   DuplicateExternalId: "Another record of this type already has this external ID.",
   Duplicate: "The same element appears more than once where only one is allowed.",

@@ -61,6 +61,13 @@ void client.readStore(guid, { page: 1, pageSize: 10, sortBy: "weight" });
 // @ts-expect-error dryRun is an option of writes only
 void client.readOrder(guid, { dryRun: true });
 
+// Every call takes a signal and a timeout in milliseconds; the client takes a default timeout.
+void client.readOrder(guid, { signal: new AbortController().signal, timeout: 5_000 });
+void client.cancelOrder(guid, undefined, { timeout: Infinity, dryRun: true });
+expectTypeOf<ClientOptions["timeout"]>().toEqualTypeOf<number | undefined>();
+// @ts-expect-error a timeout is a number of milliseconds, not a duration string
+void client.readOrder(guid, { timeout: "5s" });
+
 // ERR-1: a refusal carries the typed problem details.
 declare const error: FieldServiceError;
 expectTypeOf(error.problem).toEqualTypeOf<ProblemDetails>();

@@ -201,14 +201,16 @@ describe("refusals are typed errors carrying the problem details", () => {
     expect([u.status, u.body]).toEqual([502, "<html>Bad gateway</html>"]);
   });
 
-  it("an aborted call is a FieldServiceNetworkError for that call only; the shared login is not aborted", async () => {
+  it("an aborted call rejects with its signal's reason (an AbortError, as fetch), for that call only; the shared login is not aborted", async () => {
     const seen: Seen[] = [];
     const c = client(seen);
+    const signal = AbortSignal.abort();
     const [aborted, other] = await Promise.allSettled([
-      c.readMaterial({ externalId: "MAT-001" }, { signal: AbortSignal.abort() }),
+      c.readMaterial({ externalId: "MAT-001" }, { signal }),
       c.readMaterial({ externalId: "MAT-002" }),
     ]);
-    expect(aborted.status === "rejected" && aborted.reason).toBeInstanceOf(FieldServiceNetworkError);
+    expect(aborted.status === "rejected" && aborted.reason).toBe(signal.reason);
+    expect(aborted.status === "rejected" && (aborted.reason as DOMException).name).toBe("AbortError");
     expect(other.status === "fulfilled" && other.value.externalId).toBe("MAT-002");
     expect(seen.map((s) => `${s.operation} ${s.status}`)).toEqual(["login 200", "readMaterial 200"]);
   });
