@@ -85,16 +85,18 @@ export class CompanyRecords {
   }
 
   /**
-   * Writes a change set: records are upserted by GUID (an external ID taken meanwhile by
-   * another transaction violates the unique constraint, and the request is re-run), an
-   * intervention's allocations are replaced when its assignations or its cancelled state
-   * changed, stock goes through `writeStock`.
+   * Writes a change set: the records (customers, orders, interventions with their
+   * allocations, stores) in one statement, whatever their number (each kind travels as one
+   * JSON array), then materials and stock through `writeMaterialRows` and `writeStock` (no
+   * operation writes records and stock at once). Records are upserted by GUID; an external ID
+   * taken meanwhile by another transaction violates the unique constraint. An intervention's
+   * allocations change only when its assignations or its cancelled state did: rows of users it
+   * no longer assigns are deleted and the others upserted, so the two never touch one row.
    * @param changes - what the decision asked to write
    * @param before - the view the decision read (to skip unchanged allocations)
    */
   async write(changes: Changes, before: CompanyState | undefined): Promise<void> {
-    const s = this.#s;
-    const c = this.#company;
+    const customers: Record<string, unknown>[] = [];
     for (const x of changes.customers ?? []) {
       const elementIds: Guid[] = [];
       const elementKeys: string[] = [];
@@ -104,47 +106,60 @@ export class CompanyRecords {
           if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
         }
       }
-      await this.#db.query(
-        `INSERT INTO ${s}.customers (company_id, id, external_id, element_ids, element_keys, doc) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, element_ids = EXCLUDED.element_ids,
-           element_keys = EXCLUDED.element_keys, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), elementIds, elementKeys, docText(x)],
-      );
+      customers.push({ id: x.id, external_id: storedKeyOrNull(x.externalId), element_ids: elementIds, element_keys: elementKeys, doc: x });
     }
-    for (const x of changes.orders ?? []) {
-      await this.#db.query(
-        `INSERT INTO ${s}.orders (company_id, id, external_id, customer_id, doc) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, customer_id = EXCLUDED.customer_id, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), x.customerId, docText(x)],
-      );
-    }
+    const orders = (changes.orders ?? []).map((x) => ({ id: x.id, external_id: storedKeyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
+    const interventions: Record<string, unknown>[] = [];
+    const reallocated: Guid[] = [];
+    const allocations: Record<string, unknown>[] = [];
     for (const x of changes.interventions ?? []) {
-      await this.#db.query(
-        `INSERT INTO ${s}.interventions (company_id, id, external_id, order_id, doc) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), x.orderId, docText(x)],
-      );
+      interventions.push({ id: x.id, external_id: storedKeyOrNull(x.externalId), order_id: x.orderId, doc: x });
       const old = before?.interventions.byId.get(x.id);
       // Lifecycle moves and edits keep the same assignations: their allocations stay as they are.
       if (old !== undefined && old.assignations === x.assignations && (old.state === "Cancelled") === (x.state === "Cancelled")) continue;
-      if (old !== undefined) await this.#db.query(`DELETE FROM ${s}.allocations WHERE company_id = $1 AND intervention_id = $2`, [c, x.id]);
-      if (x.state === "Cancelled" || x.assignations.length === 0) continue;
+      reallocated.push(x.id);
+      if (x.state === "Cancelled") continue;
+      for (const a of x.assignations) allocations.push({ intervention_id: x.id, user_id: a.userId, start_at: a.plannedStart, end_at: a.plannedEnd });
+    }
+    const stores = (changes.stores ?? []).map((x) => ({ id: x.id, external_id: storedKeyOrNull(x.externalId), doc: x }));
+    if (customers.length + orders.length + interventions.length + stores.length > 0) {
+      const s = this.#s;
+      // The CTEs run against one snapshot in no set order; foreign keys are checked at the end
+      // of the statement, so an order may name a customer inserted beside it.
       await this.#db.query(
-        `INSERT INTO ${s}.allocations (company_id, intervention_id, user_id, start_at, end_at)
-         SELECT $1::uuid, $2::uuid, t.user_id, t.start_at, t.end_at FROM unnest($3::uuid[], $4::bigint[], $5::bigint[]) AS t(user_id, start_at, end_at)`,
-        [c, x.id, x.assignations.map((a) => a.userId), x.assignations.map((a) => a.plannedStart), x.assignations.map((a) => a.plannedEnd)],
+        `WITH c AS (
+  INSERT INTO ${s}.customers (company_id, id, external_id, element_ids, element_keys, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.element_ids, t.element_keys, t.doc FROM json_to_recordset($2::json) AS t(id uuid, external_id text, element_ids uuid[], element_keys text[], doc json)
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, element_ids = EXCLUDED.element_ids, element_keys = EXCLUDED.element_keys, doc = EXCLUDED.doc
+), o AS (
+  INSERT INTO ${s}.orders (company_id, id, external_id, customer_id, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.customer_id, t.doc FROM json_to_recordset($3::json) AS t(id uuid, external_id text, customer_id uuid, doc json)
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, customer_id = EXCLUDED.customer_id, doc = EXCLUDED.doc
+), i AS (
+  INSERT INTO ${s}.interventions (company_id, id, external_id, order_id, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.order_id, t.doc FROM ROWS FROM (json_to_recordset($4::json) AS (id uuid, external_id text, order_id uuid, doc json)) WITH ORDINALITY AS t(id, external_id, order_id, doc, ord)
+  ORDER BY t.ord
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc
+), n AS (
+  SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset($6::json) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint)
+), d AS (
+  DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY($5::uuid[])
+    AND NOT EXISTS (SELECT 1 FROM n WHERE n.intervention_id = a.intervention_id AND n.user_id = a.user_id)
+), a AS (
+  INSERT INTO ${s}.allocations (company_id, intervention_id, user_id, start_at, end_at) SELECT $1::uuid, n.intervention_id, n.user_id, n.start_at, n.end_at FROM n
+  ON CONFLICT (company_id, intervention_id, user_id) DO UPDATE SET start_at = EXCLUDED.start_at, end_at = EXCLUDED.end_at
+), st AS (
+  INSERT INTO ${s}.stores (company_id, id, external_id, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.doc FROM json_to_recordset($7::json) AS t(id uuid, external_id text, doc json)
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc
+)
+SELECT 1`,
+        [this.#company, docText(customers), docText(orders), docText(interventions), reallocated, docText(allocations), docText(stores)],
       );
     }
     const materials: readonly Material[] = changes.materials ?? [];
-    if (materials.length > 0) await writeMaterialRows(this.#db, this.#schema, c, materials);
-    for (const x of changes.stores ?? []) {
-      await this.#db.query(
-        `INSERT INTO ${s}.stores (company_id, id, external_id, doc) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), docText(x)],
-      );
-    }
-    for (const [storeId, amounts] of changes.stock ?? new Map()) await writeStock(this.#db, this.#schema, c, storeId, amounts);
+    if (materials.length > 0) await writeMaterialRows(this.#db, this.#schema, this.#company, materials);
+    for (const [storeId, amounts] of changes.stock ?? new Map()) await writeStock(this.#db, this.#schema, this.#company, storeId, amounts);
   }
 
   /**
