@@ -50,6 +50,9 @@ export interface PostgresStorage extends FieldStorage {
   readonly stats: () => PostgresStorageStats;
 }
 
+/** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
+const TOKEN_CACHE_SIZE = 50_000;
+
 /** PostgreSQL error codes the storage re-runs a request on. */
 const RETRYABLE = new Set(["40001", "40P01", "23505"]);
 
@@ -152,35 +155,48 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   let retries = 0;
   let loginsSinceSweep = 0;
   let configs: Promise<readonly CompanyState[]> | undefined;
+  // Tokens this process issued or looked up, by text, oldest first; at most TOKEN_CACHE_SIZE.
+  const tokenCache = new Map<string, IssuedToken>();
+  const remember = (token: IssuedToken): void => {
+    tokenCache.delete(token.token);
+    tokenCache.set(token.token, token);
+    if (tokenCache.size > TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value as string);
+  };
 
-  async function transact<T>(readOnly: boolean, fn: (db: pg.PoolClient) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
+  /**
+   * Runs `fn` on one connection. A read (`readOnly`) is one statement, consistent on its own:
+   * no transaction, one round trip. A write is one SERIALIZABLE transaction in few round
+   * trips: the advisory locks and `BEGIN` travel in one message (the locks are taken before
+   * the transaction, so its snapshot is taken after they are granted), then `fn`'s statements
+   * (the view, the writes), then `COMMIT` (or `ROLLBACK`) with the unlock in one message.
+   */
+  async function transact<T>(readOnly: boolean, fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
+    if (readOnly) {
+      const { value } = await fn(pool);
+      transactions++;
+      return value;
+    }
+    // Session locks in ascending order, so two requests never wait on each other in a cycle;
+    // the keys are numbers this module computed, safe to write into the text.
+    const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL SERIALIZABLE`;
+    const unlock = locks.length > 0 ? "; SELECT pg_advisory_unlock_all()" : "";
     for (let attempt = 1; ; attempt++) {
       const db = await pool.connect();
       let destroy = false;
       try {
-        // Queue writers of one hot resource before the snapshot is taken (session locks,
-        // in ascending order so two requests never wait on each other in a cycle).
-        for (const key of locks) await db.query("SELECT pg_advisory_lock($1::bigint)", [key]);
-        await db.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE");
+        await db.query(begin);
         const { value, commit } = await fn(db);
-        await db.query(commit ? "COMMIT" : "ROLLBACK");
+        await db.query(`${commit ? "COMMIT" : "ROLLBACK"}${unlock}`);
         transactions++;
         return value;
       } catch (error) {
         try {
-          await db.query("ROLLBACK");
+          await db.query(`ROLLBACK${unlock}`);
         } catch {
           destroy = true;
         }
         if (attempt >= maxAttempts || !RETRYABLE.has(errorCode(error) ?? "")) throw error;
       } finally {
-        if (locks.length > 0 && !destroy) {
-          try {
-            await db.query("SELECT pg_advisory_unlock_all()");
-          } catch {
-            destroy = true;
-          }
-        }
         db.release(destroy);
       }
       // A conflict: nothing was written and no effect left the service; run it again on fresh data.
@@ -233,6 +249,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
       await pool.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
+      remember(token);
       // Expired tokens never come back to life (AUTH-3): sweep them now and then.
       if (++loginsSinceSweep >= 1024) {
         loginsSinceSweep = 0;
@@ -240,13 +257,23 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
     },
     async findToken(text: string, now: Instant): Promise<IssuedToken | undefined> {
+      // A token never changes once issued and expires on its own: a process that has seen it
+      // answers from memory (no round trip), and forgets it when it expires (AUTH-3).
+      const cached = tokenCache.get(text);
+      if (cached !== undefined) {
+        if (isTokenValid(cached, now)) return cached;
+        tokenCache.delete(text);
+      }
       const s = quoteSchema(schema);
       const key = digest(text);
       const result = await pool.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
       const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
       if (row === undefined) return undefined;
       const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
-      if (isTokenValid(token, now)) return token;
+      if (isTokenValid(token, now)) {
+        remember(token);
+        return token;
+      }
       // Expired (AUTH-3): forgotten at once, as in memory, so it never comes back.
       await pool.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
       return undefined;
@@ -273,7 +300,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       });
     },
     async snapshot(companyId: Guid): Promise<string> {
-      return transact(true, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
+      // Several statements: one transaction (rolled back) keeps them on one snapshot.
+      return transact(false, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
     },
     async close(): Promise<void> {
       await pool.end();
