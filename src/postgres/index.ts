@@ -40,6 +40,10 @@ export interface PostgresStorageStats {
   readonly transactions: number;
   /** Attempts that conflicted and were re-run. */
   readonly retries: number;
+  /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
+  readonly roundTrips: number;
+  /** SQL statements in those messages (a message may carry several: locks and `BEGIN`, `COMMIT` and unlock). */
+  readonly statements: number;
 }
 
 /** The PostgreSQL storage: the storage port, plus its counters. */
@@ -151,6 +155,19 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // An idle connection the server drops (a restart) must not crash the process: the next
   // request gets a fresh one.
   pool.on("error", () => {});
+  let roundTrips = 0;
+  let statements = 0;
+  // Every message a request sends goes through here, so the counters are exact (the table in
+  // docs/embedding.md and test/postgres/round-trips.test.ts read them). A message without
+  // values may hold several statements: those this module writes are split by "; ".
+  const counted = (db: SqlExecutor): SqlExecutor => ({
+    query: (text, values) => {
+      roundTrips++;
+      statements += values === undefined ? text.split("; ").length : 1;
+      return db.query(text, values);
+    },
+  });
+  const sql = counted(pool);
   let transactions = 0;
   let retries = 0;
   let loginsSinceSweep = 0;
@@ -172,7 +189,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
    */
   async function transact<T>(readOnly: boolean, fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
     if (readOnly) {
-      const { value } = await fn(pool);
+      const { value } = await fn(sql);
       transactions++;
       return value;
     }
@@ -181,7 +198,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL SERIALIZABLE`;
     const unlock = locks.length > 0 ? "; SELECT pg_advisory_unlock_all()" : "";
     for (let attempt = 1; ; attempt++) {
-      const db = await pool.connect();
+      const client = await pool.connect();
+      const db = counted(client);
       let destroy = false;
       try {
         await db.query(begin);
@@ -197,7 +215,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         }
         if (attempt >= maxAttempts || !RETRYABLE.has(errorCode(error) ?? "")) throw error;
       } finally {
-        db.release(destroy);
+        client.release(destroy);
       }
       // A conflict: nothing was written and no effect left the service; run it again on fresh data.
       retries++;
@@ -225,7 +243,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ transactions, retries }),
+    stats: () => ({ transactions, retries, roundTrips, statements }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       const db = await pool.connect();
       try {
@@ -248,12 +266,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     companies,
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
-      await pool.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
+      await sql.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
       remember(token);
       // Expired tokens never come back to life (AUTH-3): sweep them now and then.
       if (++loginsSinceSweep >= 1024) {
         loginsSinceSweep = 0;
-        await pool.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
+        await sql.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
       }
     },
     async findToken(text: string, now: Instant): Promise<IssuedToken | undefined> {
@@ -266,7 +284,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
       const s = quoteSchema(schema);
       const key = digest(text);
-      const result = await pool.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
+      const result = await sql.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
       const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
       if (row === undefined) return undefined;
       const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
@@ -275,7 +293,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         return token;
       }
       // Expired (AUTH-3): forgotten at once, as in memory, so it never comes back.
-      await pool.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
+      await sql.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
       return undefined;
     },
     async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {

@@ -459,18 +459,32 @@ export async function readStock(
  * @throws Error on a database error (a material unknown to the company violates the foreign key)
  */
 export async function writeStock(db: SqlExecutor, schema: string, companyId: Guid, storeId: Guid, changes: StockChanges): Promise<void> {
-  if (changes.size === 0) return;
+  await writeStocks(db, schema, companyId, new Map([[storeId, changes]]));
+}
+
+/**
+ * {@link writeStock} for several stores at once (a move changes two), still one statement.
+ * @param db - the connection (inside a transaction)
+ * @param schema - the schema
+ * @param companyId - the company
+ * @param stores - each store's changes, by store GUID
+ * @throws Error on a database error (a material unknown to the company violates the foreign key)
+ */
+export async function writeStocks(db: SqlExecutor, schema: string, companyId: Guid, stores: ReadonlyMap<Guid, StockChanges>): Promise<void> {
   const s = quoteSchema(schema);
   // As JSON (see writeMaterialRows): amounts as decimal strings, unlimited as null.
-  const rows: { id: Guid; amount: string | null }[] = [];
-  for (const [id, amount] of changes) rows.push({ id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
+  const rows: { store: Guid; id: Guid; amount: string | null }[] = [];
+  for (const [store, changes] of stores) {
+    for (const [id, amount] of changes) rows.push({ store, id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
+  }
+  if (rows.length === 0) return;
   // ORDER BY the ordinality: the identity of new rows follows the batch's order.
   await db.query(
     `INSERT INTO ${s}.stock (company_id, store_id, material_id, amount)
-     SELECT $1::uuid, $2::uuid, t.id, t.amount FROM ROWS FROM (json_to_recordset($3::json) AS (id uuid, amount numeric)) WITH ORDINALITY AS t(id, amount, ord)
+     SELECT $1::uuid, t.store, t.id, t.amount FROM ROWS FROM (json_to_recordset($2::json) AS (store uuid, id uuid, amount numeric)) WITH ORDINALITY AS t(store, id, amount, ord)
      ORDER BY t.ord
      ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount`,
-    [companyId, storeId, JSON.stringify(rows)],
+    [companyId, JSON.stringify(rows)],
   );
 }
 

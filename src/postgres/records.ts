@@ -9,7 +9,7 @@ import type { Store } from "../store/store.js";
 import type { OperationLoads, Keys } from "../service/loads.js";
 import { emptyTable, putRecord, type Changes, type CompanyState } from "../service/state.js";
 import type { StoredOperation } from "../service/storage.js";
-import { materialFromRow, quoteSchema, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./listing.js";
 
 /**
  * A text key as stored: PostgreSQL `text` cannot hold U+0000, which an external ID may
@@ -159,7 +159,7 @@ SELECT 1`,
     }
     const materials: readonly Material[] = changes.materials ?? [];
     if (materials.length > 0) await writeMaterialRows(this.#db, this.#schema, this.#company, materials);
-    for (const [storeId, amounts] of changes.stock ?? new Map()) await writeStock(this.#db, this.#schema, this.#company, storeId, amounts);
+    if (changes.stock !== undefined) await writeStocks(this.#db, this.#schema, this.#company, changes.stock);
   }
 
   /**
