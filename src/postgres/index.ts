@@ -32,6 +32,11 @@ export interface PostgresStorageOptions {
    * deadlock, an external ID taken meanwhile); then the request fails (500). Default 20.
    */
   readonly maxAttempts?: number;
+  /**
+   * Told of every statement a request sends, before it is sent (diagnostics: a statement log,
+   * or a test that checks every query is scoped by company). Values as bound.
+   */
+  readonly onQuery?: (text: string, values: readonly unknown[] | undefined) => void;
 }
 
 /** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
@@ -162,6 +167,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // values may hold several statements: those this module writes are split by "; ".
   const counted = (db: SqlExecutor): SqlExecutor => ({
     query: (text, values) => {
+      options.onQuery?.(text, values);
       roundTrips++;
       statements += values === undefined ? text.split("; ").length : 1;
       return db.query(text, values);
