@@ -105,8 +105,9 @@ function customerBody(body: unknown): Pick<OperationLoads, "customers" | "custom
   for (const list of NESTED) {
     for (const e of listOf(o[list])) {
       const element = objectOf(e);
+      // Only GUIDs: an element is matched by external ID within its own customer (loaded as
+      // the target), while a new element's GUID must be unused company-wide (UPS-6).
       elements.guid(element["id"]);
-      elements.key(element["externalId"]);
     }
   }
   // A new element's GUID must not be any record's GUID either (UPS-6): the customers with it.
