@@ -137,6 +137,38 @@ ${orderIndexes(schema, "cs")}
 }
 
 /**
+ * The DDL of the change versions (migration 3, issue 22), idempotent: every `materials` row
+ * carries the version of the company's materials counter (`material_versions`) that the
+ * write which last set it bumped, every `stock` row the version of its store's stock counter
+ * (`stock_versions`). {@link writeMaterialRows} and {@link writeStock} bump the counter and
+ * stamp the rows in one statement, so a reader holding the versions it has seen can ask for
+ * exactly the rows changed since (`version > seen`, through the two version indexes). Rows
+ * written before this migration keep version 0. Run it after {@link listingMigration}.
+ * @param schema - the schema holding the listing tables
+ * @returns the SQL script
+ * @throws Error when the schema name is not a plain identifier
+ */
+export function listingVersionsMigration(schema: string): string {
+  const s = quoteSchema(schema);
+  return `
+ALTER TABLE ${s}.materials ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 0;
+ALTER TABLE ${s}.stock ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS ${s}.material_versions (
+  company_id uuid PRIMARY KEY,
+  version bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ${s}.stock_versions (
+  company_id uuid NOT NULL,
+  store_id uuid NOT NULL,
+  version bigint NOT NULL,
+  PRIMARY KEY (company_id, store_id)
+);
+CREATE INDEX IF NOT EXISTS materials_version ON ${s}.materials (company_id, version);
+CREATE INDEX IF NOT EXISTS stock_store_version ON ${s}.stock (company_id, store_id, version);
+`;
+}
+
+/**
  * The indexes that hand the listing its text orders without a sort (STO-5), for one
  * collation: walking one in order and probing the stock stops after the page instead of
  * sorting a store's whole stock with ICU.
@@ -269,7 +301,9 @@ function materialDoc(m: Material): Record<string, unknown> {
 /**
  * Writes (inserts or replaces) a company's materials in one statement, whatever their
  * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The folded search
- * text is computed here, with the in-memory folding (STO-4).
+ * text is computed here, with the in-memory folding (STO-4). The same statement bumps the
+ * company's materials counter and stamps the rows with it (migration 3), so every process's
+ * listing cache learns of the change.
  * @param db - the connection
  * @param schema - the schema
  * @param companyId - the company
@@ -301,16 +335,22 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
       doc: materialDoc(m),
     };
   }
+  // The company's materials counter is bumped and the rows stamped with it in this one
+  // statement (migration 3): the counter row's lock orders concurrent material writers.
   await db.query(
-    `INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, doc)
-     SELECT $1::uuid, t.* FROM json_to_recordset($2::json)
+    `WITH v AS (
+       INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
+       ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version
+     )
+     INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, doc, version)
+     SELECT $1::uuid, t.*, (SELECT version FROM v) FROM json_to_recordset($2::json)
        AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
             category_id uuid, supplier_id uuid, description text, search text, doc jsonb)
      ON CONFLICT (company_id, id) DO UPDATE SET
        external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
        supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
        category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-       search = EXCLUDED.search, doc = EXCLUDED.doc`,
+       search = EXCLUDED.search, doc = EXCLUDED.doc, version = EXCLUDED.version`,
     [companyId, JSON.stringify(rows)],
   );
 }
@@ -346,6 +386,40 @@ export function materialFromRow(row: unknown): Material {
     price: new Dec(text(r, "price")),
     costPrice: cost === null ? null : new Dec(cost),
   };
+}
+
+/**
+ * The SQL expression of one `materials` row (alias `m`) as a JSON array, in the order
+ * {@link materialFromTuple} reads it: compact for the thousands of rows a cold listing cache
+ * loads, decimals as text.
+ */
+export const MATERIAL_TUPLE_SQL: string =
+  "json_build_array(m.id, m.external_id, m.name, m.identification_number, m.supplier_code, m.unit, m.price::text, m.cost_price::text, m.category_id, m.supplier_id, m.description)";
+
+const TUPLE_COLUMNS = ["id", "external_id", "name", "identification_number", "supplier_code", "unit", "price", "cost_price", "category_id", "supplier_id", "description"] as const;
+
+/**
+ * A material from the JSON array {@link MATERIAL_TUPLE_SQL} makes of its row.
+ * @param value - the parsed array
+ * @returns the material
+ * @throws Error when the value is not such an array or a field has the wrong type
+ */
+export function materialFromTuple(value: unknown): Material {
+  if (!Array.isArray(value) || value.length !== TUPLE_COLUMNS.length) throw new Error("PostgreSQL listing: a material tuple is not an array of its columns");
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < TUPLE_COLUMNS.length; i++) row[TUPLE_COLUMNS[i] as string] = value[i];
+  return materialFromRow(row);
+}
+
+/**
+ * A stock amount from its stored text: `null` is unlimited (STK-1), a decimal text finite.
+ * @param value - `amount::text` as read
+ * @returns the amount
+ * @throws Error when the value is neither `null` nor text
+ */
+export function amountFromText(value: unknown): Amount {
+  if (value !== null && typeof value !== "string") throw new Error("PostgreSQL listing: an amount is neither null nor text");
+  return amountOf(value);
 }
 
 /**
@@ -451,6 +525,8 @@ export async function readStock(
  * one statement however large the batch: new materials are appended to the store's order,
  * stocked ones keep their place. Unlimited is stored as `NULL` (STK-1), finite amounts as
  * exact decimals. Run it in the transaction that read the stock the batch was computed from.
+ * The same statement bumps the store's stock counter and stamps the rows with it (migration
+ * 3), so every process's listing cache learns of the change.
  * @param db - the connection (inside a transaction)
  * @param schema - the schema
  * @param companyId - the company
@@ -464,12 +540,18 @@ export async function writeStock(db: SqlExecutor, schema: string, companyId: Gui
   // As JSON (see writeMaterialRows): amounts as decimal strings, unlimited as null.
   const rows: { id: Guid; amount: string | null }[] = [];
   for (const [id, amount] of changes) rows.push({ id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
-  // ORDER BY the ordinality: the identity of new rows follows the batch's order.
+  // ORDER BY the ordinality: the identity of new rows follows the batch's order. The store's
+  // stock counter is bumped and the rows stamped with it in this one statement (migration 3):
+  // the counter row's lock orders concurrent writers of the store.
   await db.query(
-    `INSERT INTO ${s}.stock (company_id, store_id, material_id, amount)
-     SELECT $1::uuid, $2::uuid, t.id, t.amount FROM ROWS FROM (json_to_recordset($3::json) AS (id uuid, amount numeric)) WITH ORDINALITY AS t(id, amount, ord)
+    `WITH v AS (
+       INSERT INTO ${s}.stock_versions AS sv (company_id, store_id, version) VALUES ($1::uuid, $2::uuid, 1)
+       ON CONFLICT (company_id, store_id) DO UPDATE SET version = sv.version + 1 RETURNING sv.version
+     )
+     INSERT INTO ${s}.stock (company_id, store_id, material_id, amount, version)
+     SELECT $1::uuid, $2::uuid, t.id, t.amount, (SELECT version FROM v) FROM ROWS FROM (json_to_recordset($3::json) AS (id uuid, amount numeric)) WITH ORDINALITY AS t(id, amount, ord)
      ORDER BY t.ord
-     ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount`,
+     ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount, version = EXCLUDED.version`,
     [companyId, storeId, JSON.stringify(rows)],
   );
 }
