@@ -13,8 +13,8 @@ import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixtu
 import { operationLoads, type OperationLoads } from "../service/loads.js";
 import type { CompanyState } from "../service/state.js";
 import type { FieldStorage, OperationWork, StoredOperation } from "../service/storage.js";
-import { parseStoreListingQuery } from "../store/query.js";
-import { ensureCollation, queryStoreListingSql, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
 
@@ -40,6 +40,8 @@ export interface PostgresStorageStats {
   readonly transactions: number;
   /** Attempts that conflicted and were re-run. */
   readonly retries: number;
+  /** What this process's store listing cache holds (the stores it was asked for). */
+  readonly listingCache: StoreListingCacheSize;
 }
 
 /** The PostgreSQL storage: the storage port, plus its counters. */
@@ -152,6 +154,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   let retries = 0;
   let loginsSinceSweep = 0;
   let configs: Promise<readonly CompanyState[]> | undefined;
+  const listings = storeListingCache(schema);
 
   async function transact<T>(readOnly: boolean, fn: (db: pg.PoolClient) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -209,7 +212,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ transactions, retries }),
+    stats: () => ({ transactions, retries, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       const db = await pool.connect();
       try {
@@ -253,12 +256,13 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
     async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {
       const config = await configOfCompany(operation.companyId);
+      // A store page: one statement brings this process's copy of the listing up to date.
+      if (operation.operation === "readStore") return listings.readStore(pool, config, operation, work);
       const loads = operationLoads(operation.operation, operation.body, config);
       const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
       return transact(readOnly, async (db) => {
         const records = new CompanyRecords(db, schema, operation.companyId);
-        let view = await records.view(config, operation, loads);
-        if (operation.operation === "readStore") view = await withStorePage(db, view, operation);
+        const view = await records.view(config, operation, loads);
         const { result, changes } = work(view);
         if (changes === undefined || readOnly) return { value: result, commit: false };
         await records.write(changes, view);
@@ -279,14 +283,4 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       await pool.end();
     },
   };
-
-  /** The page `GET /store/{id}` asks for, computed in SQL, attached to the view for the listing handler. */
-  async function withStorePage(db: SqlExecutor, view: CompanyState, operation: StoredOperation): Promise<CompanyState> {
-    const store = [...view.stores.byId.values()][0];
-    const query = parseStoreListingQuery(Object.fromEntries(operation.query));
-    // A missing store or a bad query: the handler refuses it from the view as it is.
-    if (store === undefined || !query.ok) return view;
-    const detail = await queryStoreListingSql(db, schema, { id: view.id, locale: view.settings.locale }, store, query.value);
-    return { ...view, storeDetails: new Map([[store.id, detail]]) };
-  }
 }

@@ -169,10 +169,10 @@ export class CompanyRecords {
     for (const row of await this.#select("stores", "doc", keys)) putRecord(view.stores, docOf<Store>(row));
   }
 
-  /** A store's stock: of the materials in the view, or all of it. */
-  async stock(view: CompanyState, storeId: Guid, which: "named" | "all"): Promise<void> {
-    const ids = which === "all" ? "all" : [...view.materials.byId.keys()];
-    const amounts = ids !== "all" && ids.length === 0 ? new Map<Guid, Amount>() : await readStock(this.#db, this.#schema, this.#company, storeId, ids);
+  /** A store's stock of the materials in the view. */
+  async stock(view: CompanyState, storeId: Guid): Promise<void> {
+    const ids = [...view.materials.byId.keys()];
+    const amounts = ids.length === 0 ? new Map<Guid, Amount>() : await readStock(this.#db, this.#schema, this.#company, storeId, ids);
     (view.stock as Map<Guid, ReadonlyMap<Guid, Amount>>).set(storeId, amounts);
   }
 
@@ -272,7 +272,7 @@ export class CompanyRecords {
     if (loads.allocations !== undefined) await this.allocations(view, loads.allocations);
     await this.materials(view, loads.materials);
     await this.stores(view, loads.stores);
-    if (loads.stock !== "none") for (const id of storeIds) await this.stock(view, id, loads.stock);
+    if (loads.stock !== "none") for (const id of storeIds) await this.stock(view, id);
     return view;
   }
 
