@@ -13,7 +13,7 @@ import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixtu
 import { operationLoads, type OperationLoads } from "../service/loads.js";
 import type { CompanyState } from "../service/state.js";
 import type { FieldStorage, OperationWork, StoredOperation } from "../service/storage.js";
-import { ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
 import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
@@ -109,6 +109,9 @@ function configOf(company: FixtureCompany): Omit<FixtureCompany, "materials" | "
 /** Writes a validated fixture's companies into an empty schema, in the caller's transaction. */
 async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
   const s = quoteSchema(schema);
+  // The listing tables are empty: build their secondary indexes once after the rows are in.
+  const bulk = bulkLoadIndexes(schema);
+  await db.query(bulk.before);
   for (let i = 0; i < loaded.length; i++) {
     const company = loaded[i] as CompanyState;
     const raw = fixture.companies[i] as FixtureCompany;
@@ -119,6 +122,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
     await records.write({ stores: [...company.stores.byId.values()] }, undefined);
     for (const [storeId, stock] of company.stock) await writeStock(db, schema, company.id, storeId, stock);
   }
+  await db.query(bulk.after);
 }
 
 /**

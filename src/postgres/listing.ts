@@ -110,7 +110,6 @@ CREATE TABLE IF NOT EXISTS ${s}.materials (
   PRIMARY KEY (company_id, id),
   UNIQUE (company_id, external_id)
 );
-CREATE INDEX IF NOT EXISTS materials_search_trgm ON ${s}.materials USING gin (search public.gin_trgm_ops);
 CREATE TABLE IF NOT EXISTS ${s}.catalog_values (
   company_id uuid NOT NULL,
   catalog text NOT NULL CHECK (catalog IN ('materialCategories', 'materialSuppliers')),
@@ -129,10 +128,7 @@ CREATE TABLE IF NOT EXISTS ${s}.stock (
   PRIMARY KEY (company_id, store_id, material_id),
   FOREIGN KEY (company_id, material_id) REFERENCES ${s}.materials (company_id, id)
 );
-CREATE INDEX IF NOT EXISTS stock_store_seq ON ${s}.stock (company_id, store_id, seq);
-CREATE INDEX IF NOT EXISTS stock_store_amount ON ${s}.stock (company_id, store_id, amount);
-CREATE INDEX IF NOT EXISTS materials_price ON ${s}.materials (company_id, price);
-${orderIndexes(schema, "cs")}
+${secondaryIndexes(schema, 2).map((i) => i.ddl).join("\n")}
 `;
 }
 
@@ -152,6 +148,7 @@ export function listingVersionsMigration(schema: string): string {
   const s = quoteSchema(schema);
   return `
 ALTER TABLE ${s}.materials ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 0;
+ALTER TABLE ${s}.materials DROP COLUMN IF EXISTS doc;
 ALTER TABLE ${s}.stock ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS ${s}.material_versions (
   company_id uuid PRIMARY KEY,
@@ -163,9 +160,52 @@ CREATE TABLE IF NOT EXISTS ${s}.stock_versions (
   version bigint NOT NULL,
   PRIMARY KEY (company_id, store_id)
 );
-CREATE INDEX IF NOT EXISTS materials_version ON ${s}.materials (company_id, version);
-CREATE INDEX IF NOT EXISTS stock_store_version ON ${s}.stock (company_id, store_id, version);
+${secondaryIndexes(schema, 3).map((i) => i.ddl).join("\n")}
 `;
+}
+
+/** One secondary index of the listing tables: its name and its idempotent DDL. */
+interface SecondaryIndex {
+  readonly name: string;
+  readonly ddl: string;
+}
+
+/**
+ * The secondary indexes of the listing tables that a migration creates (2: the SQL listing's
+ * search, price, `cs` orders and stock orders; 3: the change versions). Keys and foreign keys
+ * are not among them.
+ */
+function secondaryIndexes(schema: string, migration: 2 | 3): SecondaryIndex[] {
+  const s = quoteSchema(schema);
+  const at = (name: string, definition: string): SecondaryIndex => ({ name, ddl: `CREATE INDEX IF NOT EXISTS "${name}" ON ${s}.${definition};` });
+  if (migration === 3) return [at("materials_version", "materials (company_id, version)"), at("stock_store_version", "stock (company_id, store_id, version)")];
+  return [
+    at("materials_search_trgm", "materials USING gin (search public.gin_trgm_ops)"),
+    at("stock_store_seq", "stock (company_id, store_id, seq)"),
+    at("stock_store_amount", "stock (company_id, store_id, amount)"),
+    at("materials_price", "materials (company_id, price)"),
+    ...orderIndexList(schema, "cs"),
+  ];
+}
+
+/**
+ * A bulk load into empty listing tables (seeding a fixture): `before` drops the secondary
+ * indexes (run it in the loading transaction, before the rows), `after` builds each of them
+ * once over the loaded rows, which is several times cheaper than maintaining them row by row
+ * (measured at 100,000 materials: the trigram index alone took most of the insert). Keys and
+ * foreign keys stay in force throughout.
+ * @param schema - the schema (migrated to the latest version)
+ * @returns the two scripts
+ * @throws Error when the schema name is not a plain identifier
+ */
+export function bulkLoadIndexes(schema: string): { readonly before: string; readonly after: string } {
+  const s = quoteSchema(schema);
+  const all = [...secondaryIndexes(schema, 2), ...secondaryIndexes(schema, 3)];
+  return {
+    // Building a GIN or ICU index sorts in memory; the default 64 MB made the trigram build spill.
+    before: `SET LOCAL maintenance_work_mem = '256MB';\n${all.map((i) => `DROP INDEX IF EXISTS ${s}."${i.name}";`).join("\n")}`,
+    after: all.map((i) => i.ddl).join("\n"),
+  };
 }
 
 /**
@@ -177,11 +217,17 @@ CREATE INDEX IF NOT EXISTS stock_store_version ON ${s}.stock (company_id, store_
  * @returns the SQL script
  */
 function orderIndexes(schema: string, locale: string): string {
+  return orderIndexList(schema, locale).map((i) => i.ddl).join("\n");
+}
+
+function orderIndexList(schema: string, locale: string): SecondaryIndex[] {
   const s = quoteSchema(schema);
   const name = listingCollationName(locale);
   const collation = `${s}."${name}"`;
-  return `CREATE INDEX IF NOT EXISTS "materials_name_${name}" ON ${s}.materials (company_id, name COLLATE ${collation}, id);
-CREATE INDEX IF NOT EXISTS "materials_code_${name}" ON ${s}.materials (company_id, identification_number COLLATE ${collation} NULLS FIRST);`;
+  return [
+    { name: `materials_name_${name}`, ddl: `CREATE INDEX IF NOT EXISTS "materials_name_${name}" ON ${s}.materials (company_id, name COLLATE ${collation}, id);` },
+    { name: `materials_code_${name}`, ddl: `CREATE INDEX IF NOT EXISTS "materials_code_${name}" ON ${s}.materials (company_id, identification_number COLLATE ${collation} NULLS FIRST);` },
+  ];
 }
 
 /**
@@ -281,23 +327,6 @@ export function materialSearchText(material: Pick<Material, "name" | "identifica
   );
 }
 
-// The whole record as JSON, decimals as text so nothing is rounded.
-function materialDoc(m: Material): Record<string, unknown> {
-  return {
-    id: m.id,
-    externalId: m.externalId,
-    name: m.name,
-    categoryId: m.categoryId,
-    supplierId: m.supplierId,
-    identificationNumber: m.identificationNumber,
-    description: m.description,
-    supplierCode: m.supplierCode,
-    unit: m.unit,
-    price: m.price.toString(),
-    costPrice: m.costPrice === null ? null : m.costPrice.toString(),
-  };
-}
-
 /**
  * Writes (inserts or replaces) a company's materials in one statement, whatever their
  * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The folded search
@@ -332,7 +361,6 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
       supplier_id: m.supplierId,
       description: storable(m.description, `material ${m.id} description`),
       search: materialSearchText(m),
-      doc: materialDoc(m),
     };
   }
   // The company's materials counter is bumped and the rows stamped with it in this one
@@ -342,15 +370,15 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
        INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
        ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version
      )
-     INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, doc, version)
+     INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, version)
      SELECT $1::uuid, t.*, (SELECT version FROM v) FROM json_to_recordset($2::json)
        AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
-            category_id uuid, supplier_id uuid, description text, search text, doc jsonb)
+            category_id uuid, supplier_id uuid, description text, search text)
      ON CONFLICT (company_id, id) DO UPDATE SET
        external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
        supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
        category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-       search = EXCLUDED.search, doc = EXCLUDED.doc, version = EXCLUDED.version`,
+       search = EXCLUDED.search, version = EXCLUDED.version`,
     [companyId, JSON.stringify(rows)],
   );
 }

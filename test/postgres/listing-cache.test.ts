@@ -4,6 +4,8 @@
 // every answer must be the in-memory service's answer to the same requests.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { migrate } from "../../src/postgres/schema.js";
 import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
 import type { Fixture, FixtureCompany } from "../../src/service/fixture.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
@@ -55,6 +57,7 @@ interface World {
   /** The reader, logged into the other company. */
   readonly beta: Send;
   readonly storages: [PostgresStorage, PostgresStorage];
+  readonly schema: string;
   readonly close: () => Promise<void>;
 }
 
@@ -78,6 +81,7 @@ async function world(): Promise<World> {
     pg: [await loggedIn(writer), await loggedIn(reader)],
     beta: await loggedIn(reader, "beta"),
     storages,
+    schema,
     close: async () => {
       await Promise.all([writer.close(), reader.close()]);
     },
@@ -207,6 +211,28 @@ describe.runIf(databaseUrl !== undefined)("store pages from each process's listi
       expect(total(other)).toBe(2);
       expect(w.storages[1].stats().listingCache).toEqual({ companies: 2, stores: 2, materials: 3 + MATERIALS.length + 3 });
     } finally {
+      await w.close();
+    }
+  });
+
+  it("seeding builds the secondary indexes after the rows: the seeded schema has every index a migrated one has", async () => {
+    const w = await world();
+    const empty = schemaName("migrated");
+    schemas.push(empty);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await migrate(client, empty);
+      const indexes = async (schema: string): Promise<string[]> =>
+        (await client.query("SELECT indexname, replace(indexdef, $1, '') AS def FROM pg_indexes WHERE schemaname = $2 ORDER BY indexname", [`"${schema}"`, schema])).rows.map(
+          (r: { indexname: string; def: string }) => `${r.indexname}: ${r.def.replaceAll(schema, "")}`,
+        );
+      const seeded = await indexes(w.schema);
+      expect(seeded).toEqual(await indexes(empty));
+      expect(seeded.some((i) => i.startsWith("materials_search_trgm: "))).toBe(true);
+      expect(seeded.some((i) => i.startsWith("stock_store_version: "))).toBe(true);
+    } finally {
+      await client.end();
       await w.close();
     }
   });
