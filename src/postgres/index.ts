@@ -135,7 +135,11 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  * external ID taken meanwhile) re-runs the whole request on fresh data after a jittered
  * wait, so two processes never both plan overlapping slots for one technician (ASN-5), stock
  * batches on one store end exact (STK-6), and a duplicate external ID is the 400 of GEN-4.
- * Effects are returned only after the commit, so a re-run repeats nothing outside.
+ * Effects are returned only after the commit, so a re-run repeats nothing outside. A store
+ * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,
+ * brought up to date in one statement from the rows changed since it last looked
+ * (`src/postgres/listing-cache.ts`), so it never scans the store; the copy holds only the
+ * stores this process was asked for, and the materials of their companies.
  * @param options - the connection string, the schema, the pool size, the attempts
  * @returns the storage
  * @example
