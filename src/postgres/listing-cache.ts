@@ -13,7 +13,7 @@ import { commit, putRecord, type CompanyState } from "../service/state.js";
 import type { OperationWork, StoredOperation } from "../service/storage.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
-import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store/listing.js";
+import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, type StoreListing } from "../store/listing.js";
 import type { Store } from "../store/store.js";
 import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./listing.js";
 import { emptyView, storedKey } from "./records.js";
@@ -59,6 +59,11 @@ interface CompanyListings {
   /** A cold read of the company under way: other cold reads wait for it instead of loading the same rows again. */
   warming: Promise<unknown> | undefined;
 }
+
+// Above this many materials in one delta (a process that served no page while a bulk of
+// material edits went by), each cached listing is rebuilt once (~0.6 s at 100,000 stocked)
+// instead of moving every edited material within it (~1 ms each at that size).
+const REBUILD_ABOVE = 500;
 
 // How often a read is re-run when concurrent reads of this process left the cache newer than
 // its own snapshot in one part (see `answer`); after that it answers from the cache as it is.
@@ -156,7 +161,13 @@ export function storeListingCache(schema: string): StoreListingCache {
     // counts from a version at most the cache's (versions only grow), so when the read is
     // newer it holds every row the cache lacks.
     if (materialsVersion > company.materials) {
-      commit(company.state, { materials: listOf(row["materials"]).map(materialFromTuple) });
+      const materials = listOf(row["materials"]).map(materialFromTuple);
+      if (materials.length <= REBUILD_ABOVE) commit(company.state, { materials });
+      else {
+        for (const m of materials) putRecord(company.state.materials, m);
+        const catalog = listingCatalog(company.state);
+        for (const [id, listing] of company.state.listings) company.state.listings.set(id, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
+      }
       company.materials = materialsVersion;
     }
     const seen = company.stores.get(store.id);

@@ -16,11 +16,13 @@ const S1 = A.store(1);
 const config = loadFixture(testFixture())[0] as CompanyState;
 const store = { id: S1, externalId: "S1", name: "Sklad", availableFor: [] };
 const read: StoredOperation = { companyId: A.company, operation: "readStore", form: "id", params: [{ name: "store", value: S1 }], body: undefined, query: new Map(), dryRun: false };
-const work = (view: CompanyState): { result: StoreDetail } => {
+/** The handler's part: the first page of 10 by name, searched for `phrase` when given. */
+const workFor = (phrase: string | null) => (view: CompanyState): { result: StoreDetail } => {
   const listing = view.listings.get(S1);
   if (listing === undefined) throw new Error("no listing in the view");
-  return { result: queryStoreListing(listing, store, { page: 1, pageSize: 10, searchPhrase: null, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null }) };
+  return { result: queryStoreListing(listing, store, { page: 1, pageSize: 10, searchPhrase: phrase, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null }) };
 };
+const work = workFor(null);
 const tuple = (n: number, name: string): unknown[] => [A.material(n), null, name, null, null, "Amounts", "1", null, A.category(7), A.category(8), null];
 
 /** A database whose statements wait until the test answers them, in any order. */
@@ -88,5 +90,35 @@ describe("store listing cache, answers out of order", () => {
     none.calls[0]?.answer();
     expect(await gone).toBe(0);
     expect(missing.size()).toEqual({ companies: 1, stores: 0, materials: 0 });
+  });
+
+  it("STO-4, STO-5: a delta of hundreds of edited materials (rebuilt at once rather than moved one by one) shows every edit, in order and in search", async () => {
+    const cache = storeListingCache("t_order");
+    const { db, calls } = playedDb();
+    const n = 700;
+    const ids = Array.from({ length: n }, (_, i) => i + 1);
+    const cold = cache.readStore(db, config, read, work);
+    await tick();
+    calls[0]?.answer({
+      doc: store, since: "-1", stock_version: "1", materials_version: "1",
+      stock: ids.map((k) => [A.material(k), String(k)]),
+      materials: ids.map((k) => tuple(k, `Kabel ${String(k).padStart(3, "0")}`)),
+    });
+    expect((await cold).materials.items.map((i) => i.name)).toEqual(["Kabel 001", "Kabel 002", "Kabel 003", "Kabel 004", "Kabel 005", "Kabel 006", "Kabel 007", "Kabel 008", "Kabel 009", "Kabel 010"]);
+    // Every material renamed so that the order reverses.
+    const warm = cache.readStore(db, config, read, work);
+    await tick();
+    calls[1]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "2", stock: null, materials: ids.map((k) => tuple(k, `Šroub ${String(n + 1 - k).padStart(3, "0")}`)) });
+    const page = await warm;
+    expect(page.materials.totalCount).toBe(n);
+    expect(page.materials.items.map((i) => [i.name, i.amount])).toEqual(Array.from({ length: 10 }, (_, i) => [`Šroub ${String(i + 1).padStart(3, "0")}`, n - i]));
+    const searched = cache.readStore(db, config, read, workFor("kabel"));
+    await tick();
+    calls[2]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "2", stock: null, materials: null });
+    expect((await searched).materials.totalCount).toBe(0);
+    const found = cache.readStore(db, config, read, workFor("sroub 69"));
+    await tick();
+    calls[3]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "2", stock: null, materials: null });
+    expect((await found).materials.items.map((i) => i.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Šroub ${690 + i}`));
   });
 });
