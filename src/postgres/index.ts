@@ -13,8 +13,8 @@ import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixtu
 import { operationLoads, type OperationLoads } from "../service/loads.js";
 import type { CompanyState } from "../service/state.js";
 import type { FieldStorage, OperationWork, StoredOperation } from "../service/storage.js";
-import { parseStoreListingQuery } from "../store/query.js";
-import { ensureCollation, queryStoreListingSql, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
 
@@ -49,6 +49,8 @@ export interface PostgresStorageStats {
   readonly roundTrips: number;
   /** SQL statements in those messages (a message may carry several: locks and `BEGIN`, `COMMIT` and unlock). */
   readonly statements: number;
+  /** What this process's store listing cache holds (the stores it was asked for). */
+  readonly listingCache: StoreListingCacheSize;
 }
 
 /** The PostgreSQL storage: the storage port, plus its counters. */
@@ -119,6 +121,9 @@ function configOf(company: FixtureCompany): Omit<FixtureCompany, "materials" | "
 /** Writes a validated fixture's companies into an empty schema, in the caller's transaction. */
 async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
   const s = quoteSchema(schema);
+  // The listing tables are empty: build their secondary indexes once after the rows are in.
+  const bulk = bulkLoadIndexes(schema);
+  await db.query(bulk.before);
   for (let i = 0; i < loaded.length; i++) {
     const company = loaded[i] as CompanyState;
     const raw = fixture.companies[i] as FixtureCompany;
@@ -129,6 +134,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
     await records.write({ stores: [...company.stores.byId.values()] }, undefined);
     for (const [storeId, stock] of company.stock) await writeStock(db, schema, company.id, storeId, stock);
   }
+  await db.query(bulk.after);
 }
 
 /**
@@ -141,7 +147,11 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  * external ID taken meanwhile) re-runs the whole request on fresh data after a jittered
  * wait, so two processes never both plan overlapping slots for one technician (ASN-5), stock
  * batches on one store end exact (STK-6), and a duplicate external ID is the 400 of GEN-4.
- * Effects are returned only after the commit, so a re-run repeats nothing outside.
+ * Effects are returned only after the commit, so a re-run repeats nothing outside. A store
+ * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,
+ * brought up to date in one statement from the rows changed since it last looked
+ * (`src/postgres/listing-cache.ts`), so it never scans the store; the copy holds only the
+ * stores this process was asked for, and the materials of their companies.
  * @param options - the connection string, the schema, the pool size, the attempts
  * @returns the storage
  * @example
@@ -185,6 +195,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     tokenCache.set(token.token, token);
     if (tokenCache.size > TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value as string);
   };
+  const listings = storeListingCache(schema);
 
   /**
    * Runs `fn` on one connection. A read (`readOnly`) is one statement, consistent on its own:
@@ -249,7 +260,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ transactions, retries, roundTrips, statements }),
+    stats: () => ({ transactions, retries, roundTrips, statements, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       const db = await pool.connect();
       try {
@@ -304,12 +315,13 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
     async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {
       const config = await configOfCompany(operation.companyId);
+      // A store page: one statement brings this process's copy of the listing up to date.
+      if (operation.operation === "readStore") return listings.readStore(sql, config, operation, work);
       const loads = operationLoads(operation.operation, operation.body, config);
       const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
       return transact(readOnly, async (db) => {
         const records = new CompanyRecords(db, schema, operation.companyId);
-        let view = await records.view(config, operation, loads);
-        if (operation.operation === "readStore") view = await withStorePage(db, view, operation);
+        const view = await records.view(config, operation, loads);
         const { result, changes } = work(view);
         if (changes === undefined || readOnly) return { value: result, commit: false };
         await records.write(changes, view);
@@ -331,14 +343,4 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       await pool.end();
     },
   };
-
-  /** The page `GET /store/{id}` asks for, computed in SQL, attached to the view for the listing handler. */
-  async function withStorePage(db: SqlExecutor, view: CompanyState, operation: StoredOperation): Promise<CompanyState> {
-    const store = [...view.stores.byId.values()][0];
-    const query = parseStoreListingQuery(Object.fromEntries(operation.query));
-    // A missing store or a bad query: the handler refuses it from the view as it is.
-    if (store === undefined || !query.ok) return view;
-    const detail = await queryStoreListingSql(db, schema, { id: view.id, locale: view.settings.locale }, store, query.value);
-    return { ...view, storeDetails: new Map([[store.id, detail]]) };
-  }
 }

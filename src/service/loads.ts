@@ -49,8 +49,8 @@ export interface OperationLoads {
   readonly materials: Keys;
   /** Stores named in the body by external ID (GEN-4). */
   readonly stores: Keys;
-  /** The stock of the path's stores: none, of the materials named, or all (the listing). */
-  readonly stock: "none" | "named" | "all";
+  /** The stock of the path's stores: none, or of the materials named (a store page reads the storage's listing instead). */
+  readonly stock: "none" | "named";
 }
 
 const NO_KEYS: Keys = { ids: [], externalIds: [] };
@@ -167,7 +167,7 @@ function stockItems(body: unknown): Keys {
  */
 export function operationLoads(operation: HandledOperation, body: unknown, company: CompanyState): OperationLoads {
   switch (operation) {
-    case "readCustomer": case "readMaterial": case "readIntervention": case "readReportDocuments": case "interventionAllowedActions":
+    case "readCustomer": case "readMaterial": case "readStore": case "readIntervention": case "readReportDocuments": case "interventionAllowedActions":
     case "editIntervention": case "startDeparture": case "start": case "requestSignature": case "complete": case "replaceMaterial":
       return NOTHING;
     case "readOrder": case "orderAllowedActions": case "completeOrder":
@@ -199,8 +199,6 @@ export function operationLoads(operation: HandledOperation, body: unknown, compa
       bag.key(objectOf(body)["externalId"]);
       return { ...NOTHING, stores: bag.keys() };
     }
-    case "readStore":
-      return { ...NOTHING, stock: "all" };
     case "addToStore": case "removeMaterial": case "setMaterialAmounts": case "moveStock":
       return { ...NOTHING, materials: stockItems(body), stock: "named" };
   }
