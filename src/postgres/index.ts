@@ -18,6 +18,8 @@ import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.j
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
 
+export type { StoreListingCacheSize } from "./listing-cache.js";
+
 
 /** Options of {@link postgresStorage}. */
 export interface PostgresStorageOptions {
