@@ -13,10 +13,12 @@ import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixtu
 import { operationLoads, type OperationLoads } from "../service/loads.js";
 import type { CompanyState } from "../service/state.js";
 import type { FieldStorage, OperationWork, StoredOperation } from "../service/storage.js";
-import { parseStoreListingQuery } from "../store/query.js";
-import { ensureCollation, queryStoreListingSql, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
+
+export type { StoreListingCacheSize } from "./listing-cache.js";
 
 
 /** Options of {@link postgresStorage}. */
@@ -32,6 +34,11 @@ export interface PostgresStorageOptions {
    * deadlock, an external ID taken meanwhile); then the request fails (500). Default 20.
    */
   readonly maxAttempts?: number;
+  /**
+   * Told of every statement a request sends, before it is sent (diagnostics: a statement log,
+   * or a test that checks every query is scoped by company). Values as bound.
+   */
+  readonly onQuery?: (text: string, values: readonly unknown[] | undefined) => void;
 }
 
 /** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
@@ -40,6 +47,12 @@ export interface PostgresStorageStats {
   readonly transactions: number;
   /** Attempts that conflicted and were re-run. */
   readonly retries: number;
+  /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
+  readonly roundTrips: number;
+  /** SQL statements in those messages (a message may carry several: locks and `BEGIN`, `COMMIT` and unlock). */
+  readonly statements: number;
+  /** What this process's store listing cache holds (the stores it was asked for). */
+  readonly listingCache: StoreListingCacheSize;
 }
 
 /** The PostgreSQL storage: the storage port, plus its counters. */
@@ -49,6 +62,9 @@ export interface PostgresStorage extends FieldStorage {
   /** Transactions and retries so far. */
   readonly stats: () => PostgresStorageStats;
 }
+
+/** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
+const TOKEN_CACHE_SIZE = 50_000;
 
 /** PostgreSQL error codes the storage re-runs a request on. */
 const RETRYABLE = new Set(["40001", "40P01", "23505"]);
@@ -107,6 +123,9 @@ function configOf(company: FixtureCompany): Omit<FixtureCompany, "materials" | "
 /** Writes a validated fixture's companies into an empty schema, in the caller's transaction. */
 async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
   const s = quoteSchema(schema);
+  // The listing tables are empty: build their secondary indexes once after the rows are in.
+  const bulk = bulkLoadIndexes(schema);
+  await db.query(bulk.before);
   for (let i = 0; i < loaded.length; i++) {
     const company = loaded[i] as CompanyState;
     const raw = fixture.companies[i] as FixtureCompany;
@@ -117,6 +136,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
     await records.write({ stores: [...company.stores.byId.values()] }, undefined);
     for (const [storeId, stock] of company.stock) await writeStock(db, schema, company.id, storeId, stock);
   }
+  await db.query(bulk.after);
 }
 
 /**
@@ -129,7 +149,11 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  * external ID taken meanwhile) re-runs the whole request on fresh data after a jittered
  * wait, so two processes never both plan overlapping slots for one technician (ASN-5), stock
  * batches on one store end exact (STK-6), and a duplicate external ID is the 400 of GEN-4.
- * Effects are returned only after the commit, so a re-run repeats nothing outside.
+ * Effects are returned only after the commit, so a re-run repeats nothing outside. A store
+ * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,
+ * brought up to date in one statement from the rows changed since it last looked
+ * (`src/postgres/listing-cache.ts`), so it never scans the store; the copy holds only the
+ * stores this process was asked for, and the materials of their companies.
  * @param options - the connection string, the schema, the pool size, the attempts
  * @returns the storage
  * @example
@@ -148,40 +172,69 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // An idle connection the server drops (a restart) must not crash the process: the next
   // request gets a fresh one.
   pool.on("error", () => {});
+  let roundTrips = 0;
+  let statements = 0;
+  // Every message a request sends goes through here, so the counters are exact (the table in
+  // docs/embedding.md and test/postgres/round-trips.test.ts read them). A message without
+  // values may hold several statements: those this module writes are split by "; ".
+  const counted = (db: SqlExecutor): SqlExecutor => ({
+    query: (text, values) => {
+      options.onQuery?.(text, values);
+      roundTrips++;
+      statements += values === undefined ? text.split("; ").length : 1;
+      return db.query(text, values);
+    },
+  });
+  const sql = counted(pool);
   let transactions = 0;
   let retries = 0;
   let loginsSinceSweep = 0;
   let configs: Promise<readonly CompanyState[]> | undefined;
+  // Tokens this process issued or looked up, by text, oldest first; at most TOKEN_CACHE_SIZE.
+  const tokenCache = new Map<string, IssuedToken>();
+  const remember = (token: IssuedToken): void => {
+    tokenCache.delete(token.token);
+    tokenCache.set(token.token, token);
+    if (tokenCache.size > TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value as string);
+  };
+  const listings = storeListingCache(schema);
 
-  async function transact<T>(readOnly: boolean, fn: (db: pg.PoolClient) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
+  /**
+   * Runs `fn` on one connection. A read (`readOnly`) is one statement, consistent on its own:
+   * no transaction, one round trip. A write is one SERIALIZABLE transaction in few round
+   * trips: the advisory locks and `BEGIN` travel in one message (the locks are taken before
+   * the transaction, so its snapshot is taken after they are granted), then `fn`'s statements
+   * (the view, the writes), then `COMMIT` (or `ROLLBACK`) with the unlock in one message.
+   */
+  async function transact<T>(readOnly: boolean, fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
+    if (readOnly) {
+      const { value } = await fn(sql);
+      transactions++;
+      return value;
+    }
+    // Session locks in ascending order, so two requests never wait on each other in a cycle;
+    // the keys are numbers this module computed, safe to write into the text.
+    const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL SERIALIZABLE`;
+    const unlock = locks.length > 0 ? "; SELECT pg_advisory_unlock_all()" : "";
     for (let attempt = 1; ; attempt++) {
-      const db = await pool.connect();
+      const client = await pool.connect();
+      const db = counted(client);
       let destroy = false;
       try {
-        // Queue writers of one hot resource before the snapshot is taken (session locks,
-        // in ascending order so two requests never wait on each other in a cycle).
-        for (const key of locks) await db.query("SELECT pg_advisory_lock($1::bigint)", [key]);
-        await db.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE");
+        await db.query(begin);
         const { value, commit } = await fn(db);
-        await db.query(commit ? "COMMIT" : "ROLLBACK");
+        await db.query(`${commit ? "COMMIT" : "ROLLBACK"}${unlock}`);
         transactions++;
         return value;
       } catch (error) {
         try {
-          await db.query("ROLLBACK");
+          await db.query(`ROLLBACK${unlock}`);
         } catch {
           destroy = true;
         }
         if (attempt >= maxAttempts || !RETRYABLE.has(errorCode(error) ?? "")) throw error;
       } finally {
-        if (locks.length > 0 && !destroy) {
-          try {
-            await db.query("SELECT pg_advisory_unlock_all()");
-          } catch {
-            destroy = true;
-          }
-        }
-        db.release(destroy);
+        client.release(destroy);
       }
       // A conflict: nothing was written and no effect left the service; run it again on fresh data.
       retries++;
@@ -209,7 +262,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ transactions, retries }),
+    stats: () => ({ transactions, retries, roundTrips, statements, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       const db = await pool.connect();
       try {
@@ -232,33 +285,45 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     companies,
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
-      await pool.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
+      await sql.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
+      remember(token);
       // Expired tokens never come back to life (AUTH-3): sweep them now and then.
       if (++loginsSinceSweep >= 1024) {
         loginsSinceSweep = 0;
-        await pool.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
+        await sql.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
       }
     },
     async findToken(text: string, now: Instant): Promise<IssuedToken | undefined> {
+      // A token never changes once issued and expires on its own: a process that has seen it
+      // answers from memory (no round trip), and forgets it when it expires (AUTH-3).
+      const cached = tokenCache.get(text);
+      if (cached !== undefined) {
+        if (isTokenValid(cached, now)) return cached;
+        tokenCache.delete(text);
+      }
       const s = quoteSchema(schema);
       const key = digest(text);
-      const result = await pool.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
+      const result = await sql.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
       const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
       if (row === undefined) return undefined;
       const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
-      if (isTokenValid(token, now)) return token;
+      if (isTokenValid(token, now)) {
+        remember(token);
+        return token;
+      }
       // Expired (AUTH-3): forgotten at once, as in memory, so it never comes back.
-      await pool.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
+      await sql.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
       return undefined;
     },
     async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {
       const config = await configOfCompany(operation.companyId);
+      // A store page: one statement brings this process's copy of the listing up to date.
+      if (operation.operation === "readStore") return listings.readStore(sql, config, operation, work);
       const loads = operationLoads(operation.operation, operation.body, config);
       const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
       return transact(readOnly, async (db) => {
         const records = new CompanyRecords(db, schema, operation.companyId);
-        let view = await records.view(config, operation, loads);
-        if (operation.operation === "readStore") view = await withStorePage(db, view, operation);
+        const view = await records.view(config, operation, loads);
         const { result, changes } = work(view);
         if (changes === undefined || readOnly) return { value: result, commit: false };
         await records.write(changes, view);
@@ -273,20 +338,11 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       });
     },
     async snapshot(companyId: Guid): Promise<string> {
-      return transact(true, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
+      // Several statements: one transaction (rolled back) keeps them on one snapshot.
+      return transact(false, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
     },
     async close(): Promise<void> {
       await pool.end();
     },
   };
-
-  /** The page `GET /store/{id}` asks for, computed in SQL, attached to the view for the listing handler. */
-  async function withStorePage(db: SqlExecutor, view: CompanyState, operation: StoredOperation): Promise<CompanyState> {
-    const store = [...view.stores.byId.values()][0];
-    const query = parseStoreListingQuery(Object.fromEntries(operation.query));
-    // A missing store or a bad query: the handler refuses it from the view as it is.
-    if (store === undefined || !query.ok) return view;
-    const detail = await queryStoreListingSql(db, schema, { id: view.id, locale: view.settings.locale }, store, query.value);
-    return { ...view, storeDetails: new Map([[store.id, detail]]) };
-  }
 }

@@ -4,12 +4,12 @@ import type { Intervention } from "../intervention/intervention.js";
 import type { Material } from "../material/material.js";
 import type { Order } from "../order/order.js";
 import type { Guid } from "../shared/guid.js";
-import type { Amount } from "../stock/amount.js";
+import { UNLIMITED, finite, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import type { OperationLoads, Keys } from "../service/loads.js";
 import { emptyTable, putRecord, type Changes, type CompanyState } from "../service/state.js";
 import type { StoredOperation } from "../service/storage.js";
-import { materialFromRow, quoteSchema, readStock, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
+import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./listing.js";
 
 /**
  * A text key as stored: PostgreSQL `text` cannot hold U+0000, which an external ID may
@@ -26,13 +26,6 @@ export function storedKey(key: string): string {
 
 function storedKeyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);
-}
-
-/** A JSON document column's value: `pg` parses `json` columns; this narrows it to the record type at the boundary. */
-function docOf<T>(row: unknown): T {
-  const doc = (row as { doc?: unknown }).doc;
-  if (typeof doc !== "object" || doc === null) throw new Error("PostgreSQL storage: a row has no document");
-  return doc as T;
 }
 
 /** `json` keeps U+0000 escapes; the document is the record as JSON (instants are numbers, no decimals in these records). */
@@ -58,6 +51,17 @@ function keysOf(keys: Keys): { ids: Guid[]; keys: string[] } {
   return { ids: [...keys.ids], keys: keys.externalIds.map(storedKey) };
 }
 
+/** GUIDs and stored external IDs a view statement looks records up by. */
+class KeyLists {
+  readonly ids: Guid[] = [];
+  readonly keys: string[] = [];
+  /** These lists plus a load's keys (stored form). */
+  with(load: Keys): { ids: Guid[]; keys: string[] } {
+    const k = keysOf(load);
+    return { ids: [...this.ids, ...k.ids], keys: [...this.keys, ...k.keys] };
+  }
+}
+
 const MATERIAL_COLUMNS =
   "id, external_id, name, identification_number, supplier_code, unit, price::text AS price, cost_price::text AS cost_price, category_id, supplier_id, description";
 
@@ -80,113 +84,19 @@ export class CompanyRecords {
     this.#company = companyId;
   }
 
-  async #select<T>(table: string, columns: string, keys: Keys, extra = ""): Promise<T[]> {
-    const k = keysOf(keys);
-    if (k.ids.length === 0 && k.keys.length === 0) return [];
-    const rows = await this.#db.query(
-      `SELECT ${columns} FROM ${this.#s}.${table} WHERE company_id = $1 AND (id = ANY($2::uuid[]) OR external_id = ANY($3::text[]))${extra}`,
-      [this.#company, k.ids, k.keys],
-    );
-    return rows.rows as T[];
-  }
-
-  /** Customers by GUID or external ID. */
-  async customers(view: CompanyState, keys: Keys): Promise<void> {
-    for (const row of await this.#select("customers", "doc", keys)) putRecord(view.customers, docOf<Customer>(row));
-  }
-
-  /** Customers holding a nested element with one of these GUIDs or external IDs. */
-  async customersWithElements(view: CompanyState, keys: Keys): Promise<void> {
-    const k = keysOf(keys);
-    if (k.ids.length === 0 && k.keys.length === 0) return;
-    const rows = await this.#db.query(
-      `SELECT doc FROM ${this.#s}.customers WHERE company_id = $1 AND (element_ids && $2::uuid[] OR element_keys && $3::text[])`,
-      [this.#company, k.ids, k.keys],
-    );
-    for (const row of rows.rows) putRecord(view.customers, docOf<Customer>(row));
-  }
-
-  /** Customers by GUID (an order's customer). */
-  async customersById(view: CompanyState, ids: readonly Guid[]): Promise<void> {
-    const missing = ids.filter((id) => !view.customers.byId.has(id));
-    if (missing.length > 0) await this.customers(view, { ids: missing, externalIds: [] });
-  }
-
-  /** Orders by GUID or external ID. */
-  async orders(view: CompanyState, keys: Keys): Promise<void> {
-    for (const row of await this.#select("orders", "doc", keys)) putRecord(view.orders, docOf<Order>(row));
-  }
-
-  /** Interventions by GUID or external ID. */
-  async interventions(view: CompanyState, keys: Keys): Promise<void> {
-    for (const row of await this.#select("interventions", "doc", keys)) putRecord(view.interventions, docOf<Intervention>(row));
-  }
-
-  /** Every intervention of these orders, in planning order, and each order's list of them. */
-  async interventionsOfOrders(view: CompanyState, orderIds: readonly Guid[]): Promise<void> {
-    if (orderIds.length === 0) return;
-    const rows = await this.#db.query(`SELECT order_id, doc FROM ${this.#s}.interventions WHERE company_id = $1 AND order_id = ANY($2::uuid[]) ORDER BY seq`, [
-      this.#company,
-      orderIds,
-    ]);
-    for (const id of orderIds) view.interventionsByOrder.set(id, []);
-    for (const row of rows.rows) {
-      const i = docOf<Intervention>(row);
-      if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
-      view.interventionsByOrder.get(i.orderId)?.push(i.id);
-    }
-  }
-
   /**
-   * The interventions with an allocation of one of these technicians overlapping
-   * `[from, to)`, into the view and its collision index (ASN-5). An allocation lies within one
-   * day (ASN-4), so it starts less than 26 hours before `from`: the index range scanned, and
-   * the predicate SERIALIZABLE locks, stay that narrow.
-   */
-  async allocations(view: CompanyState, load: NonNullable<OperationLoads["allocations"]>): Promise<void> {
-    const rows = await this.#db.query(
-      `SELECT i.doc FROM ${this.#s}.interventions i WHERE i.company_id = $1 AND i.id IN (
-         SELECT a.intervention_id FROM ${this.#s}.allocations a
-         WHERE a.company_id = $1 AND a.user_id = ANY($2::uuid[]) AND a.start_at > $3::bigint - 93600000 AND a.start_at < $4::bigint AND a.end_at > $3::bigint)`,
-      [this.#company, load.userIds, load.from, load.to],
-    );
-    const found: Intervention[] = [];
-    for (const row of rows.rows) {
-      const i = docOf<Intervention>(row);
-      found.push(i);
-      if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
-    }
-    view.allocations = collisionIndex(found);
-  }
-
-  /** Materials by GUID or external ID. */
-  async materials(view: CompanyState, keys: Keys): Promise<void> {
-    for (const row of await this.#select("materials", MATERIAL_COLUMNS, keys)) putRecord(view.materials, materialFromRow(row));
-  }
-
-  /** Stores by GUID or external ID. */
-  async stores(view: CompanyState, keys: Keys): Promise<void> {
-    for (const row of await this.#select("stores", "doc", keys)) putRecord(view.stores, docOf<Store>(row));
-  }
-
-  /** A store's stock: of the materials in the view, or all of it. */
-  async stock(view: CompanyState, storeId: Guid, which: "named" | "all"): Promise<void> {
-    const ids = which === "all" ? "all" : [...view.materials.byId.keys()];
-    const amounts = ids !== "all" && ids.length === 0 ? new Map<Guid, Amount>() : await readStock(this.#db, this.#schema, this.#company, storeId, ids);
-    (view.stock as Map<Guid, ReadonlyMap<Guid, Amount>>).set(storeId, amounts);
-  }
-
-  /**
-   * Writes a change set: records are upserted by GUID (an external ID taken meanwhile by
-   * another transaction violates the unique constraint, and the request is re-run), an
-   * intervention's allocations are replaced when its assignations or its cancelled state
-   * changed, stock goes through `writeStock`.
+   * Writes a change set: the records (customers, orders, interventions with their
+   * allocations, stores) in one statement, whatever their number (each kind travels as one
+   * JSON array), then materials and stock through `writeMaterialRows` and `writeStock` (no
+   * operation writes records and stock at once). Records are upserted by GUID; an external ID
+   * taken meanwhile by another transaction violates the unique constraint. An intervention's
+   * allocations change only when its assignations or its cancelled state did: rows of users it
+   * no longer assigns are deleted and the others upserted, so the two never touch one row.
    * @param changes - what the decision asked to write
    * @param before - the view the decision read (to skip unchanged allocations)
    */
   async write(changes: Changes, before: CompanyState | undefined): Promise<void> {
-    const s = this.#s;
-    const c = this.#company;
+    const customers: Record<string, unknown>[] = [];
     for (const x of changes.customers ?? []) {
       const elementIds: Guid[] = [];
       const elementKeys: string[] = [];
@@ -196,52 +106,68 @@ export class CompanyRecords {
           if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
         }
       }
-      await this.#db.query(
-        `INSERT INTO ${s}.customers (company_id, id, external_id, element_ids, element_keys, doc) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, element_ids = EXCLUDED.element_ids,
-           element_keys = EXCLUDED.element_keys, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), elementIds, elementKeys, docText(x)],
-      );
+      customers.push({ id: x.id, external_id: storedKeyOrNull(x.externalId), element_ids: elementIds, element_keys: elementKeys, doc: x });
     }
-    for (const x of changes.orders ?? []) {
-      await this.#db.query(
-        `INSERT INTO ${s}.orders (company_id, id, external_id, customer_id, doc) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, customer_id = EXCLUDED.customer_id, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), x.customerId, docText(x)],
-      );
-    }
+    const orders = (changes.orders ?? []).map((x) => ({ id: x.id, external_id: storedKeyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
+    const interventions: Record<string, unknown>[] = [];
+    const reallocated: Guid[] = [];
+    const allocations: Record<string, unknown>[] = [];
     for (const x of changes.interventions ?? []) {
-      await this.#db.query(
-        `INSERT INTO ${s}.interventions (company_id, id, external_id, order_id, doc) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), x.orderId, docText(x)],
-      );
+      interventions.push({ id: x.id, external_id: storedKeyOrNull(x.externalId), order_id: x.orderId, doc: x });
       const old = before?.interventions.byId.get(x.id);
       // Lifecycle moves and edits keep the same assignations: their allocations stay as they are.
       if (old !== undefined && old.assignations === x.assignations && (old.state === "Cancelled") === (x.state === "Cancelled")) continue;
-      if (old !== undefined) await this.#db.query(`DELETE FROM ${s}.allocations WHERE company_id = $1 AND intervention_id = $2`, [c, x.id]);
-      if (x.state === "Cancelled" || x.assignations.length === 0) continue;
+      reallocated.push(x.id);
+      if (x.state === "Cancelled") continue;
+      for (const a of x.assignations) allocations.push({ intervention_id: x.id, user_id: a.userId, start_at: a.plannedStart, end_at: a.plannedEnd });
+    }
+    const stores = (changes.stores ?? []).map((x) => ({ id: x.id, external_id: storedKeyOrNull(x.externalId), doc: x }));
+    if (customers.length + orders.length + interventions.length + stores.length > 0) {
+      const s = this.#s;
+      // The CTEs run against one snapshot in no set order; foreign keys are checked at the end
+      // of the statement, so an order may name a customer inserted beside it.
       await this.#db.query(
-        `INSERT INTO ${s}.allocations (company_id, intervention_id, user_id, start_at, end_at)
-         SELECT $1::uuid, $2::uuid, t.user_id, t.start_at, t.end_at FROM unnest($3::uuid[], $4::bigint[], $5::bigint[]) AS t(user_id, start_at, end_at)`,
-        [c, x.id, x.assignations.map((a) => a.userId), x.assignations.map((a) => a.plannedStart), x.assignations.map((a) => a.plannedEnd)],
+        `WITH c AS (
+  INSERT INTO ${s}.customers (company_id, id, external_id, element_ids, element_keys, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.element_ids, t.element_keys, t.doc FROM json_to_recordset($2::json) AS t(id uuid, external_id text, element_ids uuid[], element_keys text[], doc json)
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, element_ids = EXCLUDED.element_ids, element_keys = EXCLUDED.element_keys, doc = EXCLUDED.doc
+), o AS (
+  INSERT INTO ${s}.orders (company_id, id, external_id, customer_id, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.customer_id, t.doc FROM json_to_recordset($3::json) AS t(id uuid, external_id text, customer_id uuid, doc json)
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, customer_id = EXCLUDED.customer_id, doc = EXCLUDED.doc
+), i AS (
+  INSERT INTO ${s}.interventions (company_id, id, external_id, order_id, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.order_id, t.doc FROM ROWS FROM (json_to_recordset($4::json) AS (id uuid, external_id text, order_id uuid, doc json)) WITH ORDINALITY AS t(id, external_id, order_id, doc, ord)
+  ORDER BY t.ord
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc
+), n AS (
+  SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset($6::json) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint)
+), d AS (
+  DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY($5::uuid[])
+    AND NOT EXISTS (SELECT 1 FROM n WHERE n.intervention_id = a.intervention_id AND n.user_id = a.user_id)
+), a AS (
+  INSERT INTO ${s}.allocations (company_id, intervention_id, user_id, start_at, end_at) SELECT $1::uuid, n.intervention_id, n.user_id, n.start_at, n.end_at FROM n
+  ON CONFLICT (company_id, intervention_id, user_id) DO UPDATE SET start_at = EXCLUDED.start_at, end_at = EXCLUDED.end_at
+), st AS (
+  INSERT INTO ${s}.stores (company_id, id, external_id, doc)
+  SELECT $1::uuid, t.id, t.external_id, t.doc FROM json_to_recordset($7::json) AS t(id uuid, external_id text, doc json)
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc
+)
+SELECT 1`,
+        [this.#company, docText(customers), docText(orders), docText(interventions), reallocated, docText(allocations), docText(stores)],
       );
     }
     const materials: readonly Material[] = changes.materials ?? [];
-    if (materials.length > 0) await writeMaterialRows(this.#db, this.#schema, c, materials);
-    for (const x of changes.stores ?? []) {
-      await this.#db.query(
-        `INSERT INTO ${s}.stores (company_id, id, external_id, doc) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc`,
-        [c, x.id, storedKeyOrNull(x.externalId), docText(x)],
-      );
-    }
-    for (const [storeId, amounts] of changes.stock ?? new Map()) await writeStock(this.#db, this.#schema, c, storeId, amounts);
+    if (materials.length > 0) await writeMaterialRows(this.#db, this.#schema, this.#company, materials);
+    if (changes.stock !== undefined) await writeStocks(this.#db, this.#schema, this.#company, changes.stock);
   }
 
   /**
-   * Loads the view one operation reads: the path's records (the intervention only when it
-   * belongs to the path's order, INT-8), then what {@link OperationLoads} names.
+   * Loads the view one operation reads, in one statement (one round trip, one snapshot): the
+   * path's records (the intervention only when it belongs to the path's order, INT-8, which
+   * the service checks on the view), then what {@link OperationLoads} names. Later loads that
+   * depend on earlier ones (an order's customer and interventions, the path stores' stock)
+   * are subqueries of the same statement.
    * @param config - the company's configuration
    * @param operation - the operation
    * @param loads - what it reads besides the path
@@ -249,30 +175,79 @@ export class CompanyRecords {
    */
   async view(config: CompanyState, operation: StoredOperation, loads: OperationLoads): Promise<CompanyState> {
     const view = emptyView(config);
-    const byForm = (value: string): Keys => (operation.form === "id" ? { ids: [value.toLowerCase() as Guid], externalIds: [] } : { ids: [], externalIds: [value] });
-    const storeIds: Guid[] = [];
+    const byId = operation.form === "id";
+    const path = { customer: new KeyLists(), order: new KeyLists(), intervention: new KeyLists(), material: new KeyLists(), store: new KeyLists() };
     for (const p of operation.params) {
-      if (p.name === "customer") await this.customers(view, byForm(p.value));
-      else if (p.name === "order") await this.orders(view, byForm(p.value));
-      else if (p.name === "intervention") await this.interventions(view, byForm(p.value));
-      else if (p.name === "material") await this.materials(view, byForm(p.value));
-      else {
-        await this.stores(view, byForm(p.value));
-        const store = operation.form === "id" ? view.stores.byId.get(p.value.toLowerCase() as Guid) : view.stores.byKey.get(p.value);
-        if (store !== undefined) storeIds.push(store.id);
+      const lists = p.name === "toStore" ? path.store : path[p.name];
+      if (byId) lists.ids.push(p.value.toLowerCase() as Guid);
+      else lists.keys.push(storedKey(p.value));
+    }
+    const customers = path.customer.with(loads.customers);
+    const elements = keysOf(loads.customerElements);
+    const orders = path.order.with(loads.orders);
+    const interventions = path.intervention.with(loads.interventions);
+    const materials = path.material.with(loads.materials);
+    const stores = path.store.with(loads.stores);
+    const allocations = loads.allocations;
+    const s = this.#s;
+    const result = await this.#db.query(
+      `WITH o AS (SELECT id, customer_id, doc FROM ${s}.orders WHERE company_id = $1 AND (id = ANY($2::uuid[]) OR external_id = ANY($3::text[]))),
+  m AS (SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 AND (id = ANY($4::uuid[]) OR external_id = ANY($5::text[]))),
+  ps AS (SELECT id FROM ${s}.stores WHERE company_id = $1 AND (id = ANY($6::uuid[]) OR external_id = ANY($7::text[])))
+SELECT
+  (SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (id = ANY($8::uuid[]) OR external_id = ANY($9::text[])
+     OR element_ids && $10::uuid[] OR element_keys && $11::text[] OR ($12::boolean AND id IN (SELECT customer_id FROM o)))) AS customers,
+  (SELECT json_agg(doc) FROM o) AS orders,
+  (SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND (id = ANY($13::uuid[]) OR external_id = ANY($14::text[]))) AS interventions,
+  (SELECT json_agg(json_build_array(order_id, doc) ORDER BY seq) FROM ${s}.interventions WHERE $15::boolean AND company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders,
+  (SELECT json_agg(i.doc) FROM ${s}.interventions i WHERE $16::boolean AND i.company_id = $1 AND i.id IN (
+     SELECT a.intervention_id FROM ${s}.allocations a
+     WHERE a.company_id = $1 AND a.user_id = ANY($17::uuid[]) AND a.start_at > $18::bigint - 93600000 AND a.start_at < $19::bigint AND a.end_at > $18::bigint)) AS allocated,
+  (SELECT json_agg(row_to_json(m)) FROM m) AS materials,
+  (SELECT json_agg(doc) FROM ${s}.stores WHERE company_id = $1 AND (id = ANY($20::uuid[]) OR external_id = ANY($21::text[]))) AS stores,
+  (SELECT json_agg(json_build_array(k.store_id, k.material_id, k.amount::text) ORDER BY k.store_id, k.seq) FROM ${s}.stock k
+     WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM ps) AND ($22 = 'all' OR ($22 = 'named' AND k.material_id IN (SELECT id FROM m)))) AS stock,
+  (SELECT json_agg(id) FROM ps) AS path_stores`,
+      [
+        this.#company, orders.ids, orders.keys, materials.ids, materials.keys, path.store.ids, path.store.keys,
+        customers.ids, customers.keys, elements.ids, elements.keys, loads.orderCustomers,
+        interventions.ids, interventions.keys, loads.orderInterventions,
+        allocations !== undefined, allocations?.userIds ?? [], allocations?.from ?? 0, allocations?.to ?? 0,
+        stores.ids, stores.keys, loads.stock,
+      ],
+    );
+    const row = result.rows[0] as Record<string, unknown[] | null> | undefined;
+    const list = (key: string): unknown[] => row?.[key] ?? [];
+    for (const doc of list("customers")) putRecord(view.customers, doc as Customer);
+    for (const doc of list("orders")) putRecord(view.orders, doc as Order);
+    for (const doc of list("interventions")) putRecord(view.interventions, doc as Intervention);
+    if (loads.orderInterventions) {
+      for (const id of view.orders.byId.keys()) view.interventionsByOrder.set(id, []);
+      for (const pair of list("of_orders")) {
+        const i = (pair as [Guid, Intervention])[1];
+        if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
+        view.interventionsByOrder.get(i.orderId)?.push(i.id);
       }
     }
-    await this.customers(view, loads.customers);
-    await this.customersWithElements(view, loads.customerElements);
-    await this.orders(view, loads.orders);
-    await this.interventions(view, loads.interventions);
-    const orderIds = [...view.orders.byId.keys()];
-    if (loads.orderCustomers) await this.customersById(view, [...view.orders.byId.values()].map((o) => o.customerId));
-    if (loads.orderInterventions) await this.interventionsOfOrders(view, orderIds);
-    if (loads.allocations !== undefined) await this.allocations(view, loads.allocations);
-    await this.materials(view, loads.materials);
-    await this.stores(view, loads.stores);
-    if (loads.stock !== "none") for (const id of storeIds) await this.stock(view, id, loads.stock);
+    if (allocations !== undefined) {
+      const found: Intervention[] = [];
+      for (const doc of list("allocated")) {
+        const i = doc as Intervention;
+        found.push(i);
+        if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
+      }
+      view.allocations = collisionIndex(found);
+    }
+    for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
+    for (const doc of list("stores")) putRecord(view.stores, doc as Store);
+    if (loads.stock !== "none") {
+      const stock = view.stock as Map<Guid, Map<Guid, Amount>>;
+      for (const id of list("path_stores")) stock.set(id as Guid, new Map());
+      for (const triple of list("stock")) {
+        const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
+        stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
+      }
+    }
     return view;
   }
 

@@ -1,4 +1,4 @@
-import { listingMigration, quoteSchema, type SqlExecutor } from "./listing.js";
+import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./listing.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
 export interface Migration {
@@ -97,8 +97,14 @@ CREATE TABLE ${s}.stores (
 /** The store listing's tables (materials, material catalogs, stock), owned by `listing.ts`. */
 const listingTables: Migration = { version: 2, name: "materials, catalog values and stock", sql: listingMigration };
 
+/**
+ * Change versions of materials and stock (issue 22), owned by `listing.ts`: what lets each
+ * process keep its store listings current from the rows changed since it last looked.
+ */
+const listingVersions: Migration = { version: 3, name: "change versions of materials and stock", sql: listingVersionsMigration };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions];
 
 /**
  * Brings a schema up to the latest version: creates the schema and the `migrations` table

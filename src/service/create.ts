@@ -1,7 +1,7 @@
 import { problem, refusal } from "../api/problem.js";
 import { compileRoutes, createRouter, dryRunOf, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
 import { login } from "../auth/login.js";
-import { authenticate, bearerToken, defaultNewToken, isTokenValid, type IssuedToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
+import { authenticate, bearerToken, defaultNewToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
 import { interventionOfOrder } from "../intervention/lifecycle.js";
 import type { Effect } from "../notification/effect.js";
 import { guid, type Guid } from "../shared/guid.js";
@@ -10,8 +10,9 @@ import type { Instant } from "../shared/time.js";
 import type { HandlerContext, ParamName, PathRecords, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
 import { handlerOf } from "./router.js";
-import { commit, type Changes, type CompanyState, type Table } from "./state.js";
-import type { FieldStorage } from "./storage.js";
+import type { Changes, CompanyState, Table } from "./state.js";
+import { memoryStorage } from "./memory.js";
+import type { Awaitable, FieldStorage, RequestPort } from "./storage.js";
 
 /** A request to the service, as an HTTP adapter or a test builds it (docs/service.md "Entry point"). */
 export interface ServiceRequest {
@@ -163,6 +164,11 @@ function resolveRecords(company: CompanyState, route: CompiledRoute, params: rea
   return found;
 }
 
+/** Applies `f` to a value now, or once its promise settles: the one route runs synchronously on a synchronous storage. */
+function then<T, U>(value: Awaitable<T>, f: (value: T) => Awaitable<U>): Awaitable<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 function refused(issues: NonEmptyArray<Issue>): ServiceResponse {
   const { status, body } = refusal(issues);
   return { status, body, effects: [] };
@@ -237,36 +243,19 @@ export function createServiceCore(options: FieldServiceOptions & { readonly stor
 export function createServiceCore(options: FieldServiceOptions): ServiceCore<ServiceResponse | Promise<ServiceResponse>>;
 export function createServiceCore(options: FieldServiceOptions): ServiceCore<ServiceResponse | Promise<ServiceResponse>> {
   const loaded = loadFixture(options.fixture);
-  const companies = new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   const clock = options.now ?? ((): Date => new Date());
   const newIdSource = options.newId ?? ((): string => globalThis.crypto.randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
   const router: Router = createRouter(compileRoutes(apiRoutes));
-  const tokens = new Map<string, IssuedToken>();
   const storage = options.storage;
-  let loginsSinceSweep = 0;
+  // One request route for both storages: the in-memory one answers at once, so `handle` does too.
+  const memory = storage === undefined ? memoryStorage(loaded) : undefined;
+  const port: RequestPort = memory ?? (storage as FieldStorage);
+  const companies: ReadonlyMap<Guid, CompanyState> = memory?.states ?? new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   // Decisions draw GUIDs only once they have succeeded, so a refusal uses none; a dry run
   // uses those of the answer it previews (docs/decisions.md).
   const newId = (): Guid => guid(newIdSource());
   const now = (): Instant => clock().getTime();
-  // An expired token is dropped when it is used, so the map holds only live ones between sweeps.
-  const tokenTable = (at: Instant): TokenTable<CompanyState> => ({
-    token: (text) => {
-      const t = tokens.get(text);
-      if (t !== undefined && !isTokenValid(t, at)) tokens.delete(text);
-      return t;
-    },
-    company: (id) => companies.get(id),
-  });
-
-  function register(token: IssuedToken, at: Instant): void {
-    // Expired tokens can never come back to life: sweep them now and then so memory stays bounded.
-    if (++loginsSinceSweep >= 1024) {
-      loginsSinceSweep = 0;
-      for (const [k, t] of tokens) if (!isTokenValid(t, at)) tokens.delete(k);
-    }
-    tokens.set(token.token, token);
-  }
 
   /** Matches the route: an answer when no route takes the request, else what the operation needs. */
   function routeOf(request: ServiceRequest): ServiceResponse | Routed {
@@ -322,71 +311,53 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     return { result, changes: reply.changes };
   }
 
-  function dispatch(request: ServiceRequest): ServiceResponse {
-    const routed = routeOf(request);
-    if ("status" in routed) return routed;
-    const { route, dryRunRead, dryRun } = routed;
-    const at = now();
-
-    if (route.operation === "login") {
-      if (!dryRunRead.ok) return refused(dryRunRead.issues);
-      const decision = login(companies.values(), routed.body, at, newToken);
-      if (!decision.ok) return refused(decision.issues);
-      if (!dryRun) register(decision.token, at);
-      return { status: route.success, body: decision.value, effects: [] };
-    }
-
-    const auth = authenticate(request.headers, tokenTable(at), at);
-    if (!auth.ok) return refused(auth.issues);
-    const company = auth.value.company;
-    if (!dryRunRead.ok) return refused(dryRunRead.issues);
-    const { result, changes } = work(company, routed, at);
-    if (!dryRun && changes !== undefined) commit(company, changes);
-    return result;
+  /** A login (AUTH-1): the configuration decides, the storage keeps the token unless a dry run. */
+  function logIn(routed: Routed, configs: readonly CompanyState[], at: Instant): Awaitable<ServiceResponse> {
+    if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
+    const decision = login(configs, routed.body, at, newToken);
+    if (!decision.ok) return refused(decision.issues);
+    const answer: ServiceResponse = { status: routed.route.success, body: decision.value, effects: [] };
+    return routed.dryRun ? answer : then(port.saveToken(decision.token), () => answer);
   }
 
-  // With a storage: open it once (tables, seeding); every request waits for it.
+  /** Any other operation: authenticate (AUTH-2 to AUTH-4), then one storage run of the pure work. */
+  function operate(request: ServiceRequest, routed: Routed, configs: readonly CompanyState[], at: Instant): Awaitable<ServiceResponse> {
+    const text = bearerToken(request.headers);
+    return then(text === undefined ? undefined : port.findToken(text, at), (found) => {
+      const table: TokenTable<CompanyState> = {
+        token: (t) => (t === text ? found : undefined),
+        company: (id) => (memory === undefined ? configs.find((c) => c.id === id) : companies.get(id)),
+      };
+      const auth = authenticate(request.headers, table, at);
+      if (!auth.ok) return refused(auth.issues);
+      if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
+      return port.run(
+        {
+          companyId: auth.value.company.id,
+          operation: routed.route.operation as Exclude<typeof routed.route.operation, "login">,
+          form: routed.route.form,
+          params: routed.params,
+          body: routed.body,
+          query: routed.query,
+          dryRun: routed.dryRun,
+        },
+        (view) => work(view, routed, at),
+      );
+    });
+  }
+
+  // A database storage is opened once (tables, seeding); every request waits for it.
   let opened: Promise<void> | undefined;
   const open = (): Promise<void> => (opened ??= storage === undefined ? Promise.resolve() : storage.open(options.fixture, loaded));
 
-  async function dispatchStored(store: FieldStorage, request: ServiceRequest): Promise<ServiceResponse> {
-    await open();
-    const routed = routeOf(request);
-    if ("status" in routed) return routed;
-    const { route, dryRunRead, dryRun } = routed;
-    const at = now();
-    // The configuration (clients, users, catalogs) is what login and authentication read.
-    const configs = await store.companies();
-
-    if (route.operation === "login") {
-      if (!dryRunRead.ok) return refused(dryRunRead.issues);
-      const decision = login(configs, routed.body, at, newToken);
-      if (!decision.ok) return refused(decision.issues);
-      if (!dryRun) await store.saveToken(decision.token);
-      return { status: route.success, body: decision.value, effects: [] };
-    }
-
-    const text = bearerToken(request.headers);
-    const found = text === undefined ? undefined : await store.findToken(text, at);
-    const table: TokenTable<CompanyState> = {
-      token: (t) => (t === text ? found : undefined),
-      company: (id) => configs.find((c) => c.id === id),
-    };
-    const auth = authenticate(request.headers, table, at);
-    if (!auth.ok) return refused(auth.issues);
-    if (!dryRunRead.ok) return refused(dryRunRead.issues);
-    return store.run(
-      {
-        companyId: auth.value.company.id,
-        operation: route.operation as Exclude<typeof route.operation, "login">,
-        form: route.form,
-        params: routed.params,
-        body: routed.body,
-        query: routed.query,
-        dryRun,
-      },
-      (view) => work(view, routed, at),
-    );
+  function dispatch(request: ServiceRequest): Awaitable<ServiceResponse> {
+    return then(storage === undefined ? undefined : open(), () => {
+      const routed = routeOf(request);
+      if ("status" in routed) return routed;
+      const at = now();
+      // The configuration (clients, users, catalogs) is what login and authentication read.
+      return then(port.companies(), (configs) => (routed.route.operation === "login" ? logIn(routed, configs, at) : operate(request, routed, configs, at)));
+    });
   }
 
   const onInternalError = options.onInternalError ?? ((error: unknown, incidentId: string): void => {
@@ -417,9 +388,9 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     companies,
     storage,
     handle(request: ServiceRequest): ServiceResponse | Promise<ServiceResponse> {
-      if (storage !== undefined) return dispatchStored(storage, requestOf(request)).catch(internal);
       try {
-        return dispatch(requestOf(request));
+        const answer = dispatch(requestOf(request));
+        return answer instanceof Promise ? answer.catch(internal) : answer;
       } catch (error) {
         return internal(error);
       }

@@ -49,8 +49,8 @@ export interface OperationLoads {
   readonly materials: Keys;
   /** Stores named in the body by external ID (GEN-4). */
   readonly stores: Keys;
-  /** The stock of the path's stores: none, of the materials named, or all (the listing). */
-  readonly stock: "none" | "named" | "all";
+  /** The stock of the path's stores: none, or of the materials named (a store page reads the storage's listing instead). */
+  readonly stock: "none" | "named";
 }
 
 const NO_KEYS: Keys = { ids: [], externalIds: [] };
@@ -105,8 +105,9 @@ function customerBody(body: unknown): Pick<OperationLoads, "customers" | "custom
   for (const list of NESTED) {
     for (const e of listOf(o[list])) {
       const element = objectOf(e);
+      // Only GUIDs: an element is matched by external ID within its own customer (loaded as
+      // the target), while a new element's GUID must be unused company-wide (UPS-6).
       elements.guid(element["id"]);
-      elements.key(element["externalId"]);
     }
   }
   // A new element's GUID must not be any record's GUID either (UPS-6): the customers with it.
@@ -166,7 +167,7 @@ function stockItems(body: unknown): Keys {
  */
 export function operationLoads(operation: HandledOperation, body: unknown, company: CompanyState): OperationLoads {
   switch (operation) {
-    case "readCustomer": case "readMaterial": case "readIntervention": case "readReportDocuments": case "interventionAllowedActions":
+    case "readCustomer": case "readMaterial": case "readStore": case "readIntervention": case "readReportDocuments": case "interventionAllowedActions":
     case "editIntervention": case "startDeparture": case "start": case "requestSignature": case "complete": case "replaceMaterial":
       return NOTHING;
     case "readOrder": case "orderAllowedActions": case "completeOrder":
@@ -198,8 +199,6 @@ export function operationLoads(operation: HandledOperation, body: unknown, compa
       bag.key(objectOf(body)["externalId"]);
       return { ...NOTHING, stores: bag.keys() };
     }
-    case "readStore":
-      return { ...NOTHING, stock: "all" };
     case "addToStore": case "removeMaterial": case "setMaterialAmounts": case "moveStock":
       return { ...NOTHING, materials: stockItems(body), stock: "named" };
   }

@@ -11,7 +11,6 @@ import type { CompanySettings } from "../shared/settings.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
 import type { StoreListing } from "../store/listing.js";
-import type { StoreDetail } from "../store/detail.js";
 import type { Store } from "../store/store.js";
 import { applyStockToListings, emptyListing, listingCatalog, listingFieldsChanged, rebuildListingsOf } from "./listings.js";
 
@@ -119,12 +118,6 @@ export interface CompanyState {
    * replan reads the current one without a per-request rebuild.
    */
   allocations: CollisionIndex;
-  /**
-   * Store pages computed by a database storage for this request's listing query (it pages
-   * in SQL rather than holding an index), by store GUID; the listing handler answers from it
-   * when present. Absent in memory, where {@link CompanyState.listings} answers.
-   */
-  readonly storeDetails?: ReadonlyMap<Guid, StoreDetail>;
 }
 
 /**

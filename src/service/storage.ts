@@ -51,6 +51,26 @@ export interface OperationOutcome<R> {
   readonly changes?: Changes | undefined;
 }
 
+/** A value now, or a promise of it: what the in-memory storage and a database storage answer alike. */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * What one request asks of a storage, whichever it is: the in-memory storage answers at once,
+ * a database storage ({@link FieldStorage}) with promises. `createFieldService` has one request
+ * route over this port.
+ * @internal
+ */
+export interface RequestPort {
+  /** The companies' configuration (settings, users, catalogs, clients): what login and authentication read. */
+  readonly companies: () => Awaitable<readonly CompanyState[]>;
+  /** Keeps a token issued at login (AUTH-2). */
+  readonly saveToken: (token: IssuedToken) => Awaitable<void>;
+  /** The token with this text while it is valid at `now` (AUTH-3). */
+  readonly findToken: (text: string, now: Instant) => Awaitable<IssuedToken | undefined>;
+  /** Runs one operation: its view, the pure work, and the commit of its changes (GEN-8). */
+  readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Awaitable<R>;
+}
+
 /**
  * The storage port of the reference service (docs/service.md "Storage"): where the
  * companies, tokens and records live between requests. The in-memory store is built into

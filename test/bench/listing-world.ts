@@ -3,6 +3,7 @@
 // nouns (one of them "Šroub", so a search for "šroub" hits ~2%), 12 adjectives, sizes; codes
 // like "HA-12"/"CH-32".
 import type { Material } from "../../src/material/material.js";
+import type { Fixture } from "../../src/service/fixture.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
@@ -75,4 +76,31 @@ export function p50(fn: () => unknown, runs: number): number {
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] as number;
+}
+
+/**
+ * The world as a one-company service fixture (tenant `load`, client `c` / `s`): its catalogs
+ * and materials, and the store (external ID `main`) stocking them when `stocked`.
+ */
+export function listingBenchFixture(w: ListingBenchWorld, stocked: boolean): Fixture {
+  const hex = (prefix: string, n: number): string => `${prefix.padEnd(8, "0")}-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+  return {
+    companies: [{
+      id: hex("c0", 1), tenantCode: "load", name: "Load s.r.o.", clients: [{ clientId: "c", secret: "s" }], settings: { locale: "cs" },
+      users: [{ id: hex("a0", 1), name: "Admin", roles: ["Administrator"] }],
+      catalogs: {
+        customerCategories: [], customerTypes: [], orderCategories: [], orderCustomStates: [], interventionCategories: [], interventionCustomStates: [],
+        materialCategories: w.categories, materialSuppliers: w.suppliers,
+      },
+      materials: w.materials.map((m) => ({
+        id: m.id, ...(m.externalId === null ? {} : { externalId: m.externalId }), name: m.name, categoryId: m.categoryId, supplierId: m.supplierId,
+        ...(m.identificationNumber === null ? {} : { identificationNumber: m.identificationNumber }), ...(m.supplierCode === null ? {} : { supplierCode: m.supplierCode }),
+        unit: m.unit, price: m.price.toNumber(),
+      })),
+      stores: [{
+        id: w.store.id, externalId: "main", name: w.store.name, availableFor: [],
+        stock: stocked ? [...w.stock].map(([materialId, a]) => ({ materialId, amount: a.kind === "unlimited" ? null : a.value.toNumber() })) : [],
+      }],
+    }],
+  };
 }

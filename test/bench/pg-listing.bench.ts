@@ -7,7 +7,7 @@ import { loadavg } from "node:os";
 import pg from "pg";
 import { afterAll, bench, describe } from "vitest";
 import { listingBenchWorld } from "./listing-world.js";
-import { listingMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/listing.js";
+import { listingMigration, listingVersionsMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/listing.js";
 import { guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 import { queryStoreListing } from "../../src/store/detail.js";
@@ -54,7 +54,7 @@ if (pool === undefined) {
 } else {
   const rows: Record<string, string | number>[] = [];
   const load = [loadavg()[0] as number];
-  await pool.query(listingMigration(schema));
+  await pool.query(listingMigration(schema) + listingVersionsMigration(schema));
   let t = performance.now();
   await writeCatalogRows(pool, schema, companyId, categories, suppliers);
   await writeMaterialRows(pool, schema, companyId, materials);

@@ -10,6 +10,7 @@ import {
   ensureCollation,
   escapeLike,
   listingMigration,
+  listingVersionsMigration,
   queryStoreListingSql,
   readMaterials,
   readStock,
@@ -154,7 +155,7 @@ describe.skipIf(url === undefined || url === "")("store listing on PostgreSQL", 
   async function freshSchema(): Promise<string> {
     const schema = `t_listing_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
     schemas.push(schema);
-    await pool.query(listingMigration(schema));
+    await pool.query(listingMigration(schema) + listingVersionsMigration(schema));
     return schema;
   }
 

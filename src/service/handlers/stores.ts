@@ -38,8 +38,6 @@ export const handleReadStore: Handler<"store"> = (ctx) => {
   if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "No such store for this user (STO-2).")]);
   const query = parseStoreListingQuery(Object.fromEntries(ctx.query));
   if (!query.ok) return refused(query.issues);
-  const computed = ctx.company.storeDetails?.get(store.id);
-  if (computed !== undefined) return { status: 200, body: computed };
   const listing = ctx.company.listings.get(store.id) ?? emptyListing(store.id, listingCatalog(ctx.company));
   const body: StoreDetail = queryStoreListing(listing, store, query.value);
   return { status: 200, body };

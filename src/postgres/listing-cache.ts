@@ -1,0 +1,237 @@
+/**
+ * `GET /store/{id}` on PostgreSQL without scanning the store (issue 22). Each process keeps a
+ * copy of the listing index of every store it was asked for: the in-memory listing engine
+ * (`StoreListing`), kept current through `commit` exactly as the in-memory service keeps its
+ * own, so the answers are the in-memory ones by construction. A read checks the database in
+ * one statement (the store record, the store's stock version, the company's materials
+ * version, and the stock and material rows changed since the versions this process has
+ * seen; docs/decisions.md "PostgreSQL store listing without a scan"), applies that delta, and
+ * answers from memory. Every statement is filtered by the company (AUTH-4).
+ */
+import { listingCatalog, stockView } from "../service/listings.js";
+import { commit, putRecord, type CompanyState } from "../service/state.js";
+import type { OperationWork, StoredOperation } from "../service/storage.js";
+import { toGuid, type Guid } from "../shared/guid.js";
+import type { Amount } from "../stock/amount.js";
+import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, type StoreListing } from "../store/listing.js";
+import type { Store } from "../store/store.js";
+import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./listing.js";
+import { emptyView, storedKey } from "./records.js";
+
+/** What a {@link StoreListingCache} holds, for benchmarks, logs and the memory bound's test. */
+export interface StoreListingCacheSize {
+  /** Companies whose materials are cached. */
+  readonly companies: number;
+  /** Store listings cached, over every company. */
+  readonly stores: number;
+  /** Materials cached, over every company. */
+  readonly materials: number;
+}
+
+/** The per-process copy of the store listings of one storage (one schema). */
+export interface StoreListingCache {
+  /**
+   * Answers one `readStore` operation: brings the cached listing of the path's store up to
+   * the database's state in one statement, then runs `work` on a view holding the store
+   * record, its listing and the company's materials, synchronously (no other request can
+   * change the listing in between).
+   * @param db - the pool (the statement runs alone: one statement reads one snapshot)
+   * @param config - the caller's company configuration
+   * @param operation - the `readStore` operation
+   * @param work - the pure handler
+   * @returns the work's result
+   */
+  readonly readStore: <R>(db: SqlExecutor, config: CompanyState, operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
+  /** How much it holds now. */
+  readonly size: () => StoreListingCacheSize;
+}
+
+/** The cached listings of one company. */
+interface CompanyListings {
+  /** The company's materials and the cached listings, as the in-memory service holds them; changed only by `commit` and cold builds. */
+  readonly state: CompanyState;
+  /** The materials version the materials table is current to; -1 before the first read. */
+  materials: number;
+  /** Store GUID → the stock version its listing is current to. */
+  readonly stores: Map<Guid, number>;
+  /** External ID → store GUID as last read: the guess for the external-ID twin (the statement checks it). */
+  readonly keys: Map<string, Guid>;
+  /** A cold read of the company under way: other cold reads wait for it instead of loading the same rows again. */
+  warming: Promise<unknown> | undefined;
+}
+
+// Above this many materials in one delta (a process that served no page while a bulk of
+// material edits went by), each cached listing is rebuilt once (~0.6 s at 100,000 stocked)
+// instead of moving every edited material within it (~1 ms each at that size).
+const REBUILD_ABOVE = 500;
+
+// How often a read is re-run when concurrent reads of this process left the cache newer than
+// its own snapshot in one part (see `answer`); after that it answers from the cache as it is.
+const EXACT_ATTEMPTS = 3;
+
+function versionOf(value: unknown): number {
+  const n = typeof value === "string" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < -1) throw new Error("PostgreSQL listing cache: a version is not a whole number");
+  return n;
+}
+
+function listOf(value: unknown): readonly unknown[] {
+  if (value === null) return [];
+  if (!Array.isArray(value)) throw new Error("PostgreSQL listing cache: a delta is not a JSON array");
+  return value;
+}
+
+function storeOf(value: unknown): Store {
+  if (typeof value !== "object" || value === null || typeof (value as { id?: unknown }).id !== "string") throw new Error("PostgreSQL listing cache: a store row has no document");
+  return value as Store;
+}
+
+/** One stock row of the delta, `[material GUID, amount text or null]`. */
+function stockRowOf(value: unknown): [Guid, Amount] {
+  const id = Array.isArray(value) ? toGuid(value[0]) : undefined;
+  if (!Array.isArray(value) || value.length !== 2 || id === undefined) throw new Error("PostgreSQL listing cache: a stock row is not [material, amount]");
+  return [id, amountFromText(value[1])];
+}
+
+/** The statement of a read: the store, both versions and both deltas, in one snapshot. */
+function readSql(schema: string): string {
+  const s = quoteSchema(schema);
+  // $1 company, $2 store GUID or null, $3 stored external ID or null, $4 the cached store's
+  // GUID (a guess on the external-ID twin) or null, $5 its stock version, $6 the materials version.
+  // A store other than the guess (or no guess) gets its whole stock (since -1).
+  return `WITH st AS (
+  SELECT id, doc, CASE WHEN id = $4::uuid THEN $5::bigint ELSE -1 END AS since
+  FROM ${s}.stores WHERE company_id = $1::uuid AND (id = $2::uuid OR external_id = $3::text)
+)
+SELECT st.doc, st.since,
+  COALESCE((SELECT v.version FROM ${s}.stock_versions v WHERE v.company_id = $1::uuid AND v.store_id = st.id), 0) AS stock_version,
+  COALESCE((SELECT mv.version FROM ${s}.material_versions mv WHERE mv.company_id = $1::uuid), 0) AS materials_version,
+  (SELECT json_agg(json_build_array(k.material_id, k.amount::text) ORDER BY k.seq) FROM ${s}.stock k
+    WHERE k.company_id = $1::uuid AND k.store_id = st.id AND k.version > st.since) AS stock,
+  (SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid AND m.version > $6::bigint) AS materials
+FROM st`;
+}
+
+/**
+ * A per-process cache of store listings on one schema (issue 22). It holds the company's
+ * materials (loaded once, on the company's first store read) and the listing of each store
+ * read, nothing else: memory grows with the stores a process was asked for, never with
+ * stores nobody reads. Stock rows and materials are never deleted (STK-3 keeps a material
+ * listed at 0), so a delta of changed rows is all a cached listing needs.
+ * @param schema - the schema (checked)
+ * @returns the cache
+ * @throws Error when the schema name is not a plain identifier
+ */
+export function storeListingCache(schema: string): StoreListingCache {
+  const sql = readSql(schema);
+  const companies = new Map<Guid, CompanyListings>();
+
+  function companyOf(config: CompanyState): CompanyListings {
+    let c = companies.get(config.id);
+    if (c === undefined) {
+      c = { state: emptyView(config), materials: -1, stores: new Map(), keys: new Map(), warming: undefined };
+      companies.set(config.id, c);
+    }
+    return c;
+  }
+
+  /** The view the handler reads: the store (when found), its listing, the company's materials. */
+  function viewOf(config: CompanyState, company: CompanyListings, store: Store | undefined): CompanyState {
+    const view = emptyView(config);
+    const listings = new Map<Guid, StoreListing>();
+    if (store !== undefined) {
+      putRecord(view.stores, store);
+      const listing = company.state.listings.get(store.id);
+      if (listing !== undefined) listings.set(store.id, listing);
+    }
+    return { ...view, materials: company.state.materials, listings, stock: stockView(listings) };
+  }
+
+  /**
+   * Applies one read's row to the cache. Returns the store, and whether the cache now holds
+   * exactly the read's snapshot (not newer in one part because a concurrent read of this
+   * process got there first with a later snapshot).
+   */
+  function apply(company: CompanyListings, row: Record<string, unknown>): { store: Store; exact: boolean } {
+    const store = storeOf(row["doc"]);
+    const since = versionOf(row["since"]);
+    const stockVersion = versionOf(row["stock_version"]);
+    const materialsVersion = versionOf(row["materials_version"]);
+    // Materials first: newly stocked rows below may name a material new to the cache. A delta
+    // counts from a version at most the cache's (versions only grow), so when the read is
+    // newer it holds every row the cache lacks.
+    if (materialsVersion > company.materials) {
+      const materials = listOf(row["materials"]).map(materialFromTuple);
+      if (materials.length <= REBUILD_ABOVE) commit(company.state, { materials });
+      else {
+        for (const m of materials) putRecord(company.state.materials, m);
+        const catalog = listingCatalog(company.state);
+        for (const [id, listing] of company.state.listings) company.state.listings.set(id, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
+      }
+      company.materials = materialsVersion;
+    }
+    const seen = company.stores.get(store.id);
+    if (since < 0) {
+      // The whole stock: a store not cached yet (or a guess that named another store).
+      if (seen === undefined || stockVersion > seen) {
+        const stock = new Map<Guid, Amount>(listOf(row["stock"]).map(stockRowOf));
+        company.state.listings.set(store.id, prepareStoreListingSearch(buildStoreListing(store.id, stock, listingCatalog(company.state))));
+        company.stores.set(store.id, stockVersion);
+      }
+    } else if (seen === undefined) {
+      // Listings are never dropped, so a delta always finds the listing it was asked for.
+      throw new Error(`PostgreSQL listing cache: a delta arrived for store ${store.id}, which is not cached`);
+    } else if (stockVersion > seen) {
+      commit(company.state, { stock: new Map([[store.id, new Map(listOf(row["stock"]).map(stockRowOf))]]) });
+      company.stores.set(store.id, stockVersion);
+    }
+    if (store.externalId !== null) company.keys.set(store.externalId, store.id);
+    return { store, exact: company.materials === materialsVersion && company.stores.get(store.id) === stockVersion };
+  }
+
+  async function readStore<R>(db: SqlExecutor, config: CompanyState, operation: StoredOperation, work: OperationWork<R>): Promise<R> {
+    const company = companyOf(config);
+    const param = operation.params[0];
+    if (param === undefined) throw new Error("PostgreSQL listing cache: readStore without a store in its path");
+    const byId = operation.form === "id";
+    const id = byId ? toGuid(param.value) : undefined;
+    // Not a GUID on the GUID form: no store has it (the handler answers 404).
+    if (byId && id === undefined) return work(viewOf(config, company, undefined)).result;
+    for (let attempt = 1; ; attempt++) {
+      const guess = byId ? id : company.keys.get(param.value);
+      const since = guess === undefined ? undefined : company.stores.get(guess);
+      const cold = company.materials < 0 || since === undefined;
+      if (cold && company.warming !== undefined) {
+        await company.warming.catch(() => undefined);
+        attempt--;
+        continue;
+      }
+      const pending = db.query(sql, [config.id, id ?? null, byId ? null : storedKey(param.value), guess ?? null, since ?? -1, company.materials]);
+      if (cold) company.warming = pending;
+      let rows: unknown[];
+      try {
+        rows = (await pending).rows;
+      } finally {
+        if (company.warming === pending) company.warming = undefined;
+      }
+      // From here to the answer nothing awaits: no other request changes the listing meanwhile.
+      const row = rows[0] as Record<string, unknown> | undefined;
+      if (row === undefined) return work(viewOf(config, company, undefined)).result;
+      const { store, exact } = apply(company, row);
+      if (exact || attempt >= EXACT_ATTEMPTS) return work(viewOf(config, company, store)).result;
+    }
+  }
+
+  return {
+    readStore,
+    size: () => {
+      let stores = 0;
+      let materials = 0;
+      for (const c of companies.values()) {
+        stores += c.stores.size;
+        materials += c.state.materials.byId.size;
+      }
+      return { companies: companies.size, stores, materials };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { isTokenValid, type IssuedToken } from "../auth/token.js";
+import type { Guid } from "../shared/guid.js";
+import type { Instant } from "../shared/time.js";
+import { commit, type CompanyState } from "./state.js";
+import type { OperationWork, RequestPort, StoredOperation } from "./storage.js";
+
+/** The in-memory storage: the request port of a service that holds every company whole, answering synchronously. */
+export interface MemoryStorage extends RequestPort {
+  /** Every company's state by GUID, changed only by `commit`. */
+  readonly states: ReadonlyMap<Guid, CompanyState>;
+  /** The companies (their whole state: configuration and records). */
+  readonly companies: () => readonly CompanyState[];
+  /** Keeps an issued token (AUTH-2). */
+  readonly saveToken: (token: IssuedToken) => void;
+  /** The token with this text while it is valid at `now` (AUTH-3); an expired one is forgotten. */
+  readonly findToken: (text: string, now: Instant) => IssuedToken | undefined;
+  /** Runs the work on the caller's company and commits its changes unless a dry run (GEN-8). */
+  readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => R;
+}
+
+/**
+ * The in-memory storage over loaded companies: the same request port as a database storage,
+ * synchronous, so `handle` answers at once. Expired tokens are dropped when used and swept
+ * every 1,024 logins, so memory stays bounded.
+ * @param loaded - the fixture's companies, loaded
+ * @returns the storage
+ * @internal
+ */
+export function memoryStorage(loaded: readonly CompanyState[]): MemoryStorage {
+  const states = new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
+  const tokens = new Map<string, IssuedToken>();
+  let loginsSinceSweep = 0;
+  return {
+    states,
+    companies: () => loaded,
+    saveToken(token) {
+      if (++loginsSinceSweep >= 1024) {
+        loginsSinceSweep = 0;
+        for (const [k, t] of tokens) if (!isTokenValid(t, token.issuedAt)) tokens.delete(k);
+      }
+      tokens.set(token.token, token);
+    },
+    findToken(text, now) {
+      const t = tokens.get(text);
+      if (t === undefined || isTokenValid(t, now)) return t;
+      tokens.delete(text);
+      return undefined;
+    },
+    run(operation, work) {
+      const company = states.get(operation.companyId);
+      if (company === undefined) throw new Error(`memory storage: no company ${operation.companyId}`);
+      const { result, changes } = work(company);
+      if (!operation.dryRun && changes !== undefined) commit(company, changes);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Round trips per operation on PostgreSQL (issue 22): a read in 1-2, a write in at most 4,
+// counted by the storage itself (every message a request sends passes one counter). The
+// table these figures make is in docs/embedding.md ("Round trips"); this test prints it.
+import { afterAll, describe, expect, it } from "vitest";
+import { databaseUrl, dropSchemas } from "./support.js";
+import { loginBody, scenario, scenarioService } from "./scenario.js";
+
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+describe.runIf(databaseUrl !== undefined)("round trips per operation on PostgreSQL", () => {
+  it("a read is 1 round trip and a write at most 4 (locks and BEGIN in one message, the view, the writes, COMMIT and unlock); a login 1; a refusal 3", async () => {
+    const { service, storage } = await scenarioService(schemas);
+    try {
+      const counted = async (method: string, path: string, body: unknown, token: string | undefined): Promise<{ status: number; roundTrips: number; statements: number; body: unknown }> => {
+        const before = storage.stats();
+        const r = await service.handle({ method, path, ...(token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } }), ...(body === undefined ? {} : { body }) });
+        const after = storage.stats();
+        return { status: r.status, roundTrips: after.roundTrips - before.roundTrips, statements: after.statements - before.statements, body: r.body };
+      };
+      const login = await counted("POST", "/auth/login", loginBody, undefined);
+      const token = (login.body as { accessToken: string }).accessToken;
+      const rows: string[] = [`| POST /auth/login | ${login.status} | ${login.roundTrips} | ${login.statements} |`];
+      expect(login.roundTrips).toBe(1);
+      for (const step of scenario) {
+        const r = await counted(step.method, step.path, step.body, token);
+        rows.push(`| ${step.name} | ${r.status} | ${r.roundTrips} | ${r.statements} |`);
+        expect([step.name, r.status]).toEqual([step.name, step.status]);
+        const most = step.kind === "read" ? 1 : step.kind === "write" ? 4 : 3;
+        expect([step.name, r.roundTrips <= most ? "within" : `${r.roundTrips} round trips`]).toEqual([step.name, "within"]);
+      }
+      console.log(["| operation | status | round trips | statements |", "|---|---|---|---|", ...rows].join("\n"));
+    } finally {
+      await service.close();
+    }
+  });
+});
