@@ -317,9 +317,13 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     }
   }
 
-  function companies(): Promise<readonly CompanyState[]> {
-    // Configuration is immutable after seeding: each process reads it once.
-    configs ??= pool.query(`SELECT config FROM ${quoteSchema(schema)}.companies ORDER BY position`).then((result) => {
+  /**
+   * The companies' configuration. Immutable after seeding: each process reads it once, through
+   * `db` when given (open() holds a connection: with a pool of one, asking the pool for
+   * another would wait for itself).
+   */
+  function companies(db: SqlExecutor = pool): Promise<readonly CompanyState[]> {
+    configs ??= db.query(`SELECT config FROM ${quoteSchema(schema)}.companies ORDER BY position`).then((result) => {
       const list = result.rows.map((r: { config: FixtureCompany }) => ({ ...r.config, materials: [], stores: [] }));
       return loadFixture({ companies: list });
     }, classify);
@@ -354,7 +358,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           if (!connectionLost(error)) await db.query("ROLLBACK");
           throw error;
         }
-        for (const company of await companies()) await ensureCollation(db, schema, company.settings.locale);
+        for (const company of await companies(db)) await ensureCollation(db, schema, company.settings.locale);
       } catch (error) {
         failure = error;
         classify(error);
@@ -363,7 +367,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         db?.release(failure === undefined ? undefined : true);
       }
     },
-    companies,
+    companies: () => companies(),
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
       try {
