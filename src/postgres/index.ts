@@ -255,6 +255,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // An idle connection the server drops (a restart) must not crash the process: the next
   // request gets a fresh one.
   pool.on("error", () => {});
+  // Nor may one that drops while a request holds it: pg then rejects the query (which the
+  // request answers with a 503) and also emits "error" on the client, which the pool listens
+  // to only while the client is idle; unheard, that event would end the process.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   let transactions = 0;
   let retries = 0;
   let loginsSinceSweep = 0;

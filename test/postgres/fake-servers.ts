@@ -11,19 +11,22 @@ export interface FakeServer {
   readonly port: number;
   /** Connections accepted so far. */
   readonly accepted: () => number;
+  /** Messages received after the handshake (queries the driver sent), so far. */
+  readonly received: () => number;
   /** Closes the server and every connection. */
   readonly close: () => Promise<void>;
 }
 
-async function listen(onConnection: (socket: Socket) => void): Promise<FakeServer> {
+async function listen(onConnection: (socket: Socket, received: () => void) => void): Promise<FakeServer> {
   const sockets = new Set<Socket>();
   let accepted = 0;
+  let received = 0;
   const server: Server = createServer((socket) => {
     accepted++;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => {});
-    onConnection(socket);
+    onConnection(socket, () => received++);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
@@ -31,6 +34,7 @@ async function listen(onConnection: (socket: Socket) => void): Promise<FakeServe
     url: `postgres://postgres@127.0.0.1:${port}/fake`,
     port,
     accepted: () => accepted,
+    received: () => received,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));
@@ -48,10 +52,10 @@ export function silentServer(): Promise<FakeServer> {
  * without answering: the driver is connected and waits for an answer that never comes.
  */
 export function mutedServer(): Promise<FakeServer> {
-  return listen((socket) => {
+  return listen((socket, received) => {
     let greeted = false;
     socket.on("data", () => {
-      if (greeted) return;
+      if (greeted) return received();
       greeted = true;
       const authOk = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0]);
       const ready = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);

@@ -52,6 +52,26 @@ describe("bounded waits on a database that does not answer", () => {
   });
 });
 
+describe("a connection that dies under a request", () => {
+  it("ERR-2: a connection that breaks while a request waits on it answers that request 503, and the process goes on (no uncaught driver error)", async () => {
+    const fake = await mutedServer();
+    const storage = postgresStorage({ connectionString: fake.url, connectTimeoutMs: 1_000, statementTimeoutMs: 20_000 });
+    const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: () => {} });
+    try {
+      const answer = service.handle(login);
+      // Bounded wait until the first statement (the migration) is on the wire, then cut the line.
+      for (let i = 0; i < 200 && fake.received() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fake.received()).toBeGreaterThan(0);
+      await fake.close();
+      expectUnavailable(await answer);
+      // A moment for an "error" event the driver emits after the rejection to surface, if unheard.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
 
