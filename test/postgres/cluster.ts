@@ -3,6 +3,7 @@
 // Needs Debian's postgresql-15 binaries; as root the server runs as the `postgres` user.
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -22,6 +23,24 @@ export interface Cluster {
   readonly stop: () => void;
   /** Stops the server if running and deletes the cluster. */
   readonly remove: () => void;
+}
+
+/**
+ * The first port from `from` to `to` that nothing listens on (a cluster left running by a run
+ * that was killed keeps its port), for {@link makeCluster}.
+ * @param from - first port to try
+ * @param to - last port to try
+ */
+export async function freePort(from = 56020, to = 56099): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${from} to ${to}`);
 }
 
 function run(command: string, args: readonly string[]): void {

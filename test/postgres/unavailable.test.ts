@@ -8,7 +8,7 @@ import { postgresStorage } from "../../src/postgres/index.js";
 import { createFieldService, type ServiceResponse } from "../../src/service/create.js";
 import { StorageUnavailableError } from "../../src/service/storage.js";
 import { testFixture } from "../arbitraries/fixture.js";
-import { canMakeCluster, makeCluster, type Cluster } from "./cluster.js";
+import { canMakeCluster, freePort, makeCluster, type Cluster } from "./cluster.js";
 import { mutedServer, silentServer } from "./fake-servers.js";
 import { databaseUrl, dropSchemas, schemaName } from "./support.js";
 
@@ -99,8 +99,8 @@ describe.runIf(databaseUrl !== undefined)("bounded waits on a busy database", ()
 
 describe.runIf(canMakeCluster)("a database that goes down or runs out of connections (a cluster of the test's own)", () => {
   let cluster: Cluster;
-  beforeAll(() => {
-    cluster = makeCluster(56021, { max_connections: "4", superuser_reserved_connections: "0" });
+  beforeAll(async () => {
+    cluster = makeCluster(await freePort(), { max_connections: "4", superuser_reserved_connections: "0" });
     cluster.start();
   }, 60_000);
   afterAll(() => cluster?.remove());
