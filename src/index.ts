@@ -81,7 +81,7 @@ export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./n
 export { apiOperations, apiRoutes } from "./api/routes.js";
 export type { PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef } from "./api/routes.js";
 export { problem, problemNames, issueStatus } from "./api/problem.js";
-export type { ProblemDetails, ProblemName, ProblemStatus } from "./api/problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus, ProblemBodyStatus, UnavailableStatus } from "./api/problem.js";
 
 // auth
 export { login } from "./auth/login.js";

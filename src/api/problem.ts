@@ -7,13 +7,23 @@ import { issue, type Issue, type IssueCode, type NonEmptyArray } from "../shared
  */
 export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 414 | 415 | 431 | 500;
 
+/**
+ * The status of an answer the service gives when its storage cannot serve now (a database down,
+ * out of connections, too slow): 503 with a `Retry-After` header. Not a refusal of the input
+ * and not a bug: ERR-2's "never 500" stands.
+ */
+export type UnavailableStatus = 503;
+
+/** Every status a problem-details body carries: a {@link ProblemStatus} or the {@link UnavailableStatus}. */
+export type ProblemBodyStatus = ProblemStatus | UnavailableStatus;
+
 /** A problem `name` (ERR-1). */
 export type ProblemName =
   | "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UriTooLong"
-  | "UnsupportedMediaType" | "RequestHeaderFieldsTooLarge" | "InternalServerError";
+  | "UnsupportedMediaType" | "RequestHeaderFieldsTooLarge" | "InternalServerError" | "ServiceUnavailable";
 
-/** The statuses the API refuses with, each with its problem `name` (ERR-1). */
-export const problemNames: { readonly [S in ProblemStatus]: ProblemName } = {
+/** The statuses the API refuses with, each with its problem `name` (ERR-1), and the 503 of an unavailable storage. */
+export const problemNames: { readonly [S in ProblemBodyStatus]: ProblemName } = {
   400: "BadRequest",
   401: "NotAuthenticated",
   403: "Forbidden",
@@ -24,9 +34,10 @@ export const problemNames: { readonly [S in ProblemStatus]: ProblemName } = {
   415: "UnsupportedMediaType",
   431: "RequestHeaderFieldsTooLarge",
   500: "InternalServerError",
+  503: "ServiceUnavailable",
 };
 
-const titles: { readonly [S in ProblemStatus]: string } = {
+const titles: { readonly [S in ProblemBodyStatus]: string } = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -37,6 +48,7 @@ const titles: { readonly [S in ProblemStatus]: string } = {
   415: "Unsupported Media Type",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 /** An RFC 9457 problem-details body (ERR-1). */
@@ -46,7 +58,7 @@ export interface ProblemDetails {
   /** The HTTP reason phrase of the status. */
   readonly title: string;
   /** The HTTP status. */
-  readonly status: ProblemStatus;
+  readonly status: ProblemBodyStatus;
   /** Machine-readable name of the status (ERR-1). */
   readonly name: ProblemName;
   /** Every issue found, with code, JSON path and message (GEN-9). */
@@ -64,7 +76,7 @@ export interface ProblemDetails {
  * problem(400, [{ code: "Required", path: "day", message: "day is required." }])
  * //=> { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "Required", path: "day", message: "day is required." }] }
  */
-export function problem(status: ProblemStatus, issues: readonly Issue[]): ProblemDetails {
+export function problem(status: ProblemBodyStatus, issues: readonly Issue[]): ProblemDetails {
   return {
     type: "about:blank",
     title: titles[status],
@@ -85,25 +97,26 @@ export function problem(status: ProblemStatus, issues: readonly Issue[]): Proble
  * simpleProblem(404, "NotFound", "No order with this ID (GEN-2).").errors[0].path //=> ""
  * @internal
  */
-export function simpleProblem(status: ProblemStatus, code: IssueCode, message?: string): ProblemDetails {
+export function simpleProblem(status: ProblemBodyStatus, code: IssueCode, message?: string): ProblemDetails {
   return problem(status, [issue(code, "", message)]);
 }
 
 /**
  * The HTTP status an issue code refuses with: every broken rule and every malformed body is
  * 400; the request-level codes have their own status (401, 403, 404, 405, 413, 414, 415, 431,
- * and 500 for a bug, which ERR-2 says never happens). Adding
- * an issue code without placing it here fails to compile.
+ * 503 for a storage that cannot serve now, and 500 for a bug, which ERR-2 says never
+ * happens). Adding an issue code without placing it here fails to compile.
  * @param code - the issue code
  * @returns the refusal status
  * @rule ERR-2
  * @example
  * issueStatus("Collision") //=> 400
  * issueStatus("MethodNotAllowed") //=> 405
+ * issueStatus("Unavailable") //=> 503
  */
-export function issueStatus(code: IssueCode): ProblemStatus {
+export function issueStatus(code: IssueCode): ProblemBodyStatus {
   return match(code)
-    .returnType<ProblemStatus>()
+    .returnType<ProblemBodyStatus>()
     .with("NotAuthenticated", () => 401)
     .with("WrongCredentials", () => 403)
     .with("NotFound", () => 404)
@@ -113,6 +126,7 @@ export function issueStatus(code: IssueCode): ProblemStatus {
     .with("UnsupportedMediaType", () => 415)
     .with("HeadersTooLarge", () => 431)
     .with("InternalError", () => 500)
+    .with("Unavailable", () => 503)
     .with(
       P.union(
         "Required", "InvalidType", "InvalidEnum", "Blank", "InvalidGuid", "InvalidDate", "InvalidDateTime", "InvalidEmail",
@@ -131,7 +145,7 @@ export function issueStatus(code: IssueCode): ProblemStatus {
  */
 export interface Refusal {
   /** The status of the first issue ({@link issueStatus}). */
-  readonly status: ProblemStatus;
+  readonly status: ProblemBodyStatus;
   /** The problem-details body listing every issue. */
   readonly body: ProblemDetails;
 }

@@ -12,7 +12,8 @@ import type { Guid } from "../shared/guid.js";
 import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
 import { operationLoads, type OperationLoads } from "../service/loads.js";
 import type { CompanyState } from "../service/state.js";
-import type { FieldStorage, OperationWork, StoredOperation } from "../service/storage.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage, type OperationWork, type StoredOperation } from "../service/storage.js";
+import type { HandledOperation } from "../service/router.js";
 import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
 import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
 import { CompanyRecords } from "./records.js";
@@ -31,7 +32,8 @@ export interface PostgresStorageOptions {
   readonly maxConnections?: number;
   /**
    * Most attempts of one request when transactions conflict (serialization failure,
-   * deadlock, an external ID taken meanwhile); then the request fails (500). Default 20.
+   * deadlock); then the storage is unavailable for it (503). An external ID taken meanwhile
+   * is re-run once only: taken again, it is the 400 of GEN-4. Default 20.
    */
   readonly maxAttempts?: number;
   /**
@@ -39,6 +41,20 @@ export interface PostgresStorageOptions {
    * or a test that checks every query is scoped by company). Values as bound.
    */
   readonly onQuery?: (text: string, values: readonly unknown[] | undefined) => void;
+  /**
+   * Longest wait in milliseconds for a connection: to open one (a server that accepts the
+   * connection and never answers is given up after it) or, when all `maxConnections` are busy,
+   * for one to be free. Then the request is answered 503. Default 10,000 (10 s).
+   */
+  readonly connectTimeoutMs?: number;
+  /**
+   * Longest run in milliseconds of one SQL statement, as the server's `statement_timeout`
+   * (which cancels it); the driver also gives up on an answer after as long again (at most 5 s
+   * more), for a server that neither answers nor cancels. Waits for a lock held by another
+   * writer count. Then the request is answered 503. Default 30,000 (30 s), enough to seed a
+   * large fixture.
+   */
+  readonly statementTimeoutMs?: number;
 }
 
 /** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
@@ -66,13 +82,90 @@ export interface PostgresStorage extends FieldStorage {
 /** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
 const TOKEN_CACHE_SIZE = 50_000;
 
-/** PostgreSQL error codes the storage re-runs a request on. */
-const RETRYABLE = new Set(["40001", "40P01", "23505"]);
+/** Default of {@link PostgresStorageOptions.connectTimeoutMs}. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Default of {@link PostgresStorageOptions.statementTimeoutMs}. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+/**
+ * How much longer than the statement timeout the driver waits for an answer before giving up
+ * on the connection: as long again, at most 5 s (the server's cancel normally comes first).
+ */
+const READ_GRACE_MS = 5_000;
+
+/** PostgreSQL error codes of a conflict with a concurrent transaction: the request is re-run on fresh data. */
+const CONFLICTS = new Set(["40001", "40P01"]);
+/** Unique violation: re-run once (a concurrent commit took the key); taken again, it is a refusal (GEN-4). */
+const UNIQUE_VIOLATION = "23505";
+
+function field(error: unknown, name: string): string | undefined {
+  if (typeof error !== "object" || error === null || !(name in error)) return undefined;
+  const value = (error as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : undefined;
+}
 
 function errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  const code = (error as { code: unknown }).code;
-  return typeof code === "string" ? code : undefined;
+  return field(error, "code");
+}
+
+/** Network failures of the driver's socket (Node error codes). */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "ETIMEDOUT", "EHOSTUNREACH", "EHOSTDOWN", "ENETUNREACH", "ENETDOWN", "EPIPE", "EAI_AGAIN", "ENOTFOUND"]);
+/** What `pg` says, without a code, when a connection timed out, broke or never answered. */
+const DRIVER_FAILURE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|timeout expired/i;
+
+/**
+ * Whether an error means the connection itself failed (no SQL error from the server): the
+ * connection cannot be trusted for a `ROLLBACK` and is dropped.
+ */
+function connectionLost(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code !== undefined && NETWORK_CODES.has(code)) return true;
+  return code === undefined && error instanceof Error && DRIVER_FAILURE.test(error.message);
+}
+
+/**
+ * Whether an error means the database cannot serve now, through no fault of the request: the
+ * connection failed (refused, reset, timed out, never answered), the server is out of
+ * connections or resources (SQLSTATE classes 08 and 53), shutting down or starting up
+ * (57P01-57P03), or cancelled a statement past `statement_timeout` (57014) or a lock wait
+ * (55P03).
+ */
+function unavailable(error: unknown): boolean {
+  if (connectionLost(error)) return true;
+  const code = errorCode(error) ?? "";
+  return /^(?:08|53)/.test(code) || /^57P0[1-3]$/.test(code) || code === "57014" || code === "55P03";
+}
+
+/** Rejects with {@link StorageUnavailableError} for a database that cannot serve now; other errors pass unchanged. */
+function classify(error: unknown): never {
+  if (error instanceof StorageUnavailableError || error instanceof StorageSetupError || error instanceof DuplicateExternalIdError) throw error;
+  if (unavailable(error)) throw new StorageUnavailableError(`PostgreSQL unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  throw error;
+}
+
+/** The record kind of each table holding external IDs, as GEN-4's message names it. */
+const RECORD_OF_TABLE: Readonly<Record<string, string>> = {
+  customers: "customer", orders: "order", interventions: "intervention", stores: "store", materials: "material",
+};
+
+/** The table whose external ID each operation sets from its body's root `externalId` field. */
+const BODY_EXTERNAL_ID: Readonly<Partial<Record<HandledOperation, string>>> = {
+  addCustomer: "customers", addOrEditCustomer: "customers", addOrder: "orders", addOrEditOrder: "orders", editOrder: "orders",
+  planIntervention: "interventions", replanIntervention: "interventions", replaceStore: "stores",
+};
+
+/**
+ * The GEN-4 refusal of a unique violation that came back on re-run: the constraint's table
+ * names the kind of record; when the operation sets that record's external ID from the body,
+ * the issue points at the body's `externalId`, else at the body (`""`).
+ */
+function duplicateOf(error: unknown, operation: StoredOperation | undefined): DuplicateExternalIdError {
+  const table = field(error, "table") ?? /^([a-z_]+?)_company_id/.exec(field(error, "constraint") ?? "")?.[1] ?? "";
+  const what = RECORD_OF_TABLE[table] ?? "record";
+  const body = operation?.body;
+  const sent = typeof body === "object" && body !== null && !Array.isArray(body) && Object.hasOwn(body, "externalId") ? (body as Record<string, unknown>)["externalId"] : undefined;
+  const named = operation !== undefined && BODY_EXTERNAL_ID[operation.operation] === table && typeof sent === "string";
+  const message = named ? `Another ${what} has the external ID ${JSON.stringify(sent)} (GEN-4).` : `Another ${what} has this external ID (GEN-4).`;
+  return new DuplicateExternalIdError(named ? "externalId" : "", message, { cause: error });
 }
 
 /** Full jitter: a random wait below an exponentially growing cap (2 ms, 4 ms, … up to 200 ms). */
@@ -145,16 +238,20 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  * schema holds no company yet (a schema with data keeps it). Each request runs in one
  * SERIALIZABLE transaction (reads in a read-only snapshot): it loads only the records its
  * decision reads (`operationLoads`), runs the pure handler on them and writes the changes;
- * a conflict with a concurrent transaction (serialization failure, deadlock, or a unique
- * external ID taken meanwhile) re-runs the whole request on fresh data after a jittered
- * wait, so two processes never both plan overlapping slots for one technician (ASN-5), stock
- * batches on one store end exact (STK-6), and a duplicate external ID is the 400 of GEN-4.
- * Effects are returned only after the commit, so a re-run repeats nothing outside. A store
+ * a conflict with a concurrent transaction (serialization failure, deadlock) re-runs the
+ * whole request on fresh data after a jittered wait, so two processes never both plan
+ * overlapping slots for one technician (ASN-5) and stock batches on one store end exact
+ * (STK-6). A unique external ID taken meanwhile re-runs it once, and the decision then
+ * refuses it by GEN-4; taken again, the storage refuses it itself (`DuplicateExternalIdError`,
+ * the same 400). Effects are returned only after the commit, so a re-run repeats nothing
+ * outside. Every wait is bounded (`connectTimeoutMs`, `statementTimeoutMs`); a database that
+ * is down, out of connections or too slow rejects with `StorageUnavailableError` (503), and
+ * the next request tries again. A store
  * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,
  * brought up to date in one statement from the rows changed since it last looked
  * (`src/postgres/listing-cache.ts`), so it never scans the store; the copy holds only the
  * stores this process was asked for, and the materials of their companies.
- * @param options - the connection string, the schema, the pool size, the attempts
+ * @param options - the connection string, the schema, the pool size, the attempts, the timeouts
  * @returns the storage
  * @example
  * ```ts not-run
@@ -168,7 +265,17 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   const schema = options.schema ?? "field_service";
   quoteSchema(schema);
   const maxAttempts = options.maxAttempts ?? 20;
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  // Every wait is bounded: for a connection (opening one, or a free one from the pool), and for
+  // each statement, on the server (statement_timeout cancels it) and in the driver (a server
+  // that neither answers nor cancels).
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeout,
+    query_timeout: statementTimeout + Math.min(READ_GRACE_MS, statementTimeout),
+  });
   // An idle connection the server drops (a restart) must not crash the process: the next
   // request gets a fresh one.
   pool.on("error", () => {});
@@ -186,10 +293,17 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
   });
   const sql = counted(pool);
+  // Nor may one that drops while a request holds it: pg then rejects the query (which the
+  // request answers with a 503) and also emits "error" on the client, which the pool listens
+  // to only while the client is idle; unheard, that event would end the process.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   let transactions = 0;
   let retries = 0;
   let loginsSinceSweep = 0;
   let configs: Promise<readonly CompanyState[]> | undefined;
+  let closed: Promise<void> | undefined;
   // Tokens this process issued or looked up, by text, oldest first; at most TOKEN_CACHE_SIZE.
   const tokenCache = new Map<string, IssuedToken>();
   const remember = (token: IssuedToken): void => {
@@ -206,7 +320,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
    * the transaction, so its snapshot is taken after they are granted), then `fn`'s statements
    * (the view, the writes), then `COMMIT` (or `ROLLBACK`) with the unlock in one message.
    */
-  async function transact<T>(readOnly: boolean, fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>, locks: readonly number[] = []): Promise<T> {
+  async function transact<T>(
+    readOnly: boolean,
+    fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>,
+    locks: readonly number[] = [],
+    operation?: StoredOperation,
+  ): Promise<T> {
     if (readOnly) {
       const { value } = await fn(sql);
       transactions++;
@@ -216,6 +335,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     // the keys are numbers this module computed, safe to write into the text.
     const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL SERIALIZABLE`;
     const unlock = locks.length > 0 ? "; SELECT pg_advisory_unlock_all()" : "";
+    let duplicates = 0;
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       const db = counted(client);
@@ -227,12 +347,27 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         transactions++;
         return value;
       } catch (error) {
-        try {
-          await db.query(`ROLLBACK${unlock}`);
-        } catch {
-          destroy = true;
+        // A connection that broke or went silent is dropped, not asked for a ROLLBACK (which
+        // would wait out another timeout); the server rolls its transaction back and releases
+        // its session locks.
+        if (connectionLost(error)) destroy = true;
+        else {
+          try {
+            await db.query(`ROLLBACK${unlock}`);
+          } catch {
+            destroy = true;
+          }
         }
-        if (attempt >= maxAttempts || !RETRYABLE.has(errorCode(error) ?? "")) throw error;
+        const code = errorCode(error) ?? "";
+        if (code === UNIQUE_VIOLATION) {
+          // Once: a concurrent commit took the key, and the re-run decision sees that record
+          // and refuses by the rules. Twice: the rules do not see what the constraint does
+          // (two keys the decision tells apart and the database does not), so it is GEN-4's
+          // refusal, not a conflict to retry.
+          if (++duplicates > 1) throw duplicateOf(error, operation);
+        } else if (CONFLICTS.has(code)) {
+          if (attempt >= maxAttempts) throw new StorageUnavailableError(`PostgreSQL busy: ${attempt} attempts of one request conflicted with concurrent writes`, { cause: error });
+        } else throw error;
       } finally {
         client.release(destroy);
       }
@@ -242,12 +377,16 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     }
   }
 
-  function companies(): Promise<readonly CompanyState[]> {
-    // Configuration is immutable after seeding: each process reads it once.
-    configs ??= pool.query(`SELECT config FROM ${quoteSchema(schema)}.companies ORDER BY position`).then((result) => {
+  /**
+   * The companies' configuration. Immutable after seeding: each process reads it once, through
+   * `db` when given (open() holds a connection: with a pool of one, asking the pool for
+   * another would wait for itself).
+   */
+  function companies(db: SqlExecutor = pool): Promise<readonly CompanyState[]> {
+    configs ??= db.query(`SELECT config FROM ${quoteSchema(schema)}.companies ORDER BY position`).then((result) => {
       const list = result.rows.map((r: { config: FixtureCompany }) => ({ ...r.config, materials: [], stores: [] }));
       return loadFixture({ companies: list });
-    });
+    }, classify);
     configs.catch(() => {
       configs = undefined;
     });
@@ -264,8 +403,10 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     schema,
     stats: () => ({ transactions, retries, roundTrips, statements, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
-      const db = await pool.connect();
+      let db: pg.PoolClient | undefined;
+      let failure: unknown;
       try {
+        db = await pool.connect();
         await migrate(db, schema);
         await db.query("BEGIN");
         try {
@@ -274,23 +415,31 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           if ((count.rows[0] as { n: number }).n === 0) await seed(db, schema, fixture, loaded);
           await db.query("COMMIT");
         } catch (error) {
-          await db.query("ROLLBACK");
+          if (!connectionLost(error)) await db.query("ROLLBACK");
           throw error;
         }
-        for (const company of await companies()) await ensureCollation(db, schema, company.settings.locale);
+        for (const company of await companies(db)) await ensureCollation(db, schema, company.settings.locale);
+      } catch (error) {
+        failure = error;
+        classify(error);
       } finally {
-        db.release();
+        // A connection that failed is dropped, not handed to the next request.
+        db?.release(failure === undefined ? undefined : true);
       }
     },
-    companies,
+    companies: () => companies(),
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
-      await sql.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
-      remember(token);
-      // Expired tokens never come back to life (AUTH-3): sweep them now and then.
-      if (++loginsSinceSweep >= 1024) {
-        loginsSinceSweep = 0;
-        await sql.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
+      try {
+        await sql.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
+        remember(token);
+        // Expired tokens never come back to life (AUTH-3): sweep them now and then.
+        if (++loginsSinceSweep >= 1024) {
+          loginsSinceSweep = 0;
+          await sql.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
+        }
+      } catch (error) {
+        classify(error);
       }
     },
     async findToken(text: string, now: Instant): Promise<IssuedToken | undefined> {
@@ -303,46 +452,64 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
       const s = quoteSchema(schema);
       const key = digest(text);
-      const result = await sql.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
-      const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
-      if (row === undefined) return undefined;
-      const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
-      if (isTokenValid(token, now)) {
-        remember(token);
-        return token;
+      try {
+        const result = await sql.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
+        const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
+        if (row === undefined) return undefined;
+        const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
+        if (isTokenValid(token, now)) {
+          remember(token);
+          return token;
+        }
+        // Expired (AUTH-3): forgotten at once, as in memory, so it never comes back.
+        await sql.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
+        return undefined;
+      } catch (error) {
+        return classify(error);
       }
-      // Expired (AUTH-3): forgotten at once, as in memory, so it never comes back.
-      await sql.query(`DELETE FROM ${s}.tokens WHERE digest = $1`, [key]);
-      return undefined;
     },
     async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {
-      const config = await configOfCompany(operation.companyId);
-      // A store page: one statement brings this process's copy of the listing up to date.
-      if (operation.operation === "readStore") return listings.readStore(sql, config, operation, work);
-      const loads = operationLoads(operation.operation, operation.body, config);
-      const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
-      return transact(readOnly, async (db) => {
-        const records = new CompanyRecords(db, schema, operation.companyId);
-        const view = await records.view(config, operation, loads);
-        const { result, changes } = work(view);
-        if (changes === undefined || readOnly) return { value: result, commit: false };
-        await records.write(changes, view);
-        // A dry run ran every statement; it ends in ROLLBACK.
-        return { value: result, commit: !operation.dryRun };
-      }, readOnly ? [] : lockKeys(schema, operation, loads));
+      try {
+        const config = await configOfCompany(operation.companyId);
+        // A store page: one statement brings this process's copy of the listing up to date.
+        if (operation.operation === "readStore") return await listings.readStore(sql, config, operation, work);
+        const loads = operationLoads(operation.operation, operation.body, config);
+        const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
+        return await transact(readOnly, async (db) => {
+          const records = new CompanyRecords(db, schema, operation.companyId);
+          const view = await records.view(config, operation, loads);
+          const { result, changes } = work(view);
+          if (changes === undefined || readOnly) return { value: result, commit: false };
+          await records.write(changes, view);
+          // A dry run ran every statement; it ends in ROLLBACK.
+          return { value: result, commit: !operation.dryRun };
+        }, readOnly ? [] : lockKeys(schema, operation, loads), operation);
+      } catch (error) {
+        return classify(error);
+      }
     },
     async write(companyId: Guid, changes): Promise<void> {
-      await transact(false, async (db) => {
-        await new CompanyRecords(db, schema, companyId).write(changes, undefined);
-        return { value: undefined, commit: true };
-      });
+      try {
+        await transact(false, async (db) => {
+          await new CompanyRecords(db, schema, companyId).write(changes, undefined);
+          return { value: undefined, commit: true };
+        });
+      } catch (error) {
+        classify(error);
+      }
     },
     async snapshot(companyId: Guid): Promise<string> {
-      // Several statements: one transaction (rolled back) keeps them on one snapshot.
-      return transact(false, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
+      try {
+        // Several statements: one transaction (rolled back) keeps them on one snapshot.
+        return await transact(false, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
+      } catch (error) {
+        return classify(error);
+      }
     },
-    async close(): Promise<void> {
-      await pool.end();
+    close(): Promise<void> {
+      // Once, however many callers (the command's failure path and a signal may both close).
+      closed ??= pool.end();
+      return closed;
     },
   };
 }

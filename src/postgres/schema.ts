@@ -1,3 +1,4 @@
+import { StorageSetupError } from "../service/storage.js";
 import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./listing.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
@@ -106,14 +107,20 @@ const listingVersions: Migration = { version: 3, name: "change versions of mater
 /** Every migration, in version order. */
 export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions];
 
+/** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
+export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);
+
 /**
  * Brings a schema up to the latest version: creates the schema and the `migrations` table
  * when absent and applies each missing migration in one transaction, under one advisory
  * lock for every schema of the database (an extension or collation is database-wide), so
- * two processes starting at once apply each migration once.
+ * two processes starting at once apply each migration once. A schema whose history holds a
+ * version this build does not have (a newer release migrated it) is refused before anything
+ * is applied: its tables may no longer be what this build reads and writes.
  * @param db - a connection that is not inside a transaction
  * @param schema - the schema
  * @returns the versions applied now (empty when the schema was current)
+ * @throws StorageSetupError naming the schema's version and this build's when the schema is newer
  */
 export async function migrate(db: SqlExecutor, schema: string): Promise<number[]> {
   const s = quoteSchema(schema);
@@ -124,6 +131,13 @@ export async function migrate(db: SqlExecutor, schema: string): Promise<number[]
     await db.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await db.query(`CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set<number>((await db.query(`SELECT version FROM ${s}.migrations`)).rows.map((r: { version: number }) => r.version));
+    let newest = 0;
+    for (const version of done) newest = Math.max(newest, version);
+    if (newest > latestMigration) {
+      throw new StorageSetupError(
+        `the schema ${schema} was migrated to version ${newest} by a newer release of field-service-rules; this build knows versions up to ${latestMigration}: run the newer release, or give this one another schema or database`,
+      );
+    }
     for (const m of migrations) {
       if (done.has(m.version)) continue;
       await db.query(m.sql(schema));

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { Server } from "node:http";
 import { createFieldService, type FieldService } from "../service/create.js";
-import type { FieldStorage } from "../service/storage.js";
+import { StorageSetupError, StorageUnavailableError, type FieldStorage } from "../service/storage.js";
 import { validateFixture, type Fixture } from "../service/fixture.js";
 import { demoFixture } from "../testing/demo-fixture.js";
 import { createHttpServer } from "./http.js";
@@ -33,6 +33,12 @@ export interface CliServe {
   readonly fixturePath: string | undefined;
   /** The PostgreSQL connection string (`--database-url`, then `DATABASE_URL`), or `undefined` to serve from memory. */
   readonly databaseUrl: string | undefined;
+  /**
+   * How long to wait for PostgreSQL, in milliseconds (`--database-timeout` or `DATABASE_TIMEOUT`
+   * in seconds; default {@link DEFAULT_DATABASE_TIMEOUT_MS}): at start for the database to be
+   * opened, later for each connection.
+   */
+  readonly databaseTimeoutMs: number;
 }
 
 /** A usage error: the one line to print before exiting with code 2. */
@@ -73,9 +79,27 @@ export interface CliIo {
 /**
  * How the command opens a database storage: `src/server/main.ts` passes the PostgreSQL
  * adapter (`field-service-rules/postgres`), so the server entry itself never imports a
- * driver. Without it, `--database-url` is refused.
+ * driver. Without it, `--database-url` is refused. A factory that cannot load its driver
+ * rejects with Node's `ERR_MODULE_NOT_FOUND`, and the command says which package to install.
  */
-export type StorageFactory = (databaseUrl: string) => FieldStorage | Promise<FieldStorage>;
+export type StorageFactory = (databaseUrl: string, settings: StorageSettings) => FieldStorage | Promise<FieldStorage>;
+
+/** What the command asks of the storage it opens. */
+export interface StorageSettings {
+  /** Longest wait for a connection, in milliseconds (the command's `--database-timeout`). */
+  readonly connectTimeoutMs: number;
+}
+
+/** Knobs of {@link startCli} and {@link runCli} that the command line does not set (tests turn them). */
+export interface CliOptions {
+  /**
+   * Milliseconds of waiting for the database before the command prints what it is waiting for
+   * (one line on stderr). Default 1,000: a database that answers at once prints nothing.
+   */
+  readonly noticeAfterMs?: number;
+  /** Largest fixture file in bytes. Default {@link MAX_FIXTURE_BYTES}. */
+  readonly maxFixtureBytes?: number;
+}
 
 /** A running stand-in started by {@link startCli}. */
 export interface RunningCli {
@@ -91,8 +115,15 @@ export interface RunningCli {
   readonly stop: (graceMs?: number) => Promise<void>;
 }
 
+/** Largest fixture file the command reads: 64 MiB. A larger one is refused before it is read. */
+export const MAX_FIXTURE_BYTES: number = 64 * 1024 * 1024;
+
+/** Default of `--database-timeout`: 10 s, in milliseconds. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
+
 /** The command's usage text (`--help`). */
-export const CLI_USAGE: string = `Usage: field-service-rules [--port N] [--host H] [--fixture FILE.json] [--database-url URL]
+export const CLI_USAGE: string = `Usage: field-service-rules [--port N] [--host H] [--fixture FILE.json]
+                           [--database-url URL] [--database-timeout S]
        field-service-rules --help | --version
 
 Serves the field-service reference API over HTTP: in memory, or on PostgreSQL.
@@ -100,12 +131,17 @@ Serves the field-service reference API over HTTP: in memory, or on PostgreSQL.
 Options (each falls back to the environment variable named, then to the default):
   --port N            port to listen on (PORT; default 8080; 0 picks a free port)
   --host H            address to listen on (HOST; default 127.0.0.1)
-  --fixture FILE      a company fixture in JSON (format: the Fixture type of
+  --fixture FILE      a company fixture in JSON, UTF-8 (a byte order mark is skipped),
+                      at most 64 MiB (format: the Fixture type of
                       field-service-rules/service, JSON Schema docs/fixture.schema.json
                       in the package); default: the demonstration fixture
-  --database-url URL  keep the records in PostgreSQL (DATABASE_URL; default: in
-                      memory), schema field_service, created and seeded with the
-                      fixture when empty; several processes may share it
+  --database-url URL  keep the records in PostgreSQL, a postgres:// URL (DATABASE_URL;
+                      default: in memory), schema field_service, created and seeded
+                      with the fixture when empty; several processes may share it;
+                      needs the pg package (npm install pg)
+  --database-timeout S  seconds to wait for PostgreSQL (DATABASE_TIMEOUT; default 10):
+                      at start to open the database, then for each connection; past it
+                      the command gives up at start, and requests answer 503
   --help              print this text
   --version           print the version
 
@@ -115,6 +151,42 @@ fixture, unreachable database), 2 a usage error (unknown flag, bad value).`;
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "127.0.0.1";
+/** Longest `--database-timeout`: an hour. */
+const MAX_DATABASE_TIMEOUT_S = 3600;
+
+function parseTimeout(text: string, source: string): number | string {
+  if (!/^\d{1,4}(?:\.\d{1,3})?$/.test(text) || Number(text) <= 0 || Number(text) > MAX_DATABASE_TIMEOUT_S) {
+    return `${source} must be a number of seconds above 0 and at most ${MAX_DATABASE_TIMEOUT_S}, got ${JSON.stringify(text)}`;
+  }
+  return Math.round(Number(text) * 1000);
+}
+
+/**
+ * Checks a database URL without echoing it (it may hold a password): a `postgres://` or
+ * `postgresql://` URL, as the pg driver reads it.
+ */
+function checkDatabaseUrl(text: string, source: string): string | undefined {
+  const example = "such as postgres://user:password@localhost:5432/database";
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `${source} must be a PostgreSQL URL ${example}; the value given is not a URL`;
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") return `${source} must be a PostgreSQL URL ${example}; the value given is a ${url.protocol} URL`;
+  return undefined;
+}
+
+/** `host:port` of a database URL, for messages (no user, no password). */
+function databaseAddress(text: string): string {
+  try {
+    const url = new URL(text);
+    const host = url.hostname !== "" ? url.hostname : (url.searchParams.get("host") ?? "localhost");
+    return `${host}:${url.port === "" ? "5432" : url.port}`;
+  } catch {
+    return "the database";
+  }
+}
 
 function parsePort(text: string, source: string): number | string {
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) return `${source} must be a whole number from 0 to 65535, got ${JSON.stringify(text)}`;
@@ -128,14 +200,16 @@ function parsePort(text: string, source: string): number | string {
  * @param env - the environment
  * @returns what to do, or a usage error naming the setting
  * @example
- * parseCliArgs(["--port", "9000"], {}) //=> { kind: "serve", port: 9000, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined }
+ * parseCliArgs(["--port", "9000"], {}) //=> { kind: "serve", port: 9000, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined, databaseTimeoutMs: 10000 }
  * parseCliArgs(["--port", "abc"], {}).kind //=> "usage"
+ * parseCliArgs(["--database-url", "localhost"], {}).kind //=> "usage"
  */
 export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   let port: string | undefined;
   let host: string | undefined;
   let fixturePath: string | undefined;
   let databaseUrl: string | undefined;
+  let databaseTimeout: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
@@ -143,12 +217,13 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
     if (name === "--help" || name === "-h") return { kind: "help" };
     if (name === "--version" || name === "-v") return { kind: "version" };
-    if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url") {
+    if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url" || name === "--database-timeout") {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") return { kind: "usage", message: `${name} needs a value; see --help` };
       if (name === "--port") port = value;
       else if (name === "--host") host = value;
       else if (name === "--database-url") databaseUrl = value;
+      else if (name === "--database-timeout") databaseTimeout = value;
       else fixturePath = value;
       continue;
     }
@@ -164,33 +239,113 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   }
   const hostText = host ?? env["HOST"];
   const urlText = databaseUrl ?? env["DATABASE_URL"];
+  const url = urlText === undefined || urlText === "" ? undefined : urlText;
+  if (url !== undefined) {
+    const bad = checkDatabaseUrl(url, databaseUrl !== undefined ? "--database-url" : "DATABASE_URL");
+    if (bad !== undefined) return { kind: "usage", message: bad };
+  }
+  const timeoutText = databaseTimeout ?? env["DATABASE_TIMEOUT"];
+  let databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS;
+  if (timeoutText !== undefined && timeoutText !== "") {
+    const parsed = parseTimeout(timeoutText, databaseTimeout !== undefined ? "--database-timeout" : "DATABASE_TIMEOUT");
+    if (typeof parsed === "string") return { kind: "usage", message: parsed };
+    databaseTimeoutMs = parsed;
+  }
   return {
     kind: "serve", port: portNumber, host: hostText === undefined || hostText === "" ? DEFAULT_HOST : hostText, fixturePath,
-    databaseUrl: urlText === undefined || urlText === "" ? undefined : urlText,
+    databaseUrl: url, databaseTimeoutMs,
   };
+}
+
+/** Bytes as people read them: `600 MiB`, `64 MiB`, `1.5 KiB`. */
+function size(bytes: number): string {
+  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+/** Why a file cannot be opened or read, from Node's error code. */
+function readFailure(path: string, error: unknown): FixtureFileRefused {
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "error";
+  return { ok: false, lines: [`--fixture ${path}: cannot read it (${code}); give the path of a JSON file`] };
+}
+
+/**
+ * The file's bytes, at most `maxBytes` of them: a regular file larger than that is refused from
+ * its size before a byte is read, and anything without a size (a pipe, a device) is read up to
+ * the limit and refused beyond it, so time and memory stay bounded.
+ */
+function readBounded(path: string, maxBytes: number): Buffer | FixtureFileRefused {
+  const tooLarge = (bytes: number | undefined): FixtureFileRefused => ({
+    ok: false,
+    lines: [`--fixture ${path}: ${bytes === undefined ? "it holds" : `${size(bytes)} is`} more than a fixture may hold (${size(maxBytes)}); give a smaller fixture`],
+  });
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    return readFailure(path, error);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return { ok: false, lines: [`--fixture ${path}: is a directory; give the path of a JSON file`] };
+    if (stat.isFile() && stat.size > maxBytes) return tooLarge(stat.size);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.allocUnsafe(65_536);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      // No size to check first (a pipe, a device): stop reading at the limit.
+      if (total > maxBytes) return tooLarge(undefined);
+      chunks.push(Buffer.from(chunk.subarray(0, n)));
+    }
+    return Buffer.concat(chunks, total);
+  } catch (error) {
+    return readFailure(path, error);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
  * Reads and validates a fixture file: every problem is returned as one line naming its JSON
- * path, so the command can refuse it before serving.
+ * path, so the command can refuse it before serving. The file must be UTF-8 JSON (a leading
+ * byte order mark is skipped, as JSON tools commonly do) of at most `maxBytes`; a larger one is
+ * refused from its size, before it is read; a directory, a file that is not UTF-8 or not JSON
+ * is refused in one line that says so.
  * @param path - the file to read
+ * @param maxBytes - the largest file accepted; default {@link MAX_FIXTURE_BYTES} (64 MiB)
  * @returns the fixture, or the lines that say what is wrong
  * @example
  * loadFixtureFile("missing.json") //=> { ok: false, lines: ["--fixture missing.json: cannot read it (ENOENT); give the path of a JSON file"] }
+ * loadFixtureFile(".") //=> { ok: false, lines: ["--fixture .: is a directory; give the path of a JSON file"] }
  */
-export function loadFixtureFile(path: string): FixtureFileResult {
+export function loadFixtureFile(path: string, maxBytes: number = MAX_FIXTURE_BYTES): FixtureFileResult {
+  const bytes = readBounded(path, maxBytes);
+  if (!Buffer.isBuffer(bytes)) return bytes;
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "error";
-    return { ok: false, lines: [`--fixture ${path}: cannot read it (${code}); give the path of a JSON file`] };
+    // TextDecoder skips a leading UTF-8 byte order mark (ignoreBOM is false), and `fatal`
+    // refuses bytes that are not UTF-8 instead of turning them into U+FFFD.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+    return { ok: false, lines: [`--fixture ${path}: not UTF-8 text${utf16 ? " (it looks like UTF-16)" : ""}; save it as UTF-8`] };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, lines: [`--fixture ${path}: not valid JSON (${error instanceof Error ? error.message : "parse error"})`] };
+    // V8 quotes a piece of the text, which may span lines: one line it stays.
+    const why = (error instanceof Error ? error.message : "parse error").replace(/[\r\n\t]+/g, " ");
+    return { ok: false, lines: [`--fixture ${path}: not valid JSON (${why})`] };
   }
   const issues = validateFixture(json);
   if (issues.length > 0) {
@@ -199,6 +354,86 @@ export function loadFixtureFile(path: string): FixtureFileResult {
     return { ok: false, lines };
   }
   return { ok: true, fixture: json as Fixture };
+}
+
+/** Whether an error is Node failing to find the `pg` package (the optional peer dependency). */
+function missingDriver(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  return (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && error instanceof Error && /['"]pg['"]/.test(error.message);
+}
+
+/** The first line of an error's message, or of its cause's when it wraps one. */
+function firstLine(error: unknown): string {
+  const inner = error instanceof StorageUnavailableError && error.cause instanceof Error ? error.cause : error;
+  return (inner instanceof Error ? inner.message : String(inner)).split("\n")[0] ?? "";
+}
+
+/** Resolves after `ms`, without keeping the process alive. */
+function after(ms: number): Promise<"timeout"> {
+  return new Promise((resolve) => setTimeout(() => resolve("timeout"), ms).unref());
+}
+
+/**
+ * Opens the service on the database the command was given, within `--database-timeout`: says
+ * what it waits for when that takes longer than `noticeAfterMs`, and on any failure closes the
+ * storage (so the process can exit) and prints one line naming the setting, the reason and
+ * what to do.
+ */
+async function openDatabase(
+  databaseUrl: string,
+  timeoutMs: number,
+  fixture: Fixture,
+  argv: readonly string[],
+  io: CliIo,
+  storageFor: StorageFactory | undefined,
+  noticeAfterMs: number,
+): Promise<FieldService | number> {
+  const setting = argv.some((a) => a === "--database-url" || a.startsWith("--database-url=")) ? "--database-url" : "DATABASE_URL";
+  if (storageFor === undefined) {
+    io.err(`field-service-rules: ${setting}: this build cannot open a database; leave it out to serve from memory`);
+    return 1;
+  }
+  const at = databaseAddress(databaseUrl);
+  const seconds = timeoutMs / 1000;
+  let storage: FieldStorage;
+  try {
+    storage = await storageFor(databaseUrl, { connectTimeoutMs: timeoutMs });
+  } catch (error) {
+    io.err(
+      missingDriver(error)
+        ? `field-service-rules: ${setting}: the PostgreSQL driver is not installed; run npm install pg, or leave ${setting} out to serve from memory`
+        : `field-service-rules: ${setting}: cannot open the database (${firstLine(error)}); check the URL`,
+    );
+    return 1;
+  }
+  const service = createFieldService({
+    fixture,
+    storage,
+    onUnavailable: (error) => io.err(`field-service-rules: PostgreSQL at ${at} unavailable, answered 503 (${firstLine(error)})`),
+  });
+  const notice = setTimeout(() => io.err(`field-service-rules: waiting for PostgreSQL at ${at} (up to ${seconds} s, --database-timeout) ...`), noticeAfterMs);
+  let outcome: unknown;
+  try {
+    outcome = await Promise.race([service.ready(), after(timeoutMs)]);
+  } catch (error) {
+    outcome = error;
+  } finally {
+    clearTimeout(notice);
+  }
+  if (outcome === undefined) return service;
+  // Release the pool, or its sockets keep the process alive; a connection stuck in a query the
+  // server never answers is not waited for long (main.ts ends the process regardless).
+  await Promise.race([service.close().catch(() => {}), after(1_000)]);
+  const line =
+    outcome === "timeout"
+      ? `PostgreSQL at ${at} did not answer within ${seconds} s; check that it is running and reachable, or wait longer with --database-timeout`
+      : outcome instanceof StorageSetupError
+        ? outcome.message
+        : outcome instanceof StorageUnavailableError && /timeout|timed out/i.test(firstLine(outcome))
+          ? `PostgreSQL at ${at} did not answer within ${seconds} s (${firstLine(outcome)}); check that it is running and reachable, or wait longer with --database-timeout`
+          : `cannot open the database at ${at} (${firstLine(outcome)}); check the URL and that PostgreSQL is running`;
+  io.err(`field-service-rules: ${setting}: ${line}`);
+  return 1;
 }
 
 function listen(server: Server, port: number, host: string): Promise<string | undefined> {
@@ -223,14 +458,16 @@ function listen(server: Server, port: number, host: string): Promise<string | un
 }
 
 /**
- * Starts the stand-in as the command does: reads the settings, loads the fixture, listens,
- * and prints the base URL and the demo credentials. Never throws: a failure is one line on
- * `io.err` and an exit code.
+ * Starts the stand-in as the command does: reads the settings, loads the fixture, opens the
+ * database if one is given (within `--database-timeout`, saying what it waits for after a
+ * second), listens, and prints the base URL and the demo credentials. Never throws: a failure
+ * is one line on `io.err` and an exit code, after the storage is closed.
  * @param argv - the arguments after the script name
  * @param env - the environment (`PORT`, `HOST`)
  * @param io - where to write
  * @param version - the package version, for `--version`
  * @param storageFor - opens the storage a database URL names (main.ts passes the PostgreSQL adapter)
+ * @param options - when to say what the command waits for, the largest fixture file
  * @returns the running server, or the exit code to end with (0 after help or version)
  * @example
  * const lines = [];
@@ -245,6 +482,7 @@ export async function startCli(
   io: CliIo,
   version: string,
   storageFor?: StorageFactory,
+  options: CliOptions = {},
 ): Promise<RunningCli | number> {
   const command = parseCliArgs(argv, env);
   if (command.kind === "help") {
@@ -261,7 +499,7 @@ export async function startCli(
   }
   let fixture: Fixture = demoFixture;
   if (command.fixturePath !== undefined) {
-    const loaded = loadFixtureFile(command.fixturePath);
+    const loaded = loadFixtureFile(command.fixturePath, options.maxFixtureBytes);
     if (!loaded.ok) {
       for (const line of loaded.lines) io.err(`field-service-rules: ${line}`);
       return 1;
@@ -271,19 +509,9 @@ export async function startCli(
   let service: FieldService;
   if (command.databaseUrl === undefined) service = createFieldService({ fixture });
   else {
-    const setting = argv.some((a) => a === "--database-url" || a.startsWith("--database-url=")) ? "--database-url" : "DATABASE_URL";
-    if (storageFor === undefined) {
-      io.err(`field-service-rules: ${setting}: this build cannot open a database; leave it out to serve from memory`);
-      return 1;
-    }
-    try {
-      service = createFieldService({ fixture, storage: await storageFor(command.databaseUrl) });
-      await service.ready();
-    } catch (error) {
-      const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      io.err(`field-service-rules: ${setting}: cannot open the database (${why}); check the URL and that PostgreSQL is running`);
-      return 1;
-    }
+    const opened = await openDatabase(command.databaseUrl, command.databaseTimeoutMs, fixture, argv, io, storageFor, options.noticeAfterMs ?? 1_000);
+    if (typeof opened === "number") return opened;
+    service = opened;
   }
   const server = createHttpServer(service, { log: io.out, docs: { version } });
   const failure = await listen(server, command.port, command.host);
@@ -341,6 +569,7 @@ export async function startCli(
  * @param io - where to write
  * @param version - the package version
  * @param storageFor - opens the storage a database URL names (main.ts passes the PostgreSQL adapter)
+ * @param options - as for {@link startCli}
  * @returns the exit code
  * @example
  * ```ts not-run
@@ -355,8 +584,9 @@ export async function runCli(
   io: CliIo,
   version: string,
   storageFor?: StorageFactory,
+  options: CliOptions = {},
 ): Promise<number> {
-  const started = await startCli(argv, env, io, version, storageFor);
+  const started = await startCli(argv, env, io, version, storageFor, options);
   if (typeof started === "number") return started;
   return new Promise((resolve) => {
     const onSignal = (signal: string): void => {

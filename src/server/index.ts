@@ -7,5 +7,8 @@ export { createHttpServer, MAX_BODY_BYTES, MAX_URL_BYTES, MAX_HEADER_BYTES } fro
 export { createDocsHandler, scalarBundlePath } from "./docs.js";
 export type { DocsOptions } from "./docs.js";
 export type { HttpServerOptions } from "./http.js";
-export { runCli, startCli, parseCliArgs, loadFixtureFile, CLI_USAGE } from "./cli.js";
-export type { CliCommand, CliHelp, CliVersion, CliServe, CliUsageError, CliIo, RunningCli, FixtureFileResult, FixtureFileLoaded, FixtureFileRefused, StorageFactory } from "./cli.js";
+export { runCli, startCli, parseCliArgs, loadFixtureFile, CLI_USAGE, MAX_FIXTURE_BYTES, DEFAULT_DATABASE_TIMEOUT_MS } from "./cli.js";
+export type {
+  CliCommand, CliHelp, CliVersion, CliServe, CliUsageError, CliIo, CliOptions, RunningCli, FixtureFileResult, FixtureFileLoaded, FixtureFileRefused,
+  StorageFactory, StorageSettings,
+} from "./cli.js";

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start` and `npx field-service-rules`: one code path (src/server/cli.ts) for both.
 import { readFileSync } from "node:fs";
-import { runCli } from "./cli.js";
+import { runCli, type StorageSettings } from "./cli.js";
 import type { FieldStorage } from "../service/storage.js";
 
 function packageVersion(): string {
@@ -14,11 +14,18 @@ function packageVersion(): string {
 }
 
 // The composition root: the PostgreSQL adapter (and its optional peer `pg`) is loaded only
-// when a database URL is given.
-async function storageFor(databaseUrl: string): Promise<FieldStorage> {
+// when a database URL is given; without `pg` installed the import rejects with
+// ERR_MODULE_NOT_FOUND, which the command turns into "npm install pg".
+async function storageFor(databaseUrl: string, settings: StorageSettings): Promise<FieldStorage> {
   const { postgresStorage } = await import("../postgres/index.js");
-  return postgresStorage({ connectionString: databaseUrl });
+  return postgresStorage({ connectionString: databaseUrl, connectTimeoutMs: settings.connectTimeoutMs });
 }
 
 const io = { out: (line: string): void => console.log(line), err: (line: string): void => console.error(line) };
-process.exitCode = await runCli(process.argv.slice(2), process.env, io, packageVersion(), storageFor);
+const code = await runCli(process.argv.slice(2), process.env, io, packageVersion(), storageFor);
+process.exitCode = code;
+// The command has closed what it opened, so the process normally ends here by itself. If a
+// driver still holds a socket (a connection stuck in a query the server never answers), end
+// it anyway within a second: a command that is done never lingers. The timer does not keep
+// the process alive on its own.
+setTimeout(() => process.exit(code), 1_000).unref();

@@ -12,7 +12,7 @@ import { loadFixture, type Fixture } from "./fixture.js";
 import { handlerOf } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
-import type { Awaitable, FieldStorage, RequestPort } from "./storage.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type RequestPort } from "./storage.js";
 
 /** A request to the service, as an HTTP adapter or a test builds it (docs/service.md "Entry point"). */
 export interface ServiceRequest {
@@ -28,7 +28,7 @@ export interface ServiceRequest {
 
 /** The service's answer (docs/service.md "Entry point"). */
 export interface ServiceResponse {
-  /** HTTP status; never 500 for any input (ERR-2). */
+  /** HTTP status; never 500 for any input (ERR-2); 503 when the storage cannot serve now. */
   readonly status: number;
   /**
    * JSON body; absent means none (a 204 has none). A fresh value on every answer: changing it
@@ -43,7 +43,8 @@ export interface ServiceResponse {
   readonly effects: readonly Effect[];
   /**
    * Response headers the HTTP layer must send besides the content type, lower-case names
-   * (`allow` on a 405, as RFC 9110 §15.5.6 asks). Absent when there are none.
+   * (`allow` on a 405, as RFC 9110 §15.5.6 asks; `retry-after` in seconds on a 503, RFC 9110
+   * §10.2.3). Absent when there are none.
    */
   readonly headers?: Readonly<Record<string, string>>;
   /**
@@ -70,6 +71,13 @@ export interface FieldServiceOptions {
    */
   readonly onInternalError?: (error: unknown, incidentId: string) => void;
   /**
+   * Told why a request was answered 503 (the storage rejected with `StorageUnavailableError` or
+   * `StorageSetupError`: a database down, out of connections, too slow, or a schema this build
+   * must not serve), so the server log says it; the client sees only the 503. Default:
+   * `console.error` of one line.
+   */
+  readonly onUnavailable?: (error: unknown) => void;
+  /**
    * Where the records live (docs/service.md "Storage"). Left out: in memory, and `handle`
    * answers at once; given (e.g. `postgresStorage(...)` from `field-service-rules/postgres`):
    * `handle` answers with a promise.
@@ -85,7 +93,9 @@ export interface FieldServiceOptions {
 export interface FieldService<R extends ServiceResponse | Promise<ServiceResponse> = ServiceResponse | Promise<ServiceResponse>> {
   /**
    * Answers one request. Never throws and never answers 500 (ERR-2); a refused request
-   * changes nothing and carries no effects (GEN-8).
+   * changes nothing and carries no effects (GEN-8). With a storage that cannot serve now (a
+   * database down, out of connections, too slow) it answers 503 with `Retry-After`, and
+   * serves again once the storage does, without a restart.
    */
   readonly handle: (request: ServiceRequest) => R;
   /**
@@ -98,6 +108,13 @@ export interface FieldService<R extends ServiceResponse | Promise<ServiceRespons
 }
 
 export { defaultNewToken };
+
+/**
+ * Seconds a client is told to wait (`Retry-After`) when the storage cannot serve: long enough
+ * for a database restart or a burst of load to pass, short enough that a load balancer or a
+ * client retrying once does not give up on a service that is back (docs/decisions.md).
+ */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * A deep copy of a JSON value (plain objects, arrays, primitives), 5–10× faster than
@@ -346,9 +363,19 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     });
   }
 
-  // A database storage is opened once (tables, seeding); every request waits for it.
+  // With a storage: open it once (tables, seeding); every request waits for it. A failed open
+  // is forgotten, so the next request tries again: a database that comes back is served
+  // without a restart.
   let opened: Promise<void> | undefined;
-  const open = (): Promise<void> => (opened ??= storage === undefined ? Promise.resolve() : storage.open(options.fixture, loaded));
+  const open = (): Promise<void> => {
+    if (opened !== undefined) return opened;
+    const attempt = storage === undefined ? Promise.resolve() : storage.open(options.fixture, loaded);
+    opened = attempt;
+    attempt.catch(() => {
+      if (opened === attempt) opened = undefined;
+    });
+    return attempt;
+  };
 
   function dispatch(request: ServiceRequest): Awaitable<ServiceResponse> {
     return then(storage === undefined ? undefined : open(), () => {
@@ -381,6 +408,33 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     };
   }
 
+  const onUnavailable = options.onUnavailable ?? ((error: unknown): void => {
+    console.error(`field-service-rules: storage unavailable, answered 503: ${error instanceof Error ? error.message : String(error)}`);
+  });
+
+  /**
+   * What a storage's rejection answers: 400 for an external ID a unique constraint refused
+   * again on re-run (GEN-4), 503 with `Retry-After` when the storage cannot serve now (not the
+   * input's fault, not a bug), 500 for anything else (a bug).
+   */
+  function failed(error: unknown): ServiceResponse {
+    if (error instanceof DuplicateExternalIdError) return refused([issue("DuplicateExternalId", error.path, error.message)]);
+    if (error instanceof StorageUnavailableError || error instanceof StorageSetupError) {
+      try {
+        onUnavailable(error);
+      } catch {
+        // A failing logger must not turn a 503 into a throw.
+      }
+      return {
+        status: 503,
+        body: problem(503, [issue("Unavailable", "", `The service cannot reach its storage right now; nothing is wrong with the request: retry after ${RETRY_AFTER_SECONDS} s.`)]),
+        effects: [],
+        headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+      };
+    }
+    return internal(error);
+  }
+
   // A JavaScript caller may pass anything; treat a non-object as an empty request (404).
   const requestOf = (request: unknown): ServiceRequest => (typeof request === "object" && request !== null ? (request as ServiceRequest) : { method: "", path: "" });
 
@@ -390,7 +444,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     handle(request: ServiceRequest): ServiceResponse | Promise<ServiceResponse> {
       try {
         const answer = dispatch(requestOf(request));
-        return answer instanceof Promise ? answer.catch(internal) : answer;
+        return answer instanceof Promise ? answer.catch(failed) : answer;
       } catch (error) {
         return internal(error);
       }

@@ -6,6 +6,7 @@
 export { createFieldService, defaultNewToken } from "./create.js";
 export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
 export type { FieldStorage, StoredOperation, OperationWork, OperationOutcome, StoredParam } from "./storage.js";
+export { StorageUnavailableError, StorageSetupError, DuplicateExternalIdError } from "./storage.js";
 export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";
 export type { HandledOperation } from "./router.js";
 export { operationLoads } from "./loads.js";
@@ -18,7 +19,7 @@ export type {
   FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
 } from "./fixture.js";
 export { problem, simpleProblem, problemNames } from "./problem.js";
-export type { ProblemDetails, ProblemName, ProblemStatus } from "./problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus, ProblemBodyStatus, UnavailableStatus } from "./problem.js";
 export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./read-shapes.js";
 export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./read-shapes.js";
 export { openApiDocument, demoExamples } from "./openapi.js";

@@ -84,7 +84,9 @@ export interface FieldStorage {
   /**
    * Prepares the storage (creates its tables when absent) and seeds the fixture's companies
    * when it holds none yet. Called once by `createFieldService`, with the fixture already
-   * validated and loaded.
+   * validated and loaded. Rejects with {@link StorageSetupError} when it must not open as it
+   * stands (a schema migrated by a newer release), {@link StorageUnavailableError} when the
+   * database does not answer; the service then tries again on the next request.
    * @param fixture - the fixture as given
    * @param companies - the fixture loaded (validated) into company states
    */
@@ -101,7 +103,10 @@ export interface FieldStorage {
   /**
    * Runs one operation in one transaction: loads the view, runs `work`, persists its changes
    * unless `operation.dryRun`, commits (retrying on serialization conflicts, re-running
-   * `work` on a fresh view), and resolves with the work's result.
+   * `work` on a fresh view), and resolves with the work's result. Rejects with
+   * {@link StorageUnavailableError} when the database cannot serve now (answered 503) and with
+   * {@link DuplicateExternalIdError} when a unique external ID refuses the write again on re-run
+   * (answered 400); any other rejection is a bug (500).
    */
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
   /** Writes changes outside a request (tests seed records with it). */
@@ -110,4 +115,67 @@ export interface FieldStorage {
   readonly snapshot: (companyId: Guid) => Promise<string>;
   /** Releases the storage's resources (connections). */
   readonly close: () => Promise<void>;
+}
+
+/**
+ * The storage cannot serve the request now: the database is down or restarting, out of
+ * connections, did not answer within its timeouts, or kept conflicting past the attempts
+ * allowed. The service answers 503 `ServiceUnavailable` with a `Retry-After` header (not the
+ * 500 of a bug: ERR-2), and the next request tries again. A storage rejects with it; `cause`
+ * holds the driver's error for the server log.
+ * @example
+ * new StorageUnavailableError("connect ECONNREFUSED 127.0.0.1:5432").name //=> "StorageUnavailableError"
+ */
+export class StorageUnavailableError extends Error {
+  /**
+   * @param message - what is unavailable, for the server log (clients never see it)
+   * @param options - `cause`: the driver's error
+   */
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = "StorageUnavailableError";
+  }
+}
+
+/**
+ * The storage refuses to open as configured, and waiting will not help: its schema was
+ * migrated by a newer release, or a company's locale is one the database cannot collate.
+ * The message says what to do; the command prints it as its one line. Requests meanwhile are
+ * answered 503, like an unavailable storage.
+ * @example
+ * new StorageSetupError("schema field_service is at version 3; this build knows up to 2").name //=> "StorageSetupError"
+ */
+export class StorageSetupError extends Error {
+  /**
+   * @param message - what is wrong and what to do
+   * @param options - `cause`: the underlying error, if any
+   */
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = "StorageSetupError";
+  }
+}
+
+/**
+ * A write's external ID is taken (GEN-4), found by the storage rather than by the decision: a
+ * unique constraint refused it again after the request was re-run on fresh data, so it is no
+ * race with a concurrent commit but a refusal. The service answers 400 `DuplicateExternalId`
+ * at `path`, the body field that carried the external ID (`""` when none can be named).
+ * @example
+ * new DuplicateExternalIdError("externalId", "Another customer has the external ID \"C-1\" (GEN-4).").path //=> "externalId"
+ */
+export class DuplicateExternalIdError extends Error {
+  /** JSON path of the body field whose external ID collided, `""` when none can be named. */
+  readonly path: string;
+
+  /**
+   * @param path - the body field that carried the external ID, or `""`
+   * @param message - the issue's message, citing GEN-4
+   * @param options - `cause`: the driver's error
+   */
+  constructor(path: string, message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = "DuplicateExternalIdError";
+    this.path = path;
+  }
 }

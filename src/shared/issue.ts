@@ -46,6 +46,7 @@ export type IssueCode =
   | "UriTooLong"
   | "UnsupportedMediaType"
   | "HeadersTooLarge"
+  | "Unavailable"
   | "InternalError";
 
 /**
@@ -97,6 +98,7 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   UnsupportedMediaType: "A request body must be JSON (Content-Type: application/json).",
   UriTooLong: "The request target (path and query) is longer than the service accepts.",
   HeadersTooLarge: "The request headers are larger than the service accepts.",
+  Unavailable: "The service's storage cannot serve now (database down, out of connections, too slow): retry after the Retry-After seconds.",
   InternalError: "The service failed on this request; the incident ID names it in the server log.",
 };
 

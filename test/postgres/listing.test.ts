@@ -263,6 +263,25 @@ describe.skipIf(url === undefined || url === "")("store listing on PostgreSQL", 
     await expect(ensureCollation(pool, schema, "cs'; DROP TABLE x; --")).rejects.toThrow(/is not a locale/);
   });
 
+  it("STO-5: every locale Intl accepts gets a collation that sorts as Intl.Collator(locale) does: Unicode extensions (cs-u-kn numeric, kf case first, co collation type), a region, and a language the server's ICU does not know (root order)", async () => {
+    const schema = await freshSchema();
+    const words = ["a10", "a9", "a1", "A9", "ch", "h", "i", "Mueller", "Müller", "Mulder", "Ähre", "Apfel", "Zange", "b", "B", "ŋa", "ɛb", "ɔc"];
+    const locales = ["cs-u-kn", "cs-u-kf-upper", "de-u-co-phonebk", "de", "cs-CZ", "sv", "en-US-u-kn-true", "blo"].filter((l) => Intl.Collator.supportedLocalesOf([l]).length > 0);
+    expect(locales.length).toBeGreaterThanOrEqual(7);
+    for (const locale of locales) {
+      const collation = await ensureCollation(pool, schema, locale);
+      const sql = await pool.query(`SELECT x FROM unnest($1::text[]) AS x ORDER BY x COLLATE ${collation}, x COLLATE "C"`, [words]);
+      const inMemory = [...words].sort((x, y) => new Intl.Collator(locale).compare(x, y) || (x < y ? -1 : x > y ? 1 : 0));
+      expect([locale, sql.rows.map((r: { x: string }) => r.x)]).toEqual([locale, inMemory]);
+    }
+    // A language the server's ICU has no data for is made on the root collation, explicitly.
+    if (locales.includes("blo")) {
+      const has = await pool.query("SELECT 1 FROM pg_collation WHERE collprovider = 'i' AND lower(collname) = 'blo-x-icu'");
+      const made = await pool.query("SELECT c.colliculocale FROM pg_collation c JOIN pg_namespace n ON n.oid = c.collnamespace WHERE n.nspname = $1 AND c.collname = 'listing_blo'", [schema]);
+      expect(made.rows[0].colliculocale).toBe(has.rows.length > 0 ? "blo-u-kk-true" : "und-u-kk-true");
+    }
+  });
+
   it("STO-4, STO-5, STO-6: PostgreSQL answers every query exactly as the in-memory listing does (differential property)", async () => {
     const schema = await freshSchema();
     await fc.assert(

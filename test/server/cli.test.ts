@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFixtureFile, parseCliArgs, startCli } from "../../src/server/cli.js";
+import { CLI_USAGE, loadFixtureFile, MAX_FIXTURE_BYTES, parseCliArgs, startCli } from "../../src/server/cli.js";
 import { demoFixture } from "../../src/testing/demo-fixture.js";
 
 function captured(): { io: { out: (l: string) => void; err: (l: string) => void }; out: string[]; err: string[] } {
@@ -13,12 +13,29 @@ function captured(): { io: { out: (l: string) => void; err: (l: string) => void 
 }
 
 describe("the command's settings (flags, then environment, then defaults)", () => {
-  it("defaults to 127.0.0.1:8080 and the demo fixture", () => {
-    expect(parseCliArgs([], {})).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", fixturePath: undefined });
+  it("defaults to 127.0.0.1:8080, the demo fixture and a 10 s database timeout", () => {
+    expect(parseCliArgs([], {})).toStrictEqual({ kind: "serve", port: 8080, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined, databaseTimeoutMs: 10_000 });
   });
   it("a flag wins over the environment; --name=value works too", () => {
-    expect(parseCliArgs(["--port", "9000", "--host=0.0.0.0"], { PORT: "7000", HOST: "::1" })).toEqual({ kind: "serve", port: 9000, host: "0.0.0.0", fixturePath: undefined });
-    expect(parseCliArgs([], { PORT: "7000", HOST: "::1" })).toEqual({ kind: "serve", port: 7000, host: "::1", fixturePath: undefined });
+    expect(parseCliArgs(["--port", "9000", "--host=0.0.0.0"], { PORT: "7000", HOST: "::1" })).toMatchObject({ kind: "serve", port: 9000, host: "0.0.0.0", fixturePath: undefined });
+    expect(parseCliArgs([], { PORT: "7000", HOST: "::1" })).toMatchObject({ kind: "serve", port: 7000, host: "::1", fixturePath: undefined });
+  });
+  it("--database-timeout (then DATABASE_TIMEOUT) takes seconds, fractions too; anything else is a usage error naming the setting", () => {
+    expect(parseCliArgs(["--database-timeout", "2.5"], { DATABASE_TIMEOUT: "30" })).toMatchObject({ kind: "serve", databaseTimeoutMs: 2_500 });
+    expect(parseCliArgs([], { DATABASE_TIMEOUT: "30" })).toMatchObject({ kind: "serve", databaseTimeoutMs: 30_000 });
+    expect(parseCliArgs(["--database-timeout=0"], {})).toEqual({ kind: "usage", message: '--database-timeout must be a number of seconds above 0 and at most 3600, got "0"' });
+    expect(parseCliArgs([], { DATABASE_TIMEOUT: "ten" })).toEqual({ kind: "usage", message: 'DATABASE_TIMEOUT must be a number of seconds above 0 and at most 3600, got "ten"' });
+    expect(parseCliArgs(["--database-timeout", "3601"], {}).kind).toBe("usage");
+    expect(CLI_USAGE).toContain("--database-timeout S");
+  });
+  it("a --database-url (or DATABASE_URL) that is not a postgres:// URL is a usage error, and the value (which may hold a password) is not echoed", () => {
+    expect(parseCliArgs(["--database-url", "secret-password@localhost"], {})).toEqual({
+      kind: "usage", message: "--database-url must be a PostgreSQL URL such as postgres://user:password@localhost:5432/database; the value given is not a URL",
+    });
+    expect(parseCliArgs([], { DATABASE_URL: "mysql://root:secret@localhost/db" })).toEqual({
+      kind: "usage", message: "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@localhost:5432/database; the value given is a mysql: URL",
+    });
+    expect(parseCliArgs(["--database-url", "postgresql://u:p@db.example:6543/x?sslmode=require"], {})).toMatchObject({ kind: "serve", databaseUrl: "postgresql://u:p@db.example:6543/x?sslmode=require" });
   });
   it("a bad port names the setting it came from", () => {
     expect(parseCliArgs(["--port", "abc"], {})).toEqual({ kind: "usage", message: '--port must be a whole number from 0 to 65535, got "abc"' });
@@ -59,6 +76,51 @@ describe("the fixture file", () => {
     writeFileSync(file, JSON.stringify(demoFixture));
     expect(loadFixtureFile(file).ok).toBe(true);
   });
+  it("a UTF-8 byte order mark is skipped, as JSON tools commonly do", () => {
+    const file = join(dir, "bom.json");
+    writeFileSync(file, `\uFEFF${JSON.stringify(demoFixture)}`);
+    const r = loadFixtureFile(file);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.fixture).toEqual(demoFixture);
+  });
+  it("a directory is one line that says so", () => {
+    const sub = join(dir, "a-directory");
+    mkdirSync(sub, { recursive: true });
+    expect(loadFixtureFile(sub)).toEqual({ ok: false, lines: [`--fixture ${sub}: is a directory; give the path of a JSON file`] });
+  });
+  it("a file larger than the limit (64 MiB) is refused from its size, before it is read: a 600 MB sparse file", () => {
+    const file = join(dir, "huge.json");
+    writeFileSync(file, "");
+    truncateSync(file, 600 * 1024 * 1024);
+    expect(MAX_FIXTURE_BYTES).toBe(64 * 1024 * 1024);
+    expect(loadFixtureFile(file)).toEqual({ ok: false, lines: [`--fixture ${file}: 600 MiB is more than a fixture may hold (64 MiB); give a smaller fixture`] });
+  });
+  it("the limit is a parameter, and a file just at it is read", () => {
+    const file = join(dir, "limit.json");
+    const text = JSON.stringify(demoFixture);
+    writeFileSync(file, text);
+    const bytes = Buffer.byteLength(text);
+    expect(loadFixtureFile(file, bytes).ok).toBe(true);
+    expect(loadFixtureFile(file, bytes - 1)).toMatchObject({ ok: false, lines: [expect.stringMatching(/is more than a fixture may hold/)] });
+  });
+  it.runIf(existsSync("/dev/zero"))("a source without a size (a device, a pipe) is read only up to the limit: /dev/zero is refused, not read forever", () => {
+    expect(loadFixtureFile("/dev/zero", 1024 * 1024)).toEqual({ ok: false, lines: ["--fixture /dev/zero: it holds more than a fixture may hold (1 MiB); give a smaller fixture"] });
+  });
+  it("bytes that are not UTF-8 are refused as such (UTF-16 named), not turned into U+FFFD", () => {
+    const latin1 = join(dir, "latin1.json");
+    writeFileSync(latin1, Buffer.from('{"companies":[{"name":"\xe9"}]}', "latin1"));
+    expect(loadFixtureFile(latin1)).toEqual({ ok: false, lines: [`--fixture ${latin1}: not UTF-8 text; save it as UTF-8`] });
+    const utf16 = join(dir, "utf16.json");
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(demoFixture), "utf16le")]));
+    expect(loadFixtureFile(utf16)).toEqual({ ok: false, lines: [`--fixture ${utf16}: not UTF-8 text (it looks like UTF-16); save it as UTF-8`] });
+  });
+  it("malformed JSON is one line, even when the parser quotes text that spans lines", () => {
+    const file = join(dir, "broken.json");
+    writeFileSync(file, '{\n  "companies":\n}');
+    const r = loadFixtureFile(file);
+    expect(r).toMatchObject({ ok: false, lines: [expect.stringMatching(/^--fixture .*broken\.json: not valid JSON \(/)] });
+    if (!r.ok) expect(r.lines[0]).not.toMatch(/\n/);
+  });
 });
 
 describe("starting and stopping", () => {
@@ -89,10 +151,27 @@ describe("starting and stopping", () => {
       await new Promise((resolve) => blocker.close(resolve));
     }
   });
+  it("a fixture refused (here: a directory) is one line on stderr and exit code 1, nothing served", async () => {
+    const { io, out, err } = captured();
+    expect(await startCli(["--port", "0", "--fixture", tmpdir()], {}, io, "0")).toBe(1);
+    expect(err).toEqual([`field-service-rules: --fixture ${tmpdir()}: is a directory; give the path of a JSON file`]);
+    expect(out).toEqual([]);
+  });
+  it("the fixture limit of the command is an option (tests do not need 64 MiB files)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fsr-cli-"));
+    const file = join(dir, "demo.json");
+    writeFileSync(file, JSON.stringify(demoFixture));
+    const { io, err } = captured();
+    expect(await startCli(["--port", "0", "--fixture", file], {}, io, "0", undefined, { maxFixtureBytes: 100 })).toBe(1);
+    expect(err).toEqual([expect.stringMatching(/^field-service-rules: --fixture .*demo\.json: \d+(\.\d)? KiB is more than a fixture may hold \(100 bytes\); give a smaller fixture$/)]);
+  });
   it("a usage error is exit code 2 with one line; --help and --version exit 0", async () => {
     const bad = captured();
     expect(await startCli(["--port", "abc"], {}, bad.io, "0")).toBe(2);
     expect(bad.err).toHaveLength(1);
+    const url = captured();
+    expect(await startCli(["--database-url", "not a url"], {}, url.io, "0")).toBe(2);
+    expect(url.err).toEqual(["field-service-rules: --database-url must be a PostgreSQL URL such as postgres://user:password@localhost:5432/database; the value given is not a URL"]);
     const help = captured();
     expect(await startCli(["--help"], {}, help.io, "0")).toBe(0);
     expect(help.out[0]).toMatch(/^Usage: field-service-rules/);

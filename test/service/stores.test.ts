@@ -84,6 +84,30 @@ describe("GET /store/{id}", () => {
   });
 });
 
+describe("the company's locale on every storage (issue 21)", () => {
+  // The names sort apart under numeric collation (1, 9, 10) and under plain collation (1, 10, 9).
+  const numbered = (locale: string) =>
+    serviceWith((a) => {
+      a.settings = { ...a.settings, locale };
+      a.materials = a.materials.map((m, i) => ({ ...m, name: `Šroub ${["10", "9", "1"][i]}` }));
+      a.stores[0]!.stock = a.materials.map((m) => ({ materialId: m.id, amount: 1 }));
+    });
+
+  it("STO-5: a locale with a Unicode extension that Intl accepts (cs-u-kn: numeric) is served, and sorts alike, in memory and on PostgreSQL", async () => {
+    const send = await client(numbered("cs-u-kn"), 0);
+    const names = async (order: string): Promise<string[]> =>
+      ((await send("GET", `/store/${S1}?page=1&pageSize=10&sortBy=name&sortOrder=${order}`)).body as Detail).materials.items.map((i) => i.name);
+    expect(await names("ascend")).toEqual(["Šroub 1", "Šroub 9", "Šroub 10"]);
+    expect(await names("descend")).toEqual(["Šroub 10", "Šroub 9", "Šroub 1"]);
+  });
+
+  it("STO-5: without the extension the same names sort as text (the extension is what changed the order)", async () => {
+    const send = await client(numbered("cs"), 0);
+    const r = await send("GET", `/store/${S1}?page=1&pageSize=10&sortBy=name`);
+    expect((r.body as Detail).materials.items.map((i) => i.name)).toEqual(["Šroub 1", "Šroub 10", "Šroub 9"]);
+  });
+});
+
 describe("the store listing follows stock changes through handle", () => {
   it("STO-5, STO-6: add, remove, set and move show in the listing at once, with the amount order kept", async () => {
     const { send, rows } = await setup();

@@ -1,0 +1,127 @@
+// What the service answers when its storage fails (issue 21): a storage that cannot serve now is
+// 503 with Retry-After (not the 500 of a bug, ERR-2), a unique external ID the storage refuses
+// again is the 400 of GEN-4, and a storage that comes back is served without a restart. A fake
+// storage makes each failure on demand, so this runs without a database (the PostgreSQL
+// failures themselves are in test/postgres/unavailable.test.ts).
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import type { IssuedToken } from "../../src/auth/token.js";
+import { createFieldService, type ServiceResponse } from "../../src/service/create.js";
+import { loadFixture } from "../../src/service/fixture.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage } from "../../src/service/storage.js";
+import { createHttpServer } from "../../src/server/http.js";
+import { testFixture } from "../arbitraries/fixture.js";
+
+/** A storage whose every call can be made to fail: `fail` is thrown while set. */
+function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: unknown; companies?: unknown } } {
+  const fail: { open?: unknown; run?: unknown; companies?: unknown } = {};
+  const companies = loadFixture(testFixture());
+  const tokens = new Map<string, IssuedToken>();
+  const storage: FieldStorage = {
+    open: async () => {
+      if (fail.open !== undefined) throw fail.open;
+    },
+    companies: async () => {
+      if (fail.companies !== undefined) throw fail.companies;
+      return companies;
+    },
+    saveToken: async (t) => {
+      tokens.set(t.token, t);
+    },
+    findToken: async (text) => tokens.get(text),
+    run: async (operation, work) => {
+      if (fail.run !== undefined) throw fail.run;
+      const view = companies.find((c) => c.id === operation.companyId);
+      if (view === undefined) throw new Error("no company");
+      return work(view).result;
+    },
+    write: async () => {},
+    snapshot: async () => "",
+    close: async () => {},
+  };
+  return { storage, fail };
+}
+
+const login = { method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } };
+const codes = (r: ServiceResponse): string[] => ((r.body as { errors?: { code: string }[] } | undefined)?.errors ?? []).map((e) => e.code);
+
+function setup() {
+  const { storage, fail } = fakeStorage();
+  const told: unknown[] = [];
+  const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: (e) => told.push(e), newToken: () => "tok" });
+  const auth = { authorization: "Bearer tok" };
+  return { service, fail, told, auth };
+}
+
+describe("a storage that cannot serve (issue 21)", () => {
+  it("ERR-2: a storage that is unavailable answers 503 ServiceUnavailable with Retry-After and a problem body, not 500; the log is told why", async () => {
+    const { service, fail, told, auth } = setup();
+    expect((await service.handle(login)).status).toBe(200);
+    fail.run = new StorageUnavailableError("connect ECONNREFUSED 127.0.0.1:5432");
+    const r = await service.handle({ method: "GET", path: "/material/externalId/M-1", headers: auth });
+    expect(r.status).toBe(503);
+    expect(r.headers).toEqual({ "retry-after": "5" });
+    expect(r.effects).toEqual([]);
+    expect(r.body).toMatchObject({ type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable", path: "" }] });
+    // The client never sees the driver's text (it may name hosts); the log does.
+    expect(JSON.stringify(r.body)).not.toContain("ECONNREFUSED");
+    expect(told).toEqual([fail.run]);
+  });
+
+  it("ERR-2: login answers 503 too when the configuration cannot be read, and a storage refusing to open (a newer schema) is 503, not 500", async () => {
+    const { service, fail } = setup();
+    fail.companies = new StorageUnavailableError("timeout exceeded when trying to connect");
+    expect((await service.handle(login)).status).toBe(503);
+    delete fail.companies;
+    const other = setup();
+    other.fail.open = new StorageSetupError("schema field_service is at version 9");
+    expect((await other.service.handle(login)).status).toBe(503);
+  });
+
+  it("ERR-2: the service recovers without a restart: an open that failed is tried again on the next request, and ready() too", async () => {
+    const { service, fail } = setup();
+    fail.open = new StorageUnavailableError("database starting up");
+    await expect(service.ready()).rejects.toBe(fail.open);
+    expect((await service.handle(login)).status).toBe(503);
+    delete fail.open;
+    expect((await service.handle(login)).status).toBe(200);
+    await expect(service.ready()).resolves.toBeUndefined();
+  });
+
+  it("GEN-4: an external ID the storage refuses again answers 400 DuplicateExternalId at the field's path, with no effects", async () => {
+    const { service, fail, auth } = setup();
+    await service.handle(login);
+    fail.run = new DuplicateExternalIdError("externalId", 'Another customer has the external ID "C-1" (GEN-4).');
+    const r = await service.handle({ method: "POST", path: "/customer", headers: auth, body: { externalId: "C-1", name: "X" } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ status: 400, name: "BadRequest", errors: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another customer has the external ID "C-1" (GEN-4).' }] });
+    expect(r.effects).toEqual([]);
+  });
+
+  it("any other storage failure is still the 500 of a bug, with an incident ID the log is told", async () => {
+    const { storage, fail } = fakeStorage();
+    const incidents: string[] = [];
+    const service = createFieldService({ fixture: testFixture(), storage, newToken: () => "tok", onInternalError: (_e, id) => incidents.push(id) });
+    await service.handle(login);
+    fail.run = new TypeError("a bug");
+    const r = await service.handle({ method: "GET", path: "/material/externalId/M-1", headers: { authorization: "Bearer tok" } });
+    expect(r.status).toBe(500);
+    expect(r.body).toMatchObject({ name: "InternalServerError", incidentId: incidents[0] });
+  });
+
+  it("ERR-2: over HTTP the 503 carries the Retry-After header and a problem+json body", async () => {
+    const { service, fail } = setup();
+    fail.companies = new StorageUnavailableError("sorry, too many clients already");
+    const server = createHttpServer(service, { log: () => {} });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const r = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(login.body) });
+      expect(r.status).toBe(503);
+      expect(r.headers.get("retry-after")).toBe("5");
+      expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(await r.json()).toMatchObject({ status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable" }] });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
