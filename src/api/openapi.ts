@@ -118,7 +118,7 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
   replaceStore: { tag: "Stores", summary: "Replace a store", body: "StoreReplaceBody", description: "Replaces name, external ID (cleared when left out) and availableFor; the stock is untouched (STO-1)." },
   addToStore: {
     tag: "Stock", summary: "Add stock to a store", body: "StockAmounts", answer: "AddToStoreResult",
-    description: "Adds each amount, all or nothing (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
+    description: "Adds each amount in order, all or nothing, a material listed twice added twice (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
   },
   removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
   setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
@@ -443,8 +443,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     }
   }
   return {
+    // No jsonSchemaDialect: the 3.1 base dialect is the default, and Prism 5 cannot load the
+    // declared one and then validates no body at all (docs/decisions.md).
     openapi: "3.1.0",
-    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     info: {
       title: "Field service API (field-service-rules reference service)",
       version: options.version,

@@ -9,12 +9,16 @@ import { apiRoutes } from "../../src/api/routes.js";
 import { openApiDocument } from "../../src/service/openapi.js";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+type Media = Record<string, { schema: { $ref: string }; example?: unknown }>;
 type Operation = {
   operationId: string; tags: string[]; description: string; security?: unknown[];
-  requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string }; example?: unknown }> }>;
+  requestBody?: { required: boolean; content: Media };
+  responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: Media }>;
 };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, { content: Record<string, { schema: { $ref: string }; example?: unknown }> }> } };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { description?: string }>; responses: Record<string, { headers?: Record<string, unknown>; content: Media }> };
+};
 // Built in each test (openApiDocument caches it per version), not at import: the examples are
 // recorded by running the service over the demo scenario, and Stryker counts code run outside
 // a test as "static", running the whole suite for each of its mutants.
@@ -80,6 +84,20 @@ describe("OpenAPI document", () => {
     }
     // Every body and every answer with content has its example, plus the 10 problem bodies.
     expect(checked).toBeGreaterThan(70);
+  });
+
+  it("ERR-1: no jsonSchemaDialect: the 3.1 base dialect is the default, and Prism 5 validates no body at all when one is declared", () => {
+    expect(doc).not.toHaveProperty("jsonSchemaDialect");
+    expect((doc as unknown as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("STK-6: the stock body says a material listed twice is applied twice, as the rule and the service do", () => {
+    for (const name of ["StockAmounts", "StockQuantities"]) {
+      const description = doc.components.schemas[name]?.description ?? "";
+      expect(description, name).toContain("a material listed twice is applied twice (STK-6)");
+      expect(description, name).not.toMatch(/at most once|unique/i);
+      expect(doc.components.schemas[name]).not.toHaveProperty("uniqueItems");
+    }
   });
 
   it("GEN-2: the builder is pure: the same options give the same document", () => {
