@@ -53,13 +53,17 @@ interface OperationDoc {
   readonly description: string;
   /** The request body's schema name in `components.schemas`. */
   readonly body?: string;
-  /** Whether a body may be left out (a cancel without a body is `{}`). */
+  /** Whether a body may be left out (a cancel without a body is `{}`; a lifecycle move reads none). */
   readonly bodyOptional?: true;
   /** The success body's schema name in `components.schemas`. */
   readonly answer?: string;
   /** The query parameters it reads besides `dryRun`. */
   readonly query?: "storeListing";
 }
+
+/** A technician lifecycle move (INT-7): no fields to send, the detail back. */
+const lifecycleMove = { body: "EmptyBody", bodyOptional: true, answer: "InterventionDetail" } as const;
+const noFields = "No body, or an object whose fields are ignored (ERR-3).";
 
 /**
  * What the reference says about each operation. Keyed by operation, so an operation added to
@@ -88,25 +92,28 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
     tag: "Orders", summary: "Cancel an order", body: "CancelBody", bodyOptional: true,
     description: "Cancels an open order and its open interventions, freeing their slots (ORD-11); the customer may be notified (ORD-12, NOT-3). No body is the same as {}.",
   },
-  completeOrder: { tag: "Orders", summary: "Complete an order", description: "Completes an open order whose interventions are all Completed or Cancelled (ORD-13). The body is not read." },
+  completeOrder: {
+    tag: "Orders", summary: "Complete an order", body: "EmptyBody", bodyOptional: true,
+    description: "Completes an open order whose interventions are all Completed or Cancelled (ORD-13). No body, or an object whose fields are ignored (ERR-3).",
+  },
   planIntervention: {
     tag: "Interventions", summary: "Plan an intervention", body: "InterventionPlanBody", answer: "InterventionDetail",
     description: "Plans a new intervention of an open order for one day, with technicians and their time ranges (INT-1, INT-2, ASN-1 to ASN-5); collisions with other plans are refused unless the company disables them (ASN-5). Effects: notification and reminder (NOT-5, NOT-6).",
   },
   readIntervention: { tag: "Interventions", summary: "Read an intervention", answer: "InterventionDetail", description: "The InterventionDetail read shape; an intervention of another order is 404 (INT-8)." },
   editIntervention: {
-    tag: "Interventions", summary: "Edit an intervention", body: "InterventionEditBody", answer: "InterventionDetail",
-    description: "Changes only the fields sent (INT-4); day, category, technicians and assignations change only through Replan (UseReplan).",
+    tag: "Interventions", summary: "Edit an intervention", body: "InterventionEditBody", bodyOptional: true, answer: "InterventionDetail",
+    description: "Changes only the fields sent (INT-4); day, category, technicians and assignations change only through Replan (UseReplan). No body is the same as {}.",
   },
   replanIntervention: { tag: "Interventions", summary: "Replan an intervention", body: "InterventionReplanBody", answer: "InterventionDetail", description: "Plans a Planned intervention anew: day, technicians and time ranges replace the old ones (INT-3, ASN-1 to ASN-5)." },
   cancelIntervention: {
     tag: "Interventions", summary: "Cancel an intervention", body: "CancelBody", bodyOptional: true, answer: "InterventionDetail",
     description: "Cancels an intervention that is not finished, freeing its slots (INT-5); the customer and the technicians may be notified. No body is the same as {}.",
   },
-  startDeparture: { tag: "Interventions", summary: "Start the departure", answer: "InterventionDetail", description: "Planned to DepartureStarted (INT-7)." },
-  start: { tag: "Interventions", summary: "Start the work", answer: "InterventionDetail", description: "Planned or DepartureStarted to Running (INT-7)." },
-  requestSignature: { tag: "Interventions", summary: "Request the customer's signature", answer: "InterventionDetail", description: "Running to WaitingForSignature (INT-7)." },
-  complete: { tag: "Interventions", summary: "Complete an intervention", answer: "InterventionDetail", description: "Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7)." },
+  startDeparture: { tag: "Interventions", summary: "Start the departure", ...lifecycleMove, description: `Planned to DepartureStarted (INT-7). ${noFields}` },
+  start: { tag: "Interventions", summary: "Start the work", ...lifecycleMove, description: `Planned or DepartureStarted to Running (INT-7). ${noFields}` },
+  requestSignature: { tag: "Interventions", summary: "Request the customer's signature", ...lifecycleMove, description: `Running to WaitingForSignature (INT-7). ${noFields}` },
+  complete: { tag: "Interventions", summary: "Complete an intervention", ...lifecycleMove, description: `Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7). ${noFields}` },
   interventionAllowedActions: { tag: "Interventions", summary: "List the intervention's actions", answer: "InterventionAllowedActions", description: "Each intervention action and whether it is allowed now; a refused one carries the issue, citing its rule (INT-3 to INT-7)." },
   readReportDocuments: { tag: "Interventions", summary: "Read the report documents", answer: "ReportDocuments", description: "One document per form of the intervention's category, once it is Completed (INT-6); before that: 400 InvalidState." },
   readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers (GEN-7)." },
@@ -257,6 +264,10 @@ function readSchemas(): Record<string, JsonSchema> {
 
 function bodySchemas(): Record<string, JsonSchema> {
   return {
+    EmptyBody: {
+      type: "object",
+      description: "Nothing to send: the body may be left out, or be an object whose fields are all ignored (ERR-3), such as {}. Any other JSON value is 400 InvalidType (ERR-2).",
+    },
     LoginRequest: loginRequestJsonSchema,
     CustomerAddBody: customerAddJsonSchema,
     CustomerAddOrEditBody: customerAddOrEditJsonSchema,

@@ -94,10 +94,11 @@ export function demoExamples(): OpenApiExamples {
     ],
   });
   step("interventionAllowedActions", "GET", `${visit}/allowedActions`);
-  step("startDeparture", "PUT", `${visit}/StartDeparture`);
-  step("start", "PUT", `${visit}/Start`);
-  step("requestSignature", "PUT", `${visit}/RequestSignature`);
-  step("complete", "PUT", `${visit}/Complete`);
+  // The moves read no fields: {} is what a client that always sends a body sends.
+  step("startDeparture", "PUT", `${visit}/StartDeparture`, {});
+  step("start", "PUT", `${visit}/Start`, {});
+  step("requestSignature", "PUT", `${visit}/RequestSignature`, {});
+  step("complete", "PUT", `${visit}/Complete`, {});
   step("readReportDocuments", "GET", `${visit}/reportDocuments`);
 
   const second = step("planIntervention", "POST", `/order/${order.id}/PlanIntervention`, {
@@ -106,7 +107,7 @@ export function demoExamples(): OpenApiExamples {
   }) as { id: string };
   step("cancelIntervention", "PUT", `/order/${order.id}/intervention/${second.id}/Cancel`, { reason: "Díl nedorazil.", sendNotificationToCustomer: true });
   step("orderAllowedActions", "GET", `/order/${order.id}/allowedActions`);
-  step("completeOrder", "PUT", `/order/${order.id}/complete`);
+  step("completeOrder", "PUT", `/order/${order.id}/complete`, {});
   step("readOrder", "GET", `/order/${order.id}`);
 
   const other = step("addOrder", "POST", "/order", { ...orderBody, externalId: "OBJ-2026-002", name: "Roční servis" }) as { id: string };

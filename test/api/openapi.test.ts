@@ -91,6 +91,29 @@ describe("OpenAPI document", () => {
     expect((doc as unknown as { openapi: string }).openapi).toBe("3.1.0");
   });
 
+  it("INT-7 ORD-13 ERR-3: the moves that read no fields take an optional body, an object whose fields are ignored; nothing else", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(doc, "openapi");
+    const emptyBody = ajv.compile({ $ref: "openapi#/components/schemas/EmptyBody" });
+    for (const body of [{}, { note: "ignored" }]) expect(emptyBody(body), JSON.stringify(body)).toBe(true);
+    for (const body of [[], null, 0, "x", true]) expect(emptyBody(body), JSON.stringify(body)).toBe(false);
+    const noFields = ["startDeparture", "start", "requestSignature", "complete", "completeOrder"];
+    for (const r of apiRoutes.filter((route) => noFields.includes(route.operation))) {
+      for (const form of ["id", "externalId"] as const) {
+        const op = doc.paths[openApiPath(r.path, form)]?.[r.method.toLowerCase()] as Operation;
+        expect(op.requestBody?.required, op.operationId).toBe(false);
+        expect(op.requestBody?.content["application/json"]?.schema.$ref).toBe("#/components/schemas/EmptyBody");
+        expect(op.description).toContain("No body, or an object whose fields are ignored (ERR-3).");
+      }
+    }
+    // Every other operation without a body schema is a read.
+    for (const r of apiRoutes.filter((route) => !noFields.includes(route.operation))) {
+      const op = doc.paths[openApiPath(r.path, "id")]?.[r.method.toLowerCase()] as Operation;
+      expect(op.requestBody?.content["application/json"]?.schema.$ref === "#/components/schemas/EmptyBody", op.operationId).toBe(false);
+      expect(op.requestBody === undefined, op.operationId).toBe(r.method === "GET");
+    }
+  });
+
   it("STK-6: the stock body says a material listed twice is applied twice, as the rule and the service do", () => {
     for (const name of ["StockAmounts", "StockQuantities"]) {
       const description = doc.components.schemas[name]?.description ?? "";
