@@ -15,7 +15,7 @@ import { limits } from "../shared/limits.js";
 import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
 import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
-import { problemNames, type ProblemStatus } from "./problem.js";
+import { problemNames, type ProblemName, type ProblemStatus } from "./problem.js";
 import { apiRoutes, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
 
 /** An OpenAPI 3.1 document, as a plain JSON object. */
@@ -33,8 +33,8 @@ export interface OperationExample {
 export interface OpenApiExamples {
   /** Request and success bodies by operation. */
   readonly operations?: Readonly<Partial<Record<OperationId, OperationExample>>>;
-  /** A problem-details body per status. */
-  readonly problems?: Readonly<Partial<Record<ProblemStatus, unknown>>>;
+  /** A problem-details body per status: each refusal, and 503 (a storage that cannot serve now). */
+  readonly problems?: Readonly<Partial<Record<ProblemStatus | 503, unknown>>>;
 }
 
 /** Options of {@link buildOpenApiDocument}. */
@@ -239,7 +239,7 @@ function readSchemas(): Record<string, JsonSchema> {
     Issue: {
       type: "object",
       properties: {
-        code: { type: "string", enum: Object.keys(issueCodes), description: "Machine-readable kind of problem (ERR-1)." },
+        code: { type: "string", enum: [...new Set([...Object.keys(issueCodes), UNAVAILABLE.code])], description: "Machine-readable kind of problem (ERR-1)." },
         path: { type: "string", description: "JSON path of the offending value (contactPeople[1].email); empty for the request as a whole." },
         message: { type: "string", description: "Human-readable explanation citing the rule ID." },
       },
@@ -252,8 +252,8 @@ function readSchemas(): Record<string, JsonSchema> {
       properties: {
         type: { const: "about:blank" },
         title: { type: "string" },
-        status: { type: "integer", enum: Object.keys(problemNames).map(Number) },
-        name: { type: "string", enum: Object.values(problemNames) },
+        status: { type: "integer", enum: Object.keys(documentedProblemNames).map(Number) },
+        name: { type: "string", enum: [...new Set(Object.values(documentedProblemNames))] },
         errors: { type: "array", items: issue, minItems: 1 },
         incidentId: { type: "string", description: "On a 500 only: the incident the server log names." },
       },
@@ -287,7 +287,21 @@ function bodySchemas(): Record<string, JsonSchema> {
 
 // ---- Refusals
 
-const refusalText: { readonly [S in ProblemStatus]: string } = {
+/** A status the document lists with a problem-details body: a refusal, or 503. */
+type DocumentedProblemStatus = ProblemStatus | 503;
+
+/**
+ * The 503 a storage that cannot serve now answers (a database down, out of connections, too
+ * slow), with `Retry-After`. The service's problem table (src/api/problem.ts) learns it in a
+ * parallel change; until then the document carries its name and issue code itself, and the
+ * sets below drop the duplicates once both know it.
+ */
+const UNAVAILABLE = { status: 503, name: "ServiceUnavailable", code: "Unavailable" } as const;
+
+/** Every problem status the document lists, with its `name` (ERR-1). */
+const documentedProblemNames: { readonly [S in DocumentedProblemStatus]: ProblemName | typeof UNAVAILABLE.name } = { ...problemNames, [UNAVAILABLE.status]: UNAVAILABLE.name };
+
+const refusalText: { readonly [S in DocumentedProblemStatus]: string } = {
   400: "A malformed body, query or dryRun, or a broken rule: every issue, each with code, path and message (GEN-9, ERR-1).",
   401: "No bearer token, or one that is unknown or expired (AUTH-2, AUTH-3).",
   403: "Wrong credentials (AUTH-1).",
@@ -298,28 +312,40 @@ const refusalText: { readonly [S in ProblemStatus]: string } = {
   415: "A body whose Content-Type is not JSON.",
   431: "A request line and headers larger than 32 KiB.",
   500: "A bug: never expected (ERR-2). The body carries an incident ID the server log names; the error text stays in the log.",
+  503: "The service's storage cannot serve now (a database down, out of connections, too slow): nothing is wrong with the request, and nothing was changed. Send it again after the Retry-After seconds.",
+};
+
+/** The headers a refusal carries besides its content type. */
+const refusalHeaders: { readonly [S in DocumentedProblemStatus]?: Readonly<Record<string, JsonSchema>> } = {
+  405: { Allow: { description: "The methods this path accepts.", schema: { type: "string" } } },
+  503: { "Retry-After": { description: "Seconds to wait before sending the request again (RFC 9110 §10.2.3).", schema: { type: "integer", minimum: 0 } } },
 };
 
 function refusalResponses(examples: OpenApiExamples): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  for (const s of Object.keys(refusalText).map(Number) as ProblemStatus[]) {
+  for (const s of Object.keys(refusalText).map(Number) as DocumentedProblemStatus[]) {
     const example = examples.problems?.[s];
-    out[problemNames[s]] = {
+    const headers = refusalHeaders[s];
+    out[documentedProblemNames[s]] = {
       description: refusalText[s],
-      ...(s === 405 ? { headers: { Allow: { description: "The methods this path accepts.", schema: { type: "string" } } } } : {}),
+      ...(headers === undefined ? {} : { headers }),
       content: { "application/problem+json": { schema: ref("Problem"), ...(example === undefined ? {} : { example }) } },
     };
   }
   return out;
 }
 
-/** The statuses an operation can answer besides its success, in ascending order. */
-function refusalStatuses(route: RouteDef): ProblemStatus[] {
-  const statuses: ProblemStatus[] = [400];
+/**
+ * The statuses an operation can answer besides its success, in ascending order. Every
+ * operation reads the storage (the login reads the clients, every other one the token), so
+ * every one may answer 503.
+ */
+function refusalStatuses(route: RouteDef): DocumentedProblemStatus[] {
+  const statuses: DocumentedProblemStatus[] = [400];
   if (route.operation === "login") statuses.push(403);
   else statuses.push(401);
   if (route.path.includes("{")) statuses.push(404);
-  statuses.push(405, 413, 414, 415, 431, 500);
+  statuses.push(405, 413, 414, 415, 431, 500, UNAVAILABLE.status);
   return statuses.sort((a, b) => a - b);
 }
 
@@ -406,7 +432,7 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
         content: { "application/json": { schema: ref(doc.answer), ...(example?.response === undefined ? {} : { example: example.response }) } },
       };
   responses[String(route.success)] = success;
-  for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${problemNames[s]}` };
+  for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${documentedProblemNames[s]}` };
   const parameters = [...pathParameters(route, form), ...(doc.query === "storeListing" ? storeListingParameters() : []), ...(route.method === "GET" ? [] : [dryRunParameter])];
   return {
     operationId: twin ? `${route.operation}ByExternalId` : route.operation,
@@ -489,7 +515,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
  * @param operation - an operation of the route table
  * @returns its success status and every refusal status it can answer
  * @example
- * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 431, 500]
+ * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 431, 500, 503]
  */
 export function documentedStatuses(operation: OperationId): number[] {
   const route = apiRoutes.find((r) => r.operation === operation) as RouteDef;

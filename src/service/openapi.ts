@@ -25,7 +25,7 @@ export function demoExamples(): OpenApiExamples {
     newToken: () => "dGhpcy1pcy1hLWRlbW8tdG9rZW4tZm9yLXRoZS1kb2Nz",
   });
   const operations: { [O in OperationId]?: OperationExample } = {};
-  const problems: { [S in ProblemStatus]?: unknown } = {};
+  const problems: { [S in ProblemStatus | 503]?: unknown } = {};
   let authorization: Record<string, string> = {};
 
   function call(method: string, path: string, body?: unknown): ServiceResponse {
@@ -139,6 +139,11 @@ export function demoExamples(): OpenApiExamples {
   problems[415] = problem(415, [issue("UnsupportedMediaType", "", 'Expected Content-Type application/json, got "text/plain".')]);
   problems[431] = problem(431, [issue("HeadersTooLarge", "", "The request line and headers are larger than 32768 bytes.")]);
   problems[500] = { ...problem(500, [issue("InternalError", "", "Internal error, incident 0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e; the server log has the details.")]), incidentId: "0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e" };
+  // Written out: the service's problem table learns 503 in a parallel change (src/api/openapi.ts, UNAVAILABLE).
+  problems[503] = {
+    type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable",
+    errors: [{ code: "Unavailable", path: "", message: "The service cannot reach its storage right now; nothing is wrong with the request: retry after 5 s." }],
+  };
   return { operations, problems };
 }
 

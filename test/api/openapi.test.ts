@@ -82,7 +82,7 @@ describe("OpenAPI document", () => {
       expect(media?.example, name).toBeDefined();
       check(media?.schema as { $ref: string }, media?.example, name);
     }
-    // Every body and every answer with content has its example, plus the 10 problem bodies.
+    // Every body and every answer with content has its example, plus the 11 problem bodies.
     expect(checked).toBeGreaterThan(70);
   });
 
@@ -121,6 +121,18 @@ describe("OpenAPI document", () => {
       expect(description, name).not.toMatch(/at most once|unique/i);
       expect(doc.components.schemas[name]).not.toHaveProperty("uniqueItems");
     }
+  });
+
+  it("ERR-2: every API operation may answer 503 ServiceUnavailable with Retry-After: each one reads the storage", () => {
+    for (const r of apiRoutes) {
+      for (const form of r.path.includes("{") ? (["id", "externalId"] as const) : (["id"] as const)) {
+        const op = doc.paths[openApiPath(r.path, form)]?.[r.method.toLowerCase()] as Operation;
+        expect(op.responses["503"], op.operationId).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });
+      }
+    }
+    const unavailable = doc.components.responses["ServiceUnavailable"];
+    expect(Object.keys(unavailable?.headers ?? {})).toEqual(["Retry-After"]);
+    expect(unavailable?.content["application/problem+json"]?.example).toMatchObject({ status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable" }] });
   });
 
   it("GEN-2: the builder is pure: the same options give the same document", () => {
