@@ -45,7 +45,7 @@ export interface OpenApiOptions {
   readonly examples?: OpenApiExamples;
 }
 
-type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock";
+type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Documentation";
 
 interface OperationDoc {
   readonly tag: Tag;
@@ -143,6 +143,7 @@ const tagDescriptions: { readonly [T in Tag]: string } = {
   Materials: "Material definitions (MAT rules).",
   Stores: "Stores and the paged listing of their stock (STO rules).",
   Stock: "Stock batches: add, remove, set and move, all or nothing (STK rules).",
+  Documentation: "This document and the reference page, served by the command (`npx field-service-rules`, `npm start`) beside the API.",
 };
 
 const paramWords: { readonly [P in PathParamName]: string } = {
@@ -453,13 +454,64 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
   };
 }
 
+// ---- The paths the HTTP adapter serves itself (src/server/docs.ts)
+
+function documentationPaths(): Record<string, Record<string, JsonSchema>> {
+  const cached: Record<string, JsonSchema> = {
+    ETag: { description: "Strong tag of the exact bytes of the body (a quoted SHA-256); send it back in If-None-Match.", schema: { type: "string" } },
+    "Cache-Control": { description: "no-cache: keep the copy, but revalidate it before each use.", schema: { type: "string", const: "no-cache" } },
+  };
+  const ifNoneMatch: JsonSchema = {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "The ETag of a copy already held (or *): a current copy is answered 304 without a body.",
+    schema: { type: "string" },
+  };
+  const operation = (operationId: string, summary: string, description: string, media: string, schema: JsonSchema): Record<string, JsonSchema> => ({
+    get: {
+      operationId,
+      summary,
+      description: `${description} HEAD answers the same without the body; any other method is 405 (ERR-2). Served only with createHttpServer's docs option, which the command sets.`,
+      tags: ["Documentation"],
+      security: [],
+      parameters: [ifNoneMatch],
+      responses: {
+        "200": { description: "OK.", headers: cached, content: { [media]: { schema } } },
+        "304": { description: "The copy named in If-None-Match is current; no body.", headers: cached },
+        "405": { $ref: `#/components/responses/${documentedProblemNames[405]}` },
+      },
+    },
+  });
+  return {
+    "/openapi.json": operation(
+      "readOpenApiDocument", "Read this OpenAPI document",
+      "This OpenAPI 3.1 document, as docs/openapi.json holds it, with the server's version (ERR-1).",
+      "application/json",
+      {
+        type: "object",
+        description: "An OpenAPI 3.1 document.",
+        properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" } },
+        required: ["openapi", "info", "paths"],
+      },
+    ),
+    "/docs": operation(
+      "readReferencePage", "Open the API reference page",
+      "The interactive reference page (Scalar), reading /openapi.json; without the optional @scalar/api-reference installed, a page saying how to install it (ERR-1). /docs/ is the same page.",
+      "text/html", { type: "string", description: "An HTML page." },
+    ),
+  };
+}
+
 /**
  * Builds the OpenAPI 3.1 document of the HTTP interface from the route table
  * (`apiRoutes`): every route in both ID forms (GUID and `/externalId/...` twin), the request
  * bodies' JSON Schemas (the same ones the Standard Schema twins hand out), the read shapes,
- * the problem-details body of every refusal status the route can answer, the bearer security
- * scheme, and the examples given. Pure: the same options give the same document. The server
- * is relative (`/`), so a reference page served by the API calls the origin it was loaded from.
+ * the problem-details body of every refusal status the route can answer (and 503 for a
+ * storage that cannot serve), the bearer security scheme, the examples given, and the two
+ * paths the HTTP adapter serves itself (`GET /openapi.json`, `GET /docs`). Pure: the same
+ * options give the same document. The server is relative (`/`), so a reference page served by
+ * the API calls the origin it was loaded from.
  * @param options - the version and the examples
  * @returns the document, ready for `JSON.stringify`
  * @example
@@ -498,7 +550,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     servers: [{ url: "/", description: "The server this document was loaded from." }],
     security: [{ bearer: [] }],
     tags: (Object.keys(tagDescriptions) as Tag[]).map((name) => ({ name, description: tagDescriptions[name] })),
-    paths,
+    paths: { ...paths, ...documentationPaths() },
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The accessToken of POST /auth/login (AUTH-1 to AUTH-3)." },

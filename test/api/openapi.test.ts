@@ -19,6 +19,8 @@ type Doc = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { description?: string }>; responses: Record<string, { headers?: Record<string, unknown>; content: Media }> };
 };
+/** The paths the HTTP adapter serves itself, documented beside the API (src/server/docs.ts). */
+const DOCUMENTATION_PATHS = ["/openapi.json", "/docs"];
 // Built in each test (openApiDocument caches it per version), not at import: the examples are
 // recorded by running the service over the demo scenario, and Stryker counts code run outside
 // a test as "static", running the whole suite for each of its mutants.
@@ -48,12 +50,14 @@ describe("OpenAPI document", () => {
         expect(o.description).toMatch(/[A-Z]{2,4}-\d+/);
       }
     }
-    expect(ids.size).toBe(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0));
+    // The route table's operations, plus one GET for each documentation path.
+    expect(ids.size + DOCUMENTATION_PATHS.length).toBe(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0));
   });
 
-  it("AUTH-2: every operation needs the bearer token except the login", () => {
-    for (const item of Object.values(doc.paths)) {
-      for (const op of Object.values(item)) expect(op.security === undefined, op.operationId).toBe(op.operationId !== "login");
+  it("AUTH-2: every operation needs the bearer token except the login and the documentation", () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const open = path === "/auth/login" || DOCUMENTATION_PATHS.includes(path);
+      for (const op of Object.values(item)) expect(op.security === undefined, op.operationId).toBe(!open);
     }
   });
 
@@ -68,6 +72,8 @@ describe("OpenAPI document", () => {
       checked++;
     };
     for (const [path, item] of Object.entries(doc.paths)) {
+      // The documentation paths answer the document and an HTML page: no example to record.
+      if (DOCUMENTATION_PATHS.includes(path)) continue;
       for (const [method, op] of Object.entries(item)) {
         const body = op.requestBody?.content["application/json"];
         if (body !== undefined) check(body.schema, body.example, `${method} ${path} request`);
@@ -133,6 +139,26 @@ describe("OpenAPI document", () => {
     const unavailable = doc.components.responses["ServiceUnavailable"];
     expect(Object.keys(unavailable?.headers ?? {})).toEqual(["Retry-After"]);
     expect(unavailable?.content["application/problem+json"]?.example).toMatchObject({ status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable" }] });
+  });
+
+  it("ERR-1 ERR-2: the paths the server serves itself are documented: GET only (405 otherwise), no token, ETag and Cache-Control, 304 on If-None-Match", () => {
+    const json = doc.paths["/openapi.json"];
+    const page = doc.paths["/docs"];
+    expect(Object.keys(json ?? {})).toEqual(["get"]);
+    expect(Object.keys(page ?? {})).toEqual(["get"]);
+    expect(Object.keys(json?.["get"]?.responses["200"]?.content ?? {})).toEqual(["application/json"]);
+    expect(Object.keys(page?.["get"]?.responses["200"]?.content ?? {})).toEqual(["text/html"]);
+    for (const op of [json?.["get"], page?.["get"]]) {
+      // No 503: these paths read no storage.
+      expect(Object.keys(op?.responses ?? {})).toEqual(["200", "304", "405"]);
+      expect(op?.security).toEqual([]);
+      expect(op?.tags).toEqual(["Documentation"]);
+      expect(Object.keys(op?.responses["200"]?.headers ?? {})).toEqual(["ETag", "Cache-Control"]);
+      expect(Object.keys(op?.responses["304"]?.headers ?? {})).toEqual(["ETag", "Cache-Control"]);
+      expect(op?.responses["304"]?.content).toBeUndefined();
+      expect(op?.responses["405"]).toEqual({ $ref: "#/components/responses/MethodNotAllowed" });
+      expect((op as unknown as { parameters: { name: string; in: string }[] }).parameters).toEqual([expect.objectContaining({ name: "If-None-Match", in: "header" })]);
+    }
   });
 
   it("GEN-2: the builder is pure: the same options give the same document", () => {
