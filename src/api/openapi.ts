@@ -15,7 +15,7 @@ import { limits } from "../shared/limits.js";
 import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
 import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
-import { problemNames, type ProblemStatus } from "./problem.js";
+import { problemNames, type ProblemName, type ProblemStatus } from "./problem.js";
 import { apiRoutes, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
 
 /** An OpenAPI 3.1 document, as a plain JSON object. */
@@ -33,8 +33,8 @@ export interface OperationExample {
 export interface OpenApiExamples {
   /** Request and success bodies by operation. */
   readonly operations?: Readonly<Partial<Record<OperationId, OperationExample>>>;
-  /** A problem-details body per status. */
-  readonly problems?: Readonly<Partial<Record<ProblemStatus, unknown>>>;
+  /** A problem-details body per status: each refusal, and 503 (a storage that cannot serve now). */
+  readonly problems?: Readonly<Partial<Record<ProblemStatus | 503, unknown>>>;
 }
 
 /** Options of {@link buildOpenApiDocument}. */
@@ -45,7 +45,7 @@ export interface OpenApiOptions {
   readonly examples?: OpenApiExamples;
 }
 
-type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock";
+type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Documentation";
 
 interface OperationDoc {
   readonly tag: Tag;
@@ -53,13 +53,17 @@ interface OperationDoc {
   readonly description: string;
   /** The request body's schema name in `components.schemas`. */
   readonly body?: string;
-  /** Whether a body may be left out (a cancel without a body is `{}`). */
+  /** Whether a body may be left out (a cancel without a body is `{}`; a lifecycle move reads none). */
   readonly bodyOptional?: true;
   /** The success body's schema name in `components.schemas`. */
   readonly answer?: string;
   /** The query parameters it reads besides `dryRun`. */
   readonly query?: "storeListing";
 }
+
+/** A technician lifecycle move (INT-7): no fields to send, the detail back. */
+const lifecycleMove = { body: "EmptyBody", bodyOptional: true, answer: "InterventionDetail" } as const;
+const noFields = "No body, or an object whose fields are ignored (ERR-3).";
 
 /**
  * What the reference says about each operation. Keyed by operation, so an operation added to
@@ -88,25 +92,28 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
     tag: "Orders", summary: "Cancel an order", body: "CancelBody", bodyOptional: true,
     description: "Cancels an open order and its open interventions, freeing their slots (ORD-11); the customer may be notified (ORD-12, NOT-3). No body is the same as {}.",
   },
-  completeOrder: { tag: "Orders", summary: "Complete an order", description: "Completes an open order whose interventions are all Completed or Cancelled (ORD-13). The body is not read." },
+  completeOrder: {
+    tag: "Orders", summary: "Complete an order", body: "EmptyBody", bodyOptional: true,
+    description: "Completes an open order whose interventions are all Completed or Cancelled (ORD-13). No body, or an object whose fields are ignored (ERR-3).",
+  },
   planIntervention: {
     tag: "Interventions", summary: "Plan an intervention", body: "InterventionPlanBody", answer: "InterventionDetail",
     description: "Plans a new intervention of an open order for one day, with technicians and their time ranges (INT-1, INT-2, ASN-1 to ASN-5); collisions with other plans are refused unless the company disables them (ASN-5). Effects: notification and reminder (NOT-5, NOT-6).",
   },
   readIntervention: { tag: "Interventions", summary: "Read an intervention", answer: "InterventionDetail", description: "The InterventionDetail read shape; an intervention of another order is 404 (INT-8)." },
   editIntervention: {
-    tag: "Interventions", summary: "Edit an intervention", body: "InterventionEditBody", answer: "InterventionDetail",
-    description: "Changes only the fields sent (INT-4); day, category, technicians and assignations change only through Replan (UseReplan).",
+    tag: "Interventions", summary: "Edit an intervention", body: "InterventionEditBody", bodyOptional: true, answer: "InterventionDetail",
+    description: "Changes only the fields sent (INT-4); day, category, technicians and assignations change only through Replan (UseReplan). No body is the same as {}.",
   },
   replanIntervention: { tag: "Interventions", summary: "Replan an intervention", body: "InterventionReplanBody", answer: "InterventionDetail", description: "Plans a Planned intervention anew: day, technicians and time ranges replace the old ones (INT-3, ASN-1 to ASN-5)." },
   cancelIntervention: {
     tag: "Interventions", summary: "Cancel an intervention", body: "CancelBody", bodyOptional: true, answer: "InterventionDetail",
     description: "Cancels an intervention that is not finished, freeing its slots (INT-5); the customer and the technicians may be notified. No body is the same as {}.",
   },
-  startDeparture: { tag: "Interventions", summary: "Start the departure", answer: "InterventionDetail", description: "Planned to DepartureStarted (INT-7)." },
-  start: { tag: "Interventions", summary: "Start the work", answer: "InterventionDetail", description: "Planned or DepartureStarted to Running (INT-7)." },
-  requestSignature: { tag: "Interventions", summary: "Request the customer's signature", answer: "InterventionDetail", description: "Running to WaitingForSignature (INT-7)." },
-  complete: { tag: "Interventions", summary: "Complete an intervention", answer: "InterventionDetail", description: "Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7)." },
+  startDeparture: { tag: "Interventions", summary: "Start the departure", ...lifecycleMove, description: `Planned to DepartureStarted (INT-7). ${noFields}` },
+  start: { tag: "Interventions", summary: "Start the work", ...lifecycleMove, description: `Planned or DepartureStarted to Running (INT-7). ${noFields}` },
+  requestSignature: { tag: "Interventions", summary: "Request the customer's signature", ...lifecycleMove, description: `Running to WaitingForSignature (INT-7). ${noFields}` },
+  complete: { tag: "Interventions", summary: "Complete an intervention", ...lifecycleMove, description: `Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7). ${noFields}` },
   interventionAllowedActions: { tag: "Interventions", summary: "List the intervention's actions", answer: "InterventionAllowedActions", description: "Each intervention action and whether it is allowed now; a refused one carries the issue, citing its rule (INT-3 to INT-7)." },
   readReportDocuments: { tag: "Interventions", summary: "Read the report documents", answer: "ReportDocuments", description: "One document per form of the intervention's category, once it is Completed (INT-6); before that: 400 InvalidState." },
   readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers (GEN-7)." },
@@ -118,7 +125,7 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
   replaceStore: { tag: "Stores", summary: "Replace a store", body: "StoreReplaceBody", description: "Replaces name, external ID (cleared when left out) and availableFor; the stock is untouched (STO-1)." },
   addToStore: {
     tag: "Stock", summary: "Add stock to a store", body: "StockAmounts", answer: "AddToStoreResult",
-    description: "Adds each amount, all or nothing (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
+    description: "Adds each amount in order, all or nothing, a material listed twice added twice (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
   },
   removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
   setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
@@ -136,6 +143,7 @@ const tagDescriptions: { readonly [T in Tag]: string } = {
   Materials: "Material definitions (MAT rules).",
   Stores: "Stores and the paged listing of their stock (STO rules).",
   Stock: "Stock batches: add, remove, set and move, all or nothing (STK rules).",
+  Documentation: "This document and the reference page, served by the command (`npx field-service-rules`, `npm start`) beside the API.",
 };
 
 const paramWords: { readonly [P in PathParamName]: string } = {
@@ -232,7 +240,7 @@ function readSchemas(): Record<string, JsonSchema> {
     Issue: {
       type: "object",
       properties: {
-        code: { type: "string", enum: Object.keys(issueCodes), description: "Machine-readable kind of problem (ERR-1)." },
+        code: { type: "string", enum: [...new Set([...Object.keys(issueCodes), UNAVAILABLE.code])], description: "Machine-readable kind of problem (ERR-1)." },
         path: { type: "string", description: "JSON path of the offending value (contactPeople[1].email); empty for the request as a whole." },
         message: { type: "string", description: "Human-readable explanation citing the rule ID." },
       },
@@ -245,8 +253,8 @@ function readSchemas(): Record<string, JsonSchema> {
       properties: {
         type: { const: "about:blank" },
         title: { type: "string" },
-        status: { type: "integer", enum: Object.keys(problemNames).map(Number) },
-        name: { type: "string", enum: Object.values(problemNames) },
+        status: { type: "integer", enum: Object.keys(documentedProblemNames).map(Number) },
+        name: { type: "string", enum: [...new Set(Object.values(documentedProblemNames))] },
         errors: { type: "array", items: issue, minItems: 1 },
         incidentId: { type: "string", description: "On a 500 only: the incident the server log names." },
       },
@@ -257,6 +265,10 @@ function readSchemas(): Record<string, JsonSchema> {
 
 function bodySchemas(): Record<string, JsonSchema> {
   return {
+    EmptyBody: {
+      type: "object",
+      description: "Nothing to send: the body may be left out, or be an object whose fields are all ignored (ERR-3), such as {}. Any other JSON value is 400 InvalidType (ERR-2).",
+    },
     LoginRequest: loginRequestJsonSchema,
     CustomerAddBody: customerAddJsonSchema,
     CustomerAddOrEditBody: customerAddOrEditJsonSchema,
@@ -276,7 +288,21 @@ function bodySchemas(): Record<string, JsonSchema> {
 
 // ---- Refusals
 
-const refusalText: { readonly [S in ProblemStatus]: string } = {
+/** A status the document lists with a problem-details body: a refusal, or 503. */
+type DocumentedProblemStatus = ProblemStatus | 503;
+
+/**
+ * The 503 a storage that cannot serve now answers (a database down, out of connections, too
+ * slow), with `Retry-After`. The service's problem table (src/api/problem.ts) learns it in a
+ * parallel change; until then the document carries its name and issue code itself, and the
+ * sets below drop the duplicates once both know it.
+ */
+const UNAVAILABLE = { status: 503, name: "ServiceUnavailable", code: "Unavailable" } as const;
+
+/** Every problem status the document lists, with its `name` (ERR-1). */
+const documentedProblemNames: { readonly [S in DocumentedProblemStatus]: ProblemName | typeof UNAVAILABLE.name } = { ...problemNames, [UNAVAILABLE.status]: UNAVAILABLE.name };
+
+const refusalText: { readonly [S in DocumentedProblemStatus]: string } = {
   400: "A malformed body, query or dryRun, or a broken rule: every issue, each with code, path and message (GEN-9, ERR-1).",
   401: "No bearer token, or one that is unknown or expired (AUTH-2, AUTH-3).",
   403: "Wrong credentials (AUTH-1).",
@@ -287,28 +313,40 @@ const refusalText: { readonly [S in ProblemStatus]: string } = {
   415: "A body whose Content-Type is not JSON.",
   431: "A request line and headers larger than 32 KiB.",
   500: "A bug: never expected (ERR-2). The body carries an incident ID the server log names; the error text stays in the log.",
+  503: "The service's storage cannot serve now (a database down, out of connections, too slow): nothing is wrong with the request, and nothing was changed. Send it again after the Retry-After seconds.",
+};
+
+/** The headers a refusal carries besides its content type. */
+const refusalHeaders: { readonly [S in DocumentedProblemStatus]?: Readonly<Record<string, JsonSchema>> } = {
+  405: { Allow: { description: "The methods this path accepts.", schema: { type: "string" } } },
+  503: { "Retry-After": { description: "Seconds to wait before sending the request again (RFC 9110 §10.2.3).", schema: { type: "integer", minimum: 0 } } },
 };
 
 function refusalResponses(examples: OpenApiExamples): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  for (const s of Object.keys(refusalText).map(Number) as ProblemStatus[]) {
+  for (const s of Object.keys(refusalText).map(Number) as DocumentedProblemStatus[]) {
     const example = examples.problems?.[s];
-    out[problemNames[s]] = {
+    const headers = refusalHeaders[s];
+    out[documentedProblemNames[s]] = {
       description: refusalText[s],
-      ...(s === 405 ? { headers: { Allow: { description: "The methods this path accepts.", schema: { type: "string" } } } } : {}),
+      ...(headers === undefined ? {} : { headers }),
       content: { "application/problem+json": { schema: ref("Problem"), ...(example === undefined ? {} : { example }) } },
     };
   }
   return out;
 }
 
-/** The statuses an operation can answer besides its success, in ascending order. */
-function refusalStatuses(route: RouteDef): ProblemStatus[] {
-  const statuses: ProblemStatus[] = [400];
+/**
+ * The statuses an operation can answer besides its success, in ascending order. Every
+ * operation reads the storage (the login reads the clients, every other one the token), so
+ * every one may answer 503.
+ */
+function refusalStatuses(route: RouteDef): DocumentedProblemStatus[] {
+  const statuses: DocumentedProblemStatus[] = [400];
   if (route.operation === "login") statuses.push(403);
   else statuses.push(401);
   if (route.path.includes("{")) statuses.push(404);
-  statuses.push(405, 413, 414, 415, 431, 500);
+  statuses.push(405, 413, 414, 415, 431, 500, UNAVAILABLE.status);
   return statuses.sort((a, b) => a - b);
 }
 
@@ -395,7 +433,7 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
         content: { "application/json": { schema: ref(doc.answer), ...(example?.response === undefined ? {} : { example: example.response }) } },
       };
   responses[String(route.success)] = success;
-  for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${problemNames[s]}` };
+  for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${documentedProblemNames[s]}` };
   const parameters = [...pathParameters(route, form), ...(doc.query === "storeListing" ? storeListingParameters() : []), ...(route.method === "GET" ? [] : [dryRunParameter])];
   return {
     operationId: twin ? `${route.operation}ByExternalId` : route.operation,
@@ -416,13 +454,64 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
   };
 }
 
+// ---- The paths the HTTP adapter serves itself (src/server/docs.ts)
+
+function documentationPaths(): Record<string, Record<string, JsonSchema>> {
+  const cached: Record<string, JsonSchema> = {
+    ETag: { description: "Strong tag of the exact bytes of the body (a quoted SHA-256); send it back in If-None-Match.", schema: { type: "string" } },
+    "Cache-Control": { description: "no-cache: keep the copy, but revalidate it before each use.", schema: { type: "string", const: "no-cache" } },
+  };
+  const ifNoneMatch: JsonSchema = {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "The ETag of a copy already held (or *): a current copy is answered 304 without a body.",
+    schema: { type: "string" },
+  };
+  const operation = (operationId: string, summary: string, description: string, media: string, schema: JsonSchema): Record<string, JsonSchema> => ({
+    get: {
+      operationId,
+      summary,
+      description: `${description} HEAD answers the same without the body; any other method is 405 (ERR-2). Served only with createHttpServer's docs option, which the command sets.`,
+      tags: ["Documentation"],
+      security: [],
+      parameters: [ifNoneMatch],
+      responses: {
+        "200": { description: "OK.", headers: cached, content: { [media]: { schema } } },
+        "304": { description: "The copy named in If-None-Match is current; no body.", headers: cached },
+        "405": { $ref: `#/components/responses/${documentedProblemNames[405]}` },
+      },
+    },
+  });
+  return {
+    "/openapi.json": operation(
+      "readOpenApiDocument", "Read this OpenAPI document",
+      "This OpenAPI 3.1 document, as docs/openapi.json holds it, with the server's version (ERR-1).",
+      "application/json",
+      {
+        type: "object",
+        description: "An OpenAPI 3.1 document.",
+        properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" } },
+        required: ["openapi", "info", "paths"],
+      },
+    ),
+    "/docs": operation(
+      "readReferencePage", "Open the API reference page",
+      "The interactive reference page (Scalar), reading /openapi.json; without the optional @scalar/api-reference installed, a page saying how to install it (ERR-1). /docs/ is the same page.",
+      "text/html", { type: "string", description: "An HTML page." },
+    ),
+  };
+}
+
 /**
  * Builds the OpenAPI 3.1 document of the HTTP interface from the route table
  * (`apiRoutes`): every route in both ID forms (GUID and `/externalId/...` twin), the request
  * bodies' JSON Schemas (the same ones the Standard Schema twins hand out), the read shapes,
- * the problem-details body of every refusal status the route can answer, the bearer security
- * scheme, and the examples given. Pure: the same options give the same document. The server
- * is relative (`/`), so a reference page served by the API calls the origin it was loaded from.
+ * the problem-details body of every refusal status the route can answer (and 503 for a
+ * storage that cannot serve), the bearer security scheme, the examples given, and the two
+ * paths the HTTP adapter serves itself (`GET /openapi.json`, `GET /docs`). Pure: the same
+ * options give the same document. The server is relative (`/`), so a reference page served by
+ * the API calls the origin it was loaded from.
  * @param options - the version and the examples
  * @returns the document, ready for `JSON.stringify`
  * @example
@@ -443,8 +532,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     }
   }
   return {
+    // No jsonSchemaDialect: the 3.1 base dialect is the default, and Prism 5 cannot load the
+    // declared one and then validates no body at all (docs/decisions.md).
     openapi: "3.1.0",
-    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     info: {
       title: "Field service API (field-service-rules reference service)",
       version: options.version,
@@ -460,7 +550,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     servers: [{ url: "/", description: "The server this document was loaded from." }],
     security: [{ bearer: [] }],
     tags: (Object.keys(tagDescriptions) as Tag[]).map((name) => ({ name, description: tagDescriptions[name] })),
-    paths,
+    paths: { ...paths, ...documentationPaths() },
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The accessToken of POST /auth/login (AUTH-1 to AUTH-3)." },
@@ -477,7 +567,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
  * @param operation - an operation of the route table
  * @returns its success status and every refusal status it can answer
  * @example
- * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 431, 500]
+ * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 431, 500, 503]
  */
 export function documentedStatuses(operation: OperationId): number[] {
   const route = apiRoutes.find((r) => r.operation === operation) as RouteDef;

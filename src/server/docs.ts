@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { openApiDocument } from "../service/openapi.js";
+import { problem } from "../service/problem.js";
+import { issue } from "../shared/issue.js";
 
 /**
  * The path of Scalar's standalone browser bundle inside the installed `@scalar/api-reference`
@@ -88,12 +91,64 @@ export interface DocsOptions {
   readonly rendererBundle?: string | null;
 }
 
+/** The methods every documentation path answers; any other is 405 (ERR-2). */
+const DOCS_METHODS: readonly string[] = ["GET", "HEAD"];
+
+/**
+ * What every documentation answer carries in `Cache-Control`: `no-cache`, so a client keeps
+ * its copy but asks again before each use and gets a 304 without the body while the
+ * `ETag` still matches. The paths carry no version, so a longer lifetime would keep showing
+ * the document of a server that has since been upgraded (docs/decisions.md).
+ */
+const DOCS_CACHE_CONTROL = "no-cache";
+
+/**
+ * The strong entity tag of the exact bytes an answer sends: a quoted SHA-256, base64url. Two
+ * encodings of one file (gzip and identity) are two byte sequences, so two tags (RFC 9110 §8.8.3).
+ * @param bytes - the body as sent
+ * @returns the quoted tag
+ */
+function entityTag(bytes: string | Buffer): string {
+  return `"${createHash("sha256").update(bytes).digest("base64url")}"`;
+}
+
+/**
+ * Whether an `If-None-Match` header names the tag, so the answer is 304 (RFC 9110 §13.1.2):
+ * `*`, or a comma-separated list of tags compared weakly (`W/"x"` matches `"x"`).
+ * @param header - the header as received, absent when none was sent
+ * @param tag - the current strong tag
+ * @returns `true` when the client's copy is current
+ */
+function notModified(header: string | readonly string[] | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const text = typeof header === "string" ? header : header.join(",");
+  for (const part of text.split(",")) {
+    const candidate = part.trim();
+    if (candidate === "*" || candidate.replace(/^W\//, "") === tag) return true;
+  }
+  return false;
+}
+
+/** One representation of a documentation path: its bytes, their tag and their headers. */
+interface Representation {
+  readonly body: string | Buffer;
+  readonly tag: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+function representation(body: string | Buffer, type: string, extra: Readonly<Record<string, string>> = {}): Representation {
+  return { body, tag: entityTag(body), headers: { "content-type": type, ...extra } };
+}
+
 /**
  * Answers the documentation routes of the HTTP adapter: `GET /openapi.json` (the OpenAPI 3.1
  * document), `GET /docs` (the Scalar reference page, whose "try it" calls this server) and
  * `GET /docs/scalar.js` (Scalar's standalone bundle, read once from node_modules and sent
- * gzipped to a client that accepts it). HEAD is
- * answered like GET, without the body. Any other request is left to the service.
+ * gzipped to a client that accepts it). HEAD is answered like GET, without the body. Each
+ * answer carries a strong `ETag` of the bytes sent and `Cache-Control: no-cache`; an
+ * `If-None-Match` naming the current tag is 304 without a body. Any other method on these
+ * paths is 405 with `Allow: GET, HEAD` and a problem body (ERR-2). Any other path is left to
+ * the service.
  * @param options - the version the document carries
  * @returns a handler that answers and returns `true`, or returns `false` for other requests
  * @example
@@ -101,41 +156,49 @@ export interface DocsOptions {
  * typeof docs //=> "function"
  */
 export function createDocsHandler(options: DocsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
-  let documentText: string | undefined;
-  let bundle: { readonly plain: Buffer; readonly gzip: Buffer } | undefined;
+  let documentAnswer: Representation | undefined;
+  let bundle: { readonly plain: Representation; readonly gzip: Representation } | undefined;
   // Resolved once: without the optional peer, /docs says how to install it and /docs/scalar.js is 404.
   const bundleFile = options.rendererBundle === undefined ? installedScalar() : options.rendererBundle ?? undefined;
-  const withScalar = bundleFile !== undefined;
-  const pageText = withScalar ? page() : missingRendererPage;
+  const pageAnswer = representation(bundleFile !== undefined ? page() : missingRendererPage, "text/html; charset=utf-8");
+  const served = (path: string | undefined): boolean =>
+    path === "/openapi.json" || path === "/docs" || path === "/docs/" || (path === "/docs/scalar.js" && bundleFile !== undefined);
   return (req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
     const path = (req.url ?? "/").split("?")[0];
-    let type: string;
-    let body: string | Buffer;
-    let encoding: Record<string, string> = {};
-    if (path === "/openapi.json") {
-      documentText ??= JSON.stringify(openApiDocument(options.version));
-      type = "application/json; charset=utf-8";
-      body = documentText;
-    } else if (path === "/docs" || path === "/docs/") {
-      type = "text/html; charset=utf-8";
-      body = pageText;
-    } else if (path === "/docs/scalar.js" && bundleFile !== undefined) {
-      if (bundle === undefined) {
-        const plain = readFileSync(bundleFile);
-        bundle = { plain, gzip: gzipSync(plain) };
-      }
-      type = "text/javascript; charset=utf-8";
-      // 4.3 MB as is, 1.3 MB gzipped: compressed once, sent to every browser that accepts it.
-      const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-      body = gzip ? bundle.gzip : bundle.plain;
-      encoding = gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : { vary: "accept-encoding" };
-    } else {
-      return false;
-    }
+    if (!served(path)) return false;
     req.resume();
-    res.writeHead(200, { "content-type": type, "content-length": Buffer.byteLength(body), "cache-control": "no-cache", ...encoding });
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const text = JSON.stringify(problem(405, [issue("MethodNotAllowed", "", `${path ?? ""} answers ${DOCS_METHODS.join(" and ")} only (ERR-2).`)]));
+      res.writeHead(405, { allow: DOCS_METHODS.join(", "), "content-type": "application/problem+json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+      res.end(text);
+      return true;
+    }
+    let answer: Representation;
+    if (path === "/openapi.json") {
+      answer = documentAnswer ??= representation(JSON.stringify(openApiDocument(options.version)), "application/json; charset=utf-8");
+    } else if (path === "/docs/scalar.js") {
+      if (bundle === undefined) {
+        const plain = readFileSync(bundleFile as string);
+        const type = "text/javascript; charset=utf-8";
+        bundle = {
+          plain: representation(plain, type, { vary: "accept-encoding" }),
+          gzip: representation(gzipSync(plain), type, { "content-encoding": "gzip", vary: "accept-encoding" }),
+        };
+      }
+      // 4.3 MB as is, 1.3 MB gzipped: compressed once, sent to every browser that accepts it.
+      answer = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? bundle.gzip : bundle.plain;
+    } else {
+      answer = pageAnswer;
+    }
+    const headers = { etag: answer.tag, "cache-control": DOCS_CACHE_CONTROL };
+    if (notModified(req.headers["if-none-match"], answer.tag)) {
+      // A 304 carries the tag and caching headers of the 200 it stands for, and no body.
+      res.writeHead(304, { ...headers, ...(answer.headers.vary === undefined ? {} : { vary: answer.headers.vary }) });
+      res.end();
+      return true;
+    }
+    res.writeHead(200, { ...answer.headers, ...headers, "content-length": Buffer.byteLength(answer.body) });
+    res.end(req.method === "HEAD" ? undefined : answer.body);
     return true;
   };
 }

@@ -25,7 +25,7 @@ export function demoExamples(): OpenApiExamples {
     newToken: () => "dGhpcy1pcy1hLWRlbW8tdG9rZW4tZm9yLXRoZS1kb2Nz",
   });
   const operations: { [O in OperationId]?: OperationExample } = {};
-  const problems: { [S in ProblemStatus]?: unknown } = {};
+  const problems: { [S in ProblemStatus | 503]?: unknown } = {};
   let authorization: Record<string, string> = {};
 
   function call(method: string, path: string, body?: unknown): ServiceResponse {
@@ -94,10 +94,11 @@ export function demoExamples(): OpenApiExamples {
     ],
   });
   step("interventionAllowedActions", "GET", `${visit}/allowedActions`);
-  step("startDeparture", "PUT", `${visit}/StartDeparture`);
-  step("start", "PUT", `${visit}/Start`);
-  step("requestSignature", "PUT", `${visit}/RequestSignature`);
-  step("complete", "PUT", `${visit}/Complete`);
+  // The moves read no fields: {} is what a client that always sends a body sends.
+  step("startDeparture", "PUT", `${visit}/StartDeparture`, {});
+  step("start", "PUT", `${visit}/Start`, {});
+  step("requestSignature", "PUT", `${visit}/RequestSignature`, {});
+  step("complete", "PUT", `${visit}/Complete`, {});
   step("readReportDocuments", "GET", `${visit}/reportDocuments`);
 
   const second = step("planIntervention", "POST", `/order/${order.id}/PlanIntervention`, {
@@ -106,7 +107,7 @@ export function demoExamples(): OpenApiExamples {
   }) as { id: string };
   step("cancelIntervention", "PUT", `/order/${order.id}/intervention/${second.id}/Cancel`, { reason: "Díl nedorazil.", sendNotificationToCustomer: true });
   step("orderAllowedActions", "GET", `/order/${order.id}/allowedActions`);
-  step("completeOrder", "PUT", `/order/${order.id}/complete`);
+  step("completeOrder", "PUT", `/order/${order.id}/complete`, {});
   step("readOrder", "GET", `/order/${order.id}`);
 
   const other = step("addOrder", "POST", "/order", { ...orderBody, externalId: "OBJ-2026-002", name: "Roční servis" }) as { id: string };
@@ -138,6 +139,11 @@ export function demoExamples(): OpenApiExamples {
   problems[415] = problem(415, [issue("UnsupportedMediaType", "", 'Expected Content-Type application/json, got "text/plain".')]);
   problems[431] = problem(431, [issue("HeadersTooLarge", "", "The request line and headers are larger than 32768 bytes.")]);
   problems[500] = { ...problem(500, [issue("InternalError", "", "Internal error, incident 0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e; the server log has the details.")]), incidentId: "0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e" };
+  // Written out: the service's problem table learns 503 in a parallel change (src/api/openapi.ts, UNAVAILABLE).
+  problems[503] = {
+    type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable",
+    errors: [{ code: "Unavailable", path: "", message: "The service cannot reach its storage right now; nothing is wrong with the request: retry after 5 s." }],
+  };
   return { operations, problems };
 }
 

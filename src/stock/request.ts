@@ -65,7 +65,7 @@ function stockItemsSchema(missing: string): JsonSchema {
     ),
     0,
     limits.stockItems,
-    "Stock items, each material at most once (STK-6).",
+    "Stock items, applied in order, all or nothing; a material listed twice is applied twice (STK-6).",
   );
 }
 

@@ -9,12 +9,18 @@ import { apiRoutes } from "../../src/api/routes.js";
 import { openApiDocument } from "../../src/service/openapi.js";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+type Media = Record<string, { schema: { $ref: string }; example?: unknown }>;
 type Operation = {
   operationId: string; tags: string[]; description: string; security?: unknown[];
-  requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string }; example?: unknown }> }>;
+  requestBody?: { required: boolean; content: Media };
+  responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: Media }>;
 };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, { content: Record<string, { schema: { $ref: string }; example?: unknown }> }> } };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { description?: string }>; responses: Record<string, { headers?: Record<string, unknown>; content: Media }> };
+};
+/** The paths the HTTP adapter serves itself, documented beside the API (src/server/docs.ts). */
+const DOCUMENTATION_PATHS = ["/openapi.json", "/docs"];
 // Built in each test (openApiDocument caches it per version), not at import: the examples are
 // recorded by running the service over the demo scenario, and Stryker counts code run outside
 // a test as "static", running the whole suite for each of its mutants.
@@ -44,12 +50,14 @@ describe("OpenAPI document", () => {
         expect(o.description).toMatch(/[A-Z]{2,4}-\d+/);
       }
     }
-    expect(ids.size).toBe(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0));
+    // The route table's operations, plus one GET for each documentation path.
+    expect(ids.size + DOCUMENTATION_PATHS.length).toBe(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0));
   });
 
-  it("AUTH-2: every operation needs the bearer token except the login", () => {
-    for (const item of Object.values(doc.paths)) {
-      for (const op of Object.values(item)) expect(op.security === undefined, op.operationId).toBe(op.operationId !== "login");
+  it("AUTH-2: every operation needs the bearer token except the login and the documentation", () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const open = path === "/auth/login" || DOCUMENTATION_PATHS.includes(path);
+      for (const op of Object.values(item)) expect(op.security === undefined, op.operationId).toBe(!open);
     }
   });
 
@@ -64,6 +72,8 @@ describe("OpenAPI document", () => {
       checked++;
     };
     for (const [path, item] of Object.entries(doc.paths)) {
+      // The documentation paths answer the document and an HTML page: no example to record.
+      if (DOCUMENTATION_PATHS.includes(path)) continue;
       for (const [method, op] of Object.entries(item)) {
         const body = op.requestBody?.content["application/json"];
         if (body !== undefined) check(body.schema, body.example, `${method} ${path} request`);
@@ -78,8 +88,77 @@ describe("OpenAPI document", () => {
       expect(media?.example, name).toBeDefined();
       check(media?.schema as { $ref: string }, media?.example, name);
     }
-    // Every body and every answer with content has its example, plus the 10 problem bodies.
+    // Every body and every answer with content has its example, plus the 11 problem bodies.
     expect(checked).toBeGreaterThan(70);
+  });
+
+  it("ERR-1: no jsonSchemaDialect: the 3.1 base dialect is the default, and Prism 5 validates no body at all when one is declared", () => {
+    expect(doc).not.toHaveProperty("jsonSchemaDialect");
+    expect((doc as unknown as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("INT-7 ORD-13 ERR-3: the moves that read no fields take an optional body, an object whose fields are ignored; nothing else", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(doc, "openapi");
+    const emptyBody = ajv.compile({ $ref: "openapi#/components/schemas/EmptyBody" });
+    for (const body of [{}, { note: "ignored" }]) expect(emptyBody(body), JSON.stringify(body)).toBe(true);
+    for (const body of [[], null, 0, "x", true]) expect(emptyBody(body), JSON.stringify(body)).toBe(false);
+    const noFields = ["startDeparture", "start", "requestSignature", "complete", "completeOrder"];
+    for (const r of apiRoutes.filter((route) => noFields.includes(route.operation))) {
+      for (const form of ["id", "externalId"] as const) {
+        const op = doc.paths[openApiPath(r.path, form)]?.[r.method.toLowerCase()] as Operation;
+        expect(op.requestBody?.required, op.operationId).toBe(false);
+        expect(op.requestBody?.content["application/json"]?.schema.$ref).toBe("#/components/schemas/EmptyBody");
+        expect(op.description).toContain("No body, or an object whose fields are ignored (ERR-3).");
+      }
+    }
+    // Every other operation without a body schema is a read.
+    for (const r of apiRoutes.filter((route) => !noFields.includes(route.operation))) {
+      const op = doc.paths[openApiPath(r.path, "id")]?.[r.method.toLowerCase()] as Operation;
+      expect(op.requestBody?.content["application/json"]?.schema.$ref === "#/components/schemas/EmptyBody", op.operationId).toBe(false);
+      expect(op.requestBody === undefined, op.operationId).toBe(r.method === "GET");
+    }
+  });
+
+  it("STK-6: the stock body says a material listed twice is applied twice, as the rule and the service do", () => {
+    for (const name of ["StockAmounts", "StockQuantities"]) {
+      const description = doc.components.schemas[name]?.description ?? "";
+      expect(description, name).toContain("a material listed twice is applied twice (STK-6)");
+      expect(description, name).not.toMatch(/at most once|unique/i);
+      expect(doc.components.schemas[name]).not.toHaveProperty("uniqueItems");
+    }
+  });
+
+  it("ERR-2: every API operation may answer 503 ServiceUnavailable with Retry-After: each one reads the storage", () => {
+    for (const r of apiRoutes) {
+      for (const form of r.path.includes("{") ? (["id", "externalId"] as const) : (["id"] as const)) {
+        const op = doc.paths[openApiPath(r.path, form)]?.[r.method.toLowerCase()] as Operation;
+        expect(op.responses["503"], op.operationId).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });
+      }
+    }
+    const unavailable = doc.components.responses["ServiceUnavailable"];
+    expect(Object.keys(unavailable?.headers ?? {})).toEqual(["Retry-After"]);
+    expect(unavailable?.content["application/problem+json"]?.example).toMatchObject({ status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable" }] });
+  });
+
+  it("ERR-1 ERR-2: the paths the server serves itself are documented: GET only (405 otherwise), no token, ETag and Cache-Control, 304 on If-None-Match", () => {
+    const json = doc.paths["/openapi.json"];
+    const page = doc.paths["/docs"];
+    expect(Object.keys(json ?? {})).toEqual(["get"]);
+    expect(Object.keys(page ?? {})).toEqual(["get"]);
+    expect(Object.keys(json?.["get"]?.responses["200"]?.content ?? {})).toEqual(["application/json"]);
+    expect(Object.keys(page?.["get"]?.responses["200"]?.content ?? {})).toEqual(["text/html"]);
+    for (const op of [json?.["get"], page?.["get"]]) {
+      // No 503: these paths read no storage.
+      expect(Object.keys(op?.responses ?? {})).toEqual(["200", "304", "405"]);
+      expect(op?.security).toEqual([]);
+      expect(op?.tags).toEqual(["Documentation"]);
+      expect(Object.keys(op?.responses["200"]?.headers ?? {})).toEqual(["ETag", "Cache-Control"]);
+      expect(Object.keys(op?.responses["304"]?.headers ?? {})).toEqual(["ETag", "Cache-Control"]);
+      expect(op?.responses["304"]?.content).toBeUndefined();
+      expect(op?.responses["405"]).toEqual({ $ref: "#/components/responses/MethodNotAllowed" });
+      expect((op as unknown as { parameters: { name: string; in: string }[] }).parameters).toEqual([expect.objectContaining({ name: "If-None-Match", in: "header" })]);
+    }
   });
 
   it("GEN-2: the builder is pure: the same options give the same document", () => {

@@ -1,6 +1,7 @@
 // The contract check: every answer a test receives from the service must match the response the
 // OpenAPI document (docs/openapi.json, built by src/api/openapi.ts) declares for its route and
-// status. `testService` (test/service/support.ts) runs it on every `handle`, so every end-to-end
+// status, and every request body the service accepted (2xx) must be one the document declares
+// for that operation (what Prism's request validation would say of it, docs/decisions.md). `testService` (test/service/support.ts) runs it on every `handle`, so every end-to-end
 // test is also a contract test. Each (operation, form, status) seen is recorded, and the global
 // teardown (test/contract/global-setup.ts) lists the documented pairs no test exercised.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
@@ -13,15 +14,20 @@ import type { ServiceRequest, ServiceResponse } from "../../src/service/create.j
 /** Where each worker appends the pairs it saw; read by the global teardown. */
 export const CONTRACT_DIR: string = join(process.cwd(), "reports", "openapi-contract");
 
+type Media = Record<string, { schema: { $ref?: string } }>;
 type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string } }> }> }>>;
-  components: { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
+  paths: Record<string, Record<string, {
+    requestBody?: { required: boolean; content: Media };
+    responses: Record<string, { $ref?: string; content?: Media }>;
+  }>>;
+  components: { responses: Record<string, { content: Media }> };
 };
 
 const doc = buildOpenApiDocument({ version: "contract" }) as unknown as Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(doc, "openapi");
 const validators = new Map<string, ValidateFunction>();
+/** A validator of a schema of the document, by its JSON pointer (`#/components/schemas/Order`). */
 function validatorOf(ref: string): ValidateFunction {
   let v = validators.get(ref);
   if (v === undefined) {
@@ -30,6 +36,7 @@ function validatorOf(ref: string): ValidateFunction {
   }
   return v;
 }
+const pointer = (...parts: string[]): string => `#/${parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
 
 const router = createRouter(compileRoutes(apiRoutes));
 const seen = new Set<string>();
@@ -41,15 +48,57 @@ function record(key: string): void {
   appendFileSync(join(CONTRACT_DIR, `${process.pid}.txt`), `${key}\n`);
 }
 
-/** The documented response of a status on an operation: its schema reference, or none for a body-less answer. */
+/**
+ * The documented response of a status on an operation: the JSON pointer of its JSON body's
+ * schema, or none for a body-less answer (or one that is not JSON, such as the HTML page).
+ */
 function documented(method: string, path: string, status: number): { found: boolean; schema?: string } {
-  const response = doc.paths[path]?.[method.toLowerCase()]?.responses[String(status)];
+  const m = method.toLowerCase();
+  const response = doc.paths[path]?.[m]?.responses[String(status)];
   if (response === undefined) return { found: false };
-  const target = response.$ref === undefined ? response : doc.components.responses[response.$ref.split("/").pop() as string];
-  const content = target?.content;
+  const name = response.$ref?.split("/").pop();
+  const content = name === undefined ? response.content : doc.components.responses[name]?.content;
   if (content === undefined) return { found: true };
-  const media = content["application/json"] ?? content["application/problem+json"];
-  return media === undefined ? { found: true } : { found: true, schema: media.schema.$ref };
+  const type = ["application/json", "application/problem+json"].find((t) => content[t] !== undefined);
+  if (type === undefined) return { found: true };
+  const schema = (content[type] as { schema: { $ref?: string } }).schema;
+  return { found: true, schema: schema.$ref ?? (name === undefined ? pointer("paths", path, m, "responses", String(status), "content", type, "schema") : pointer("components", "responses", name, "content", type, "schema")) };
+}
+
+/**
+ * What is wrong with an answer, measured against the document: an undocumented status, a body
+ * where none is documented, or a JSON body its schema refuses. For any documented path,
+ * including the ones the HTTP adapter serves itself (`/openapi.json`, `/docs`).
+ * @param path - the OpenAPI path (`/order/{orderId}`, `/openapi.json`)
+ * @param method - the method, any case
+ * @param status - the status answered
+ * @param body - the parsed JSON body, `undefined` for none
+ * @returns one message per problem; empty when the answer matches
+ */
+export function answerViolations(path: string, method: string, status: number, body: unknown): string[] {
+  const expected = documented(method, path, status);
+  if (!expected.found) return [`${method.toUpperCase()} ${path} answered ${status}, which the document does not list`];
+  if (expected.schema === undefined) return body === undefined ? [] : [`${method.toUpperCase()} ${path} ${status} has a body, the document says none`];
+  const validate = validatorOf(expected.schema);
+  return validate(body) ? [] : [`${method.toUpperCase()} ${path} ${status} does not match ${expected.schema}: ${ajv.errorsText(validate.errors)}`];
+}
+
+/**
+ * What is wrong with a request body the service accepted: a body on an operation that
+ * declares none, no body where one is required, or one its schema refuses. The service may
+ * refuse more than the schema says (rules, GEN-7's decimals), never accept more.
+ */
+function acceptedBodyViolation(method: string, path: string, request: Partial<ServiceRequest>): string | undefined {
+  // A GET body has no meaning in HTTP; the document declares none and the service reads none.
+  if (method === "GET") return undefined;
+  const declared = doc.paths[path]?.[method.toLowerCase()]?.requestBody;
+  const sent = "body" in request && request.body !== undefined;
+  if (declared === undefined) return sent ? `accepted a body the document does not declare: ${JSON.stringify(request.body).slice(0, 200)}` : undefined;
+  if (!sent) return declared.required ? "accepted no body, where the document requires one" : undefined;
+  const schema = declared.content["application/json"]?.schema.$ref;
+  if (schema === undefined) return "declares a body without a JSON schema";
+  const validate = validatorOf(schema);
+  return validate(request.body) ? undefined : `accepted a body that ${schema} refuses: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(request.body).slice(0, 500)}`;
 }
 
 /**
@@ -73,6 +122,10 @@ export function checkContract(request: ServiceRequest, response: ServiceResponse
     expected = documented(match.route.method, p, response.status);
     if (!documentedStatuses(operation).includes(response.status)) expected = { found: false };
     record(`${operation} ${match.route.form} ${response.status}`);
+    if (response.status < 300) {
+      const violation = acceptedBodyViolation(match.route.method, p, req);
+      if (violation !== undefined) throw new Error(`OpenAPI contract: ${where} answered ${response.status} and ${violation}`);
+    }
   } else {
     // No operation answers: an unknown path is 404 and a known path with another method 405,
     // both with the problem body every refusal carries.

@@ -338,6 +338,26 @@ describe("technician lifecycle", () => {
     expect(done.effects).toEqual([]);
   });
 
+  it("INT-7 ERR-3 ERR-2: a move reads no fields: no body, {} or unknown fields alike; any other JSON value is 400 InvalidType and changes nothing", async () => {
+    const { send, order, planned, state } = await setup();
+    const base = `/order/${order.id}/intervention/${planned.id}`;
+    for (const action of ["StartDeparture", "Start", "RequestSignature", "Complete"]) {
+      const before = await snapshot(state);
+      for (const body of [[], null, 0, "Start", true, [{}]]) {
+        const r = await send("PUT", `${base}/${action}`, body);
+        expect(r.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+        expect(r.body).toMatchObject({ errors: [{ code: "InvalidType", path: "" }] });
+        expect(r.effects).toEqual([]);
+      }
+      expect(await snapshot(state)).toEqual(before);
+    }
+    expect((await send("PUT", `${base}/StartDeparture`, {})).body).toMatchObject({ state: "DepartureStarted" });
+    expect((await send("PUT", `${base}/Start`, { state: "Completed", note: "ignored" })).body).toMatchObject({ state: "Running" });
+    expect((await send("PUT", `${base}/RequestSignature`)).body).toMatchObject({ state: "WaitingForSignature" });
+    expect((await send("PUT", `${base}/Complete?dryRun=true`, [])).status).toBe(400);
+    expect((await send("PUT", `${base}/Complete`, {})).body).toMatchObject({ state: "Completed" });
+  });
+
   it("INT-7: a move the machine does not allow is 400 InvalidState and changes nothing", async () => {
     const { send, order, planned, done, state } = await setup();
     const before = await snapshot(state);

@@ -126,6 +126,21 @@ describe("order complete", () => {
     expect(await stateOf(send, base)).toBe("Completed");
   });
 
+  it("ORD-13 ERR-3 ERR-2: complete reads no fields: no body, {} or unknown fields alike; any other JSON value is 400 InvalidType and changes nothing", async () => {
+    const { send, order, planned, state } = await setup();
+    await send("PUT", `/order/${order.id}/intervention/${planned.id}/Cancel`);
+    const before = await snapshot(state);
+    for (const body of [[], null, 7, "complete", false]) {
+      const r = await send("PUT", `/order/${order.id}/complete`, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body).toMatchObject({ errors: [{ code: "InvalidType", path: "" }] });
+    }
+    expect(await snapshot(state)).toEqual(before);
+    expect((await send("PUT", `/order/${order.id}/complete?dryRun=true`, { reason: "ignored" })).status).toBe(204);
+    expect((await send("PUT", `/order/${order.id}/complete`, {})).status).toBe(204);
+    expect(await stateOf(send, `/order/${order.id}`)).toBe("Completed");
+  });
+
   it("dryRun=true on complete answers 204 and leaves the order Open", async () => {
     const { send, order, planned } = await setup();
     await send("PUT", `/order/${order.id}/intervention/${planned.id}/Cancel`);

@@ -8,7 +8,8 @@ import { planIntervention } from "../../intervention/plan.js";
 import { replanIntervention } from "../../intervention/replan.js";
 import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../intervention/request.js";
 import type { Order } from "../../order/order.js";
-import type { Issue, NonEmptyArray, Result } from "../../shared/issue.js";
+import { isNonEmpty, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
+import { readObject } from "../../shared/read.js";
 import type { Handler, Reply } from "../context.js";
 import { refusal } from "../../api/problem.js";
 import { interventionShape } from "../read-shapes.js";
@@ -49,6 +50,24 @@ export function orderCustomer(company: CompanyState, order: Order): Customer {
  */
 export function cancelBodyOrEmpty(body: unknown): unknown {
   return body === undefined ? {} : body;
+}
+
+/**
+ * Checks the body of an operation that reads no fields (the lifecycle moves, an order
+ * completion): none at all, or a JSON object whose fields are all ignored (ERR-3), as the
+ * OpenAPI document's `EmptyBody` says; any other JSON value is 400 `InvalidType` (ERR-2),
+ * as it is for every other body.
+ * @param body - the request body, `undefined` when none was sent
+ * @returns the issue of a body that is not an object, or `undefined`
+ * @example
+ * noFieldsBodyIssues({ note: "ignored" }) //=> undefined
+ * noFieldsBodyIssues([]) //=> [{ code: "InvalidType", path: "", message: "Expected an object, got array." }]
+ */
+export function noFieldsBodyIssues(body: unknown): NonEmptyArray<Issue> | undefined {
+  if (body === undefined) return undefined;
+  const issues: Issue[] = [];
+  readObject(body, "", "", issues);
+  return isNonEmpty(issues) ? issues : undefined;
 }
 
 /**
@@ -182,10 +201,12 @@ export const handleCancelIntervention: Handler<"order" | "intervention"> = (ctx)
   return answer(cancelIntervention(command.value, { intervention, order, customer: orderCustomer(company, order), settings: company.settings }));
 };
 
-/** A technician lifecycle move: the body is not read (the moves take no fields). */
+/** A technician lifecycle move: the moves take no fields, so a body is checked to be an object and not read. */
 function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
-  return (ctx) =>
-    answer(
+  return (ctx) => {
+    const issues = noFieldsBodyIssues(ctx.body);
+    if (issues !== undefined) return refused(issues);
+    return answer(
       moveIntervention(action, ctx.records.intervention, {
         order: ctx.records.order,
         categories: ctx.company.catalogs.interventionCategories,
@@ -193,6 +214,7 @@ function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
         newId: ctx.newId,
       }),
     );
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { cancelOrder, parseOrderCancel } from "../../order/cancel.js";
 import { completeOrder } from "../../order/complete.js";
 import type { Handler } from "../context.js";
 import { interventionsOf } from "../state.js";
-import { cancelBodyOrEmpty, orderCustomer, refused } from "./interventions.js";
+import { cancelBodyOrEmpty, noFieldsBodyIssues, orderCustomer, refused } from "./interventions.js";
 
 /**
  * `PUT /order/{id}/cancel` and its twin: cancels an `Open` or `Completed` order and, with
@@ -30,12 +30,15 @@ export const handleCancelOrder: Handler<"order"> = (ctx) => {
 
 /**
  * `PUT /order/{id}/complete` and its twin (docs/service.md extension): `Open` → `Completed` when
- * every intervention is `Completed` or `Cancelled`; 204. The body is not read. Applies
+ * every intervention is `Completed` or `Cancelled`; 204. The body is optional and its fields
+ * are not read; one that is not an object is 400 ({@link noFieldsBodyIssues}). Applies
  * ORD-13 through {@link completeOrder}.
  * @param ctx - the context
  * @returns 204, or 400 with the state issue
  */
 export const handleCompleteOrder: Handler<"order"> = (ctx) => {
+  const issues = noFieldsBodyIssues(ctx.body);
+  if (issues !== undefined) return refused(issues);
   const decision = completeOrder(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id));
   if (!decision.ok) return refused(decision.issues);
   return { status: 204, changes: { orders: [decision.value.order] } };
