@@ -69,8 +69,8 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   TooFew: "The list has fewer elements than required.",
   TooMany: "The list has more elements than its documented maximum.",
   TooLong: "The string is longer than its documented maximum.",
-  InvalidText: "The string holds U+0000 or an unpaired surrogate, which no storage keeps unchanged (TXT-1).",
-  InvalidExternalId: "No URL path can carry this external ID (TXT-2): \".\" or \"..\", which a URL resolver removes, or (a reference the client refuses) blank or not storable text.",
+  InvalidText: "The string holds U+0000 or an unpaired surrogate (TXT-1).",
+  InvalidExternalId: "No URL path can carry this external ID (TXT-2).",
   UnknownReference: "No record or catalog value matches this ID, external ID or slug.",
   DuplicateExternalId: "Another record of this type already has this external ID.",
   Duplicate: "The same element appears more than once where only one is allowed.",
@@ -98,7 +98,7 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   UnsupportedMediaType: "A request body must be JSON (Content-Type: application/json).",
   UriTooLong: "The request target (path and query) is longer than the service accepts.",
   HeadersTooLarge: "The request headers are larger than the service accepts.",
-  Unavailable: "The service's storage cannot serve now (database down, out of connections, too slow): retry after the Retry-After seconds.",
+  Unavailable: "The storage cannot serve now; retry after Retry-After seconds.",
   InternalError: "The service failed on this request; the incident ID names it in the server log.",
 };
 
