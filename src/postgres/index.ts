@@ -82,6 +82,15 @@ export interface PostgresStorage extends FieldStorage {
 /** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
 const TOKEN_CACHE_SIZE = 50_000;
 
+/**
+ * Writes whose every invariant a constraint holds, so snapshot isolation decides them as
+ * SERIALIZABLE would: a new customer or order only reads what no write removes (customers and
+ * their nested elements are never deleted) and its external ID is unique by constraint (GEN-4,
+ * a unique violation re-runs it). Under SERIALIZABLE their lookups of keys not yet taken put
+ * every concurrent add in conflict with every other (docs/decisions.md "Isolation per operation").
+ */
+const SNAPSHOT_SAFE: ReadonlySet<HandledOperation> = new Set<HandledOperation>(["addCustomer", "addOrder"]);
+
 /** Default of {@link PostgresStorageOptions.connectTimeoutMs}. */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Default of {@link PostgresStorageOptions.statementTimeoutMs}. */
@@ -325,6 +334,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>,
     locks: readonly number[] = [],
     operation?: StoredOperation,
+    isolation: "SERIALIZABLE" | "REPEATABLE READ" = "SERIALIZABLE",
   ): Promise<T> {
     if (readOnly) {
       const { value } = await fn(sql);
@@ -333,7 +343,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     }
     // Session locks in ascending order, so two requests never wait on each other in a cycle;
     // the keys are numbers this module computed, safe to write into the text.
-    const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL SERIALIZABLE`;
+    const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL ${isolation}`;
     const unlock = locks.length > 0 ? "; SELECT pg_advisory_unlock_all()" : "";
     let duplicates = 0;
     for (let attempt = 1; ; attempt++) {
@@ -483,7 +493,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           await records.write(changes, view);
           // A dry run ran every statement; it ends in ROLLBACK.
           return { value: result, commit: !operation.dryRun };
-        }, readOnly ? [] : lockKeys(schema, operation, loads), operation);
+        }, readOnly ? [] : lockKeys(schema, operation, loads), operation, SNAPSHOT_SAFE.has(operation.operation) ? "REPEATABLE READ" : "SERIALIZABLE");
       } catch (error) {
         return classify(error);
       }

@@ -190,31 +190,66 @@ SELECT 1`,
     const stores = path.store.with(loads.stores);
     const allocations = loads.allocations;
     const s = this.#s;
-    const result = await this.#db.query(
-      `WITH o AS (SELECT id, customer_id, doc FROM ${s}.orders WHERE company_id = $1 AND (id = ANY($2::uuid[]) OR external_id = ANY($3::text[]))),
-  m AS (SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 AND (id = ANY($4::uuid[]) OR external_id = ANY($5::text[]))),
-  ps AS (SELECT id FROM ${s}.stores WHERE company_id = $1 AND (id = ANY($6::uuid[]) OR external_id = ANY($7::text[])))
-SELECT
-  (SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (id = ANY($8::uuid[]) OR external_id = ANY($9::text[])
-     OR element_ids && $10::uuid[] OR element_keys && $11::text[] OR ($12::boolean AND id IN (SELECT customer_id FROM o)))) AS customers,
-  (SELECT json_agg(doc) FROM o) AS orders,
-  (SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND (id = ANY($13::uuid[]) OR external_id = ANY($14::text[]))) AS interventions,
-  (SELECT json_agg(json_build_array(order_id, doc) ORDER BY seq) FROM ${s}.interventions WHERE $15::boolean AND company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders,
-  (SELECT json_agg(i.doc) FROM ${s}.interventions i WHERE $16::boolean AND i.company_id = $1 AND i.id IN (
+    // Only the sections this operation reads are written into the statement: PostgreSQL plans
+    // every statement it is sent, and planning subqueries over empty lists costs a read as much
+    // as running it. Values are bound in the order the sections are written.
+    const values: unknown[] = [this.#company];
+    const bind = (value: unknown, type: string): string => {
+      values.push(value);
+      return `$${values.length}::${type}`;
+    };
+    const anyKey = (k: { ids: readonly Guid[]; keys: readonly string[] }): string | undefined => {
+      const parts: string[] = [];
+      if (k.ids.length > 0) parts.push(`id = ANY(${bind(k.ids, "uuid[]")})`);
+      if (k.keys.length > 0) parts.push(`external_id = ANY(${bind(k.keys, "text[]")})`);
+      return parts.length === 0 ? undefined : parts.join(" OR ");
+    };
+    const ctes: string[] = [];
+    const columns: string[] = [];
+    const orderKeys = anyKey(orders);
+    if (orderKeys !== undefined) {
+      ctes.push(`o AS (SELECT id, customer_id, doc FROM ${s}.orders WHERE company_id = $1 AND (${orderKeys}))`);
+      columns.push("(SELECT json_agg(doc) FROM o) AS orders");
+      if (loads.orderInterventions) {
+        columns.push(`(SELECT json_agg(json_build_array(order_id, doc) ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`);
+      }
+    }
+    const customerWhere: string[] = [];
+    const customerKeys = anyKey(customers);
+    if (customerKeys !== undefined) customerWhere.push(customerKeys);
+    if (elements.ids.length > 0) customerWhere.push(`element_ids && ${bind(elements.ids, "uuid[]")}`);
+    if (elements.keys.length > 0) customerWhere.push(`element_keys && ${bind(elements.keys, "text[]")}`);
+    if (loads.orderCustomers && orderKeys !== undefined) customerWhere.push("id IN (SELECT customer_id FROM o)");
+    if (customerWhere.length > 0) columns.push(`(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (${customerWhere.join(" OR ")})) AS customers`);
+    const interventionKeys = anyKey(interventions);
+    if (interventionKeys !== undefined) columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND (${interventionKeys})) AS interventions`);
+    if (allocations !== undefined) {
+      const from = bind(allocations.from, "bigint");
+      columns.push(`(SELECT json_agg(i.doc) FROM ${s}.interventions i WHERE i.company_id = $1 AND i.id IN (
      SELECT a.intervention_id FROM ${s}.allocations a
-     WHERE a.company_id = $1 AND a.user_id = ANY($17::uuid[]) AND a.start_at > $18::bigint - 93600000 AND a.start_at < $19::bigint AND a.end_at > $18::bigint)) AS allocated,
-  (SELECT json_agg(row_to_json(m)) FROM m) AS materials,
-  (SELECT json_agg(doc) FROM ${s}.stores WHERE company_id = $1 AND (id = ANY($20::uuid[]) OR external_id = ANY($21::text[]))) AS stores,
-  (SELECT json_agg(json_build_array(k.store_id, k.material_id, k.amount::text) ORDER BY k.store_id, k.seq) FROM ${s}.stock k
-     WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM ps) AND ($22 = 'all' OR ($22 = 'named' AND k.material_id IN (SELECT id FROM m)))) AS stock,
-  (SELECT json_agg(id) FROM ps) AS path_stores`,
-      [
-        this.#company, orders.ids, orders.keys, materials.ids, materials.keys, path.store.ids, path.store.keys,
-        customers.ids, customers.keys, elements.ids, elements.keys, loads.orderCustomers,
-        interventions.ids, interventions.keys, loads.orderInterventions,
-        allocations !== undefined, allocations?.userIds ?? [], allocations?.from ?? 0, allocations?.to ?? 0,
-        stores.ids, stores.keys, loads.stock,
-      ],
+     WHERE a.company_id = $1 AND a.user_id = ANY(${bind(allocations.userIds, "uuid[]")}) AND a.start_at > ${from} - 93600000 AND a.start_at < ${bind(allocations.to, "bigint")} AND a.end_at > ${from})) AS allocated`);
+    }
+    const materialKeys = anyKey(materials);
+    if (materialKeys !== undefined) {
+      ctes.push(`m AS (SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 AND (${materialKeys}))`);
+      columns.push("(SELECT json_agg(row_to_json(m)) FROM m) AS materials");
+    }
+    const storeKeys = anyKey(stores);
+    if (storeKeys !== undefined) columns.push(`(SELECT json_agg(doc) FROM ${s}.stores WHERE company_id = $1 AND (${storeKeys})) AS stores`);
+    const pathStoreKeys = loads.stock === "named" ? anyKey(path.store) : undefined;
+    if (pathStoreKeys !== undefined) {
+      ctes.push(`ps AS (SELECT id FROM ${s}.stores WHERE company_id = $1 AND (${pathStoreKeys}))`);
+      columns.push("(SELECT json_agg(id) FROM ps) AS path_stores");
+      if (materialKeys !== undefined) {
+        columns.push(`(SELECT json_agg(json_build_array(k.store_id, k.material_id, k.amount::text) ORDER BY k.store_id, k.seq) FROM ${s}.stock k
+     WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM ps) AND k.material_id IN (SELECT id FROM m)) AS stock`);
+      }
+    }
+    // An operation that reads nothing besides configuration still sends one statement: its
+    // records are what the decision is told do not exist.
+    const result = await this.#db.query(
+      `${ctes.length > 0 ? `WITH ${ctes.join(",\n  ")}\n` : ""}SELECT ${columns.length > 0 ? columns.join(",\n  ") : "$1::uuid AS company"}`,
+      values,
     );
     const row = result.rows[0] as Record<string, unknown[] | null> | undefined;
     const list = (key: string): unknown[] => row?.[key] ?? [];
