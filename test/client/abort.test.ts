@@ -91,6 +91,19 @@ function gate(): { readonly opened: Promise<void>; readonly open: () => void } {
   return { opened, open };
 }
 
+/** A client whose login request waits until `release` opens (`requested` opens when it is sent); other requests reach the real server. */
+function heldLogin() {
+  const seen: Seen[] = [];
+  const requested = gate();
+  const release = gate();
+  const held = splitFetch(seen, async (url, init) => {
+    requested.open();
+    await release.opened;
+    return recordingFetch(seen)(url, init);
+  });
+  return { seen, requested, release, c: createClient({ baseUrl: real.baseUrl, ...demo, fetch: held }) };
+}
+
 describe("timeout: the whole call, login included", () => {
   it("against a server that never answers the login, a call with timeout rejects with a TimeoutError, not a network error", LIMIT, async () => {
     const c = createClient({ baseUrl: stub.baseUrl, ...demo });
@@ -165,15 +178,7 @@ describe("signal: the caller's abort ends its own wait", () => {
   });
 
   it("AUTH-1: one caller aborting mid-login stops its own wait only; the shared login goes on and the others get its token", LIMIT, async () => {
-    const seen: Seen[] = [];
-    const requested = gate();
-    const release = gate();
-    const held = splitFetch(seen, async (url, init) => {
-      requested.open();
-      await release.opened;
-      return recordingFetch(seen)(url, init);
-    });
-    const c = createClient({ baseUrl: real.baseUrl, ...demo, fetch: held });
+    const { seen, requested, release, c } = heldLogin();
     const controller = new AbortController();
     const aborted = rejection(c.readMaterial({ externalId: "MAT-001" }, { signal: controller.signal }));
     const other = c.readMaterial({ externalId: "MAT-002" });
@@ -186,15 +191,7 @@ describe("signal: the caller's abort ends its own wait", () => {
   });
 
   it("AUTH-1: login({ signal }) aborted mid-login does not fail a call that shares that login", LIMIT, async () => {
-    const seen: Seen[] = [];
-    const requested = gate();
-    const release = gate();
-    const held = splitFetch(seen, async (url, init) => {
-      requested.open();
-      await release.opened;
-      return recordingFetch(seen)(url, init);
-    });
-    const c = createClient({ baseUrl: real.baseUrl, ...demo, fetch: held });
+    const { seen, requested, release, c } = heldLogin();
     const controller = new AbortController();
     const login = rejection(c.login({ signal: controller.signal }));
     const other = c.readMaterial({ externalId: "MAT-003" });
