@@ -11,11 +11,12 @@ import type { Instant } from "../shared/time.js";
 import type { Guid } from "../shared/guid.js";
 import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
 import { operationLoads, type OperationLoads } from "../service/loads.js";
-import type { CompanyState } from "../service/state.js";
+import type { Changes, CompanyState } from "../service/state.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage, type OperationWork, type StoredOperation } from "../service/storage.js";
 import type { HandledOperation } from "../service/router.js";
 import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
 import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
+import { PreparedStatements, preparedName, Transaction, type SendBatch, type Statement } from "./batch.js";
 import { CompanyRecords } from "./records.js";
 import { migrate } from "./schema.js";
 
@@ -83,13 +84,29 @@ export interface PostgresStorage extends FieldStorage {
 const TOKEN_CACHE_SIZE = 50_000;
 
 /**
- * Writes whose every invariant a constraint holds, so snapshot isolation decides them as
- * SERIALIZABLE would: a new customer or order only reads what no write removes (customers and
+ * Writes that snapshot isolation decides as SERIALIZABLE would (docs/decisions.md "Isolation
+ * per operation"). A new customer or order only reads what no write removes (customers and
  * their nested elements are never deleted) and its external ID is unique by constraint (GEN-4,
- * a unique violation re-runs it). Under SERIALIZABLE their lookups of keys not yet taken put
- * every concurrent add in conflict with every other (docs/decisions.md "Isolation per operation").
+ * a unique violation re-runs it); under SERIALIZABLE their lookups of keys not yet taken put
+ * every concurrent add in conflict with every other. A stock batch or move reads the stock of
+ * its path stores, and materials and stores, which no write removes (MAT-4, STO-1); it bumps
+ * the stock counter of every store it read (`withReadStores`), so of two concurrent writers of
+ * one store the later fails to serialize and re-runs (first updater wins), where SERIALIZABLE
+ * also failed writers of different stores whose rows share an index page.
  */
-const SNAPSHOT_SAFE: ReadonlySet<HandledOperation> = new Set<HandledOperation>(["addCustomer", "addOrder"]);
+const SNAPSHOT_SAFE: ReadonlySet<HandledOperation> = new Set<HandledOperation>(["addCustomer", "addOrder", "addToStore", "removeMaterial", "setMaterialAmounts", "moveStock"]);
+
+/**
+ * A change set whose stock names every store the decision read the stock of (an empty change
+ * for a store it read and left as it was): writing it bumps each one's counter, which is what
+ * makes a stock write safe at REPEATABLE READ (see SNAPSHOT_SAFE).
+ */
+function withReadStores(changes: Changes, view: CompanyState): Changes {
+  if (view.stock.size === 0) return changes;
+  const stock = new Map(changes.stock ?? []);
+  for (const store of view.stock.keys()) if (!stock.has(store)) stock.set(store, new Map());
+  return { ...changes, stock };
+}
 
 /** Default of {@link PostgresStorageOptions.connectTimeoutMs}. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -291,14 +308,41 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   let roundTrips = 0;
   let statements = 0;
   // Every message a request sends goes through here, so the counters are exact (the table in
-  // docs/embedding.md and test/postgres/round-trips.test.ts read them). A message without
-  // values may hold several statements: those this module writes are split by "; ".
-  const counted = (db: SqlExecutor): SqlExecutor => ({
+  // docs/embedding.md and test/postgres/round-trips.test.ts read them). A statement with values
+  // is sent prepared, by name: alone, through the driver (which parses it once per connection);
+  // in a script of several, as `EXECUTE` of a statement the script or an earlier one prepared on
+  // the connection (docs/decisions.md "Two messages a write, statements prepared").
+  type Connection = pg.Pool | pg.PoolClient;
+  const preparedOn = new WeakMap<Connection, PreparedStatements>();
+  const counted = (db: Connection): SqlExecutor & { batch: SendBatch } => ({
     query: (text, values) => {
       options.onQuery?.(text, values);
       roundTrips++;
-      statements += values === undefined ? text.split("; ").length : 1;
-      return db.query(text, values);
+      statements++;
+      return db.query(text, values === undefined ? undefined : [...values]);
+    },
+    batch: async (list) => {
+      for (const statement of list) options.onQuery?.(statement.text, statement.values);
+      roundTrips++;
+      const only = list.length === 1 ? list[0] : undefined;
+      if (only !== undefined) {
+        statements++;
+        if (only.values === undefined || only.values.length === 0) return db.query(only.text);
+        return db.query({ name: `p${preparedName(only.text)}`, text: only.text, values: [...only.values] });
+      }
+      let prepared = preparedOn.get(db);
+      if (prepared === undefined) preparedOn.set(db, (prepared = new PreparedStatements()));
+      const script = prepared.script(list);
+      statements += script.count;
+      let results: { rows: any[] } | { rows: any[] }[];
+      try {
+        results = (await db.query(script.text)) as unknown as { rows: any[] } | { rows: any[] }[];
+      } catch (error) {
+        prepared.settle(script.preparing, false);
+        throw error;
+      }
+      prepared.settle(script.preparing, true);
+      return Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
     },
   });
   const sql = counted(pool);
@@ -324,36 +368,38 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   /**
    * Runs `fn` on one connection. A read (`readOnly`) is one statement, consistent on its own:
-   * no transaction, one round trip. A write is one SERIALIZABLE transaction in few round
-   * trips: the advisory locks and `BEGIN` travel in one message (the locks are taken before
-   * the transaction, so its snapshot is taken after they are granted), then `fn`'s statements
-   * (the view, the writes), then `COMMIT` (or `ROLLBACK`) with the unlock in one message.
+   * no transaction, one round trip. A write is one transaction in two messages: the advisory
+   * locks, `BEGIN` and `fn`'s first query (the view) in one (the locks are taken before the
+   * transaction, so its snapshot is taken after they are granted); then the statements `fn`
+   * wrote through `later` (the change set), `COMMIT` (or `ROLLBACK`) and the unlock in the other.
    */
   async function transact<T>(
     readOnly: boolean,
-    fn: (db: SqlExecutor) => Promise<{ value: T; commit: boolean }>,
+    fn: (db: Transaction) => Promise<{ value: T; commit: boolean }>,
     locks: readonly number[] = [],
     operation?: StoredOperation,
     isolation: "SERIALIZABLE" | "REPEATABLE READ" = "SERIALIZABLE",
   ): Promise<T> {
     if (readOnly) {
-      const { value } = await fn(sql);
+      const { value } = await fn(new Transaction(sql.batch, []));
       transactions++;
       return value;
     }
     // Session locks in ascending order, so two requests never wait on each other in a cycle;
     // the keys are numbers this module computed, safe to write into the text.
-    const begin = `${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join("")}${locks.length > 0 ? "COMMIT; " : ""}BEGIN ISOLATION LEVEL ${isolation}`;
-    const unlock = locks.length > 0 ? "; SELECT pg_advisory_unlock_all()" : "";
+    const opening: Statement[] = locks.map((k) => ({ text: `SELECT pg_advisory_lock(${k})` }));
+    if (locks.length > 0) opening.push({ text: "COMMIT" });
+    opening.push({ text: `BEGIN ISOLATION LEVEL ${isolation}` });
+    const unlock: Statement[] = locks.length > 0 ? [{ text: "SELECT pg_advisory_unlock_all()" }] : [];
     let duplicates = 0;
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       const db = counted(client);
       let destroy = false;
       try {
-        await db.query(begin);
-        const { value, commit } = await fn(db);
-        await db.query(`${commit ? "COMMIT" : "ROLLBACK"}${unlock}`);
+        const transaction = new Transaction(db.batch, opening);
+        const { value, commit } = await fn(transaction);
+        await transaction.end([{ text: commit ? "COMMIT" : "ROLLBACK" }, ...unlock]);
         transactions++;
         return value;
       } catch (error) {
@@ -363,7 +409,10 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         if (connectionLost(error)) destroy = true;
         else {
           try {
-            await db.query(`ROLLBACK${unlock}`);
+            // A failed script that prepared statements: ask the server which ones it holds.
+            const uncertain = preparedOn.get(client)?.uncertain === true;
+            const listed = await db.batch([{ text: "ROLLBACK" }, ...unlock, ...(uncertain ? [{ text: "SELECT name FROM pg_prepared_statements" }] : [])]);
+            if (uncertain) preparedOn.get(client)?.resync(listed.rows.map((r: { name: string }) => r.name));
           } catch {
             destroy = true;
           }
@@ -486,11 +535,11 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const loads = operationLoads(operation.operation, operation.body, config);
         const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
         return await transact(readOnly, async (db) => {
-          const records = new CompanyRecords(db, schema, operation.companyId);
-          const view = await records.view(config, operation, loads);
+          const view = await new CompanyRecords(db, schema, operation.companyId).view(config, operation, loads);
           const { result, changes } = work(view);
           if (changes === undefined || readOnly) return { value: result, commit: false };
-          await records.write(changes, view);
+          // The change set waits for the closing message, with COMMIT (two messages a write).
+          await new CompanyRecords(db.later, schema, operation.companyId).write(withReadStores(changes, view), view);
           // A dry run ran every statement; it ends in ROLLBACK.
           return { value: result, commit: !operation.dryRun };
         }, readOnly ? [] : lockKeys(schema, operation, loads), operation, SNAPSHOT_SAFE.has(operation.operation) ? "REPEATABLE READ" : "SERIALIZABLE");
@@ -501,7 +550,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     async write(companyId: Guid, changes): Promise<void> {
       try {
         await transact(false, async (db) => {
-          await new CompanyRecords(db, schema, companyId).write(changes, undefined);
+          await new CompanyRecords(db.later, schema, companyId).write(changes, undefined);
           return { value: undefined, commit: true };
         });
       } catch (error) {

@@ -646,24 +646,26 @@ export async function writeStocks(db: SqlExecutor, schema: string, companyId: Gu
   for (const [store, changes] of stores) {
     for (const [id, amount] of changes) rows.push({ store, id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
   }
-  if (rows.length === 0) return;
+  if (stores.size === 0) return;
   // ORDER BY the ordinality: the identity of new rows follows the batch's order. Each store's
-  // stock counter is bumped and its rows stamped with it in this one statement (migration 3):
-  // the counter row's lock orders concurrent writers of the store; stores in GUID order, so two
+  // stock counter is bumped, whether rows of it change or not, and its rows stamped with it in
+  // this one statement (migration 3): the counter row's lock orders concurrent writers of the
+  // store, and at REPEATABLE READ makes the later of two concurrent writers of one store fail
+  // to serialize (docs/decisions.md "Isolation per operation"); stores in GUID order, so two
   // moves between the same stores take their counters in one order.
   await db.query(
     `WITH r AS (
        SELECT t.store, t.id, t.amount, t.ord FROM ROWS FROM (json_to_recordset($2::json) AS (store uuid, id uuid, amount numeric)) WITH ORDINALITY AS t(store, id, amount, ord)
      ), v AS (
        INSERT INTO ${s}.stock_versions AS sv (company_id, store_id, version)
-       SELECT $1::uuid, d.store, 1 FROM (SELECT DISTINCT r.store FROM r) d ORDER BY d.store
+       SELECT $1::uuid, d.store, 1 FROM unnest($3::uuid[]) AS d(store) ORDER BY d.store
        ON CONFLICT (company_id, store_id) DO UPDATE SET version = sv.version + 1 RETURNING sv.store_id, sv.version
      )
      INSERT INTO ${s}.stock (company_id, store_id, material_id, amount, version)
      SELECT $1::uuid, r.store, r.id, r.amount, v.version FROM r JOIN v ON v.store_id = r.store
      ORDER BY r.ord
      ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount, version = EXCLUDED.version`,
-    [companyId, JSON.stringify(rows)],
+    [companyId, JSON.stringify(rows), [...stores.keys()]],
   );
 }
 

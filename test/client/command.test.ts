@@ -1,7 +1,9 @@
 // The client against the command `npm start` runs: the package built with tsconfig.build.json
 // (as `npm run build` builds it, into a private directory so that a `dist/` in use is left
 // alone), started as `node <out>/server/main.js --port 0` on 127.0.0.1, driven with the client,
-// and stopped with SIGTERM.
+// and stopped with SIGTERM. In memory, as `npm start` runs first: with the suite's DATABASE_URL
+// it would write into that database's default schema, and a second run would find the first's
+// stock (test/server/cli-database.test.ts covers the command on PostgreSQL).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +23,7 @@ let baseUrl: string;
 beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.build.json"), "--outDir", out], { cwd: root });
-  child = spawn(process.execPath, [join(out, "server", "main.js"), "--port", "0"], { cwd: root, env: { ...process.env, PORT: "", HOST: "" }, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, [join(out, "server", "main.js"), "--port", "0"], { cwd: root, env: { ...process.env, PORT: "", HOST: "", DATABASE_URL: "" }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
   baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {

@@ -25,10 +25,10 @@ const customer = (extra: Record<string, unknown> = {}): Record<string, unknown> 
  * external-ID constraint on the inserts `failing` selects (by how many came before), counting
  * every attempt in a sequence (sequences ignore rollbacks).
  */
-async function setup(failing: "always" | "first") {
+async function setup(failing: "always" | "first", connections = 2) {
   const schema = schemaName("retry");
   schemas.push(schema);
-  const storage = testStorage(schema, 2);
+  const storage = testStorage(schema, connections);
   const service = createFieldService({ fixture: testFixture(), storage, newToken: () => "tok" });
   await service.ready();
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -95,6 +95,21 @@ describe.runIf(databaseUrl !== undefined)("a unique violation on PostgreSQL", ()
       const r = await send(customer({ externalId: "C-2" }));
       expect(r.status).toBe(201);
       expect(await attempts()).toBe(2);
+      expect(storage.stats().retries).toBe(1);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("GEN-4: on one connection, a script that failed after preparing its statements leaves the connection knowing what it holds: the re-run and the next writes execute them", async () => {
+    // The first insert fails inside the script that also prepared the change set (the first
+    // write on this connection): whether the PREPARE ran is then asked of the server, so the
+    // re-run neither prepares it twice (an error) nor executes one that is not there.
+    const { service, storage, send, attempts } = await setup("first", 1);
+    try {
+      expect((await send(customer({ externalId: "C-3" }))).status).toBe(201);
+      expect((await send(customer({ externalId: "C-4", contactPeople: [{ externalId: "cp-2", lastName: "Malá" }], addresses: [{ externalId: "adr-2", city: "Brno" }] }))).status).toBe(201);
+      expect(await attempts()).toBe(3);
       expect(storage.stats().retries).toBe(1);
     } finally {
       await service.close();
