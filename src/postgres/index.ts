@@ -39,7 +39,8 @@ export interface PostgresStorageOptions {
   readonly maxAttempts?: number;
   /**
    * Told of every statement a request sends, before it is sent (diagnostics: a statement log,
-   * or a test that checks every query is scoped by company). Values as bound.
+   * or a test that checks every query is scoped by company). Values as bound: in a script of
+   * several statements they are then written into the text as literals.
    */
   readonly onQuery?: (text: string, values: readonly unknown[] | undefined) => void;
   /**
@@ -66,7 +67,7 @@ export interface PostgresStorageStats {
   readonly retries: number;
   /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
   readonly roundTrips: number;
-  /** SQL statements in those messages (a message may carry several: locks and `BEGIN`, `COMMIT` and unlock). */
+  /** SQL statements in those messages (a write's two messages carry several: locks, `BEGIN` and the view; the change set, `COMMIT` and unlock; a `PREPARE` the first time a connection meets a statement). */
   readonly statements: number;
   /** What this process's store listing cache holds (the stores it was asked for). */
   readonly listingCache: StoreListingCacheSize;
