@@ -10,7 +10,7 @@ import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Instant } from "../shared/time.js";
 import type { Guid } from "../shared/guid.js";
 import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
-import { operationLoads, type OperationLoads } from "../service/loads.js";
+import type { OperationLoads } from "../service/loads.js";
 import type { Changes, CompanyState } from "../service/state.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage, type OperationWork, type StoredOperation } from "../service/storage.js";
 import type { HandledOperation } from "../service/router.js";
@@ -264,7 +264,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  * creates its tables in `schema` with versioned migrations and seeds the fixture when the
  * schema holds no company yet (a schema with data keeps it). Each request runs in one
  * SERIALIZABLE transaction (reads in a read-only snapshot): it loads only the records its
- * decision reads (`operationLoads`), runs the pure handler on them and writes the changes;
+ * decision reads (`StoredOperation.loads`), runs the pure handler on them and writes the changes;
  * a conflict with a concurrent transaction (serialization failure, deadlock) re-runs the
  * whole request on fresh data after a jittered wait, so two processes never both plan
  * overlapping slots for one technician (ASN-5) and stock batches on one store end exact
@@ -533,7 +533,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const config = await configOfCompany(operation.companyId);
         // A store page: one statement brings this process's copy of the listing up to date.
         if (operation.operation === "readStore") return await listings.readStore(sql, config, operation, work);
-        const loads = operationLoads(operation.operation, operation.body, config);
+        const loads = operation.loads;
         const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
         return await transact(readOnly, async (db) => {
           const view = await new CompanyRecords(db, schema, operation.companyId).view(config, operation, loads);

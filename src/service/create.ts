@@ -7,9 +7,9 @@ import type { Effect } from "../notification/effect.js";
 import { guid, type Guid } from "../shared/guid.js";
 import { issue, type Issue, type NonEmptyArray } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
-import type { HandlerContext, ParamName, PathRecords, Reply } from "./context.js";
+import type { HandlerContext, ParamName, PathRecords, PreparedOperation, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
-import { handlerOf } from "./router.js";
+import { operationOf } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type RequestPort } from "./storage.js";
@@ -299,20 +299,18 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
    * The pure part of an authenticated operation, on a company (the whole in-memory state or
    * a storage's view): finds the path's records, runs the handler, and says what to write.
    */
-  function work(company: CompanyState, routed: Routed, at: Instant): { result: ServiceResponse; changes?: Changes | undefined } {
+  function work(company: CompanyState, routed: Routed, prepared: PreparedOperation<ParamName>, at: Instant): { result: ServiceResponse; changes?: Changes | undefined } {
     const { route, dryRun } = routed;
     const found = resolveRecords(company, route, routed.params);
     if ("status" in found) return { result: found as ServiceResponse };
     const ctx: HandlerContext<ParamName> = {
       company,
       records: found as HandlerContext<ParamName>["records"],
-      query: routed.query,
-      body: routed.body,
       now: at,
       newId,
       actor: company.apiUser,
     };
-    const reply: Reply = handlerOf(route.operation as Exclude<typeof route.operation, "login">)(ctx);
+    const reply: Reply = prepared.decide(ctx);
     if (reply.status >= 400) {
       return { result: Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] } };
     }
@@ -348,17 +346,22 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       const auth = authenticate(request.headers, table, at);
       if (!auth.ok) return refused(auth.issues);
       if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
+      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login">;
+      // The request's body and query are read once, here: the decision and what it loads both
+      // come from that reading.
+      const prepared = operationOf(operation).prepare({ body: routed.body, query: routed.query }, auth.value.company);
       return port.run(
         {
           companyId: auth.value.company.id,
-          operation: routed.route.operation as Exclude<typeof routed.route.operation, "login">,
+          operation,
           form: routed.route.form,
           params: routed.params,
           body: routed.body,
           query: routed.query,
           dryRun: routed.dryRun,
+          loads: prepared.loads,
         },
-        (view) => work(view, routed, at),
+        (view) => work(view, routed, prepared, at),
       );
     });
   }

@@ -9,7 +9,7 @@ export type { FieldStorage, StoredOperation, OperationWork, OperationOutcome, St
 export { StorageUnavailableError, StorageSetupError, DuplicateExternalIdError } from "./storage.js";
 export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";
 export type { HandledOperation } from "./router.js";
-export { operationLoads } from "./loads.js";
+export { operationLoads } from "./router.js";
 export type { OperationLoads, Keys, AllocationLoad } from "./loads.js";
 export { validateFixture } from "./fixture.js";
 export { fixtureJsonSchema } from "./fixture-schema.js";

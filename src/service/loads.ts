@@ -1,9 +1,7 @@
-import { parseInterventionPlan, parseInterventionReplan } from "../intervention/request.js";
 import type { AssignationRequest } from "../assignation/validate.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { findReference } from "../shared/reference.js";
 import type { Instant } from "../shared/time.js";
-import type { HandledOperation } from "./router.js";
 import type { CompanyState } from "./state.js";
 
 /** Records named by GUID or by external ID. A reference that may be either is in both lists. */
@@ -55,83 +53,126 @@ export interface OperationLoads {
 
 const NO_KEYS: Keys = { ids: [], externalIds: [] };
 
-const NOTHING: OperationLoads = {
+/** Nothing besides the path's records: what a read of one record, or a refused request, loads. */
+export const NOTHING: OperationLoads = {
   customers: NO_KEYS, customerElements: NO_KEYS, orders: NO_KEYS, interventions: NO_KEYS, orderCustomers: false, orderInterventions: false,
   allocations: undefined, materials: NO_KEYS, stores: NO_KEYS, stock: "none",
 };
 
-type Json = Record<string, unknown>;
-
-function objectOf(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function listOf(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** Collects references (GUID or external ID) from the body; anything not a string is left to the parser to refuse. */
-class KeyBag {
-  readonly ids = new Set<Guid>();
-  readonly externalIds = new Set<string>();
-  /** A value that names a record by GUID. */
+/** Collects references (GUID or external ID) a command names. */
+export class KeyBag {
+  readonly #ids = new Set<Guid>();
+  readonly #externalIds = new Set<string>();
+  /**
+   * A value that names a record by GUID (a value that is not one is left out).
+   * @param value - the value
+   */
   guid(value: unknown): void {
     const g = toGuid(value);
-    if (g !== undefined) this.ids.add(g);
+    if (g !== undefined) this.#ids.add(g);
   }
-  /** A value that names a record by external ID. */
+  /**
+   * A value that names a record by external ID.
+   * @param value - the value (anything but a string is left out)
+   */
   key(value: unknown): void {
-    if (typeof value === "string") this.externalIds.add(value);
+    if (typeof value === "string") this.#externalIds.add(value);
   }
-  /** A reference that may be either (GEN-3). */
+  /**
+   * A reference that may be either (GEN-3).
+   * @param value - the value
+   */
   ref(value: unknown): void {
     this.guid(value);
     this.key(value);
   }
+  /**
+   * The keys collected.
+   * @returns GUIDs and external IDs, each once, in the order first seen
+   */
   keys(): Keys {
-    return { ids: [...this.ids], externalIds: [...this.externalIds] };
+    return { ids: [...this.#ids], externalIds: [...this.#externalIds] };
   }
 }
 
-const NESTED = ["contactPeople", "addresses", "serviceObjects"] as const;
-
-/** A customer body: the target by `id` / `externalId`, and every nested element's identifiers. */
-function customerBody(body: unknown): Pick<OperationLoads, "customers" | "customerElements"> {
-  const o = objectOf(body);
-  const customers = new KeyBag();
-  customers.guid(o["id"]);
-  customers.key(o["externalId"]);
-  const elements = new KeyBag();
-  for (const list of NESTED) {
-    for (const e of listOf(o[list])) {
-      const element = objectOf(e);
-      // Only GUIDs: an element is matched by external ID within its own customer (loaded as
-      // the target), while a new element's GUID must be unused company-wide (UPS-6).
-      elements.guid(element["id"]);
-    }
-  }
-  // A new element's GUID must not be any record's GUID either (UPS-6): the customers with it.
-  for (const id of elements.ids) customers.guid(id);
-  return { customers: customers.keys(), customerElements: elements.keys() };
+/** The nested elements of a customer command, as far as loading goes: their GUIDs. */
+interface ElementIds {
+  readonly contactPeople: readonly { readonly id: unknown }[];
+  readonly addresses: readonly { readonly id: unknown }[];
+  readonly serviceObjects: readonly { readonly id: unknown }[];
 }
 
-/** An order body: its customers (by reference), the nested elements it names, and the target by `id` / `externalId`. */
-function orderBody(body: unknown): Pick<OperationLoads, "customers" | "customerElements" | "orders"> {
-  const o = objectOf(body);
+/**
+ * What a customer add or add-or-edit reads: the target (its GUID when the body names one, its
+ * external ID: UPS-1..UPS-4, GEN-4) and the customers holding a nested element with a GUID the
+ * body sends. Only GUIDs: an element is matched by external ID within its own customer (loaded
+ * as the target), while a new element's GUID must be unused company-wide (UPS-6), by elements
+ * and by customers alike.
+ * @param command - the parsed body (`id` is absent on a plain add)
+ * @returns the loads
+ */
+export function customerLoads(command: ElementIds & { readonly id?: unknown; readonly externalId: unknown }): OperationLoads {
   const customers = new KeyBag();
-  customers.ref(o["customerId"]);
-  customers.ref(o["invoiceCustomerId"]);
+  customers.guid(command.id);
+  customers.key(command.externalId);
   const elements = new KeyBag();
-  elements.ref(o["addressId"]);
-  elements.ref(o["contactPersonId"]);
-  for (const s of listOf(o["serviceObjectIds"])) elements.ref(s);
+  for (const list of [command.contactPeople, command.addresses, command.serviceObjects]) for (const e of list) elements.guid(e.id);
+  const elementKeys = elements.keys();
+  for (const id of elementKeys.ids) customers.guid(id);
+  return { ...NOTHING, customers: customers.keys(), customerElements: elementKeys };
+}
+
+/** The references of an order command that loading follows. */
+interface OrderReferences {
+  readonly id?: unknown;
+  readonly externalId: unknown;
+  readonly customerId: unknown;
+  readonly invoiceCustomerId: unknown;
+  readonly addressId: unknown;
+  readonly contactPersonId: unknown;
+  readonly serviceObjectIds: unknown;
+}
+
+/**
+ * What an order add, edit or add-or-edit reads: the customers it references (ORD-1, ORD-2,
+ * by GUID or external ID), the customers holding the nested elements it names, the target
+ * order (GUID, external ID: GEN-4, UPS-3), and the customer of every order loaded (ORD-8,
+ * NOT-2); an edit also its interventions.
+ * @param command - the parsed body
+ * @param interventions - whether the decision reads the order's interventions (edits)
+ * @returns the loads
+ */
+export function orderLoads(command: OrderReferences, interventions: boolean): OperationLoads {
+  const customers = new KeyBag();
+  customers.ref(command.customerId);
+  customers.ref(command.invoiceCustomerId);
+  const elements = new KeyBag();
+  elements.ref(command.addressId);
+  elements.ref(command.contactPersonId);
+  if (Array.isArray(command.serviceObjectIds)) for (const s of command.serviceObjectIds as readonly unknown[]) elements.ref(s);
   const orders = new KeyBag();
-  orders.guid(o["id"]);
-  orders.key(o["externalId"]);
-  return { customers: customers.keys(), customerElements: elements.keys(), orders: orders.keys() };
+  orders.guid(command.id);
+  orders.key(command.externalId);
+  return { ...NOTHING, customers: customers.keys(), customerElements: elements.keys(), orders: orders.keys(), orderCustomers: true, orderInterventions: interventions };
 }
 
-/** The allocations a plan or replan checks: the assigned technicians over the span the body asks for (ASN-4 keeps it within one day). */
+/**
+ * What a plan or replan reads besides its order: the order's customer (NOT-2), an
+ * intervention already holding the external ID it asks for (GEN-4), and the assigned
+ * technicians' allocations over the span it asks for (ASN-5), only when the company forbids
+ * collisions (ASN-6). ASN-4 keeps the span within one day.
+ * @param externalId - the external ID the body asks for, if any
+ * @param assignations - the assignations as sent
+ * @param company - the company configuration (settings; users resolve technician references)
+ * @returns the loads
+ */
+export function planningLoads(externalId: unknown, assignations: readonly AssignationRequest[], company: CompanyState): OperationLoads {
+  const interventions = new KeyBag();
+  interventions.key(externalId);
+  return { ...NOTHING, orderCustomers: true, interventions: interventions.keys(), allocations: allocationsFor(company, assignations) };
+}
+
+/** The allocations a plan or replan checks: the assigned technicians over the span the body asks for. */
 function allocationsFor(company: CompanyState, assignations: readonly AssignationRequest[]): AllocationLoad | undefined {
   if (!company.settings.disableCollisions || assignations.length === 0) return undefined;
   const users = new Set<Guid>();
@@ -146,60 +187,14 @@ function allocationsFor(company: CompanyState, assignations: readonly Assignatio
   return users.size === 0 || !(from < to) ? undefined : { userIds: [...users], from, to };
 }
 
-/** Stock batch items (the body is an array): the materials they name (`[i].materialId`, GUID or external ID). */
-function stockItems(body: unknown): Keys {
-  const bag = new KeyBag();
-  for (const item of listOf(body)) bag.ref(objectOf(item)["materialId"]);
-  return bag.keys();
-}
-
 /**
- * What an operation loads besides its path's records, from the request body and the
- * company's configuration (which every process holds: settings, users, catalogs). Pure; the
- * single place a database storage learns what a decision will read, so each write reads
- * only its own records (a plan: the order, its customer, the assigned technicians'
- * allocations over the planned span; never every allocation of the company). A body the
- * parser will refuse loads what it names or nothing: the decision then refuses it.
- * @param operation - the route's operation
- * @param body - the parsed JSON body, `undefined` when none
- * @param company - the caller's company configuration (users resolve technician references)
+ * What a stock batch or move reads: the materials its items name (GUID or external ID, GEN-3,
+ * STK-6) and the amounts of those materials in the path's stores.
+ * @param items - the parsed items
  * @returns the loads
  */
-export function operationLoads(operation: HandledOperation, body: unknown, company: CompanyState): OperationLoads {
-  switch (operation) {
-    case "readCustomer": case "readMaterial": case "readStore": case "readIntervention": case "readReportDocuments": case "interventionAllowedActions":
-    case "editIntervention": case "startDeparture": case "start": case "requestSignature": case "complete": case "replaceMaterial":
-      return NOTHING;
-    case "readOrder": case "orderAllowedActions": case "completeOrder":
-      return { ...NOTHING, orderInterventions: true };
-    case "cancelOrder":
-      return { ...NOTHING, orderCustomers: true, orderInterventions: true };
-    case "cancelIntervention":
-      return { ...NOTHING, orderCustomers: true };
-    case "planIntervention": {
-      const command = parseInterventionPlan(body);
-      if (!command.ok) return { ...NOTHING, orderCustomers: true };
-      const externalIds = command.value.externalId === null ? [] : [command.value.externalId];
-      return { ...NOTHING, orderCustomers: true, interventions: { ids: [], externalIds }, allocations: allocationsFor(company, command.value.assignations) };
-    }
-    case "replanIntervention": {
-      const command = parseInterventionReplan(body);
-      if (!command.ok) return { ...NOTHING, orderCustomers: true };
-      const externalIds = typeof command.value.externalId === "string" ? [command.value.externalId] : [];
-      return { ...NOTHING, orderCustomers: true, interventions: { ids: [], externalIds }, allocations: allocationsFor(company, command.value.assignations) };
-    }
-    case "addCustomer": case "addOrEditCustomer":
-      return { ...NOTHING, ...customerBody(body) };
-    case "addOrder":
-      return { ...NOTHING, ...orderBody(body), orderCustomers: true };
-    case "addOrEditOrder": case "editOrder":
-      return { ...NOTHING, ...orderBody(body), orderCustomers: true, orderInterventions: true };
-    case "replaceStore": {
-      const bag = new KeyBag();
-      bag.key(objectOf(body)["externalId"]);
-      return { ...NOTHING, stores: bag.keys() };
-    }
-    case "addToStore": case "removeMaterial": case "setMaterialAmounts": case "moveStock":
-      return { ...NOTHING, materials: stockItems(body), stock: "named" };
-  }
+export function stockLoads(items: readonly { readonly materialId: string }[]): OperationLoads {
+  const bag = new KeyBag();
+  for (const item of items) bag.ref(item.materialId);
+  return { ...NOTHING, materials: bag.keys(), stock: "named" };
 }

@@ -1,5 +1,7 @@
 import type { OperationId, OperationParams } from "../api/routes.js";
-import type { Handler, ParamName } from "./context.js";
+import type { Operation, ParamName } from "./context.js";
+import type { OperationLoads } from "./loads.js";
+import type { CompanyState } from "./state.js";
 import {
   interventionAllowedActions, orderAllowedActions, readCustomer, readIntervention, readMaterial, readOrder, readReportDocuments,
 } from "./handlers/reads.js";
@@ -18,11 +20,12 @@ import { handleReadStore, handleReplaceStore } from "./handlers/stores.js";
 export type HandledOperation = Exclude<OperationId, "login">;
 
 /**
- * The handler of each operation of the API's route table (`apiRoutes`). The type ties each handler to its
- * route's placeholders, so a handler reading `records.intervention` cannot answer a path
- * without `{intervention}`, and an operation without a handler fails to compile.
+ * Each operation of the API's route table (`apiRoutes`): how it reads its request, what its
+ * decision reads, and the decision. The type ties each decision to its route's placeholders,
+ * so a decision reading `records.intervention` cannot answer a path without
+ * `{intervention}`, and an operation without a definition fails to compile.
  */
-export const handlers: { readonly [O in HandledOperation]: Handler<OperationParams<O>> } = {
+export const handlers: { readonly [O in HandledOperation]: Operation<OperationParams<O>> } = {
   readCustomer,
   readOrder,
   orderAllowedActions,
@@ -55,11 +58,26 @@ export const handlers: { readonly [O in HandledOperation]: Handler<OperationPara
 };
 
 /**
- * The handler of an operation, widened: the service hands a handler only the records its
- * own path names, which the table's type already checked.
+ * An operation of the table, widened: the service hands a decision only the records its own
+ * path names, which the table's type already checked.
  * @param operation - the matched route's operation
- * @returns its handler
+ * @returns its definition
  */
-export function handlerOf(operation: HandledOperation): Handler<ParamName> {
-  return handlers[operation] as unknown as Handler<ParamName>;
+export function operationOf(operation: HandledOperation): Operation<ParamName> {
+  return handlers[operation] as unknown as Operation<ParamName>;
+}
+
+/**
+ * What an operation loads besides its path's records, read from a request body and the
+ * company's configuration: the loads its operation declares next to its decision
+ * (`src/service/handlers/`), after the one reading of the body the service does. The service
+ * itself computes them once per request and hands them to the storage (`StoredOperation.loads`). A body the
+ * parser refuses loads nothing besides the path.
+ * @param operation - the route's operation
+ * @param body - the parsed JSON body, `undefined` when none
+ * @param company - the caller's company configuration (users resolve technician references)
+ * @returns the loads
+ */
+export function operationLoads(operation: HandledOperation, body: unknown, company: CompanyState): OperationLoads {
+  return operationOf(operation).prepare({ body, query: new Map() }, company).loads;
 }

@@ -4,12 +4,13 @@ import type { PathParamName } from "../api/routes.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { Fixture } from "./fixture.js";
+import type { OperationLoads } from "./loads.js";
 import type { Changes, CompanyState } from "./state.js";
 
 /**
- * One operation as a storage runs it: the caller's company, the matched route and what the
- * request sent. The storage reads from it what to load (`operationLoads`) before the
- * decision runs.
+ * One operation as a storage runs it: the caller's company, the matched route, what the
+ * request sent, and what its decision reads (`loads`, computed by the service from the
+ * request it read once), which a database storage loads before the decision runs.
  */
 export interface StoredOperation {
   /** GUID of the caller's company (AUTH-4): every read and write of the operation is scoped to it. */
@@ -26,6 +27,8 @@ export interface StoredOperation {
   readonly query: ReadonlyMap<string, string>;
   /** `true` for `?dryRun=true`: run everything, persist nothing. */
   readonly dryRun: boolean;
+  /** What the decision reads besides the path's records (the in-memory storage holds everything and ignores it). */
+  readonly loads: OperationLoads;
 }
 
 /** One placeholder of a path, as sent. */

@@ -7,6 +7,7 @@ import { storeListingCache } from "../../src/postgres/listing-cache.js";
 import type { SqlExecutor } from "../../src/postgres/listing.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
+import { NOTHING } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
 import { queryStoreListing, type StoreDetail } from "../../src/store/detail.js";
 import { ids, testFixture } from "../arbitraries/fixture.js";
@@ -15,7 +16,7 @@ const A = ids(0);
 const S1 = A.store(1);
 const config = loadFixture(testFixture())[0] as CompanyState;
 const store = { id: S1, externalId: "S1", name: "Sklad", availableFor: [] };
-const read: StoredOperation = { companyId: A.company, operation: "readStore", form: "id", params: [{ name: "store", value: S1 }], body: undefined, query: new Map(), dryRun: false };
+const read: StoredOperation = { companyId: A.company, operation: "readStore", form: "id", params: [{ name: "store", value: S1 }], body: undefined, query: new Map(), dryRun: false, loads: NOTHING };
 /** The handler's part: the first page of 10 by name, searched for `phrase` when given. */
 const workFor = (phrase: string | null) => (view: CompanyState): { result: StoreDetail } => {
   const listing = view.listings.get(S1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { operationLoads } from "../../src/service/loads.js";
+import { NOTHING } from "../../src/service/loads.js";
+import { operationLoads } from "../../src/service/router.js";
 import { apiRoutes } from "../../src/api/routes.js";
 import type { HandledOperation } from "../../src/service/router.js";
 import { ids } from "../arbitraries/fixture.js";
@@ -27,19 +28,29 @@ describe("what each operation loads (docs/embedding.md)", () => {
   });
 
   it("GEN-3, STK-6: a stock batch loads the materials its items name, by GUID or external ID, and the named amounts only", () => {
-    const loads = operationLoads("removeMaterial", [{ materialId: "M1" }, { materialId: A.material(2).toUpperCase() }, { materialId: 5 }], config);
+    const loads = operationLoads("removeMaterial", [{ materialId: "M1" }, { materialId: A.material(2).toUpperCase() }], config);
     expect(loads.materials).toEqual({ ids: [A.material(2)], externalIds: ["M1", A.material(2).toUpperCase()] });
     expect(loads.stock).toBe("named");
   });
 
   it("UPS-6, ORD-2: customer and order bodies load the customers their references and nested elements name (a customer body's elements by GUID only: external IDs match within the target customer)", () => {
-    const customer = operationLoads("addOrEditCustomer", { externalId: "C-1", contactPeople: [{ id: A.admin, externalId: "cp" }] }, config);
+    const customer = operationLoads("addOrEditCustomer", { externalId: "C-1", name: "Teplo", contactPeople: [{ id: A.admin, externalId: "cp", lastName: "Malá" }] }, config);
     expect(customer.customers).toEqual({ ids: [A.admin], externalIds: ["C-1"] });
     expect(customer.customerElements).toEqual({ ids: [A.admin], externalIds: [] });
-    const order = operationLoads("addOrder", { customerId: "C-1", addressId: "adr", serviceObjectIds: ["so"], externalId: "O-1" }, config);
+    // A plain add has no `id`, nested or not (ERR-3: ignored): it loads only its external ID's holder.
+    const added = operationLoads("addCustomer", { externalId: "C-2", name: "Teplo", identificationNumber: "27074358", contactPeople: [{ id: A.admin, lastName: "Malá" }], addresses: [{ city: "Brno" }] }, config);
+    expect(added.customers).toEqual({ ids: [], externalIds: ["C-2"] });
+    expect(added.customerElements).toEqual({ ids: [], externalIds: [] });
+    const order = operationLoads("addOrder", { customerId: "C-1", addressId: "adr", contactPersonId: "cp", categoryId: "oprava", serviceObjectIds: ["so"], externalId: "O-1" }, config);
     expect(order.customers.externalIds).toEqual(["C-1"]);
-    expect(order.customerElements.externalIds).toEqual(["adr", "so"]);
+    expect(order.customerElements.externalIds).toEqual(["adr", "cp", "so"]);
     expect(order.orders.externalIds).toEqual(["O-1"]);
+  });
+
+  it("GEN-9: a body the parser refuses loads nothing besides the path: its refusal needs no record", () => {
+    expect(operationLoads("removeMaterial", [{ materialId: "M1" }, { materialId: 5 }], config)).toEqual(NOTHING);
+    expect(operationLoads("addOrder", { customerId: "C-1" }, config)).toEqual(NOTHING);
+    expect(operationLoads("planIntervention", { assignations: "x" }, config)).toEqual(NOTHING);
   });
 
   it("a malformed body loads nothing it does not name, and never throws", () => {

@@ -2,10 +2,11 @@ import type { CreatedShape } from "../../api/read-shapes.js";
 import type { CustomerContext, OrderedCatalog } from "../../customer/context.js";
 import { addCustomer } from "../../customer/add.js";
 import { addOrEditCustomer } from "../../customer/add-or-edit.js";
-import { parseCustomerAdd, parseCustomerAddOrEdit } from "../../customer/request.js";
+import { parseCustomerAdd, parseCustomerAddOrEdit, type CustomerAddCommand, type CustomerAddOrEditCommand } from "../../customer/request.js";
 import type { CatalogValue } from "../../shared/catalog.js";
 import type { Guid } from "../../shared/guid.js";
-import type { Handler, HandlerContext } from "../context.js";
+import { defineOperation, type HandlerContext, type Operation } from "../context.js";
+import { customerLoads } from "../loads.js";
 import type { Listed } from "../state.js";
 import { refused } from "./interventions.js";
 
@@ -42,14 +43,16 @@ export function customerContext(ctx: HandlerContext<never>): CustomerContext {
  * @param ctx - the context
  * @returns 201 `{ id }`, or 400
  */
-export const handleAddCustomer: Handler = (ctx) => {
-  const command = parseCustomerAdd(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const customer = addCustomer(command.value, customerContext(ctx));
-  if (!customer.ok) return refused(customer.issues);
-  const body: CreatedShape = { id: customer.value.id };
-  return { status: 201, body, changes: { customers: [customer.value] } };
-};
+export const handleAddCustomer: Operation = defineOperation<never, CustomerAddCommand>({
+  parse: ({ body }) => parseCustomerAdd(body),
+  loads: customerLoads,
+  decide: (ctx, command) => {
+    const customer = addCustomer(command, customerContext(ctx));
+    if (!customer.ok) return refused(customer.issues);
+    const body: CreatedShape = { id: customer.value.id };
+    return { status: 201, body, changes: { customers: [customer.value] } };
+  },
+});
 
 /**
  * `POST /customer/addOrEdit`: the identifier table picks create or edit (UPS-1 to UPS-4),
@@ -59,10 +62,12 @@ export const handleAddCustomer: Handler = (ctx) => {
  * @param ctx - the context
  * @returns 204, or 400
  */
-export const handleAddOrEditCustomer: Handler = (ctx) => {
-  const command = parseCustomerAddOrEdit(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const upsert = addOrEditCustomer(command.value, customerContext(ctx));
-  if (!upsert.ok) return refused(upsert.issues);
-  return { status: 204, changes: { customers: [upsert.value.customer] } };
-};
+export const handleAddOrEditCustomer: Operation = defineOperation<never, CustomerAddOrEditCommand>({
+  parse: ({ body }) => parseCustomerAddOrEdit(body),
+  loads: customerLoads,
+  decide: (ctx, command) => {
+    const upsert = addOrEditCustomer(command, customerContext(ctx));
+    if (!upsert.ok) return refused(upsert.issues);
+    return { status: 204, changes: { customers: [upsert.value.customer] } };
+  },
+});

@@ -6,11 +6,15 @@ import { moveIntervention } from "../../intervention/lifecycle.js";
 import type { LifecycleAction } from "../../intervention/machine.js";
 import { planIntervention } from "../../intervention/plan.js";
 import { replanIntervention } from "../../intervention/replan.js";
-import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../intervention/request.js";
+import {
+  parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan,
+  type InterventionCancelCommand, type InterventionEditCommand, type InterventionPlanCommand, type InterventionReplanCommand,
+} from "../../intervention/request.js";
 import type { Order } from "../../order/order.js";
-import { isNonEmpty, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
+import { fail, isNonEmpty, ok, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
 import { readObject } from "../../shared/read.js";
-import type { Handler, Reply } from "../context.js";
+import { defineOperation, type Operation, type OperationRequest, type Reply } from "../context.js";
+import { NOTHING, planningLoads, type OperationLoads } from "../loads.js";
 import { refusal } from "../../api/problem.js";
 import { interventionShape } from "../read-shapes.js";
 import type { CompanyState } from "../state.js";
@@ -131,21 +135,23 @@ function answer(decision: Result<InterventionDecision>): Reply {
  * @param ctx - the context; the order is already found
  * @returns 200 with the detail, or 400 with every issue
  */
-export const handlePlanIntervention: Handler<"order"> = (ctx) => {
-  const command = parseInterventionPlan(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const { company } = ctx;
-  const { order } = ctx.records;
-  return answer(
-    planIntervention(command.value, {
+export const handlePlanIntervention: Operation<"order"> = defineOperation<"order", InterventionPlanCommand>({
+  parse: ({ body }) => parseInterventionPlan(body),
+  loads: (command, company) => planningLoads(command.externalId, command.assignations, company),
+  decide: (ctx, command) => {
+    const { company } = ctx;
+    const { order } = ctx.records;
+    return answer(
+    planIntervention(command, {
       ...planningSources(company, order),
       takenExternalIds: new KeySet(company.interventions.byKey),
       now: ctx.now,
       actorId: ctx.actor.id,
       newId: ctx.newId,
     }),
-  );
-};
+    );
+  },
+});
 
 /**
  * `PUT …/intervention/{interventionId}/Replan` and its twin: replaces day, category and
@@ -155,20 +161,22 @@ export const handlePlanIntervention: Handler<"order"> = (ctx) => {
  * @param ctx - the context; order and intervention already found (INT-8)
  * @returns 200 with the detail, or 400
  */
-export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseInterventionReplan(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const { company } = ctx;
-  const { order, intervention } = ctx.records;
-  return answer(
-    replanIntervention(command.value, {
-      ...planningSources(company, order),
-      intervention,
-      takenExternalIds: new KeySet(company.interventions.byKey),
-      now: ctx.now,
-    }),
-  );
-};
+export const handleReplanIntervention: Operation<"order" | "intervention"> = defineOperation<"order" | "intervention", InterventionReplanCommand>({
+  parse: ({ body }) => parseInterventionReplan(body),
+  loads: (command, company) => planningLoads(command.externalId, command.assignations, company),
+  decide: (ctx, command) => {
+    const { company } = ctx;
+    const { order, intervention } = ctx.records;
+    return answer(
+      replanIntervention(command, {
+        ...planningSources(company, order),
+        intervention,
+        takenExternalIds: new KeySet(company.interventions.byKey),
+        now: ctx.now,
+      }),
+    );
+  },
+});
 
 /**
  * `PUT …/intervention/{interventionId}` and its twin: edits the fields sent, 200 with the
@@ -176,15 +184,15 @@ export const handleReplanIntervention: Handler<"order" | "intervention"> = (ctx)
  * @param ctx - the context
  * @returns 200 with the detail, or 400
  */
-export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseInterventionEdit(cancelBodyOrEmpty(ctx.body));
-  if (!command.ok) return refused(command.issues);
-  const { company } = ctx;
-  const { order, intervention } = ctx.records;
-  return answer(
-    editIntervention(command.value, { intervention, order, users: company.users, customStates: company.catalogs.interventionCustomStates }),
-  );
-};
+export const handleEditIntervention: Operation<"order" | "intervention"> = defineOperation<"order" | "intervention", InterventionEditCommand>({
+  parse: ({ body }) => parseInterventionEdit(cancelBodyOrEmpty(body)),
+  loads: () => NOTHING,
+  decide: (ctx, command) => {
+    const { company } = ctx;
+    const { order, intervention } = ctx.records;
+    return answer(editIntervention(command, { intervention, order, users: company.users, customStates: company.catalogs.interventionCustomStates }));
+  },
+});
 
 /**
  * `PUT …/intervention/{interventionId}/Cancel` and its twin: cancels, 200 with the detail and
@@ -193,28 +201,44 @@ export const handleEditIntervention: Handler<"order" | "intervention"> = (ctx) =
  * @param ctx - the context
  * @returns 200 with the detail, or 400
  */
-export const handleCancelIntervention: Handler<"order" | "intervention"> = (ctx) => {
-  const command = parseInterventionCancel(cancelBodyOrEmpty(ctx.body));
-  if (!command.ok) return refused(command.issues);
-  const { company } = ctx;
-  const { order, intervention } = ctx.records;
-  return answer(cancelIntervention(command.value, { intervention, order, customer: orderCustomer(company, order), settings: company.settings }));
-};
+export const handleCancelIntervention: Operation<"order" | "intervention"> = defineOperation<"order" | "intervention", InterventionCancelCommand>({
+  parse: ({ body }) => parseInterventionCancel(cancelBodyOrEmpty(body)),
+  loads: () => ORDER_CUSTOMER,
+  decide: (ctx, command) => {
+    const { company } = ctx;
+    const { order, intervention } = ctx.records;
+    return answer(cancelIntervention(command, { intervention, order, customer: orderCustomer(company, order), settings: company.settings }));
+  },
+});
+
+/** The order's customer besides the path: whom a cancel notifies (NOT-3). */
+const ORDER_CUSTOMER: OperationLoads = { ...NOTHING, orderCustomers: true };
+
+/**
+ * Reads the body of an operation that takes no fields (see {@link noFieldsBodyIssues}).
+ * @param request - the request
+ * @returns nothing, or the issue of a body that is not an object
+ */
+export function parseNoFields(request: OperationRequest): Result<undefined> {
+  const issues = noFieldsBodyIssues(request.body);
+  return issues === undefined ? ok(undefined) : fail(issues);
+}
 
 /** A technician lifecycle move: the moves take no fields, so a body is checked to be an object and not read. */
-function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
-  return (ctx) => {
-    const issues = noFieldsBodyIssues(ctx.body);
-    if (issues !== undefined) return refused(issues);
-    return answer(
-      moveIntervention(action, ctx.records.intervention, {
-        order: ctx.records.order,
-        categories: ctx.company.catalogs.interventionCategories,
-        now: ctx.now,
-        newId: ctx.newId,
-      }),
-    );
-  };
+function lifecycle(action: LifecycleAction): Operation<"order" | "intervention"> {
+  return defineOperation<"order" | "intervention", undefined>({
+    parse: parseNoFields,
+    loads: () => NOTHING,
+    decide: (ctx) =>
+      answer(
+        moveIntervention(action, ctx.records.intervention, {
+          order: ctx.records.order,
+          categories: ctx.company.catalogs.interventionCategories,
+          now: ctx.now,
+          newId: ctx.newId,
+        }),
+      ),
+  });
 }
 
 /**
@@ -223,21 +247,21 @@ function lifecycle(action: LifecycleAction): Handler<"order" | "intervention"> {
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  */
-export const handleStartDeparture: Handler<"order" | "intervention"> = lifecycle("startDeparture");
+export const handleStartDeparture: Operation<"order" | "intervention"> = lifecycle("startDeparture");
 
 /**
  * `PUT …/Start` and its twin: `Planned` or `DepartureStarted` → `Running`. Applies INT-7.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  */
-export const handleStart: Handler<"order" | "intervention"> = lifecycle("start");
+export const handleStart: Operation<"order" | "intervention"> = lifecycle("start");
 
 /**
  * `PUT …/RequestSignature` and its twin: `Running` → `WaitingForSignature`. Applies INT-7.
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  */
-export const handleRequestSignature: Handler<"order" | "intervention"> = lifecycle("requestSignature");
+export const handleRequestSignature: Operation<"order" | "intervention"> = lifecycle("requestSignature");
 
 /**
  * `PUT …/Complete` and its twin: `Running` or `WaitingForSignature` → `Completed`, with one
@@ -246,4 +270,4 @@ export const handleRequestSignature: Handler<"order" | "intervention"> = lifecyc
  * @param ctx - the context
  * @returns 200 with the detail, or 400 `InvalidState`
  */
-export const handleComplete: Handler<"order" | "intervention"> = lifecycle("complete");
+export const handleComplete: Operation<"order" | "intervention"> = lifecycle("complete");

@@ -1,6 +1,7 @@
 import { replaceMaterial } from "../../material/replace.js";
-import { parseMaterialReplace } from "../../material/request.js";
-import type { Handler } from "../context.js";
+import { parseMaterialReplace, type MaterialReplaceCommand } from "../../material/request.js";
+import { defineOperation, type Operation } from "../context.js";
+import { NOTHING } from "../loads.js";
 import { refused } from "./interventions.js";
 
 /**
@@ -11,11 +12,13 @@ import { refused } from "./interventions.js";
  * @param ctx - the context; the material is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
  */
-export const handleReplaceMaterial: Handler<"material"> = (ctx) => {
-  const command = parseMaterialReplace(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const { catalogs } = ctx.company;
-  const material = replaceMaterial(ctx.records.material, command.value, { categories: catalogs.materialCategories, suppliers: catalogs.materialSuppliers });
-  if (!material.ok) return refused(material.issues);
-  return { status: 204, changes: { materials: [material.value] } };
-};
+export const handleReplaceMaterial: Operation<"material"> = defineOperation<"material", MaterialReplaceCommand>({
+  parse: ({ body }) => parseMaterialReplace(body),
+  loads: () => NOTHING,
+  decide: (ctx, command) => {
+    const { catalogs } = ctx.company;
+    const material = replaceMaterial(ctx.records.material, command, { categories: catalogs.materialCategories, suppliers: catalogs.materialSuppliers });
+    if (!material.ok) return refused(material.issues);
+    return { status: 204, changes: { materials: [material.value] } };
+  },
+});

@@ -1,8 +1,14 @@
 import { cancelOrder, parseOrderCancel } from "../../order/cancel.js";
+import type { InterventionCancelCommand } from "../../intervention/request.js";
 import { completeOrder } from "../../order/complete.js";
-import type { Handler } from "../context.js";
+import { defineOperation, type Operation } from "../context.js";
+import { NOTHING, type OperationLoads } from "../loads.js";
 import { interventionsOf } from "../state.js";
-import { cancelBodyOrEmpty, noFieldsBodyIssues, orderCustomer, refused } from "./interventions.js";
+import { cancelBodyOrEmpty, orderCustomer, parseNoFields, refused } from "./interventions.js";
+
+/** The order's interventions (ORD-6, ORD-11, ORD-13) and, for a cancel, its customer (NOT-3). */
+const ORDER_INTERVENTIONS: OperationLoads = { ...NOTHING, orderInterventions: true };
+const ORDER_INTERVENTIONS_AND_CUSTOMER: OperationLoads = { ...ORDER_INTERVENTIONS, orderCustomers: true };
 
 /**
  * `PUT /order/{id}/cancel` and its twin: cancels an `Open` or `Completed` order and, with
@@ -13,20 +19,22 @@ import { cancelBodyOrEmpty, noFieldsBodyIssues, orderCustomer, refused } from ".
  * @param ctx - the context; the order is already found
  * @returns 204, or 400 with the state issue
  */
-export const handleCancelOrder: Handler<"order"> = (ctx) => {
-  const command = parseOrderCancel(cancelBodyOrEmpty(ctx.body));
-  if (!command.ok) return refused(command.issues);
-  const { company } = ctx;
-  const { order } = ctx.records;
-  const decision = cancelOrder(command.value, {
-    order,
-    interventions: interventionsOf(company, order.id),
-    customer: orderCustomer(company, order),
-    settings: company.settings,
-  });
-  if (!decision.ok) return refused(decision.issues);
-  return { status: 204, effects: decision.value.effects, changes: { orders: [decision.value.order], interventions: decision.value.interventions } };
-};
+export const handleCancelOrder: Operation<"order"> = defineOperation<"order", InterventionCancelCommand>({
+  parse: ({ body }) => parseOrderCancel(cancelBodyOrEmpty(body)),
+  loads: () => ORDER_INTERVENTIONS_AND_CUSTOMER,
+  decide: (ctx, command) => {
+    const { company } = ctx;
+    const { order } = ctx.records;
+    const decision = cancelOrder(command, {
+      order,
+      interventions: interventionsOf(company, order.id),
+      customer: orderCustomer(company, order),
+      settings: company.settings,
+    });
+    if (!decision.ok) return refused(decision.issues);
+    return { status: 204, effects: decision.value.effects, changes: { orders: [decision.value.order], interventions: decision.value.interventions } };
+  },
+});
 
 /**
  * `PUT /order/{id}/complete` and its twin (docs/service.md extension): `Open` → `Completed` when
@@ -36,10 +44,12 @@ export const handleCancelOrder: Handler<"order"> = (ctx) => {
  * @param ctx - the context
  * @returns 204, or 400 with the state issue
  */
-export const handleCompleteOrder: Handler<"order"> = (ctx) => {
-  const issues = noFieldsBodyIssues(ctx.body);
-  if (issues !== undefined) return refused(issues);
-  const decision = completeOrder(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id));
-  if (!decision.ok) return refused(decision.issues);
-  return { status: 204, changes: { orders: [decision.value.order] } };
-};
+export const handleCompleteOrder: Operation<"order"> = defineOperation<"order", undefined>({
+  parse: parseNoFields,
+  loads: () => ORDER_INTERVENTIONS,
+  decide: (ctx) => {
+    const decision = completeOrder(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id));
+    if (!decision.ok) return refused(decision.issues);
+    return { status: 204, changes: { orders: [decision.value.order] } };
+  },
+});

@@ -4,9 +4,10 @@ import { addOrder } from "../../order/add.js";
 import { addOrEditOrder } from "../../order/add-or-edit.js";
 import { editOrder } from "../../order/edit.js";
 import type { OrderContext } from "../../order/merge.js";
-import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../../order/request.js";
+import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit, type OrderAddCommand, type OrderAddOrEditCommand, type OrderEditCommand } from "../../order/request.js";
 import type { Guid } from "../../shared/guid.js";
-import type { Handler, HandlerContext } from "../context.js";
+import { defineOperation, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { orderLoads } from "../loads.js";
 import { interventionsOf } from "../state.js";
 import type { CreatedShape } from "./customers.js";
 import { refused } from "./interventions.js";
@@ -37,14 +38,16 @@ export function orderContext(ctx: HandlerContext<never>): OrderContext {
  * @param ctx - the context
  * @returns 201 `{ id }`, or 400 with every issue
  */
-export const handleAddOrder: Handler = (ctx) => {
-  const command = parseOrderAdd(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const order = addOrder(command.value, orderContext(ctx));
-  if (!order.ok) return refused(order.issues);
-  const body: CreatedShape = { id: order.value.id };
-  return { status: 201, body, changes: { orders: [order.value] } };
-};
+export const handleAddOrder: Operation = defineOperation<never, OrderAddCommand>({
+  parse: ({ body }) => parseOrderAdd(body),
+  loads: (command) => orderLoads(command, false),
+  decide: (ctx, command) => {
+    const order = addOrder(command, orderContext(ctx));
+    if (!order.ok) return refused(order.issues);
+    const body: CreatedShape = { id: order.value.id };
+    return { status: 201, body, changes: { orders: [order.value] } };
+  },
+});
 
 /**
  * `PUT /order/{id}` and its twin: only the fields sent change (ORD-7), on an `Open` order
@@ -54,14 +57,16 @@ export const handleAddOrder: Handler = (ctx) => {
  * @param ctx - the context; the order is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
  */
-export const handleEditOrder: Handler<"order"> = (ctx) => {
-  const command = parseOrderEdit(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const { order } = ctx.records;
-  const edited = editOrder(order, command.value, orderContext(ctx), interventionsOf(ctx.company, order.id));
-  if (!edited.ok) return refused(edited.issues);
-  return { status: 204, changes: { orders: [edited.value] } };
-};
+export const handleEditOrder: Operation<"order"> = defineOperation<"order", OrderEditCommand>({
+  parse: ({ body }) => parseOrderEdit(body),
+  loads: (command) => orderLoads(command, true),
+  decide: (ctx, command) => {
+    const { order } = ctx.records;
+    const edited = editOrder(order, command, orderContext(ctx), interventionsOf(ctx.company, order.id));
+    if (!edited.ok) return refused(edited.issues);
+    return { status: 204, changes: { orders: [edited.value] } };
+  },
+});
 
 /**
  * `POST /order/addOrEdit`: UPS-1 to UPS-5 pick create or edit, an edit obeys ORD-6 to ORD-9;
@@ -71,11 +76,15 @@ export const handleEditOrder: Handler<"order"> = (ctx) => {
  * @param ctx - the context
  * @returns 204, or 400 with every issue
  */
-export const handleAddOrEditOrder: Handler = (ctx) => {
-  const command = parseOrderAddOrEdit(ctx.body);
-  if (!command.ok) return refused(command.issues);
+export const handleAddOrEditOrder: Operation = defineOperation<never, OrderAddOrEditCommand>({
+  parse: ({ body }) => parseOrderAddOrEdit(body),
+  loads: (command) => orderLoads(command, true),
+  decide: (ctx, command) => decideAddOrEditOrder(ctx, command),
+});
+
+function decideAddOrEditOrder(ctx: HandlerContext<never>, command: OrderAddOrEditCommand): Reply {
   const { company } = ctx;
-  const { id, externalId } = command.value;
+  const { id, externalId } = command;
   // The table edits the order named by `id`, else by `externalId`; the decision filters by orderId.
   const named = new Set<Guid>();
   const byId = id === ABSENT ? undefined : company.orders.byId.get(id);
@@ -84,7 +93,7 @@ export const handleAddOrEditOrder: Handler = (ctx) => {
   if (byKey !== undefined) named.add(byKey.id);
   const interventions: Intervention[] = [];
   for (const orderId of named) for (const i of interventionsOf(company, orderId)) interventions.push(i);
-  const upsert = addOrEditOrder(command.value, orderContext(ctx), interventions);
+  const upsert = addOrEditOrder(command, orderContext(ctx), interventions);
   if (!upsert.ok) return refused(upsert.issues);
   return { status: 204, changes: { orders: [upsert.value.order] } };
-};
+}

@@ -1,34 +1,38 @@
 import { allowedInterventionActions } from "../../intervention/machine.js";
 import { reportDocuments } from "../../intervention/lifecycle.js";
 import { allowedOrderActions } from "../../order/machine.js";
-import type { Handler } from "../context.js";
+import { pathOperation, type Operation } from "../context.js";
+import { NOTHING, type OperationLoads } from "../loads.js";
 import { refused } from "./interventions.js";
 import { customerShape, interventionShape, materialShape, orderShape, reportDocumentsShape } from "../read-shapes.js";
 import { interventionsOf } from "../state.js";
+
+/** An order's interventions besides the order itself (its `interventionIds`, ORD-6, ORD-13). */
+const ORDER_INTERVENTIONS: OperationLoads = { ...NOTHING, orderInterventions: true };
 
 /**
  * `GET /customer/{id}` and its external-ID twin: 200 with the customer read shape.
  * @param ctx - the context; the customer is already found in the caller's company
  * @returns 200 with the customer
  */
-export const readCustomer: Handler<"customer"> = (ctx) => ({ status: 200, body: customerShape(ctx.records.customer) });
+export const readCustomer: Operation<"customer"> = pathOperation(NOTHING, (ctx) => ({ status: 200, body: customerShape(ctx.records.customer) }));
 
 /**
  * `GET /order/{id}` and its twin: 200 with the order read shape and its interventions' GUIDs.
  * @param ctx - the context
  * @returns 200 with the order
  */
-export const readOrder: Handler<"order"> = (ctx) => ({
+export const readOrder: Operation<"order"> = pathOperation(ORDER_INTERVENTIONS, (ctx) => ({
   status: 200,
   body: orderShape(ctx.records.order, ctx.company.interventionsByOrder.get(ctx.records.order.id) ?? []),
-});
+}));
 
 /**
  * `GET /material/{id}` and its twin: 200 with the material read shape.
  * @param ctx - the context
  * @returns 200 with the material
  */
-export const readMaterial: Handler<"material"> = (ctx) => ({ status: 200, body: materialShape(ctx.records.material) });
+export const readMaterial: Operation<"material"> = pathOperation(NOTHING, (ctx) => ({ status: 200, body: materialShape(ctx.records.material) }));
 
 /**
  * `GET /order/{orderId}/intervention/{interventionId}` and its twin: 200 with the
@@ -36,10 +40,10 @@ export const readMaterial: Handler<"material"> = (ctx) => ({ status: 200, body: 
  * @param ctx - the context
  * @returns 200 with the detail
  */
-export const readIntervention: Handler<"order" | "intervention"> = (ctx) => ({
+export const readIntervention: Operation<"order" | "intervention"> = pathOperation(NOTHING, (ctx) => ({
   status: 200,
   body: interventionShape(ctx.records.intervention),
-});
+}));
 
 /**
  * `GET …/reportDocuments`: the documents of a `Completed` intervention, else 400, as
@@ -47,10 +51,10 @@ export const readIntervention: Handler<"order" | "intervention"> = (ctx) => ({
  * @param ctx - the context
  * @returns 200 with `{ documents }`, or 400
  */
-export const readReportDocuments: Handler<"order" | "intervention"> = (ctx) => {
+export const readReportDocuments: Operation<"order" | "intervention"> = pathOperation(NOTHING, (ctx) => {
   const answer = reportDocuments(ctx.records.intervention, ctx.records.order);
   return answer.ok ? { status: 200, body: reportDocumentsShape(answer.value.documents) } : refused(answer.issues);
-};
+});
 
 /**
  * `GET /order/{id}/allowedActions`: every order action with whether it is allowed now,
@@ -58,10 +62,10 @@ export const readReportDocuments: Handler<"order" | "intervention"> = (ctx) => {
  * @param ctx - the context
  * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
  */
-export const orderAllowedActions: Handler<"order"> = (ctx) => ({
+export const orderAllowedActions: Operation<"order"> = pathOperation(ORDER_INTERVENTIONS, (ctx) => ({
   status: 200,
   body: { actions: allowedOrderActions(ctx.records.order, interventionsOf(ctx.company, ctx.records.order.id)) },
-});
+}));
 
 /**
  * `GET …/intervention/{interventionId}/allowedActions`: every intervention action with
@@ -69,7 +73,7 @@ export const orderAllowedActions: Handler<"order"> = (ctx) => ({
  * @param ctx - the context
  * @returns 200 with `{ actions: [{ action, allowed, issue? }] }`
  */
-export const interventionAllowedActions: Handler<"order" | "intervention"> = (ctx) => ({
+export const interventionAllowedActions: Operation<"order" | "intervention"> = pathOperation(NOTHING, (ctx) => ({
   status: 200,
   body: { actions: allowedInterventionActions(ctx.records.intervention, ctx.records.order) },
-});
+}));

@@ -1,14 +1,15 @@
 import type { AddToStoreShape } from "../../api/read-shapes.js";
 import type { Guid } from "../../shared/guid.js";
-import { fail, type Result } from "../../shared/issue.js";
+import type { Result } from "../../shared/issue.js";
 import { addToStock } from "../../stock/add.js";
-import { amountToJson, type Amount } from "../../stock/amount.js";
-import type { StockChanges } from "../../stock/batch.js";
+import { amountToJson, type Amount, type Quantity } from "../../stock/amount.js";
+import type { StockChanges, StockItem } from "../../stock/batch.js";
 import { moveStock } from "../../stock/move.js";
 import { removeFromStock } from "../../stock/remove.js";
 import { parseStockAmounts, parseStockQuantities } from "../../stock/request.js";
 import { setStockAmounts } from "../../stock/set.js";
-import type { Handler } from "../context.js";
+import { defineOperation, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { stockLoads } from "../loads.js";
 import type { CompanyState } from "../state.js";
 import { refused } from "./interventions.js";
 
@@ -29,24 +30,33 @@ export type { AddToStoreShape, StockAmountShape } from "../../api/read-shapes.js
  * @param ctx - the context; the store is already found
  * @returns 201 with `{ items: [{ materialId, amount }] }`, or 400 with every issue
  */
-export const handleAddToStore: Handler<"store"> = (ctx) => {
-  const items = parseStockAmounts(ctx.body);
-  if (!items.ok) return refused(items.issues);
-  const { store } = ctx.records;
-  const changes = addToStock(stockOf(ctx.company, store.id), items.value, ctx.company.materials);
-  if (!changes.ok) return refused(changes.issues);
-  const body: AddToStoreShape = { items: [...changes.value].map(([materialId, amount]) => ({ materialId, amount: amountToJson(amount) })) };
-  return { status: 201, body, changes: { stock: new Map([[store.id, changes.value]]) } };
-};
-
-/** A single-store batch answered 204. */
-function storeBatch(decide: (stock: ReadonlyMap<Guid, Amount>, body: unknown, company: CompanyState) => Result<StockChanges>): Handler<"store"> {
-  return (ctx) => {
+export const handleAddToStore: Operation<"store"> = defineOperation<"store", StockItem<Amount>[]>({
+  parse: ({ body }) => parseStockAmounts(body),
+  loads: stockLoads,
+  decide: (ctx, items) => {
     const { store } = ctx.records;
-    const changes = decide(stockOf(ctx.company, store.id), ctx.body, ctx.company);
+    const changes = addToStock(stockOf(ctx.company, store.id), items, ctx.company.materials);
     if (!changes.ok) return refused(changes.issues);
-    return { status: 204, changes: { stock: new Map<Guid, StockChanges>([[store.id, changes.value]]) } };
-  };
+    const body: AddToStoreShape = { items: [...changes.value].map(([materialId, amount]) => ({ materialId, amount: amountToJson(amount) })) };
+    return { status: 201, body, changes: { stock: new Map([[store.id, changes.value]]) } };
+  },
+});
+
+/** A single-store batch answered 204: its parser, and its decision on the store's stock. */
+function storeBatch<Q>(
+  parse: (body: unknown) => Result<StockItem<Q>[]>,
+  decide: (stock: ReadonlyMap<Guid, Amount>, items: StockItem<Q>[], company: CompanyState) => Result<StockChanges>,
+): Operation<"store"> {
+  return defineOperation<"store", StockItem<Q>[]>({
+    parse: ({ body }) => parse(body),
+    loads: stockLoads,
+    decide: (ctx: HandlerContext<"store">, items): Reply => {
+      const { store } = ctx.records;
+      const changes = decide(stockOf(ctx.company, store.id), items, ctx.company);
+      if (!changes.ok) return refused(changes.issues);
+      return { status: 204, changes: { stock: new Map<Guid, StockChanges>([[store.id, changes.value]]) } };
+    },
+  });
 }
 
 /**
@@ -56,10 +66,7 @@ function storeBatch(decide: (stock: ReadonlyMap<Guid, Amount>, body: unknown, co
  * @param ctx - the context
  * @returns 204, or 400 with every issue
  */
-export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, company) => {
-  const items = parseStockQuantities(body);
-  return items.ok ? removeFromStock(stock, items.value, company.materials) : fail(items.issues);
-});
+export const handleRemoveMaterial: Operation<"store"> = storeBatch<Quantity>(parseStockQuantities, (stock, items, company) => removeFromStock(stock, items, company.materials));
 
 /**
  * `PUT /store/{id}/setMaterialAmounts` and its twin: sets the amounts all or nothing
@@ -68,10 +75,7 @@ export const handleRemoveMaterial: Handler<"store"> = storeBatch((stock, body, c
  * @param ctx - the context
  * @returns 204, or 400 with every issue
  */
-export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, body, company) => {
-  const items = parseStockAmounts(body);
-  return items.ok ? setStockAmounts(stock, items.value, company.materials) : fail(items.issues);
-});
+export const handleSetMaterialAmounts: Operation<"store"> = storeBatch<Amount>(parseStockAmounts, (stock, items, company) => setStockAmounts(stock, items, company.materials));
 
 /**
  * `PUT /store/{fromStoreId}/moveTo/{toStoreId}` and its twin: moves the batch all or nothing
@@ -80,14 +84,16 @@ export const handleSetMaterialAmounts: Handler<"store"> = storeBatch((stock, bod
  * @param ctx - the context; both stores already found
  * @returns 204, or 400 with every issue
  */
-export const handleMoveStock: Handler<"store" | "toStore"> = (ctx) => {
-  const items = parseStockQuantities(ctx.body);
-  if (!items.ok) return refused(items.issues);
-  const { store, toStore } = ctx.records;
-  const moved = moveStock(stockOf(ctx.company, store.id), stockOf(ctx.company, toStore.id), items.value, ctx.company.materials, store.id === toStore.id);
-  if (!moved.ok) return refused(moved.issues);
-  return {
-    status: 204,
-    changes: { stock: new Map<Guid, StockChanges>([[store.id, moved.value.source], [toStore.id, moved.value.target]]) },
-  };
-};
+export const handleMoveStock: Operation<"store" | "toStore"> = defineOperation<"store" | "toStore", StockItem<Quantity>[]>({
+  parse: ({ body }) => parseStockQuantities(body),
+  loads: stockLoads,
+  decide: (ctx, items) => {
+    const { store, toStore } = ctx.records;
+    const moved = moveStock(stockOf(ctx.company, store.id), stockOf(ctx.company, toStore.id), items, ctx.company.materials, store.id === toStore.id);
+    if (!moved.ok) return refused(moved.issues);
+    return {
+      status: 204,
+      changes: { stock: new Map<Guid, StockChanges>([[store.id, moved.value.source], [toStore.id, moved.value.target]]) },
+    };
+  },
+});

@@ -1,10 +1,11 @@
 import { queryStoreListing, type StoreDetail } from "../../store/detail.js";
 import { canUseStore } from "../../store/access.js";
-import { parseStoreListingQuery } from "../../store/query.js";
-import { parseStoreReplace, replaceStore } from "../../store/replace.js";
-import type { Handler } from "../context.js";
+import { parseStoreListingQuery, type StoreListingQuery } from "../../store/query.js";
+import { parseStoreReplace, replaceStore, type StoreReplaceCommand } from "../../store/replace.js";
+import { defineOperation, type Operation } from "../context.js";
+import { KeyBag, NOTHING } from "../loads.js";
 import { emptyListing, listingCatalog } from "../listings.js";
-import { issue } from "../../shared/issue.js";
+import { issue, ok, type Result } from "../../shared/issue.js";
 import { refused } from "./interventions.js";
 
 /**
@@ -15,13 +16,20 @@ import { refused } from "./interventions.js";
  * @param ctx - the context; the store is found by the path (GEN-2)
  * @returns 204, or 400 with every issue
  */
-export const handleReplaceStore: Handler<"store"> = (ctx) => {
-  const command = parseStoreReplace(ctx.body);
-  if (!command.ok) return refused(command.issues);
-  const store = replaceStore(ctx.records.store, command.value, { stores: ctx.company.stores, users: ctx.company.users });
-  if (!store.ok) return refused(store.issues);
-  return { status: 204, changes: { stores: [store.value] } };
-};
+export const handleReplaceStore: Operation<"store"> = defineOperation<"store", StoreReplaceCommand>({
+  parse: ({ body }) => parseStoreReplace(body),
+  // A store already holding the external ID the body asks for (GEN-4).
+  loads: (command) => {
+    const stores = new KeyBag();
+    stores.key(command.externalId);
+    return { ...NOTHING, stores: stores.keys() };
+  },
+  decide: (ctx, command) => {
+    const store = replaceStore(ctx.records.store, command, { stores: ctx.company.stores, users: ctx.company.users });
+    if (!store.ok) return refused(store.issues);
+    return { status: 204, changes: { stores: [store.value] } };
+  },
+});
 
 /**
  * `GET /store/{id}` and its twin: one page of the store's stocked materials, searched,
@@ -33,12 +41,16 @@ export const handleReplaceStore: Handler<"store"> = (ctx) => {
  * @param ctx - the context; the store is found by the path (GEN-2)
  * @returns 200 StoreDetail, 400 with every query issue, or 404
  */
-export const handleReadStore: Handler<"store"> = (ctx) => {
-  const { store } = ctx.records;
-  if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "No such store for this user (STO-2).")]);
-  const query = parseStoreListingQuery(Object.fromEntries(ctx.query));
-  if (!query.ok) return refused(query.issues);
-  const listing = ctx.company.listings.get(store.id) ?? emptyListing(store.id, listingCatalog(ctx.company));
-  const body: StoreDetail = queryStoreListing(listing, store, query.value);
-  return { status: 200, body };
-};
+export const handleReadStore: Operation<"store"> = defineOperation<"store", Result<StoreListingQuery>>({
+  // Read once here; a bad query is refused by the decision, after STO-2's 404.
+  parse: ({ query }) => ok(parseStoreListingQuery(Object.fromEntries(query))),
+  loads: () => NOTHING,
+  decide: (ctx, query) => {
+    const { store } = ctx.records;
+    if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "No such store for this user (STO-2).")]);
+    if (!query.ok) return refused(query.issues);
+    const listing = ctx.company.listings.get(store.id) ?? emptyListing(store.id, listingCatalog(ctx.company));
+    const body: StoreDetail = queryStoreListing(listing, store, query.value);
+    return { status: 200, body };
+  },
+});
