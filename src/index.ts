@@ -45,8 +45,8 @@ export { userRoles } from "./auth/user.js";
 export type { User, UserRole } from "./auth/user.js";
 export { customerKinds } from "./customer/customer.js";
 export type { CustomerKind, Phone, ContactPerson, Coordinates, Address, ServiceObject, Customer } from "./customer/customer.js";
-export { orderStates, orderStateLabels, priorities } from "./order/order.js";
-export type { OrderState, Priority, Order } from "./order/order.js";
+export { orderStates, orderStateLabels, priorities } from "./records/order.js";
+export type { OrderState, Priority, Order } from "./records/order.js";
 export { materialUnits } from "./material/material.js";
 export type { MaterialUnit, Material } from "./material/material.js";
 
@@ -59,7 +59,8 @@ export { parseStockAmounts, parseStockQuantities, stockAmountsSchema, stockQuant
 
 // order lifecycle
 export { orderActions, orderMachine, orderActionRules, nextOrderState, isFinishedIntervention, orderActionIssue, allowedOrderActions } from "./order/machine.js";
-export type { OrderAction, AllowedAction } from "./order/machine.js";
+export type { OrderAction } from "./order/machine.js";
+export type { AllowedAction } from "./shared/allowed-action.js";
 export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./order/cancel.js";
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./order/cancel.js";
 export { completeOrder } from "./order/complete.js";

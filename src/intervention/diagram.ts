@@ -1,6 +1,6 @@
 import { orderActionRules, orderActions, orderMachine } from "../order/machine.js";
-import { orderStateLabels, orderStates } from "../order/order.js";
-import { interventionStateLabels, interventionStates } from "./intervention.js";
+import { interventionStateLabels, interventionStates } from "../records/intervention.js";
+import { orderStateLabels, orderStates } from "../records/order.js";
 import { initialInterventionState, interventionActionRules, interventionActions, interventionMachine } from "./machine.js";
 
 function mermaid<S extends string, A extends string>(

@@ -1,5 +1,5 @@
-export { interventionStates, interventionStateLabels } from "./intervention.js";
-export type { InterventionState, Assignation, ReportDocument, Intervention } from "./intervention.js";
+export { interventionStates, interventionStateLabels } from "../records/intervention.js";
+export type { InterventionState, Assignation, ReportDocument, Intervention } from "../records/intervention.js";
 export {
   interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState,
   isTerminalInterventionState, interventionActionIssue, allowedInterventionActions,

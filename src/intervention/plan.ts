@@ -4,7 +4,7 @@ import type { CollisionIndex } from "../assignation/collision-index.js";
 import type { Customer } from "../customer/customer.js";
 import { planningEffects } from "../notification/notify.js";
 import { orderActionIssue } from "../order/machine.js";
-import type { Order } from "../order/order.js";
+import type { Order } from "../records/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
@@ -12,7 +12,7 @@ import { externalIdIssue, resolveReference, type RefIndex } from "../shared/refe
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
-import type { Intervention } from "./intervention.js";
+import type { Intervention } from "../records/intervention.js";
 import { initialInterventionState } from "./machine.js";
 import type { InterventionPlanCommand } from "./request.js";
 

@@ -7,7 +7,7 @@ export { editOrder, mergeOrderEdit } from "./edit.js";
 export { addOrEditOrder } from "./add-or-edit.js";
 export type { OrderUpsert } from "./add-or-edit.js";
 export { orderActions, orderMachine, orderActionRules, nextOrderState, isFinishedIntervention, orderActionIssue, allowedOrderActions } from "./machine.js";
-export type { OrderAction, AllowedAction } from "./machine.js";
+export type { OrderAction } from "./machine.js";
 export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./cancel.js";
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./cancel.js";
 export { completeOrder } from "./complete.js";

@@ -2,7 +2,7 @@
 import { bench, describe } from "vitest";
 import { collisionIndex, overlappingAllocations } from "../../src/assignation/collision-index.js";
 import { planIntervention } from "../../src/intervention/plan.js";
-import type { Intervention } from "../../src/intervention/intervention.js";
+import type { Intervention } from "../../src/records/intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import { at, DAY, g, makeIntervention, planCommand, planContext, TECH1, TECH2, TECH3 } from "../arbitraries/intervention.js";
 

@@ -7,7 +7,7 @@ import type { LifecycleAction } from "../../intervention/machine.js";
 import { planIntervention } from "../../intervention/plan.js";
 import { replanIntervention } from "../../intervention/replan.js";
 import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../intervention/request.js";
-import type { Order } from "../../order/order.js";
+import type { Order } from "../../records/order.js";
 import { isNonEmpty, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
 import { readObject } from "../../shared/read.js";
 import type { Handler, Reply } from "../context.js";
