@@ -123,7 +123,7 @@ export function catalogIds(rulesMd) {
 export const ruleAnchor = (/** @type {string} */ id) => id.toLowerCase();
 
 /**
- * Graphviz DOT for the Mermaid `stateDiagram-v2` subset that src/intervention/diagram.ts writes:
+ * Graphviz DOT for the Mermaid `stateDiagram-v2` subset that src/order/diagram.ts writes:
  * `State : label`, `[*] --> State : action`, `From --> To : actions`.
  * @param {string} mermaid
  * @returns {string}

@@ -65,10 +65,13 @@ export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./order/cancel
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./order/cancel.js";
 export { completeOrder } from "./order/complete.js";
 export type { OrderCompleteDecision } from "./order/complete.js";
+// Planning is the order's `planIntervention` action: it lives with the order machine.
+export { planIntervention } from "./order/plan-intervention.js";
+export type { InterventionPlanContext } from "./order/plan-intervention.js";
 
 // interventions
-export { interventionStates, interventionStateLabels, interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState, isTerminalInterventionState, interventionActionIssue, allowedInterventionActions, parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema, planIntervention, replanIntervention, editIntervention, cancelIntervention, moveIntervention, reportDocuments, interventionOfOrder } from "./intervention/index.js";
-export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionPlanContext, InterventionReplanContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
+export { interventionStates, interventionStateLabels, interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState, isTerminalInterventionState, interventionActionIssue, allowedInterventionActions, parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema, replanIntervention, editIntervention, cancelIntervention, moveIntervention, reportDocuments, interventionOfOrder } from "./intervention/index.js";
+export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionReplanContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
 
 // assignations
 export { emptyCollisionIndex, collisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations, validateAssignations } from "./assignation/index.js";

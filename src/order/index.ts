@@ -12,3 +12,6 @@ export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./cancel.js";
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./cancel.js";
 export { completeOrder } from "./complete.js";
 export type { OrderCompleteDecision } from "./complete.js";
+export { planIntervention } from "./plan-intervention.js";
+export type { InterventionPlanContext } from "./plan-intervention.js";
+export { stateMachineDiagrams } from "./diagram.js";

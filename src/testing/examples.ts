@@ -9,7 +9,7 @@ import type { InterventionCancelContext } from "../intervention/cancel.js";
 import type { InterventionEditContext } from "../intervention/edit.js";
 import type { Intervention } from "../records/intervention.js";
 import type { InterventionLifecycleContext } from "../intervention/lifecycle.js";
-import type { InterventionPlanContext } from "../intervention/plan.js";
+import type { InterventionPlanContext } from "../order/plan-intervention.js";
 import type { InterventionReplanContext } from "../intervention/replan.js";
 import type { MaterialContext } from "../material/replace.js";
 import type { Material } from "../material/material.js";

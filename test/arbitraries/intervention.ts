@@ -4,7 +4,7 @@ import type { User } from "../../src/auth/user.js";
 import { emptyCollisionIndex } from "../../src/assignation/collision-index.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { interventionStates, type Intervention, type InterventionState } from "../../src/records/intervention.js";
-import type { InterventionPlanContext } from "../../src/intervention/plan.js";
+import type { InterventionPlanContext } from "../../src/order/plan-intervention.js";
 import type { InterventionPlanCommand, InterventionReplanCommand } from "../../src/intervention/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import { orderStates, type Order, type OrderState } from "../../src/records/order.js";

@@ -8,7 +8,7 @@ import { addOrEditCustomer } from "../../src/customer/add-or-edit.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import type { Intervention } from "../../src/records/intervention.js";
-import { planIntervention } from "../../src/intervention/plan.js";
+import { planIntervention } from "../../src/order/plan-intervention.js";
 import { addOrder } from "../../src/order/add.js";
 import { cancelOrder } from "../../src/order/cancel.js";
 import type { Order } from "../../src/records/order.js";

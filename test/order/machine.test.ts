@@ -5,7 +5,7 @@ import { completeOrder } from "../../src/order/complete.js";
 import { allowedOrderActions, nextOrderState, orderActionIssue, orderActions, type OrderAction } from "../../src/order/machine.js";
 import { orderStateLabels, orderStates, type Order, type OrderState } from "../../src/records/order.js";
 import type { Intervention } from "../../src/records/intervention.js";
-import { planIntervention } from "../../src/intervention/plan.js";
+import { planIntervention } from "../../src/order/plan-intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import type { Result } from "../../src/shared/issue.js";
 import { customer, makeIntervention, makeOrder, orderInterventionsArb, orderStateArb, planCommand, planContext } from "../arbitraries/intervention.js";

@@ -4,7 +4,7 @@ import type { InterventionDecision } from "../../intervention/decision.js";
 import { editIntervention } from "../../intervention/edit.js";
 import { moveIntervention } from "../../intervention/lifecycle.js";
 import type { LifecycleAction } from "../../intervention/machine.js";
-import { planIntervention } from "../../intervention/plan.js";
+import { planIntervention } from "../../order/plan-intervention.js";
 import { replanIntervention } from "../../intervention/replan.js";
 import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../intervention/request.js";
 import type { Order } from "../../records/order.js";
