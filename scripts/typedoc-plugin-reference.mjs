@@ -24,8 +24,11 @@ const root = join(fileURLToPath(import.meta.url), "..", "..");
 /** The rules entry's categories, in navigation order, with the source paths they hold (first match wins). */
 export const CATEGORIES = [
   { title: "Customers", paths: ["src/customer/"] },
-  { title: "Orders", paths: ["src/order/"] },
-  { title: "Interventions", paths: ["src/intervention/"] },
+  // The records both domains read live below both (src/records/, docs/decisions.md "Folders
+  // without cycles"), and so does the allowed-actions entry; the reference still files them
+  // under their domain.
+  { title: "Orders", paths: ["src/order/", "src/records/order.ts", "src/shared/allowed-action.ts"] },
+  { title: "Interventions", paths: ["src/intervention/", "src/records/intervention.ts"] },
   { title: "Assignations", paths: ["src/assignation/"] },
   { title: "Notifications", paths: ["src/notification/"] },
   { title: "Stock", paths: ["src/stock/"] },
@@ -120,7 +123,7 @@ export function catalogIds(rulesMd) {
 export const ruleAnchor = (/** @type {string} */ id) => id.toLowerCase();
 
 /**
- * Graphviz DOT for the Mermaid `stateDiagram-v2` subset that src/intervention/diagram.ts writes:
+ * Graphviz DOT for the Mermaid `stateDiagram-v2` subset that src/order/diagram.ts writes:
  * `State : label`, `[*] --> State : action`, `From --> To : actions`.
  * @param {string} mermaid
  * @returns {string}

@@ -45,8 +45,8 @@ export { userRoles } from "./auth/user.js";
 export type { User, UserRole } from "./auth/user.js";
 export { customerKinds } from "./customer/customer.js";
 export type { CustomerKind, Phone, ContactPerson, Coordinates, Address, ServiceObject, Customer } from "./customer/customer.js";
-export { orderStates, orderStateLabels, priorities } from "./order/order.js";
-export type { OrderState, Priority, Order } from "./order/order.js";
+export { orderStates, orderStateLabels, priorities } from "./records/order.js";
+export type { OrderState, Priority, Order } from "./records/order.js";
 export { materialUnits } from "./material/material.js";
 export type { MaterialUnit, Material } from "./material/material.js";
 
@@ -59,15 +59,19 @@ export { parseStockAmounts, parseStockQuantities, stockAmountsSchema, stockQuant
 
 // order lifecycle
 export { orderActions, orderMachine, orderActionRules, nextOrderState, isFinishedIntervention, orderActionIssue, allowedOrderActions } from "./order/machine.js";
-export type { OrderAction, AllowedAction } from "./order/machine.js";
+export type { OrderAction } from "./order/machine.js";
+export type { AllowedAction } from "./shared/allowed-action.js";
 export { parseOrderCancel, orderCancelSchema, cancelOrder } from "./order/cancel.js";
 export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from "./order/cancel.js";
 export { completeOrder } from "./order/complete.js";
 export type { OrderCompleteDecision } from "./order/complete.js";
+// Planning is the order's `planIntervention` action: it lives with the order machine.
+export { planIntervention } from "./order/plan-intervention.js";
+export type { InterventionPlanContext } from "./order/plan-intervention.js";
 
 // interventions
-export { interventionStates, interventionStateLabels, interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState, isTerminalInterventionState, interventionActionIssue, allowedInterventionActions, parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema, planIntervention, replanIntervention, editIntervention, cancelIntervention, moveIntervention, reportDocuments, interventionOfOrder } from "./intervention/index.js";
-export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionPlanContext, InterventionReplanContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
+export { interventionStates, interventionStateLabels, interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState, isTerminalInterventionState, interventionActionIssue, allowedInterventionActions, parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema, replanIntervention, editIntervention, cancelIntervention, moveIntervention, reportDocuments, interventionOfOrder } from "./intervention/index.js";
+export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionReplanContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
 
 // assignations
 export { emptyCollisionIndex, collisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations, validateAssignations } from "./assignation/index.js";

@@ -1,6 +1,6 @@
 import type { CustomerKind } from "../customer/customer.js";
 import type { MaterialUnit } from "../material/material.js";
-import type { Priority } from "../order/order.js";
+import type { Priority } from "../records/order.js";
 import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 
 // The request bodies as JSON, typed: what each domain parser (src/<domain>/request.ts) accepts,

@@ -1,14 +1,14 @@
 import { loginRequestJsonSchema } from "../auth/login.js";
 import { customerKinds } from "../customer/customer.js";
 import { customerAddJsonSchema, customerAddOrEditJsonSchema } from "../customer/request.js";
-import { interventionStates } from "../intervention/intervention.js";
 import { interventionActions } from "../intervention/machine.js";
 import { interventionCancelJsonSchema, interventionEditJsonSchema, interventionPlanJsonSchema, interventionReplanJsonSchema } from "../intervention/request.js";
 import { materialUnits } from "../material/material.js";
 import { materialReplaceJsonSchema } from "../material/request.js";
 import { orderActions } from "../order/machine.js";
-import { orderStates, priorities } from "../order/order.js";
 import { orderAddJsonSchema, orderAddOrEditJsonSchema, orderEditJsonSchema } from "../order/request.js";
+import { interventionStates } from "../records/intervention.js";
+import { orderStates, priorities } from "../records/order.js";
 import { issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";

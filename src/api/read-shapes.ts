@@ -1,8 +1,8 @@
 import type { Customer } from "../customer/customer.js";
-import type { InterventionState } from "../intervention/intervention.js";
 import type { MaterialUnit } from "../material/material.js";
-import type { AllowedAction } from "../order/machine.js";
-import type { OrderState, Priority } from "../order/order.js";
+import type { InterventionState } from "../records/intervention.js";
+import type { OrderState, Priority } from "../records/order.js";
+import type { AllowedAction } from "../shared/allowed-action.js";
 import type { Guid } from "../shared/guid.js";
 
 // The read shapes as types only: what the API answers (docs/service.md "Read shapes"). They

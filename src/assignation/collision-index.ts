@@ -1,4 +1,4 @@
-import type { Intervention } from "../intervention/intervention.js";
+import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 

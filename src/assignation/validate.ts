@@ -1,5 +1,5 @@
 import type { User } from "../auth/user.js";
-import type { Assignation } from "../intervention/intervention.js";
+import type { Assignation } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import { reportReference, type RefIndex } from "../shared/reference.js";

@@ -31,5 +31,6 @@ export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.
 export type { OperationId } from "../api/routes.js";
 export type { LoginResponse } from "../auth/login.js";
 export type { Issue, IssueCode } from "../shared/issue.js";
-export type { OrderAction, AllowedAction } from "../order/machine.js";
+export type { OrderAction } from "../order/machine.js";
+export type { AllowedAction } from "../shared/allowed-action.js";
 export type { InterventionAction } from "../intervention/machine.js";

@@ -1,11 +1,11 @@
 import type { Customer } from "../customer/customer.js";
 import type { Recipient } from "../notification/effect.js";
 import { cancelEffects } from "../notification/notify.js";
-import type { Order } from "../order/order.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { InterventionDecision } from "./decision.js";
-import type { Intervention } from "./intervention.js";
 import { interventionActionIssue } from "./machine.js";
 import type { InterventionCancelCommand } from "./request.js";
 

@@ -1,5 +1,5 @@
 import type { Effect } from "../notification/effect.js";
-import type { Intervention } from "./intervention.js";
+import type { Intervention } from "../records/intervention.js";
 
 /** The outcome of an intervention decision: the new or changed record and its effects (NOT-1). */
 export interface InterventionDecision {

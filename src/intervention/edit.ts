@@ -1,13 +1,12 @@
 import type { User } from "../auth/user.js";
-import type { Order } from "../order/order.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import type { CatalogValue } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { resolveReference, type RefIndex } from "../shared/reference.js";
+import { resolveOptional, resolveReference, type RefIndex } from "../shared/reference.js";
 import type { InterventionDecision } from "./decision.js";
-import type { Intervention } from "./intervention.js";
 import { interventionActionIssue } from "./machine.js";
-import { resolveOptional } from "./plan.js";
 import type { InterventionEditCommand } from "./request.js";
 
 /** Everything an edit decision reads besides the command. */

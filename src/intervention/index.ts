@@ -1,5 +1,5 @@
-export { interventionStates, interventionStateLabels } from "./intervention.js";
-export type { InterventionState, Assignation, ReportDocument, Intervention } from "./intervention.js";
+export { interventionStates, interventionStateLabels } from "../records/intervention.js";
+export type { InterventionState, Assignation, ReportDocument, Intervention } from "../records/intervention.js";
 export {
   interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState,
   isTerminalInterventionState, interventionActionIssue, allowedInterventionActions,
@@ -10,8 +10,6 @@ export {
   parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema,
 } from "./request.js";
 export type { InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand } from "./request.js";
-export { planIntervention } from "./plan.js";
-export type { InterventionPlanContext } from "./plan.js";
 export { replanIntervention } from "./replan.js";
 export type { InterventionReplanContext } from "./replan.js";
 export { editIntervention } from "./edit.js";
@@ -20,4 +18,3 @@ export { cancelIntervention, cancelledIntervention } from "./cancel.js";
 export type { InterventionCancelContext } from "./cancel.js";
 export { moveIntervention, reportDocuments, interventionOfOrder } from "./lifecycle.js";
 export type { InterventionLifecycleContext, ReportDocumentsAnswer } from "./lifecycle.js";
-export { stateMachineDiagrams } from "./diagram.js";

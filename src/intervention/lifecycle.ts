@@ -1,11 +1,11 @@
-import type { Order } from "../order/order.js";
+import type { Intervention, ReportDocument } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import type { InterventionCategory } from "../shared/catalog.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
 import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
-import type { Intervention, ReportDocument } from "./intervention.js";
 import { interventionActionIssue, interventionMachine, type LifecycleAction } from "./machine.js";
 
 /** What a lifecycle move reads besides the intervention. */

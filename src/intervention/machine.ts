@@ -1,7 +1,7 @@
-import type { Order } from "../order/order.js";
-import type { AllowedAction } from "../order/machine.js";
+import type { Intervention, InterventionState } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
+import type { AllowedAction } from "../shared/allowed-action.js";
 import { issue, type Issue } from "../shared/issue.js";
-import type { Intervention, InterventionState } from "./intervention.js";
 
 /**
  * Actions on an existing intervention whose permission {@link allowedInterventionActions}

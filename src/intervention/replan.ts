@@ -3,17 +3,16 @@ import { collisionIssues, validateAssignations } from "../assignation/validate.j
 import type { CollisionIndex } from "../assignation/collision-index.js";
 import type { Customer } from "../customer/customer.js";
 import { planningEffects } from "../notification/notify.js";
-import type { Order } from "../order/order.js";
+import type { Order } from "../records/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { resolveReference, type RefIndex, externalIdIssue } from "../shared/reference.js";
+import { resolveOptional, resolveReference, type RefIndex, externalIdIssue } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";
 import type { InterventionDecision } from "./decision.js";
-import type { Intervention } from "./intervention.js";
+import type { Intervention } from "../records/intervention.js";
 import { interventionActionIssue, interventionMachine } from "./machine.js";
-import { resolveOptional } from "./plan.js";
 import type { InterventionReplanCommand } from "./request.js";
 
 /** Everything a replan decision reads besides the command. */

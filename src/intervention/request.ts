@@ -1,5 +1,5 @@
 import type { AssignationRequest } from "../assignation/validate.js";
-import { priorities, type Priority } from "../order/order.js";
+import { priorities, type Priority } from "../records/order.js";
 import { checkNotNull, type Absent, type Tri } from "../shared/field.js";
 import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
 import {

@@ -1,9 +1,9 @@
-import type { Intervention } from "../intervention/intervention.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import type { Result } from "../shared/issue.js";
 import { decideUpsert } from "../shared/upsert.js";
 import { mergeOrderEdit } from "./edit.js";
 import { buildOrder, type OrderContext } from "./merge.js";
-import type { Order } from "./order.js";
 import type { OrderAddOrEditCommand } from "./request.js";
 
 /** The result of an order add-or-edit (both outcomes answer 204, UPS-9). */

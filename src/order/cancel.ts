@@ -1,14 +1,14 @@
 import type { Customer } from "../customer/customer.js";
 import { cancelledIntervention } from "../intervention/cancel.js";
-import type { Intervention } from "../intervention/intervention.js";
 import { interventionCancelJsonSchema, parseInterventionCancel, type InterventionCancelCommand } from "../intervention/request.js";
 import type { Effect } from "../notification/effect.js";
 import { customerRecipients } from "../notification/recipients.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import type { CompanySettings } from "../shared/settings.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { isFinishedIntervention, nextOrderState, orderActionIssue } from "./machine.js";
-import type { Order } from "./order.js";
 
 /** A parsed order-cancel body: the same fields as an intervention cancel. */
 export type OrderCancelCommand = InterventionCancelCommand;

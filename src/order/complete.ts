@@ -1,7 +1,7 @@
-import type { Intervention } from "../intervention/intervention.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import { fail, ok, type Result } from "../shared/issue.js";
 import { nextOrderState, orderActionIssue } from "./machine.js";
-import type { Order } from "./order.js";
 
 /** The outcome of an order completion. */
 export interface OrderCompleteDecision {

@@ -1,9 +1,9 @@
-import type { Intervention } from "../intervention/intervention.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import { ABSENT } from "../shared/field.js";
 import { fail, issue, isNonEmpty, type Issue, type Result } from "../shared/issue.js";
 import { orderActionIssue } from "./machine.js";
 import { buildOrder, type OrderContext } from "./merge.js";
-import type { Order } from "./order.js";
 import type { OrderChanges, OrderEditCommand } from "./request.js";
 
 /**

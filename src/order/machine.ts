@@ -1,6 +1,7 @@
-import type { Intervention, InterventionState } from "../intervention/intervention.js";
+import type { Intervention, InterventionState } from "../records/intervention.js";
+import type { Order, OrderState } from "../records/order.js";
+import type { AllowedAction } from "../shared/allowed-action.js";
 import { issue, type Issue } from "../shared/issue.js";
-import type { Order, OrderState } from "./order.js";
 
 /** Order actions whose permission {@link allowedOrderActions} answers (docs/service.md `allowedActions`). */
 export const orderActions = ["edit", "planIntervention", "cancel", "complete"] as const;
@@ -92,23 +93,6 @@ export function orderActionIssue(action: OrderAction, order: Order, intervention
   }
   return undefined;
 }
-
-/** One entry of an allowed-actions answer (docs/service.md `allowedActions`). */
-export type AllowedAction<A extends string> =
-  | {
-      /** The action. */
-      readonly action: A;
-      /** Allowed. */
-      readonly allowed: true;
-    }
-  | {
-      /** The action. */
-      readonly action: A;
-      /** Refused. */
-      readonly allowed: false;
-      /** Why, with the rule ID in the message. */
-      readonly issue: Issue;
-    };
 
 /**
  * Every order action with whether it is allowed now, and if not the issue that forbids it.

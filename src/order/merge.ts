@@ -1,6 +1,7 @@
 import type { User } from "../auth/user.js";
 import { checkCustomData } from "../customer/custom-data.js";
 import type { Customer } from "../customer/customer.js";
+import type { Order } from "../records/order.js";
 import type { CatalogValue } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { toGuid, type Guid } from "../shared/guid.js";
@@ -8,7 +9,6 @@ import { collect, issue, type Issue, type Result } from "../shared/issue.js";
 import { externalIdIssue, findReference, refIndex, reportReference, unknownReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import { optionalField, requiredField } from "../shared/upsert.js";
-import type { Order } from "./order.js";
 import type { OrderChanges } from "./request.js";
 
 /** What an order decision needs besides the request: the company's records, catalogs and settings. */

@@ -23,7 +23,7 @@ import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { js, type JsonSchema } from "../shared/json-schema.js";
 import type { Instant } from "../shared/time.js";
-import { priorities, type Priority } from "./order.js";
+import { priorities, type Priority } from "../records/order.js";
 
 /** The optional order fields, each in its three states (GEN-5). */
 export interface OrderOptionalFields {

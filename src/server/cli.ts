@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { createFieldService, type FieldService } from "../service/create.js";
 import { StorageSetupError, StorageUnavailableError, type FieldStorage } from "../service/storage.js";
 import { validateFixture, type Fixture } from "../service/fixture.js";
-import { demoFixture } from "../testing/demo-fixture.js";
+import { demoFixture } from "../service/demo-fixture.js";
 import { createHttpServer } from "./http.js";
 
 /** What the command line asks for, once flags and environment are read. */

@@ -1,9 +1,9 @@
 import type { User } from "../auth/user.js";
 import type { Customer } from "../customer/customer.js";
-import type { Intervention } from "../intervention/intervention.js";
 import type { Material } from "../material/material.js";
 import type { Effect } from "../notification/effect.js";
-import type { Order } from "../order/order.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { Store } from "../store/store.js";

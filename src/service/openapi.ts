@@ -2,8 +2,8 @@ import { buildOpenApiDocument, type OpenApiDocument, type OpenApiExamples, type 
 import { problem, type ProblemStatus } from "../api/problem.js";
 import type { OperationId } from "../api/routes.js";
 import { issue } from "../shared/issue.js";
-import { demoFixture } from "../testing/demo-fixture.js";
 import { createFieldService, type ServiceResponse } from "./create.js";
+import { demoFixture } from "./demo-fixture.js";
 
 /**
  * Records the examples of the OpenAPI document by running the reference service on the demo

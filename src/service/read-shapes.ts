@@ -1,8 +1,8 @@
 import type { CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape } from "../api/read-shapes.js";
 import type { Customer } from "../customer/customer.js";
-import type { Intervention, ReportDocument } from "../intervention/intervention.js";
 import type { Material } from "../material/material.js";
-import type { Order } from "../order/order.js";
+import type { Intervention, ReportDocument } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import { decimalToJson } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import { formatInstant } from "../shared/time.js";

@@ -1,9 +1,9 @@
 import type { User } from "../auth/user.js";
 import { updateCollisionIndexBatch, type CollisionIndex, type CollisionUpdate } from "../assignation/collision-index.js";
 import type { Customer } from "../customer/customer.js";
-import type { Intervention } from "../intervention/intervention.js";
+import type { Intervention } from "../records/intervention.js";
 import type { Material } from "../material/material.js";
-import type { Order } from "../order/order.js";
+import type { Order } from "../records/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import type { RefIndex } from "../shared/reference.js";

@@ -1,3 +1,4 @@
+import type { CatalogValue } from "./catalog.js";
 import { toGuid, type Guid } from "./guid.js";
 import { fail, issue, ok, type Issue, type Result } from "./issue.js";
 
@@ -110,6 +111,28 @@ export function reportReference<T>(value: string, index: RefIndex<T>, path: stri
 export function resolveReference<T>(value: string, index: RefIndex<T>, path: string, what: string): Result<T> {
   const hit = findReference(value, index);
   return hit === undefined ? fail([unknownReference(path, what, value)]) : ok(hit);
+}
+
+/**
+ * Resolves an optional catalog reference, reporting at `path`: `null` stays `null`, a value
+ * names a catalog entry (GEN-3) or its issue is pushed onto `issues`. The plan, replan and
+ * edit of an intervention use it for `customStateId`.
+ * @param ref - the reference as sent, or `null` for none
+ * @param index - the catalog to look in
+ * @param path - JSON path of the field, for the issue
+ * @param what - what kind of catalog value is named, for the message
+ * @param issues - where an unknown reference is reported
+ * @returns the entry's GUID, or `null` when none was named or it is unknown
+ * @internal
+ */
+export function resolveOptional<T extends CatalogValue>(ref: string | null, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | null {
+  if (ref === null) return null;
+  const r = resolveReference(ref, index, path, what);
+  if (!r.ok) {
+    for (const i of r.issues) issues.push(i);
+    return null;
+  }
+  return r.value.id;
 }
 
 /** What {@link externalIdIssue} asks of the external IDs already taken: a `Set`, or a `Map` keyed by them. 

@@ -7,7 +7,7 @@
  * imports this one.
  * @packageDocumentation
  */
-export { demoFixture } from "./demo-fixture.js";
+export { demoFixture } from "../service/demo-fixture.js";
 export { examples } from "./examples.js";
 export type { ExampleWorld } from "./examples.js";
 export { kitContext, companyOf, wallClock, zoneOffsetText } from "./context.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Customer } from "../../src/customer/customer.js";
-import type { Intervention } from "../../src/intervention/intervention.js";
-import type { Order } from "../../src/order/order.js";
+import type { Intervention } from "../../src/records/intervention.js";
+import type { Order } from "../../src/records/order.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
 import type { IsoDate } from "../../src/shared/time.js";

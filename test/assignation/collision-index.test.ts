@@ -5,7 +5,7 @@ import {
   updateCollisionIndexBatch, type CollisionUpdate,
 } from "../../src/assignation/collision-index.js";
 import { g, makeIntervention, TECH1, TECH2, TECH3, deepFreeze } from "../arbitraries/intervention.js";
-import type { Intervention } from "../../src/intervention/intervention.js";
+import type { Intervention } from "../../src/records/intervention.js";
 import { naiveOverlaps, nestingRangeArb, rangeArb, techInterventionsArb, tieRangeArb } from "../arbitraries/assignation.js";
 
 const sortKey = (a: { start: number; end: number; interventionId: string }) => `${String(a.start).padStart(6, "0")}-${String(a.end).padStart(6, "0")}-${a.interventionId}`;

@@ -1,8 +1,8 @@
 // Collision check against 10,000 allocations (index vs linear scan) and a whole plan decision.
 import { bench, describe } from "vitest";
 import { collisionIndex, overlappingAllocations } from "../../src/assignation/collision-index.js";
-import { planIntervention } from "../../src/intervention/plan.js";
-import type { Intervention } from "../../src/intervention/intervention.js";
+import { planIntervention } from "../../src/order/plan-intervention.js";
+import type { Intervention } from "../../src/records/intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import { at, DAY, g, makeIntervention, planCommand, planContext, TECH1, TECH2, TECH3 } from "../arbitraries/intervention.js";
 

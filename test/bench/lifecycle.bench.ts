@@ -1,7 +1,7 @@
 // A state transition: the table lookup and the full guard, against a naive list-of-transitions scan.
 import { bench, describe } from "vitest";
 import { interventionActionIssue, interventionActions, interventionMachine, nextInterventionState, type InterventionAction } from "../../src/intervention/machine.js";
-import { interventionStates, type InterventionState } from "../../src/intervention/intervention.js";
+import { interventionStates, type InterventionState } from "../../src/records/intervention.js";
 import { moveIntervention } from "../../src/intervention/lifecycle.js";
 import { categoryIndex, idSource, makeIntervention, makeOrder, NOW } from "../arbitraries/intervention.js";
 

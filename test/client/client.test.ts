@@ -11,7 +11,7 @@ import {
   type ClientOptions, type FieldServiceClient, type InterventionPlanBody, type PlanningBody,
 } from "../../src/client/index.js";
 import { createFieldService } from "../../src/service/create.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { demo, recordingFetch, startServer, type Seen, type Started } from "./support.js";
 
 let server: Started;

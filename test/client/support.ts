@@ -6,7 +6,7 @@ import { compileRoutes, createRouter, matchRoute, apiRoutes, type OperationId } 
 import type { FetchLike } from "../../src/client/index.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { createFieldService } from "../../src/service/create.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 
 /** A started server and its clock. */
 export interface Started {

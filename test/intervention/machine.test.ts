@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cancelIntervention } from "../../src/intervention/cancel.js";
 import { editIntervention } from "../../src/intervention/edit.js";
-import { interventionStateLabels, interventionStates, type Intervention, type InterventionState } from "../../src/intervention/intervention.js";
+import { interventionStateLabels, interventionStates, type Intervention, type InterventionState } from "../../src/records/intervention.js";
 import { moveIntervention, reportDocuments } from "../../src/intervention/lifecycle.js";
 import {
   allowedInterventionActions, interventionActionIssue, interventionActions, isTerminalInterventionState, nextInterventionState,
@@ -12,7 +12,7 @@ import { replanIntervention } from "../../src/intervention/replan.js";
 import { emptyCollisionIndex } from "../../src/assignation/collision-index.js";
 import { ABSENT } from "../../src/shared/field.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import type { Order } from "../../src/order/order.js";
+import type { Order } from "../../src/records/order.js";
 import type { Result } from "../../src/shared/issue.js";
 import type { InterventionDecision } from "../../src/intervention/decision.js";
 import {

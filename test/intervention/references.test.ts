@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { collisionIndex } from "../../src/assignation/collision-index.js";
 import { editIntervention } from "../../src/intervention/edit.js";
 import { moveIntervention } from "../../src/intervention/lifecycle.js";
-import { planIntervention } from "../../src/intervention/plan.js";
+import { planIntervention } from "../../src/order/plan-intervention.js";
 import { replanIntervention } from "../../src/intervention/replan.js";
 import type { InterventionEditCommand } from "../../src/intervention/request.js";
 import type { CatalogValue, InterventionCategory } from "../../src/shared/catalog.js";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { limits } from "../../src/shared/limits.js";
 import { describe, expect, it } from "vitest";
 import { addOrder } from "../../src/order/add.js";
-import type { Order } from "../../src/order/order.js";
+import type { Order } from "../../src/records/order.js";
 import { parseOrderAdd } from "../../src/order/request.js";
 import type { Result } from "../../src/shared/issue.js";
 import { defaultSettings } from "../../src/shared/settings.js";

@@ -7,7 +7,7 @@ import { addOrder } from "../../src/order/add.js";
 import { editOrder } from "../../src/order/edit.js";
 import { buildOrder } from "../../src/order/merge.js";
 import { ABSENT } from "../../src/shared/field.js";
-import type { Order } from "../../src/order/order.js";
+import type { Order } from "../../src/records/order.js";
 import { parseOrderAdd, parseOrderEdit, type OrderChanges } from "../../src/order/request.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Result } from "../../src/shared/issue.js";

@@ -11,7 +11,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, FieldServiceError, type ClientOptions } from "../../src/client/index.js";
 import { createFieldService } from "../../src/service/create.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { createHttpServer } from "../../src/server/http.js";
 
 interface Step { title: string; method: string; path: string; body?: unknown; status: number }

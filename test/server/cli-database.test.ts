@@ -10,7 +10,7 @@ import { parseCliArgs, startCli, type StorageFactory } from "../../src/server/cl
 import { postgresStorage } from "../../src/postgres/index.js";
 import { latestMigration } from "../../src/postgres/schema.js";
 import type { FieldStorage } from "../../src/service/storage.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { mutedServer, silentServer } from "../postgres/fake-servers.js";
 import { databaseUrl, dropSchemas, schemaName } from "../postgres/support.js";
 

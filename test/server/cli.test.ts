@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI_USAGE, loadFixtureFile, MAX_FIXTURE_BYTES, parseCliArgs, startCli } from "../../src/server/cli.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 
 function captured(): { io: { out: (l: string) => void; err: (l: string) => void }; out: string[]; err: string[] } {
   const out: string[] = [];

@@ -10,7 +10,7 @@ import { createFieldService } from "../../src/service/create.js";
 import { openApiDocument } from "../../src/service/openapi.js";
 import { scalarBundlePath } from "../../src/server/docs.js";
 import { createHttpServer } from "../../src/server/http.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { answerViolations, checkContract } from "../contract/openapi-contract.js";
 
 let server: Server;

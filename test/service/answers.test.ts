@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createFieldService, createServiceCore, type ServiceResponse } from "../../src/service/create.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 
 const clock = (): Date => new Date("2026-11-23T08:00:00Z");
 

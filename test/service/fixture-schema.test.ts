@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixtureJsonSchema } from "../../src/service/fixture-schema.js";
 import { validateFixture } from "../../src/service/fixture.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { testFixture } from "../arbitraries/fixture.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });

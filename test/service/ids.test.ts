@@ -5,7 +5,7 @@ import { addOrEditCustomer } from "../../src/customer/add-or-edit.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import type { Result } from "../../src/shared/issue.js";
 import { moveIntervention } from "../../src/intervention/lifecycle.js";
-import { planIntervention } from "../../src/intervention/plan.js";
+import { planIntervention } from "../../src/order/plan-intervention.js";
 import { addOrder } from "../../src/order/add.js";
 import { parseOrderAdd } from "../../src/order/request.js";
 import type { Guid } from "../../src/shared/guid.js";

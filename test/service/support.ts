@@ -6,8 +6,8 @@ import { createServiceCore, type FieldServiceOptions, type ServiceCore, type Ser
 import { commit, type Changes, type CompanyState } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Customer } from "../../src/customer/customer.js";
-import type { Intervention } from "../../src/intervention/intervention.js";
-import type { Order } from "../../src/order/order.js";
+import type { Intervention } from "../../src/records/intervention.js";
+import type { Order } from "../../src/records/order.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
 import { schemaName, testStorage } from "../postgres/support.js";
 

@@ -20,7 +20,7 @@ import { js, jsonSchemaFor, type JsonSchema } from "../../src/shared/json-schema
 import { limits } from "../../src/shared/limits.js";
 import { pathSegments, toStandardSchema } from "../../src/shared/standard-schema.js";
 import type { Result } from "../../src/shared/issue.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import {
   customerAddBody, customerAddOrEditBody, interventionCancelBody, interventionEditBody, kitContext, loginBody, materialReplaceBody, orderAddBody,
   orderAddOrEditBody, orderCancelBody, orderEditBody, planBody, stockBatch, storeQuery, storeReplaceBody,

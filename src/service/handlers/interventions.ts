@@ -4,13 +4,13 @@ import type { InterventionDecision } from "../../intervention/decision.js";
 import { editIntervention } from "../../intervention/edit.js";
 import { moveIntervention } from "../../intervention/lifecycle.js";
 import type { LifecycleAction } from "../../intervention/machine.js";
-import { planIntervention } from "../../intervention/plan.js";
+import { planIntervention } from "../../order/plan-intervention.js";
 import { replanIntervention } from "../../intervention/replan.js";
 import {
   parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan,
   type InterventionCancelCommand, type InterventionEditCommand, type InterventionPlanCommand, type InterventionReplanCommand,
 } from "../../intervention/request.js";
-import type { Order } from "../../order/order.js";
+import type { Order } from "../../records/order.js";
 import { fail, isNonEmpty, ok, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
 import { readObject } from "../../shared/read.js";
 import { defineOperation, type Operation, type OperationRequest, type Reply } from "../context.js";

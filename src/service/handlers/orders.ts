@@ -1,5 +1,5 @@
 import { ABSENT } from "../../shared/field.js";
-import type { Intervention } from "../../intervention/intervention.js";
+import type { Intervention } from "../../records/intervention.js";
 import { addOrder } from "../../order/add.js";
 import { addOrEditOrder } from "../../order/add-or-edit.js";
 import { editOrder } from "../../order/edit.js";

@@ -7,7 +7,7 @@ import { withContract } from "../../contract/openapi-contract.js";
 import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../../src/service/create.js";
 import type { CustomerRefs, KitContext } from "../../../src/testing/context.js";
 import { kitContext } from "../../../src/testing/context.js";
-import { demoFixture } from "../../../src/testing/demo-fixture.js";
+import { demoFixture } from "../../../src/service/demo-fixture.js";
 import { customerAddBody, customerAddOrEditBody, nearValidCustomerAdd, nearValidCustomerAddOrEdit } from "../../../src/testing/arbitraries/customer.js";
 import { nearValidOrderAdd, nearValidOrderAddOrEdit, nearValidOrderCancel, nearValidOrderEdit, orderAddBody, orderAddOrEditBody, orderCancelBody, orderEditBody } from "../../../src/testing/arbitraries/order.js";
 import { interventionCancelBody, interventionEditBody, nearValidInterventionCancel, nearValidInterventionEdit, nearValidPlan, planBody } from "../../../src/testing/arbitraries/intervention.js";

@@ -1,7 +1,7 @@
-import { orderActionRules, orderActions, orderMachine } from "../order/machine.js";
-import { orderStateLabels, orderStates } from "../order/order.js";
-import { interventionStateLabels, interventionStates } from "./intervention.js";
-import { initialInterventionState, interventionActionRules, interventionActions, interventionMachine } from "./machine.js";
+import { initialInterventionState, interventionActionRules, interventionActions, interventionMachine } from "../intervention/machine.js";
+import { interventionStateLabels, interventionStates } from "../records/intervention.js";
+import { orderStateLabels, orderStates } from "../records/order.js";
+import { orderActionRules, orderActions, orderMachine } from "./machine.js";
 
 function mermaid<S extends string, A extends string>(
   states: readonly S[],

@@ -1,6 +1,6 @@
 import type { Guid } from "../shared/guid.js";
 import type { Instant, IsoDate } from "../shared/time.js";
-import type { Priority } from "../order/order.js";
+import type { Priority } from "./order.js";
 
 /** Intervention states; Czech display labels in {@link interventionStateLabels}. */
 export const interventionStates = ["Planned", "DepartureStarted", "Running", "WaitingForSignature", "Completed", "Cancelled"] as const;

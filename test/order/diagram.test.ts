@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { stateMachineDiagrams } from "../../src/intervention/diagram.js";
 import { interventionMachine } from "../../src/intervention/machine.js";
+import { stateMachineDiagrams } from "../../src/order/diagram.js";
 
 describe("docs/state-machines.md", () => {
   it("equals the diagrams generated from the tables (regenerate with npm run docs)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { validateFixture } from "../../src/service/fixture.js";
-import { demoFixture } from "../../src/testing/demo-fixture.js";
 
 describe("demonstration fixture", () => {
   it("is valid by the service's own fixture validation", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collisionIndex } from "../../src/assignation/collision-index.js";
-import { planIntervention } from "../../src/intervention/plan.js";
+import { planIntervention } from "../../src/order/plan-intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import {
   ADMIN, at, DAY, deepFreeze, DISPATCHER, g, makeIntervention, makeOrder, orderStateArb, planCommand, planContext, REPAIR, TECH1, TECH2,

@@ -1,22 +1,25 @@
 import type { User } from "../auth/user.js";
-import { collisionIssues, validateAssignations } from "../assignation/validate.js";
 import type { CollisionIndex } from "../assignation/collision-index.js";
+import { collisionIssues, validateAssignations } from "../assignation/validate.js";
 import type { Customer } from "../customer/customer.js";
+import type { InterventionDecision } from "../intervention/decision.js";
+import { initialInterventionState } from "../intervention/machine.js";
+import type { InterventionPlanCommand } from "../intervention/request.js";
 import { planningEffects } from "../notification/notify.js";
-import { orderActionIssue } from "../order/machine.js";
-import type { Order } from "../order/order.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { externalIdIssue, resolveReference, type RefIndex } from "../shared/reference.js";
+import { externalIdIssue, resolveOptional, resolveReference, type RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Instant } from "../shared/time.js";
-import type { InterventionDecision } from "./decision.js";
-import type { Intervention } from "./intervention.js";
-import { initialInterventionState } from "./machine.js";
-import type { InterventionPlanCommand } from "./request.js";
+import { orderActionIssue } from "./machine.js";
 
-/** Everything a plan decision reads besides the command; nothing comes from a clock or a global. */
+/**
+ * Everything a plan decision reads besides the command; nothing comes from a clock or a global.
+ * @category Interventions
+ */
 export interface InterventionPlanContext {
   /** The order to plan on (must be `Open`, INT-1). */
   readonly order: Order;
@@ -43,20 +46,6 @@ export interface InterventionPlanContext {
 }
 
 /**
- * Resolves an optional catalog reference, reporting at `path`.
- * @internal
- */
-export function resolveOptional<T extends CatalogValue>(ref: string | null, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | null {
-  if (ref === null) return null;
-  const r = resolveReference(ref, index, path, what);
-  if (!r.ok) {
-    for (const i of r.issues) issues.push(i);
-    return null;
-  }
-  return r.value.id;
-}
-
-/**
  * Plans a new intervention on an order: the order must be `Open`; the assignations obey
  * ASN-1..ASN-6; `priority` defaults to the order's, the owner to the planner and
  * `sendByPost` to the order's; the intervention starts `Planned`. Returns the intervention
@@ -68,6 +57,7 @@ export function resolveOptional<T extends CatalogValue>(ref: string | null, inde
  * @rule INT-1
  * @rule INT-2
  * @rule INT-9
+ * @category Interventions
  * @example
  * const command = parseInterventionPlan({ primaryAssigneeId: "tech-1", day: "2026-03-12", categoryId: "repair",
  *   assignations: [{ userId: "tech-1", plannedStart: "2026-03-12T10:00:00+01:00", plannedEnd: "2026-03-12T12:00:00+01:00" }] });

@@ -1,4 +1,4 @@
-import type { Fixture, FixtureCompany } from "../service/fixture.js";
+import type { Fixture, FixtureCompany } from "./fixture.js";
 
 /** Deterministic, readable GUIDs for the demonstration data: `prefix` names the kind, `n` the record. */
 function id(prefix: string, n: number): string {
