@@ -183,15 +183,18 @@ export function catalogProblems(rules, owners, tests) {
  * @param {ReturnType<typeof parseOwners>} owners
  * @param {Map<string, Set<string>>} tests
  * @param {Set<string>} [exported] the names the rules entry exports: only those have a page to link
+ * @param {Set<string>} [serviceExported] the names `field-service-rules/service` exports (the HTTP and
+ *   token plumbing since issue 23): an owner the rules entry lacks links to its page there
  * @returns {string}
  */
-export function renderTable(rules, owners, tests, exported = new Set()) {
+export function renderTable(rules, owners, tests, exported = new Set(), serviceExported = new Set()) {
   const rows = rules.map(({ id, summary }) => {
     const fns = owners.claims.filter((c) => c.id === id).map((c) => {
       const dir = c.kind === undefined ? undefined : KIND_DIRS[c.kind];
       const name = `\`${c.name}\``;
-      if (dir === undefined || !exported.has(c.name)) return `${name} (${c.path}, internal)`;
-      return `[${name}](${RULES_MODULE_DIR}/${dir}/${c.name}.md) (${c.path})`;
+      if (dir !== undefined && exported.has(c.name)) return `[${name}](${RULES_MODULE_DIR}/${dir}/${c.name}.md) (${c.path})`;
+      if (dir !== undefined && serviceExported.has(c.name)) return `[${name}](${RULES_MODULE_DIR}/service/${dir}/${c.name}.md) (${c.path}, \`/service\`)`;
+      return `${name} (${c.path}, internal)`;
     });
     const files = [...(tests.get(id) ?? [])].sort();
     return `| <a id="${id.toLowerCase()}"></a>${id} | ${summary} | ${fns.join("<br>") || "—"} | ${files.map((f) => `\`${f}\``).join("<br>") || "—"} |`;
@@ -208,8 +211,9 @@ export function renderTable(rules, owners, tests, exported = new Set()) {
     "  It lives in a domain folder or `src/shared/`; the service and the server only call owners.",
     "  Where a rule is a composition, the owner is the function the composition calls last.",
     "  Other functions may cite the rule in prose but do not claim it.",
-    "  An owner the rules entry exports links to its page in the API reference; an internal one (called by",
-    "  exported functions, not exported itself) names its file.",
+    "  An owner the rules entry exports links to its page in the API reference; one that `field-service-rules/service`",
+    "  exports instead (the route table and the token plumbing) links to its page there, marked `/service`; an internal one",
+    "  (called by exported functions, not exported itself) names its file.",
     "- **Tests**: the test files with a test or suite whose name cites the rule ID.",
     "- Every rule ID in the TSDoc links here (in the API reference, `npm run docs`), and each owner links to its page there.",
     "",
@@ -252,7 +256,8 @@ export function rulesTable() {
   const owners = parseOwners(readSources("src"));
   const tests = parseTests(readSources("test"));
   const exported = exportedNames(readFileSync(join(root, "src", "index.ts"), "utf8"));
-  return { text: renderTable(rules, owners, tests, exported), problems: catalogProblems(rules, owners, tests), count: rules.length };
+  const serviceExported = exportedNames(readFileSync(join(root, "src", "service", "index.ts"), "utf8"));
+  return { text: renderTable(rules, owners, tests, exported, serviceExported), problems: catalogProblems(rules, owners, tests), count: rules.length };
 }
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];

@@ -3,7 +3,8 @@
  * browser-safe (no `node:` import and no Node global anywhere in its import graph; `npm
  * test` bundles it for the browser to prove it). The reference service is
  * `field-service-rules/service`, its `node:http` adapter `field-service-rules/server`.
- * Every export is listed here by name; nothing is imported from deep paths.
+ * Every export is listed here by name; nothing is imported from deep paths. The HTTP plumbing
+ * (route table, problem details, tokens) is exported by `field-service-rules/service`.
  *
  * The `@example` blocks run in `npm test` and their `//=>` outputs are checked. Names they use
  * without declaring them (`planned`, `openOrder`, `screw`, `tech`, `planContext`, ...) are the
@@ -25,17 +26,9 @@ export type { RefIndex } from "./shared/reference.js";
 export { parseIsoDate, parseDateTime, formatInstant, dayRange, today } from "./shared/time.js";
 export type { IsoDate, Instant, InstantRange } from "./shared/time.js";
 
+// Each request body's parser and its Standard Schema twin (`…Schema`) are exported; the body's
+// JSON Schema is the twin's `["~standard"].jsonSchema.input({ target })` (issue 23).
 export type { StandardSchemaV1, StandardJSONSchemaV1, BodySchema, CodedIssue } from "./shared/standard-schema.js";
-export type { JsonSchema } from "./shared/json-schema.js";
-// The JSON Schema of every request body, written next to its parser (issue 13).
-export { customerAddJsonSchema, customerAddOrEditJsonSchema } from "./customer/request.js";
-export { orderAddJsonSchema, orderEditJsonSchema, orderAddOrEditJsonSchema } from "./order/request.js";
-export { interventionPlanJsonSchema, interventionReplanJsonSchema, interventionEditJsonSchema, interventionCancelJsonSchema } from "./intervention/request.js";
-export { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "./stock/request.js";
-export { materialReplaceJsonSchema } from "./material/request.js";
-export { storeReplaceJsonSchema } from "./store/replace.js";
-export { storeListingQueryJsonSchema } from "./store/query.js";
-export { loginRequestJsonSchema } from "./auth/login.js";
 export type { CatalogValue, CategoryForm, InterventionCategory } from "./shared/catalog.js";
 export { defaultSettings } from "./shared/settings.js";
 export type { CompanySettings, CustomDataField, CustomDataFieldType } from "./shared/settings.js";
@@ -81,17 +74,9 @@ export type { Allocation, TechnicianAllocations, CollisionIndex, CollisionUpdate
 
 export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./notification/index.js";
 
-// the HTTP interface as data: routes, matching, problem details (shared by servers and clients)
-export { apiOperations, apiRoutes } from "./api/routes.js";
-export type { PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef } from "./api/routes.js";
-export { problem, problemNames, issueStatus } from "./api/problem.js";
-export type { ProblemDetails, ProblemName, ProblemStatus, ProblemBodyStatus, UnavailableStatus } from "./api/problem.js";
-
 // auth
 export { login } from "./auth/login.js";
 export type { LoginRequest, LoginClient, LoginCompany, LoginResponse, LoginIssued } from "./auth/login.js";
-export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate, defaultNewToken } from "./auth/token.js";
-export type { IssuedToken, RequestHeaders, TokenTable, Authenticated } from "./auth/token.js";
 export { apiUser } from "./auth/owner.js";
 
 // stores: listing

@@ -149,7 +149,7 @@ export type BodySchema<T> = ((value: unknown) => Result<T>) & StandardSchemaV1<u
  * @param schema - the JSON Schema of the bodies `parse` accepts
  * @returns the parser itself, with a `~standard` property added
  * @example
- * const schema = toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
+ * const schema = toStandardSchema(parseStockAmounts, { type: "array", items: { type: "object" } });
  * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.path])
  * //=> [["Negative", [0, "amount"]]]
  * schema["~standard"].jsonSchema.input({ target: "draft-2020-12" }).type //=> "array"
