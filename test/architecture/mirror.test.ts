@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./support.js";
 
 // Issue 23, item 5: tests sit beside what they test. The unit tests of `src/<path>.ts` live in
 // `test/<path>.test.ts` (docs/STYLE.md 11, "test/ mirrors src/"), so someone changing
@@ -47,16 +48,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "testing/examples.ts": "a small company's typed records for the TSDoc examples: every @example run by scripts/doctest.mjs, and test/shared/time.test.ts",
   "testing/model.ts": "the model-based run exported for users: test/service/model.test.ts and test/postgres/model.test.ts",
 };
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...tsFiles(path));
-    else if (entry.name.endsWith(".ts")) out.push(path);
-  }
-  return out;
-}
 
 /** Whether an expression is a literal: a string, number, boolean or null, or an array or object of literals, `as const` or not. */
 function isLiteral(e: ts.Expression): boolean {
