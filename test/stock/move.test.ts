@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { Dec } from "../../src/shared/decimal.js";
 import { ALL, UNLIMITED, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts } from "../../src/stock/add.js";
-import { moveAmounts } from "../../src/stock/move.js";
-import { amountArb, finiteArb, quantityArb, valueOf } from "../arbitraries/stock.js";
+import { moveAmounts, moveStock } from "../../src/stock/move.js";
+import { amountArb, finiteArb, quantityArb, valueOf, materialIds, materials } from "../arbitraries/stock.js";
 
 const eq = (a: Amount, b: Amount): boolean => compareAmounts(a, b) === 0;
 
@@ -47,5 +47,18 @@ describe("STK-5: move", () => {
   it("GEN-7: amounts keep every digit written (no float artefacts)", () => {
     const r = moveAmounts(finite(new Dec("0.3")), finite(new Dec("0.1")), finite(new Dec("0.2")));
     expect([valueOf(r.source), valueOf(r.target)]).toEqual(["0.1", "0.3"]);
+  });
+});
+
+// Issue 9, defect 4: a move whose target would reach 10^9 is OutOfRange.
+describe("GEN-7: amounts never overflow", () => {
+  const M0 = materialIds[0]!;
+  const outcome = (r: { ok: boolean; issues?: readonly { code: string; path: string }[] }): string[] => (r.ok ? [] : (r.issues ?? []).map((i) => `${i.code}@${i.path}`));
+  const MAX = "999999999.999999";
+
+  it("GEN-7, STK-5: a move whose target would reach 10^9 is OutOfRange at the item", () => {
+    const source = new Map([[M0, finite(5)]]);
+    const target = new Map([[M0, finite(MAX)]]);
+    expect(outcome(moveStock(source, target, [{ materialId: "M0", amount: finite(1) }], materials, false))).toEqual(["OutOfRange@[0].amount"]);
   });
 });
