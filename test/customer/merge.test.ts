@@ -245,6 +245,7 @@ describe("GUIDs drawn (GEN-1, GEN-8)", () => {
 // UPS-6 / GEN-5 on nested elements: an add-or-edit naming an existing contact person, address or
 // device changes exactly the fields it sends (a value replaces, null clears where the field may
 // be empty) and every field it leaves out stays. CUS-12 and GEN-5 on the customer's own lists.
+
 /** A company whose nested elements have every field filled, so "stays" is observable. */
 function fullCustomer(): Customer {
   const body = companyBody({
