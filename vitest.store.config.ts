@@ -5,7 +5,7 @@ import { defineConfig, type ViteUserConfig } from "vitest/config";
 // not an exclusion: every src/store file is still mutated, and the full suite can only kill more.
 const config: ViteUserConfig = defineConfig({
   test: {
-    include: ["test/store/**/*.test.ts", "test/service/stores.test.ts"],
+    include: ["test/store/**/*.test.ts", "test/service/handlers/stores.test.ts"],
     isolate: false,
     setupFiles: ["test/setup.ts"],
     testTimeout: 60_000,

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./support.js";
 
 // Issue 23: no two top-level folders of src/ import each other, directly or through others
 // (docs/decisions.md, "Folders without cycles"). The graph is read from the source text, so a
@@ -12,16 +13,6 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
 
 /** Folder → imported folder → the first `file imports specifier` seen for that edge. */
 type FolderGraph = ReadonlyMap<string, ReadonlyMap<string, string>>;
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...tsFiles(path));
-    else if (entry.name.endsWith(".ts")) out.push(path);
-  }
-  return out;
-}
 
 /** The top-level folder of a path under src/ (`order`), or the file's own name for a file directly in src/ (`index.ts`). */
 function topOf(path: string): string {

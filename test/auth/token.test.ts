@@ -2,9 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { issueStatus } from "../../src/api/problem.js";
 import { authenticate, bearerToken, defaultNewToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
-import { checkCredentials, login, parseLoginRequest } from "../../src/auth/login.js";
-import { apiUser } from "../../src/auth/owner.js";
-import type { User } from "../../src/auth/user.js";
+import { login } from "../../src/auth/login.js";
 import { gid } from "../arbitraries/fixture.js";
 
 describe("bearerToken", () => {
@@ -36,30 +34,6 @@ describe("isTokenValid", () => {
     }));
     expect(isTokenValid({ token: "t", companyId: gid(1), issuedAt: 0 }, 3_599_999)).toBe(true);
     expect(isTokenValid({ token: "t", companyId: gid(1), issuedAt: 0 }, 3_600_000)).toBe(false);
-  });
-});
-
-describe("login rules", () => {
-  const company = { id: gid(1), tenantCode: "acme", name: "ACME", clients: [{ clientId: "a", secret: "x" }, { clientId: "b", secret: "y" }] };
-
-  it("AUTH-1: the three fields are required strings, all reported", () => {
-    expect(parseLoginRequest({ tenantCode: "acme", clientId: "a", secret: "x" })).toEqual({ ok: true, value: { tenantCode: "acme", clientId: "a", secret: "x" } });
-    const r = parseLoginRequest({ tenantCode: [], clientId: 2 });
-    expect(r.ok ? [] : r.issues.map((i) => i.path)).toEqual(["tenantCode", "clientId", "secret"]);
-    fc.assert(fc.property(fc.anything(), (body) => { parseLoginRequest(body); }));
-  });
-
-  it("AUTH-1: credentials match exactly one client of the tenant", () => {
-    expect(checkCredentials([company], { tenantCode: "acme", clientId: "b", secret: "y" })).toBe(company);
-    expect(checkCredentials([company], { tenantCode: "acme", clientId: "a", secret: "y" })).toBeUndefined();
-    expect(checkCredentials([company], { tenantCode: "acme", clientId: "a", secret: "x " })).toBeUndefined();
-    expect(checkCredentials([company], { tenantCode: "Acme", clientId: "a", secret: "x" })).toBeUndefined();
-  });
-
-  it("AUTH-6: the API user is the first Administrator, whatever else comes before", () => {
-    const u = (n: number, roles: User["roles"]): User => ({ id: gid(n), externalId: null, name: `u${n}`, roles, deactivated: false });
-    expect(apiUser([u(1, ["Technik"]), u(2, ["Dispatcher", "Administrator"]), u(3, ["Administrator"])])?.id).toBe(gid(2));
-    expect(apiUser([u(1, ["Technik"])])).toBeUndefined();
   });
 });
 
@@ -136,13 +110,5 @@ describe("defaultNewToken", () => {
         }
       }),
     );
-  });
-});
-
-describe("login refusals", () => {
-  it("AUTH-1, ERR-3: a body that is not an object is InvalidType at the root; wrong credentials are one WrongCredentials at the root", () => {
-    expect(parseLoginRequest([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array." }] });
-    const r = login([], { tenantCode: "a", clientId: "b", secret: "c" }, 0, () => "t");
-    expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["WrongCredentials", ""]]);
   });
 });

@@ -5,7 +5,12 @@ import { defaultSettings } from "../../src/shared/settings.js";
 import {
   at, categoryIndex, customer, customStateIndex, deepFreeze, g, makeIntervention, makeOrder, NOW, TECH1, userIndex,
   REPLAN_DAY, replanCommand,
+  users,
 } from "../arbitraries/intervention.js";
+import fc from "fast-check";
+import { ABSENT } from "../../src/shared/field.js";
+import { refIndex } from "../../src/shared/reference.js";
+import { categories, categoryRefs, customStates, referenceArb, stateRefs, unknown } from "./support.js";
 
 const DAY2 = REPLAN_DAY;
 const cmd = replanCommand;
@@ -86,5 +91,57 @@ describe("replanIntervention", () => {
     if (r.ok) return;
     expect(r.issues).toHaveLength(4 * 40_000 + 1);
     expect(r.issues[4 * 39_999]).toMatchObject({ code: "UnknownReference", path: "assignations[39999].userId" });
+  });
+});
+
+describe("intervention references (GEN-3)", () => {
+  const planned = makeIntervention("Planned", { customStateId: g(40), externalId: "E1" });
+  const replanContext = (intervention = planned) => ({
+    intervention,
+    order: makeOrder(),
+    customer,
+    users: userIndex,
+    categories: refIndex(categories, (c) => c.id, (c) => c.slug),
+    customStates: refIndex(customStates, (c) => c.id, (c) => c.slug),
+    settings: defaultSettings,
+    allocations: collisionIndex([intervention]),
+    takenExternalIds: new Set(["E1", "TAKEN"]),
+    now: NOW,
+  });
+
+  it("INT-3: replan resolves customStateId (omitted keeps, null clears) and categoryId; each miss is UnknownReference at its path", () => {
+    fc.assert(
+      fc.property(referenceArb(stateRefs, true), referenceArb(categoryRefs, false), fc.boolean(), (state, category, sendState) => {
+        const command = replanCommand({ customStateId: sendState ? state.ref : ABSENT, categoryId: category.ref ?? "" });
+        const r = replanIntervention(command, replanContext());
+        const issues = [
+          ...(category.expected === undefined ? unknown("categoryId", "InterventionCategory", category.ref ?? "") : []),
+          ...(sendState && state.expected === undefined ? unknown("customStateId", "InterventionCustomState", state.ref ?? "") : []),
+        ];
+        if (issues.length > 0) {
+          expect(r).toEqual({ ok: false, issues });
+          return;
+        }
+        expect(r.ok && [r.value.intervention.categoryId, r.value.intervention.customStateId]).toEqual([category.expected, sendState ? state.expected : g(40)]);
+      }),
+    );
+  });
+
+  it("INT-3, GEN-4: a replan setting a used external ID, or changing one, is refused with its message", () => {
+    const dup = replanIntervention(replanCommand({ externalId: "TAKEN" }), replanContext({ ...planned, externalId: null }));
+    expect(dup).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "TAKEN" (GEN-4).' }] });
+    const changed = replanIntervention(replanCommand({ externalId: "E2" }), replanContext());
+    expect(changed).toEqual({
+      ok: false,
+      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an intervention cannot be changed or cleared by replan (INT-3)." }],
+    });
+  });
+
+  it("INT-3: a replan with invalid assignations and an unknown category reports every issue", () => {
+    const r = replanIntervention(
+      replanCommand({ categoryId: "ghost", assignations: [{ userId: "nobody", plannedStart: at(DAY2, "10:00"), plannedEnd: at(DAY2, "11:00") }] }),
+      replanContext(),
+    );
+    expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["UnknownReference@categoryId", "UnknownReference@assignations[0].userId", "PrimaryNotAssigned@primaryAssigneeId"]);
   });
 });

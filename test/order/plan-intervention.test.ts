@@ -6,6 +6,8 @@ import { defaultSettings } from "../../src/shared/settings.js";
 import {
   ADMIN, at, DAY, deepFreeze, DISPATCHER, g, makeIntervention, makeOrder, orderStateArb, planCommand, planContext, REPAIR, TECH1, TECH2,
 } from "../arbitraries/intervention.js";
+import { refIndex } from "../../src/shared/reference.js";
+import { categories, categoryRefs, customStates, referenceArb, stateRefs, unknown } from "../intervention/support.js";
 
 describe("planIntervention", () => {
   it("INT-1: a plan on an Open order creates a Planned intervention with resolved references", () => {
@@ -108,5 +110,34 @@ describe("planIntervention", () => {
     // Per assignation: unknown user, start and end off the day, end before start; then the main technician is unassigned.
     expect(r.issues).toHaveLength(4 * 40_000 + 1);
     expect(r.issues[4 * 39_999]).toMatchObject({ code: "UnknownReference", path: "assignations[39999].userId" });
+  });
+});
+
+describe("intervention references (GEN-3)", () => {
+  const planWith = () => planContext({ categories: refIndex(categories, (c) => c.id, (c) => c.slug), customStates: refIndex(customStates, (c) => c.id, (c) => c.slug) });
+
+  it("INT-1: plan resolves customStateId by GUID (any case) or slug; null is none; a miss is UnknownReference at customStateId", () => {
+    fc.assert(
+      fc.property(referenceArb(stateRefs, true), ({ ref, expected }) => {
+        const r = planIntervention(planCommand({ customStateId: ref }), planWith());
+        if (expected === undefined) expect(r).toEqual({ ok: false, issues: unknown("customStateId", "InterventionCustomState", ref ?? "") });
+        else expect(r.ok && r.value.intervention.customStateId).toBe(expected);
+      }),
+    );
+  });
+
+  it("INT-1: plan resolves categoryId; a miss is UnknownReference at categoryId", () => {
+    fc.assert(
+      fc.property(referenceArb(categoryRefs, false), ({ ref, expected }) => {
+        const r = planIntervention(planCommand({ categoryId: ref ?? "" }), planWith());
+        if (expected === undefined) expect(r).toEqual({ ok: false, issues: unknown("categoryId", "InterventionCategory", ref ?? "") });
+        else expect(r.ok && r.value.intervention.categoryId).toBe(expected);
+      }),
+    );
+  });
+
+  it("INT-1, GEN-4: a plan's external ID already used is DuplicateExternalId with its message", () => {
+    const r = planIntervention(planCommand({ externalId: "X-1" }), planContext({ takenExternalIds: new Set(["X-1"]) }));
+    expect(r).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "X-1" (GEN-4).' }] });
   });
 });

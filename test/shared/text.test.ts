@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkExternalId, checkText, readExternalId } from "../../src/shared/read.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { isAddressableExternalId, isStorableText } from "../../src/shared/text.js";
+import { foldText, isAddressableExternalId, isStorableText } from "../../src/shared/text.js";
 
 /** Any UTF-16 text, unpaired surrogates and U+0000 included, biased towards the edges. */
 const codeUnits = fc
@@ -69,5 +69,23 @@ describe("addressable external IDs (TXT-2)", () => {
       "Blank@addresses[0].a", "InvalidText@addresses[0].b", "InvalidExternalId@addresses[0].c", "InvalidType@addresses[0].d",
     ]);
     expect(checkExternalId(".", "", "externalId", [])).toBeUndefined();
+  });
+});
+
+describe("text folding (STO-4)", () => {
+  it("STO-4: case and diacritics are removed", () => {
+    expect(foldText("Šroub")).toBe(foldText("sroub"));
+    expect(foldText("ŽÁROVKA Řídicí")).toBe("zarovka ridici");
+    expect(foldText("İ")).toBe("i");
+  });
+  it("STO-4: folding removes only case, diacritics and compatibility forms: text without them is left as it is (ß, ı, final ς stay)", () => {
+    for (const plain of ["straße", "ı", "οδος", "sroub m6"]) expect(foldText(plain)).toBe(plain);
+    expect(foldText("㎆ Ⅻ")).toBe("mb xii");
+    const folded = (s: string): boolean => s === s.toLowerCase() && s === s.normalize("NFKD") && !/\p{M}/u.test(s);
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }).filter(folded), (s) => foldText(s) === s), { numRuns: 500 });
+  });
+  it("folding is idempotent", () => {
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => foldText(foldText(s)) === foldText(s)), { numRuns: 500 });
+    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => foldText(foldText(s)) === foldText(s)), { numRuns: 500 });
   });
 });

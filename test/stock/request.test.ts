@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseStockAmounts, parseStockQuantities, stockAmountsSchema } from "../../src/stock/request.js";
 import { valueOf } from "../arbitraries/stock.js";
+import { Dec, isStorableDecimal } from "../../src/shared/decimal.js";
+import { limits } from "../../src/shared/limits.js";
 
 describe("stock body parsers", () => {
   it("STK-1: an absent or null amount means unlimited on add and set", () => {
@@ -59,5 +61,24 @@ describe("stock body parsers", () => {
     expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual([
       "InvalidType@[0]", "Required@[1].materialId", "Negative@[1].amount", "Blank@[2].materialId", "InvalidType@[2].amount", "InvalidType@[3]", "InvalidType@[4].materialId",
     ]);
+  });
+});
+
+// Issue 9, defect 4: a request amount is below 10^9 with at most 6 decimal places, else OutOfRange.
+describe("GEN-7: amounts never overflow", () => {
+  const outcome = (r: { ok: boolean; issues?: readonly { code: string; path: string }[] }): string[] => (r.ok ? [] : (r.issues ?? []).map((i) => `${i.code}@${i.path}`));
+  const MAX = "999999999.999999";
+
+  it("GEN-7: 1.7976931348623157e308 is refused in a request, not stored as unlimited (the defect)", () => {
+    expect(outcome(parseStockAmounts([{ materialId: "M0", amount: 1.7976931348623157e308 }]))).toEqual(["OutOfRange@[0].amount"]);
+  });
+
+  it("GEN-7: the range and scale are enforced at their boundaries", () => {
+    expect(outcome(parseStockAmounts([{ materialId: "M0", amount: 999_999_999.999999 }, { materialId: "M0", amount: 0.000001 }]))).toEqual([]);
+    expect(outcome(parseStockAmounts([{ materialId: "M0", amount: 1e9 }, { materialId: "M0", amount: 0.0000001 }, { materialId: "M0", amount: 5e-324 }]))).toEqual([
+      "OutOfRange@[0].amount", "OutOfRange@[1].amount", "OutOfRange@[2].amount",
+    ]);
+    expect([isStorableDecimal(new Dec(MAX)), isStorableDecimal(new Dec("1000000000")), isStorableDecimal(new Dec("1.0000001"))]).toEqual([true, false, false]);
+    expect(limits.decimalIntegerDigits + limits.decimalScale).toBeLessThanOrEqual(15);
   });
 });

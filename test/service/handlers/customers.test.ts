@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ServiceResponse } from "../../src/service/create.js";
-import { ids } from "../arbitraries/fixture.js";
-import { company, customerCount, seed, snapshot, previewOf } from "./support.js";
-import { client, codesOf, serviceWith } from "./wiring-support.js";
+import type { ServiceResponse } from "../../../src/service/create.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { company, customerCount, seed, snapshot, previewOf } from "../support.js";
+import { client, codesOf, serviceWith } from "../wiring-support.js";
 
 const A = ids(0);
 /** The GUIDs `serviceWith` hands out, in order. */

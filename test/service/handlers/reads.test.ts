@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ids } from "../arbitraries/fixture.js";
-import { bearer, loginAs, seed, testService } from "./support.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { bearer, loginAs, seed, testService } from "../support.js";
 
 async function setup() {
   const s = testService();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createServiceCore } from "../../src/service/create.js";
-import { demoFixture } from "../../src/service/demo-fixture.js";
-import { ids } from "../arbitraries/fixture.js";
-import { adapter, bearer, company, snapshot, stockOf } from "./support.js";
-import { client, codesOf, serviceWith } from "./wiring-support.js";
+import { createServiceCore } from "../../../src/service/create.js";
+import { demoFixture } from "../../../src/service/demo-fixture.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { adapter, bearer, company, snapshot, stockOf } from "../support.js";
+import { client, codesOf, serviceWith } from "../wiring-support.js";
 
 const A = ids(0);
 const S1 = A.store(1);

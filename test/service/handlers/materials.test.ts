@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ids } from "../arbitraries/fixture.js";
-import { adapter, company, snapshot } from "./support.js";
-import { client, codesOf, serviceWith } from "./wiring-support.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { adapter, company, snapshot } from "../support.js";
+import { client, codesOf, serviceWith } from "../wiring-support.js";
 
 const A = ids(0);
 const M1 = A.material(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ids } from "../arbitraries/fixture.js";
-import { company, seed, snapshot, previewOf } from "./support.js";
-import { client, codesOf, serviceWith } from "./wiring-support.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { company, seed, snapshot, previewOf } from "../support.js";
+import { client, codesOf, serviceWith } from "../wiring-support.js";
 
 const A = ids(0);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Guid } from "../../src/shared/guid.js";
-import { amountToJson } from "../../src/stock/amount.js";
-import { ids } from "../arbitraries/fixture.js";
-import { company, snapshot, stockOf, previewOf } from "./support.js";
-import { client, codesOf, serviceWith } from "./wiring-support.js";
+import type { Guid } from "../../../src/shared/guid.js";
+import { amountToJson } from "../../../src/stock/amount.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { company, snapshot, stockOf, previewOf } from "../support.js";
+import { client, codesOf, serviceWith } from "../wiring-support.js";
 
 const A = ids(0);
 const S1 = A.store(1);

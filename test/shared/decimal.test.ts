@@ -2,25 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Dec, compareDecimals, decimalFromJson, decimalToJson, isStorableDecimal } from "../../src/shared/decimal.js";
 import { parseStockAmounts } from "../../src/stock/request.js";
-import { foldText } from "../../src/shared/text.js";
-
-describe("text folding (STO-4)", () => {
-  it("STO-4: case and diacritics are removed", () => {
-    expect(foldText("Šroub")).toBe(foldText("sroub"));
-    expect(foldText("ŽÁROVKA Řídicí")).toBe("zarovka ridici");
-    expect(foldText("İ")).toBe("i");
-  });
-  it("STO-4: folding removes only case, diacritics and compatibility forms: text without them is left as it is (ß, ı, final ς stay)", () => {
-    for (const plain of ["straße", "ı", "οδος", "sroub m6"]) expect(foldText(plain)).toBe(plain);
-    expect(foldText("㎆ Ⅻ")).toBe("mb xii");
-    const folded = (s: string): boolean => s === s.toLowerCase() && s === s.normalize("NFKD") && !/\p{M}/u.test(s);
-    fc.assert(fc.property(fc.string({ unit: "grapheme" }).filter(folded), (s) => foldText(s) === s), { numRuns: 500 });
-  });
-  it("folding is idempotent", () => {
-    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => foldText(foldText(s)) === foldText(s)), { numRuns: 500 });
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => foldText(foldText(s)) === foldText(s)), { numRuns: 500 });
-  });
-});
 
 describe("GEN-7: decimals", () => {
   it("GEN-7: JSON numbers become exact decimals as written", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { collisionIndex, type CollisionIndex } from "../../src/assignation/collision-index.js";
-import type { ServiceResponse } from "../../src/service/create.js";
-import { ids } from "../arbitraries/fixture.js";
-import { company, seed, snapshot, previewOf } from "./support.js";
-import { client, codesOf, serviceWith } from "./wiring-support.js";
+import { collisionIndex, type CollisionIndex } from "../../../src/assignation/collision-index.js";
+import type { ServiceResponse } from "../../../src/service/create.js";
+import { ids } from "../../arbitraries/fixture.js";
+import { company, seed, snapshot, previewOf } from "../support.js";
+import { client, codesOf, serviceWith } from "../wiring-support.js";
 
 const A = ids(0);
 const NEW_1 = "00000000-0000-4000-9000-000000000001";

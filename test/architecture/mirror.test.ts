@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { tsFiles } from "./support.js";
+
+// Issue 23, item 5: tests sit beside what they test. The unit tests of `src/<path>.ts` live in
+// `test/<path>.test.ts` (docs/STYLE.md 11, "test/ mirrors src/"), so someone changing
+// `src/stock/move.ts` finds `test/stock/move.test.ts` at once.
+//
+// Which source files need a mirrored test: every `.ts` file under src/ that has logic, that is,
+// one top-level statement that is not an import, a re-export, a type (interface, type alias,
+// `declare` brand) or a constant written as a literal (`["Open", "Completed"] as const`, an
+// object of strings). Not needed: the entry files (`index.ts` in any folder, whatever they hold)
+// and the files without logic, which the compiler checks whole and no test could run. A file
+// with logic and no mirrored test must be listed in `ALLOWED` below, with where it is tested
+// instead; the list may shrink, never grow silently.
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * Source files with logic that have no `test/<path>.test.ts`, each with where it is tested
+ * instead (or why it is not unit-tested). Paths relative to src/.
+ */
+const ALLOWED: Readonly<Record<string, string>> = {
+  "client/errors.ts": "the client's error classes: test/client/client.test.ts and abort.test.ts check what each failure throws",
+  "client/in-process.ts": "the fetch over a service in the same process: every test under test/client/ drives the client through it",
+  "customer/context.ts": "orderedCatalog, the catalog order of CUS-5: test/customer/merge.test.ts (\"record references\")",
+  "material/request.ts": "parseMaterialReplace: test/material/replace.test.ts checks MAT-1..MAT-3 on the parse and the replace together",
+  "postgres/records.ts": "the PostgreSQL record store: the suites of test/postgres/ (run when DATABASE_URL is set)",
+  "server/main.ts": "the `npm start` entry: test/server/process.test.ts and test/client/command.test.ts run it as a process",
+  "service/context.ts": "defineOperation and pathOperation, which every handler is built with: test/service/router.test.ts and test/service/handlers/",
+  "service/create.ts": "createFieldService, the service whole: test/service/model.test.ts, totality.test.ts, answers.test.ts and the handler tests",
+  "service/listings.ts": "the store listings kept beside the stock: test/service/handlers/stores.test.ts and test/service/model.test.ts",
+  "service/memory.ts": "the in-memory storage every service test runs on; the same suites run on PostgreSQL (vitest.config.ts)",
+  "service/openapi.ts": "the OpenAPI document with the demo's examples: test/api/openapi.test.ts and test/server/docs.test.ts",
+  "service/read-shapes.ts": "the JSON answers of the reads: test/service/handlers/reads.test.ts and test/service/answers.test.ts",
+  "service/storage.ts": "the storage's error classes: test/service/storage-errors.test.ts and test/postgres/unavailable.test.ts",
+  "shared/standard-schema.ts": "toStandardSchema and pathSegments: test/shared/json-schema.test.ts (\"Standard JSON Schema\"), on every parser's twin",
+  "testing/arbitraries/catalog.ts": "near-valid bodies of login, material, store and stock: test/testing/arbitraries/near-valid.test.ts",
+  "testing/arbitraries/customer.ts": "near-valid customer bodies: test/testing/arbitraries/near-valid.test.ts",
+  "testing/arbitraries/intervention.ts": "near-valid intervention bodies: test/testing/arbitraries/near-valid.test.ts",
+  "testing/arbitraries/order.ts": "near-valid order bodies: test/testing/arbitraries/near-valid.test.ts",
+  "testing/arbitraries/stock.ts": "near-valid stock batches: test/testing/arbitraries/near-valid.test.ts",
+  "testing/arbitraries/text.ts": "the text and decimal arbitraries the body arbitraries share: test/testing/arbitraries/near-valid.test.ts",
+  "testing/context.ts": "kitContext, the context the arbitraries draw from: near-valid.test.ts and test/shared/json-schema.test.ts",
+  "testing/examples.ts": "a small company's typed records for the TSDoc examples: every @example run by scripts/doctest.mjs, and test/shared/time.test.ts",
+  "testing/model.ts": "the model-based run exported for users: test/service/model.test.ts and test/postgres/model.test.ts",
+};
+
+/** Whether an expression is a literal: a string, number, boolean or null, or an array or object of literals, `as const` or not. */
+function isLiteral(e: ts.Expression): boolean {
+  if (ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isParenthesizedExpression(e)) return isLiteral(e.expression);
+  if (ts.isStringLiteral(e) || ts.isNumericLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return true;
+  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isPrefixUnaryExpression(e)) return e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand);
+  if (ts.isArrayLiteralExpression(e)) return e.elements.every(isLiteral);
+  if (ts.isObjectLiteralExpression(e)) return e.properties.every((p) => ts.isPropertyAssignment(p) && isLiteral(p.initializer));
+  return false;
+}
+
+/** Whether a top-level statement is logic: anything but an import, a re-export, a type, an ambient declaration or a literal constant. */
+function isLogic(statement: ts.Statement): boolean {
+  if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement) || ts.isExportDeclaration(statement)) return false;
+  if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return false;
+  if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) === true) return false;
+  if (ts.isVariableStatement(statement) && (statement.declarationList.flags & ts.NodeFlags.Const) !== 0) {
+    return !statement.declarationList.declarations.every((d) => d.initializer !== undefined && isLiteral(d.initializer));
+  }
+  return true;
+}
+
+/** Whether the source text has logic: some top-level statement that {@link isLogic} counts. */
+function hasLogic(text: string): boolean {
+  return ts.createSourceFile("file.ts", text, ts.ScriptTarget.Latest).statements.some(isLogic);
+}
+
+/** The source files (relative to src/, `/`-separated) that need a mirrored test: not `index.ts`, with logic. */
+function filesNeedingTests(): string[] {
+  const src = join(root, "src");
+  return tsFiles(src)
+    .map((file) => relative(src, file).split(sep).join("/"))
+    .filter((path) => !path.endsWith("/index.ts") && path !== "index.ts")
+    .filter((path) => hasLogic(readFileSync(join(src, path), "utf8")));
+}
+
+const mirrorOf = (path: string): string => join(root, "test", path.replace(/\.ts$/, ".test.ts"));
+
+describe("test/ mirrors src/ (issue 23, item 5)", () => {
+  it("every source file with logic has its test file at the mirrored path, or an allow-list entry saying where it is tested", () => {
+    const missing = filesNeedingTests().filter((path) => !existsSync(mirrorOf(path)));
+    expect(missing.filter((path) => !Object.hasOwn(ALLOWED, path))).toEqual([]);
+  });
+
+  it("the allow-list names only source files that still have logic and still lack a mirrored test", () => {
+    const needing = new Set(filesNeedingTests());
+    const stale = Object.keys(ALLOWED).filter((path) => !needing.has(path) || existsSync(mirrorOf(path)));
+    expect(stale).toEqual([]);
+    for (const [path, reason] of Object.entries(ALLOWED)) expect([path, reason.trim().length > 0]).toEqual([path, true]);
+  });
+
+  it("a file of types, brands and re-exports has no logic; a function, a constant or a statement is logic", () => {
+    expect(hasLogic('import type { A } from "./a.js";\nexport type B = A;\nexport interface C { readonly d: B }\ndeclare const brand: unique symbol;\nexport { e } from "./e.js";')).toBe(false);
+    expect(hasLogic("export function f(): number { return 1; }")).toBe(true);
+    expect(hasLogic('export const states = ["Open", "Closed"] as const;\nexport const labels: Record<string, string> = { Open: "Otevřená", n: -1, on: true };')).toBe(false);
+    expect(hasLogic("export const limit = 10 * 2;")).toBe(true);
+    expect(hasLogic("export const table = { add: (a: number) => a };")).toBe(true);
+    expect(hasLogic("let count = 0;")).toBe(true);
+    expect(hasLogic("console.log(1);")).toBe(true);
+  });
+});
