@@ -32,7 +32,7 @@ export const CATEGORIES = [
   { title: "Assignations", paths: ["src/assignation/"] },
   { title: "Notifications", paths: ["src/notification/"] },
   { title: "Stock", paths: ["src/stock/"] },
-  { title: "Store listing", paths: ["src/store/"] },
+  { title: "Store listing", paths: ["src/store/", "src/store-listing/"] },
   { title: "Materials", paths: ["src/material/"] },
   { title: "Authentication", paths: ["src/auth/"] },
   // The HTTP interface as data (src/api/) is exported by `/service` since issue 23.

@@ -83,8 +83,8 @@ export { apiUser } from "./auth/owner.js";
 export type { Store } from "./store/index.js";
 export { storeSortKeys, storeSortOrders, MAX_STORE_PAGE_SIZE, parseStoreListingQuery, storeListingQuerySchema } from "./store/index.js";
 export type { StoreSortKey, StoreSortOrder, StoreListingQuery, QueryParameters } from "./store/index.js";
-export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch, updateStoreListingStock, updateStoreListingMaterial, queryStoreListing } from "./store/index.js";
-export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./store/index.js";
+export { buildStoreListing, rebuildStoreListing, storeListingStock, prepareStoreListingSearch, updateStoreListingStock, updateStoreListingMaterial, queryStoreListing } from "./store-listing/index.js";
+export type { StoreListing, StoreListingCatalog, StoreDetail, StoreDetailItem, StoreDetailMaterials } from "./store-listing/index.js";
 
 // customers, orders, materials, stores: writes
 // Upsert table and three-state merge helpers (UPS-1..5, GEN-5)

@@ -21,7 +21,7 @@ import { isGuid } from "../shared/guid.js";
 import { issue, type Issue, type Result } from "../shared/issue.js";
 import { isAddressableExternalId } from "../shared/text.js";
 import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
-import type { StoreDetail } from "../store/detail.js";
+import type { StoreDetail } from "../store-listing/page.js";
 import { parseStoreListingQuery } from "../store/query.js";
 import { parseStoreReplace } from "../store/replace.js";
 import { callBound, checkTimeout, raced, throwIfAborted } from "./abort.js";

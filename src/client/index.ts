@@ -26,7 +26,7 @@ export type {
 export type {
   CustomerShape, OrderShape, InterventionShape, ReportDocumentsShape, MaterialShape, CreatedShape, StockAmountShape, AddToStoreShape, AllowedActionsShape,
 } from "../api/read-shapes.js";
-export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../store/detail.js";
+export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../store-listing/page.js";
 export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.js";
 export type { OperationId } from "../api/routes.js";
 export type { LoginResponse } from "../auth/login.js";

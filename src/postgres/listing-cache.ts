@@ -13,7 +13,7 @@ import { commit, putRecord, type CompanyState } from "../service/state.js";
 import type { OperationWork, StoredOperation } from "../service/storage.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
-import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, type StoreListing } from "../store/listing.js";
+import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
 import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./listing.js";
 import { emptyView, storedKey } from "./records.js";

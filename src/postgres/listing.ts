@@ -14,7 +14,7 @@ import type { CatalogValue } from "../shared/catalog.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
 import { UNLIMITED, amountToJson, type Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
-import type { StoreDetail, StoreDetailItem } from "../store/detail.js";
+import type { StoreDetail, StoreDetailItem } from "../store-listing/page.js";
 import type { StoreListingQuery, StoreSortKey } from "../store/query.js";
 import type { Store } from "../store/store.js";
 

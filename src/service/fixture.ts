@@ -15,7 +15,7 @@ import { defaultSettings, type CompanySettings, type CustomDataField } from "../
 import { isTimeZone } from "../shared/time.js";
 import { limits } from "../shared/limits.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
-import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store/listing.js";
+import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
 import { emptyListing, listingCatalog, stockView } from "./listings.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";

@@ -3,8 +3,8 @@ import type { CatalogValue } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
-import { buildStoreListing, prepareStoreListingSearch, storeListingStock, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
-import { updateStoreListingMaterial, updateStoreListingStock } from "../store/update-listing.js";
+import { buildStoreListing, prepareStoreListingSearch, storeListingStock, type StoreListing, type StoreListingCatalog } from "../store-listing/build.js";
+import { updateStoreListingMaterial, updateStoreListingStock } from "../store-listing/update.js";
 
 /** What a company's listings read besides the stock: its materials, material catalogs and collation. */
 export interface ListingSources {

@@ -10,7 +10,7 @@ import type { RefIndex } from "../shared/reference.js";
 import type { CompanySettings } from "../shared/settings.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
-import type { StoreListing } from "../store/listing.js";
+import type { StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
 import { applyStockToListings, emptyListing, listingCatalog, listingFieldsChanged, rebuildListingsOf } from "./listings.js";
 

@@ -22,7 +22,7 @@ import { guid, type Guid } from "../shared/guid.js";
 import { refIndex, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings } from "../shared/settings.js";
 import type { Instant, IsoDate } from "../shared/time.js";
-import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../store/listing.js";
+import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../store-listing/build.js";
 import type { StoreListingQuery } from "../store/query.js";
 import type { Store } from "../store/store.js";
 import { finite } from "../stock/amount.js";

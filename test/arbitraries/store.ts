@@ -4,7 +4,7 @@ import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
 import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
-import type { StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreListingCatalog } from "../../src/store-listing/build.js";
 import { storeSortKeys, storeSortOrders, type StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 

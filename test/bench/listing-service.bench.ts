@@ -9,12 +9,12 @@ import type { Material } from "../../src/material/material.js";
 import { Dec } from "../../src/shared/decimal.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite, UNLIMITED, type Amount } from "../../src/stock/amount.js";
-import type { StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreListingCatalog } from "../../src/store-listing/build.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 import { p50 } from "./listing-world.js";
 import { loadFixture } from "./service-load.js";
-import { naiveListing } from "../store/naive-listing.js";
+import { naiveListing } from "../store-listing/naive-listing.js";
 
 const STOCKED = 100_000;
 const BATCH = 20_000;

@@ -8,7 +8,7 @@ import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
 import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
-import type { StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreListingCatalog } from "../../src/store-listing/build.js";
 import type { Store } from "../../src/store/store.js";
 
 /** The generated world, and the generator (its sequence continues for later edits). */

@@ -10,8 +10,8 @@ import { listingBenchWorld } from "./listing-world.js";
 import { listingMigration, listingVersionsMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/listing.js";
 import { guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
-import { queryStoreListing } from "../../src/store/detail.js";
-import { buildStoreListing, prepareStoreListingSearch } from "../../src/store/listing.js";
+import { queryStoreListing } from "../../src/store-listing/page.js";
+import { buildStoreListing, prepareStoreListingSearch } from "../../src/store-listing/build.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 

@@ -4,11 +4,11 @@ import type { Material } from "../../src/material/material.js";
 import { type Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
 import { compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
-import { queryStoreListing } from "../../src/store/detail.js";
-import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../../src/store/listing.js";
+import { queryStoreListing } from "../../src/store-listing/page.js";
+import { buildStoreListing, type StoreListing, type StoreListingCatalog } from "../../src/store-listing/build.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
-import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store/update-listing.js";
-import { prepareStoreListingSearch, rebuildStoreListing } from "../../src/store/listing.js";
+import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store-listing/update.js";
+import { prepareStoreListingSearch, rebuildStoreListing } from "../../src/store-listing/build.js";
 
 const { N, pick, nouns, adjectives, gid, categories, suppliers, materials, stock, catalog, store } = listingBenchWorld();
 

@@ -9,7 +9,7 @@ import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { NOTHING } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
-import { queryStoreListing, type StoreDetail } from "../../src/store/detail.js";
+import { queryStoreListing, type StoreDetail } from "../../src/store-listing/page.js";
 import { ids, testFixture } from "../arbitraries/fixture.js";
 
 const A = ids(0);

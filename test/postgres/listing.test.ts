@@ -25,12 +25,12 @@ import { guid, type Guid } from "../../src/shared/guid.js";
 import { addToStock } from "../../src/stock/add.js";
 import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
 import { refIndex } from "../../src/shared/reference.js";
-import { queryStoreListing, type StoreDetail } from "../../src/store/detail.js";
-import { buildStoreListing, type StoreListingCatalog } from "../../src/store/listing.js";
+import { queryStoreListing, type StoreDetail } from "../../src/store-listing/page.js";
+import { buildStoreListing, type StoreListingCatalog } from "../../src/store-listing/build.js";
 import { storeSortKeys, storeSortOrders, type StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 import { czechTextArb } from "../arbitraries/store.js";
-import { acme, cables, g, material, tools, zeta } from "../store/examples.js";
+import { acme, cables, g, material, tools, zeta } from "../store-listing/examples.js";
 
 const url = process.env["DATABASE_URL"];
 if (url === undefined || url === "") {

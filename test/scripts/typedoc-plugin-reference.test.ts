@@ -12,7 +12,8 @@ const read = (path: string): string => readFileSync(join(root, path), "utf8");
 describe("categories of the rules entry", () => {
   it("maps domain folders and shared files, and no unknown path", () => {
     expect(categoryOf("src/stock/move.ts")).toBe("Stock");
-    expect(categoryOf("src/store/listing.ts")).toBe("Store listing");
+    expect(categoryOf("src/store-listing/build.ts")).toBe("Store listing");
+    expect(categoryOf("src/store/query.ts")).toBe("Store listing");
     expect(categoryOf("src/shared/issue.ts")).toBe("Parsing and issues");
     expect(categoryOf("src/shared/guid.ts")).toBe("Shared values");
     expect(categoryOf("src/shared/new-file.ts")).toBeUndefined();

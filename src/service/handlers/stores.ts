@@ -1,4 +1,4 @@
-import { queryStoreListing, type StoreDetail } from "../../store/detail.js";
+import { queryStoreListing, type StoreDetail } from "../../store-listing/page.js";
 import { canUseStore } from "../../store/access.js";
 import { parseStoreListingQuery, type StoreListingQuery } from "../../store/query.js";
 import { parseStoreReplace, replaceStore, type StoreReplaceCommand } from "../../store/replace.js";

@@ -3,7 +3,7 @@ import { compareDecimals, type Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import type { Material } from "../material/material.js";
 import { collationRanks } from "./collation.js";
-import type { StoreSortKey } from "./query.js";
+import type { StoreSortKey } from "../store/query.js";
 import { denseRanks, type DenseRanks, type PositionCompare } from "./ranking.js";
 
 /** The records a listing reads besides the stock: materials, their categories and suppliers, and the collation. */

@@ -3,7 +3,7 @@ import type { Material } from "../material/material.js";
 import type { Amount } from "../stock/amount.js";
 import { amountColumn, amountComparator, amountRanks, type AmountColumn } from "./amount-order.js";
 import { appendRows, emptyColumns, keyComparator, keyRanks, lookUp, type Columns, type Row, type StoreListingCatalog } from "./columns.js";
-import { storeSortKeys, type StoreSortKey } from "./query.js";
+import { storeSortKeys, type StoreSortKey } from "../store/query.js";
 import { inverseOrder, ordersByRank, type KeyOrders, type PositionCompare } from "./ranking.js";
 import { foldSearchText, type SearchText } from "./search-text.js";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
-import { appendRows, categoryNameAt, emptyColumns, keyComparator, keyRanks, lookUp, pairKey, replaceRow, supplierNameAt, type Columns, type MaterialSortKey } from "../../src/store/columns.js";
+import { appendRows, categoryNameAt, emptyColumns, keyComparator, keyRanks, lookUp, pairKey, replaceRow, supplierNameAt, type Columns, type MaterialSortKey } from "../../src/store-listing/columns.js";
 import { storeSortKeys } from "../../src/store/query.js";
 import { listingWorldArb, type ListingWorld } from "../arbitraries/store.js";
 import { naiveKeyCompare } from "./naive-listing.js";

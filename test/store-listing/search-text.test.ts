@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
 import { foldText } from "../../src/shared/text.js";
-import { CHUNK, SEP, appendSearchText, cachedFold, foldSearchText, replaceSearchText, searchMask, searchText } from "../../src/store/search-text.js";
+import { CHUNK, SEP, appendSearchText, cachedFold, foldSearchText, replaceSearchText, searchMask, searchText } from "../../src/store-listing/search-text.js";
 import { material } from "./examples.js";
 import { czechTextArb } from "../arbitraries/store.js";
 

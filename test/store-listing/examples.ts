@@ -4,7 +4,7 @@ import type { Material } from "../../src/material/material.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
-import type { StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreListingCatalog } from "../../src/store-listing/build.js";
 import type { StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 

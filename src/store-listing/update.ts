@@ -3,8 +3,8 @@ import type { Amount } from "../stock/amount.js";
 import type { Material } from "../material/material.js";
 import { amountRanks, appendAmounts, setAmountAt } from "./amount-order.js";
 import { appendRows, lookUp, nameGuidComparator, replaceRow, rowOf, type Row, type StoreListingCatalog } from "./columns.js";
-import { listingOf, orderComparator, rebuildStoreListing, sortKeys, sortPositions, stateOf, useUp, type ListingState, type StoreListing } from "./listing.js";
-import type { StoreSortKey } from "./query.js";
+import { listingOf, orderComparator, rebuildStoreListing, sortKeys, sortPositions, stateOf, useUp, type ListingState, type StoreListing } from "./build.js";
+import type { StoreSortKey } from "../store/query.js";
 import { insertSorted, inverseOrder, mergeSorted, ordersByRank, removeSorted, type KeyOrders } from "./ranking.js";
 import { appendSearchText, replaceSearchText } from "./search-text.js";
 

@@ -3,8 +3,8 @@ import { decimalToJson } from "../../src/shared/decimal.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { foldText } from "../../src/shared/text.js";
 import { amountToJson, compareAmounts, type Amount } from "../../src/stock/amount.js";
-import type { StoreDetail, StoreDetailItem } from "../../src/store/detail.js";
-import type { StoreListingCatalog } from "../../src/store/listing.js";
+import type { StoreDetail, StoreDetailItem } from "../../src/store-listing/page.js";
+import type { StoreListingCatalog } from "../../src/store-listing/build.js";
 import type { StoreListingQuery, StoreSortKey } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UNLIMITED, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
-import { amountColumn, amountComparator, amountRanks, appendAmounts, setAmountAt } from "../../src/store/amount-order.js";
+import { amountColumn, amountComparator, amountRanks, appendAmounts, setAmountAt } from "../../src/store-listing/amount-order.js";
 
 // Amounts that collide as doubles (or overflow them), plus ordinary ones and unlimited.
 const texts = ["0", "0.1", "0.10000000000000000001", "0.1000000000000000000099", "123456789012345678", "123456789012345679", "1e400", "1.0000000000000000000001e400", "2.5", "3"];

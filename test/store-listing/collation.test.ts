@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collationRanks, primaryKeys } from "../../src/store/collation.js";
+import { collationRanks, primaryKeys } from "../../src/store-listing/collation.js";
 import { anyTextArb, czechTextArb } from "../arbitraries/store.js";
 
 // The plain way: sort with the collator, equal ranks for texts it calls equal.

@@ -4,10 +4,10 @@ import { foldText } from "../shared/text.js";
 import type { Material, MaterialUnit } from "../material/material.js";
 import { amountToJson, type Amount } from "../stock/amount.js";
 import { categoryNameAt, supplierNameAt } from "./columns.js";
-import { searchTextOf, stateOf, type ListingState, type StoreListing } from "./listing.js";
+import { searchTextOf, stateOf, type ListingState, type StoreListing } from "./build.js";
 import { searchMask } from "./search-text.js";
-import type { StoreListingQuery } from "./query.js";
-import type { Store } from "./store.js";
+import type { StoreListingQuery } from "../store/query.js";
+import type { Store } from "../store/store.js";
 
 /** One stocked material in the store detail (docs/service.md "StoreDetail"; STO-6). */
 export interface StoreDetailItem {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { denseRanks, insertSorted, inverseOrder, lowerBound, mergeSorted, ordersByRank, removeSorted } from "../../src/store/ranking.js";
+import { denseRanks, insertSorted, inverseOrder, lowerBound, mergeSorted, ordersByRank, removeSorted } from "../../src/store-listing/ranking.js";
 
 const runs = { numRuns: 300 };
 const byValue = (a: number, b: number): number => a - b;
