@@ -84,8 +84,8 @@ export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockIt
 export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("all of it"))();
 
 /** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
+export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = /* @__PURE__ */ toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
 
 /** {@link parseStockQuantities} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const stockQuantitiesSchema: BodySchema<StockItem<Quantity>[]> = toStandardSchema(parseStockQuantities, stockQuantitiesJsonSchema);
+export const stockQuantitiesSchema: BodySchema<StockItem<Quantity>[]> = /* @__PURE__ */ toStandardSchema(parseStockQuantities, stockQuantitiesJsonSchema);
 
