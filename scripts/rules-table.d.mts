@@ -13,4 +13,5 @@ export declare function parseTests(files: readonly SourceFile[]): Map<string, Se
 export declare function catalogProblems(rules: readonly { readonly id: string }[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>): string[];
 export declare function renderTable(rules: readonly RuleEntry[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>, exported?: ReadonlySet<string>): string;
 export declare function exportedNames(text: string): Set<string>;
-export declare function rulesTable(): { text: string; problems: string[]; count: number };
+export declare function renderRuleIds(rules: readonly { readonly id: string }[]): string;
+export declare function rulesTable(): { text: string; ruleIds: string; problems: string[]; count: number };

@@ -67,7 +67,7 @@ const rows: readonly Row[] = [
 
 const outcome = (r: Result<unknown>): string[] => (r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`));
 
-describe("every list and string in every body has a documented maximum (issue 9)", () => {
+describe("LIM-1: every list and string in every body has a documented maximum (issue 9)", () => {
   for (const row of rows) {
     it(`GEN-9: ${row.field}: ${row.limit.toLocaleString("en")} is accepted, ${(row.limit + 1).toLocaleString("en")} is ${row.code} at "${row.path}"`, () => {
       expect(outcome(row.parse(row.limit))).toEqual([]);
