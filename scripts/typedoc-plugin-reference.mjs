@@ -35,7 +35,7 @@ export const CATEGORIES = [
   { title: "HTTP interface", paths: ["src/api/"] },
   {
     title: "Parsing and issues",
-    paths: ["src/shared/issue.ts", "src/shared/read.ts", "src/shared/standard-schema.ts", "src/shared/json-schema.ts", "src/shared/field.ts", "src/shared/upsert.ts", "src/shared/limits.ts"],
+    paths: ["src/shared/issue.ts", "src/shared/rule-id.ts", "src/shared/read.ts", "src/shared/standard-schema.ts", "src/shared/json-schema.ts", "src/shared/field.ts", "src/shared/upsert.ts", "src/shared/limits.ts"],
   },
   {
     title: "Shared values",

@@ -30,6 +30,7 @@ export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../stor
 export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.js";
 export type { OperationId } from "../api/routes.js";
 export type { LoginResponse } from "../auth/login.js";
-export type { Issue, IssueCode } from "../shared/issue.js";
+export type { Issue, IssueCode, EdgeCode, EdgeIssue, ProblemIssue } from "../shared/issue.js";
+export type { RuleId } from "../shared/rule-id.js";
 export type { OrderAction, AllowedAction } from "../order/machine.js";
 export type { InterventionAction } from "../intervention/machine.js";

@@ -1,6 +1,7 @@
 import type { Order } from "../order/order.js";
 import type { AllowedAction } from "../order/machine.js";
 import { issue, type Issue } from "../shared/issue.js";
+import type { RuleId } from "../shared/rule-id.js";
 import type { Intervention, InterventionState } from "./intervention.js";
 
 /**
@@ -107,7 +108,7 @@ export const interventionMachine: {
  * @example
  * interventionActionRules.cancel //=> "INT-5"
  */
-export const interventionActionRules: { readonly [A in InterventionAction]: string } = {
+export const interventionActionRules: { readonly [A in InterventionAction]: RuleId } = {
   edit: "INT-4",
   replan: "INT-3",
   cancel: "INT-5",
@@ -163,10 +164,10 @@ export function isTerminalInterventionState(state: InterventionState): boolean {
 export function interventionActionIssue(action: InterventionAction, intervention: Intervention, order: Order): Issue | undefined {
   const rule = interventionActionRules[action];
   if (interventionMachine[intervention.state][action] === null) {
-    return issue("InvalidState", "", `${action}: intervention is ${intervention.state} (${rule})`);
+    return issue("InvalidState", "", rule, `${action}: intervention is ${intervention.state} (${rule})`);
   }
   if (NEEDS_OPEN_ORDER.has(action) && order.state !== "Open") {
-    return issue("InvalidState", "", `${action}: order is ${order.state} (${rule})`);
+    return issue("InvalidState", "", rule, `${action}: order is ${order.state} (${rule})`);
   }
   return undefined;
 }

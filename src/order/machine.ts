@@ -1,5 +1,6 @@
 import type { Intervention, InterventionState } from "../intervention/intervention.js";
 import { issue, type Issue } from "../shared/issue.js";
+import type { RuleId } from "../shared/rule-id.js";
 import type { Order, OrderState } from "./order.js";
 
 /** Order actions whose permission {@link allowedOrderActions} answers (docs/service.md `allowedActions`). */
@@ -27,7 +28,7 @@ export const orderMachine: { readonly [S in OrderState]: { readonly [A in OrderA
  * @example
  * orderActionRules.complete //=> "ORD-13"
  */
-export const orderActionRules: { readonly [A in OrderAction]: string } = {
+export const orderActionRules: { readonly [A in OrderAction]: RuleId } = {
   edit: "ORD-6",
   planIntervention: "INT-1",
   cancel: "ORD-11",
@@ -81,14 +82,14 @@ export function isFinishedIntervention(state: InterventionState): boolean {
 export function orderActionIssue(action: OrderAction, order: Order, interventions: readonly Intervention[]): Issue | undefined {
   const rule = orderActionRules[action];
   if (orderMachine[order.state][action] === null) {
-    return issue("InvalidState", "", `${action}: order is ${order.state} (${rule})`);
+    return issue("InvalidState", "", rule, `${action}: order is ${order.state} (${rule})`);
   }
   if (action === "edit") {
     const active = interventions.find((i) => ACTIVE.has(i.state));
-    if (active !== undefined) return issue("InvalidState", "", `${action}: order has an intervention in ${active.state} (${rule})`);
+    if (active !== undefined) return issue("InvalidState", "", rule, `${action}: order has an intervention in ${active.state} (${rule})`);
   } else if (action === "complete") {
     const pending = interventions.find((i) => !isFinishedIntervention(i.state));
-    if (pending !== undefined) return issue("InvalidState", "", `${action}: order has an intervention in ${pending.state} (${rule})`);
+    if (pending !== undefined) return issue("InvalidState", "", rule, `${action}: order has an intervention in ${pending.state} (${rule})`);
   }
   return undefined;
 }
@@ -106,7 +107,7 @@ export type AllowedAction<A extends string> =
       readonly action: A;
       /** Refused. */
       readonly allowed: false;
-      /** Why, with the rule ID in the message. */
+      /** Why: the issue, with the rule that forbids the action (in `rule` and in the message). */
       readonly issue: Issue;
     };
 
@@ -117,7 +118,7 @@ export type AllowedAction<A extends string> =
  * @param interventions - the order's interventions
  * @returns one entry per action, in {@link orderActions} order
  * @example
- * allowedOrderActions(cancelledOrder, [])[0] //=> { action: "edit", allowed: false, issue: { code: "InvalidState", path: "", message: "edit: order is Cancelled (ORD-6)" } }
+ * allowedOrderActions(cancelledOrder, [])[0] //=> { action: "edit", allowed: false, issue: { code: "InvalidState", path: "", message: "edit: order is Cancelled (ORD-6)", rule: "ORD-6" } }
  */
 export function allowedOrderActions(order: Order, interventions: readonly Intervention[]): readonly AllowedAction<OrderAction>[] {
   return orderActions.map((action): AllowedAction<OrderAction> => {

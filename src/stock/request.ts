@@ -10,10 +10,10 @@ import type { StockItem } from "./batch.js";
 function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amount>[]> {
   const issues: Issue[] = [];
   if (!Array.isArray(body)) {
-    return fail([issue("InvalidType", "", "The body must be a JSON array of stock items (STK-6).")]);
+    return fail([issue("InvalidType", "", "STK-6", "The body must be a JSON array of stock items (STK-6).")]);
   }
   if (body.length > limits.stockItems) {
-    return fail([issue("TooMany", "", `At most ${limits.stockItems} stock items in one body (${body.length} sent).`)]);
+    return fail([issue("TooMany", "", "LIM-1", `At most ${limits.stockItems} stock items in one body (${body.length} sent).`)]);
   }
   const items: StockItem<Q | Amount>[] = [];
   for (let i = 0; i < body.length; i++) {

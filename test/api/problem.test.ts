@@ -7,10 +7,13 @@ import { bearer, loginAs, testService } from "../service/support.js";
 
 describe("problem details", () => {
   it("ERR-1: the body is RFC 9457 with name, title, status and every error", () => {
-    const body = problem(400, [issue("Required", "name"), issue("Negative", "[1].amount", "Amounts are never negative (GEN-7).")]);
+    const body = problem(400, [issue("Required", "name", "ERR-2"), issue("Negative", "[1].amount", "GEN-7", "Amounts are never negative (GEN-7).")]);
     expect(body).toEqual({
       type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest",
-      errors: [{ code: "Required", path: "name", message: "A required value is missing or null." }, { code: "Negative", path: "[1].amount", message: "Amounts are never negative (GEN-7)." }],
+      errors: [
+        { code: "Required", path: "name", message: "A required value is missing or null.", rule: "ERR-2" },
+        { code: "Negative", path: "[1].amount", message: "Amounts are never negative (GEN-7).", rule: "GEN-7" },
+      ],
     });
   });
 
@@ -20,7 +23,7 @@ describe("problem details", () => {
       414: "UriTooLong", 415: "UnsupportedMediaType", 431: "RequestHeaderFieldsTooLarge", 500: "InternalServerError", 503: "ServiceUnavailable",
     });
     expect(simpleProblem(503, "Unavailable")).toMatchObject({ status: 503, name: "ServiceUnavailable", title: "Service Unavailable", errors: [{ code: "Unavailable", path: "" }] });
-    expect(simpleProblem(401, "NotAuthenticated")).toMatchObject({ status: 401, name: "NotAuthenticated", title: "Unauthorized", errors: [{ code: "NotAuthenticated", path: "" }] });
+    expect(simpleProblem(401, "NotAuthenticated", undefined, "AUTH-2")).toMatchObject({ status: 401, name: "NotAuthenticated", title: "Unauthorized", errors: [{ code: "NotAuthenticated", path: "", rule: "AUTH-2" }] });
   });
 
   it("ERR-1: every refusal of the service carries a problem body whose status matches", async () => {
@@ -43,6 +46,6 @@ describe("problem details", () => {
       UnsupportedMediaType: 415, HeadersTooLarge: 431, InternalError: 500, Unavailable: 503,
     };
     for (const code of Object.keys(issueCodes) as IssueCode[]) expect([code, issueStatus(code)]).toEqual([code, own[code] ?? 400]);
-    expect(refusal([issue("NotFound", "", "gone")])).toMatchObject({ status: 404, body: { name: "NotFound", status: 404 } });
+    expect(refusal([issue("NotFound", "", "GEN-2", "gone")])).toMatchObject({ status: 404, body: { name: "NotFound", status: 404 } });
   });
 });

@@ -53,7 +53,7 @@ const categoryRefs = categories.map((c) => ({ id: c.id, key: c.slug }));
 const userRefs = users.flatMap((u) => (u.externalId === null ? [] : [{ id: u.id, key: u.externalId }]));
 
 const unknown = (path: string, what: string, ref: string) => [
-  { code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` },
+  { code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).`, rule: "GEN-3" },
 ];
 
 const DAY2 = REPLAN_DAY;
@@ -142,16 +142,16 @@ describe("intervention references (GEN-3)", () => {
 
   it("INT-1, GEN-4: a plan's external ID already used is DuplicateExternalId with its message", () => {
     const r = planIntervention(planCommand({ externalId: "X-1" }), planContext({ takenExternalIds: new Set(["X-1"]) }));
-    expect(r).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "X-1" (GEN-4).' }] });
+    expect(r).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "X-1" (GEN-4).', rule: "GEN-4" }] });
   });
 
   it("INT-3, GEN-4: a replan setting a used external ID, or changing one, is refused with its message", () => {
     const dup = replanIntervention(replanCommand({ externalId: "TAKEN" }), replanContext({ ...planned, externalId: null }));
-    expect(dup).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "TAKEN" (GEN-4).' }] });
+    expect(dup).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "TAKEN" (GEN-4).', rule: "GEN-4" }] });
     const changed = replanIntervention(replanCommand({ externalId: "E2" }), replanContext());
     expect(changed).toEqual({
       ok: false,
-      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an intervention cannot be changed or cleared by replan (INT-3)." }],
+      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an intervention cannot be changed or cleared by replan (INT-3).", rule: "INT-3" }],
     });
   });
 

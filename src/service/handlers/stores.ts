@@ -35,7 +35,7 @@ export const handleReplaceStore: Handler<"store"> = (ctx) => {
  */
 export const handleReadStore: Handler<"store"> = (ctx) => {
   const { store } = ctx.records;
-  if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "No such store for this user (STO-2).")]);
+  if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "STO-2", "No such store for this user (STO-2).")]);
   const query = parseStoreListingQuery(Object.fromEntries(ctx.query));
   if (!query.ok) return refused(query.issues);
   const listing = ctx.company.listings.get(store.id) ?? emptyListing(store.id, listingCatalog(ctx.company));
