@@ -8,6 +8,7 @@ export interface Owners {
   readonly mentions?: readonly { readonly id: string; readonly path: string }[];
 }
 export declare function readRulesText(text: string): RuleEntry[];
+export declare function readRules(): RuleEntry[];
 export declare function parseOwners(files: readonly SourceFile[]): Owners;
 export declare function parseTests(files: readonly SourceFile[]): Map<string, Set<string>>;
 export declare function catalogProblems(rules: readonly { readonly id: string }[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>): string[];

@@ -11,7 +11,8 @@
 // It also writes src/shared/rule-id.ts, the catalog's IDs as the `RuleId` type that every issue's
 // `rule` has (and `--check` fails when that file is stale).
 // The pure pieces (readRulesText, parseOwners, parseTests, catalogProblems, renderTable, renderRuleIds) are
-// exported so test/scripts/rules-table.test.ts can feed them synthetic inputs.
+// exported so test/scripts/rules-table.test.ts can feed them synthetic inputs; readRules (the
+// catalogs as read here) is exported for the tests that check issues against them.
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,7 +58,12 @@ export function readRulesText(text) {
   return rules;
 }
 
-function readRules() {
+/**
+ * The rules of the catalogs, RULES.md then docs/rules-project.md; outside the workspace (no
+ * shared/ beside the checkout) the committed docs/rules.md.
+ * @returns {{ id: string, summary: string }[]}
+ */
+export function readRules() {
   const spec = specCandidates.find((p) => existsSync(p));
   // Outside the workspace (no shared/ beside the checkout) the committed table is the catalog.
   if (spec === undefined) return readCommittedRules();

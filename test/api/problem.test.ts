@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { issueStatus, problem, problemNames, refusal, simpleProblem } from "../../src/api/problem.js";
 import { issueCodes, type IssueCode } from "../../src/shared/issue.js";
-import { issue } from "../../src/shared/issue.js";
+import { edgeIssue, issue } from "../../src/shared/issue.js";
+import type { ProblemDetails } from "../../src/api/problem.js";
 import { ids } from "../arbitraries/fixture.js";
-import { bearer, loginAs, testService } from "../service/support.js";
+import { namedRules } from "../contract/issue-rules.js";
+import { bearer, loginAs, seed, testService } from "../service/support.js";
 
 describe("problem details", () => {
   it("ERR-1: the body is RFC 9457 with name, title, status and every error", () => {
@@ -38,6 +40,22 @@ describe("problem details", () => {
     ]);
     expect(answers.map((a) => [a.status, (a.body as { name: string }).name])).toEqual([[400, "BadRequest"], [403, "Forbidden"], [401, "NotAuthenticated"], [404, "NotFound"], [405, "MethodNotAllowed"]]);
     for (const a of answers) expect(a.body).toMatchObject({ type: "about:blank", status: a.status, errors: expect.arrayContaining([expect.objectContaining({ code: expect.any(String), path: expect.any(String), message: expect.any(String) })]) });
+  });
+
+  it("ERR-1: a 400 body carries each issue's rule as data, the first rule its message names; an edge answer's issue has none (issue 24)", async () => {
+    const s = testService();
+    const { order } = await seed(s, 0);
+    const token = await loginAs(s, 0);
+    const r = await s.handle({ method: "POST", path: `/order/${order.id}/PlanIntervention`, headers: bearer(token), body: { day: "2026-02-30", primaryAssigneeId: null, assignations: [], categoryId: "no-such-category" } });
+    expect(r.status).toBe(400);
+    expect((r.body as ProblemDetails).errors.map((i) => [i.code, i.path, i.rule])).toEqual([
+      ["Required", "primaryAssigneeId", "GEN-5"], ["InvalidDate", "day", "GEN-6"],
+    ]);
+    const refused = await s.handle({ method: "POST", path: `/order/${order.id}/PlanIntervention`, headers: bearer(token), body: { day: "2026-05-04", primaryAssigneeId: "nobody", assignations: [], categoryId: "no-such-category" } });
+    for (const i of (refused.body as ProblemDetails).errors) expect(namedRules(i.message)[0]).toBe(i.rule);
+    expect((refused.body as ProblemDetails).errors.map((i) => i.rule)).toEqual(expect.arrayContaining(["GEN-3", "ASN-1"]));
+    expect(simpleProblem(413, "PayloadTooLarge").errors[0]).not.toHaveProperty("rule");
+    expect(problem(500, [edgeIssue("InternalError", "Internal error.")]).errors).toEqual([{ code: "InternalError", path: "", message: "Internal error." }]);
   });
 
   it("ERR-2: every rule and body issue is 400; only the request-level codes have their own status", () => {

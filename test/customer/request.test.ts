@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { customerAddOrEditSchema, customerAddSchema, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Result } from "../../src/shared/issue.js";
+import type { CodedIssue } from "../../src/shared/standard-schema.js";
 import { checkTotal, companyBody } from "../arbitraries/customer.js";
 
 function paths<T>(r: Result<T>): string[] {
@@ -91,6 +92,10 @@ describe("customer add body", () => {
   it("is a Standard Schema validator with path segments", () => {
     const r = customerAddSchema["~standard"].validate(companyBody({ contactPeople: [{ email: "x" }] }));
     expect("issues" in r && r.issues?.[0]?.path).toEqual(["contactPeople", 0, "email"]);
+  });
+  it("ERR-1: its issues carry the code and the rule, as the parser's do (issue 24)", () => {
+    const r = customerAddSchema["~standard"].validate(companyBody({ kind: "Person", addresses: [{ coordinates: { latitude: 91, longitude: 0 } }] })) as { issues: readonly CodedIssue[] };
+    expect(r.issues.map((i) => [i.code, i.rule])).toEqual([["InvalidEnum", "ERR-2"], ["OutOfRange", "CUS-10"]]);
   });
   it("is total on arbitrary JSON and never pollutes Object.prototype", () => checkTotal(parseCustomerAdd));
 });

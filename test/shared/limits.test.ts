@@ -75,6 +75,13 @@ describe("LIM-1: every list and string in every body has a documented maximum (i
     });
   }
 
+  it("LIM-1: each limit's issue carries LIM-1 as its rule, but the store filter's, whose message names STO-3 (issue 24)", () => {
+    for (const row of rows) {
+      const r = row.parse(row.limit + 1);
+      expect([row.field, r.ok ? [] : r.issues.map((i) => i.rule)]).toEqual([row.field, [row.path === "materialCategoryId" ? "STO-3" : "LIM-1"]]);
+    }
+  });
+
   it("GEN-8: a 20,000-item stock batch, what a real company sends, still passes", () => {
     expect(parseStockAmounts(many(20_000, (i) => ({ materialId: `M${i % 50}`, amount: 1.5 }))).ok).toBe(true);
   });

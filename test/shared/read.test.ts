@@ -7,7 +7,7 @@ import { limits } from "../../src/shared/limits.js";
 import {
   checkEmail, checkNonBlank, checkText, notABoolean, notAnEmailString, notAString, optional, optionalValue, readArray, readBoolean,
   readDate, readDateTime, readEmail, readEnum, readGuid, readInteger, readLongText, readNonBlank, readNonNegativeDecimal, readObject,
-  readString, readText, required, wrongType, type ValueReader,
+  readString, readText, required, wrongType, type JsonObject, type ValueReader,
 } from "../../src/shared/read.js";
 
 const run = <T>(f: (issues: Issue[]) => T): [T, [string, string][]] => {
@@ -25,6 +25,14 @@ describe("field readers", () => {
     expect(run((is) => optional(o, "a", "", is, readString))[0]).toBeNull();
     expect(run((is) => optional(o, "b", "", is, readString))[0]).toBe("x");
     expect(run((is) => optionalValue(o, "a", "", is, readString))[0]).toBeUndefined();
+  });
+  it("GEN-5, ERR-2: a required field sent as null breaks GEN-5; one left out is a malformed body (ERR-2)", () => {
+    const rules = (o: JsonObject): string[] => {
+      const issues: Issue[] = [];
+      required(o, "a", "", issues, readString);
+      return issues.map((i) => i.rule);
+    };
+    expect([rules({ a: null }), rules({})]).toEqual([["GEN-5"], ["ERR-2"]]);
   });
   it("GEN-9: readers report code and path; arrays report every bad element", () => {
     const [, issues] = run((is) => readArray(readObject, 1, 10)([1, {}, "x"], "", "assignations", is));
