@@ -8,9 +8,11 @@ export interface Owners {
   readonly mentions?: readonly { readonly id: string; readonly path: string }[];
 }
 export declare function readRulesText(text: string): RuleEntry[];
+export declare function readRules(): RuleEntry[];
 export declare function parseOwners(files: readonly SourceFile[]): Owners;
 export declare function parseTests(files: readonly SourceFile[]): Map<string, Set<string>>;
 export declare function catalogProblems(rules: readonly { readonly id: string }[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>): string[];
 export declare function renderTable(rules: readonly RuleEntry[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>, exported?: ReadonlySet<string>, serviceExported?: ReadonlySet<string>): string;
 export declare function exportedNames(text: string): Set<string>;
-export declare function rulesTable(): { text: string; problems: string[]; count: number };
+export declare function renderRuleIds(rules: readonly { readonly id: string }[]): string;
+export declare function rulesTable(): { text: string; ruleIds: string; problems: string[]; count: number };

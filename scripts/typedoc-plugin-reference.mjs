@@ -38,7 +38,7 @@ export const CATEGORIES = [
   // The HTTP interface as data (src/api/) is exported by `/service` since issue 23.
   {
     title: "Parsing and issues",
-    paths: ["src/shared/issue.ts", "src/shared/read.ts", "src/shared/standard-schema.ts", "src/shared/json-schema.ts", "src/shared/field.ts", "src/shared/upsert.ts", "src/shared/limits.ts"],
+    paths: ["src/shared/issue.ts", "src/shared/rule-id.ts", "src/shared/read.ts", "src/shared/standard-schema.ts", "src/shared/json-schema.ts", "src/shared/field.ts", "src/shared/upsert.ts", "src/shared/limits.ts"],
   },
   {
     title: "Shared values",
@@ -86,7 +86,7 @@ export function entryNames(exportsField, entryFiles, packageName) {
 }
 
 /** A rule ID in prose; rule numbers have no leading zero ("MAT-001" is an external ID, not a rule). */
-export const RULE_ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT)-[1-9]\d*\b/g;
+export const RULE_ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM)-[1-9]\d*\b/g;
 
 /**
  * Splits a text into pieces, each either plain text or a rule ID to link. IDs inside a Markdown

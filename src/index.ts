@@ -14,7 +14,9 @@
 
 // shared primitives
 export { issueCodes } from "./shared/issue.js";
-export type { IssueCode, Issue, NonEmptyArray, Ok, Fail, Result } from "./shared/issue.js";
+export type { IssueCode, Issue, EdgeCode, EdgeIssue, ProblemIssue, NonEmptyArray, Ok, Fail, Result } from "./shared/issue.js";
+export { ruleIds } from "./shared/rule-id.js";
+export type { RuleId } from "./shared/rule-id.js";
 export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
 export { Dec } from "./shared/decimal.js";

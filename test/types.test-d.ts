@@ -3,8 +3,9 @@
 import { expectTypeOf } from "vitest";
 import {
   ABSENT, UNLIMITED, finite, guid, nextInterventionState, parseIsoDate,
-  type Amount, type Guid, type IsoDate, type OrderChanges, type Quantity, type Result, type Tri,
+  type Amount, type Guid, type Issue, type IsoDate, type OrderChanges, type ProblemIssue, type Quantity, type Result, type RuleId, type Tri,
 } from "../src/index.js";
+import { issue } from "../src/shared/issue.js";
 
 declare const someString: string;
 declare const someGuid: Guid;
@@ -39,8 +40,18 @@ expectTypeOf(finite).returns.toMatchTypeOf<Amount>();
 declare const r: Result<number>;
 if (!r.ok) expectTypeOf(r.issues[0]).toMatchTypeOf<{ code: string; path: string; message: string }>();
 
+// ERR-1 (issue 24): every issue of a rule carries a rule ID of the catalog; a typo fails to compile.
+if (!r.ok) expectTypeOf(r.issues[0].rule).toEqualTypeOf<RuleId>();
+expectTypeOf<ProblemIssue["rule"]>().toEqualTypeOf<RuleId | undefined>();
+// @ts-expect-error ASN-99 is no rule of the catalog
+issue("Collision", "assignations[0]", "ASN-99");
+// @ts-expect-error an issue without its rule
+const ruleless: Issue = { code: "Required", path: "day", message: "day is required." };
+// @ts-expect-error an edge code (413) is built with edgeIssue, without a rule
+issue("PayloadTooLarge", "", "ERR-2");
+
 // INT-7: the transition table only takes known states and actions.
 // @ts-expect-error "Paused" is not an intervention state
 nextInterventionState("Paused", "start");
 
-export { notAGuid, notADate, clearAddress, infinite, stored };
+export { notAGuid, notADate, clearAddress, infinite, stored, ruleless };

@@ -9,9 +9,10 @@ import { orderActions } from "../order/machine.js";
 import { orderAddJsonSchema, orderAddOrEditJsonSchema, orderEditJsonSchema } from "../order/request.js";
 import { interventionStates } from "../records/intervention.js";
 import { orderStates, priorities } from "../records/order.js";
-import { issueCodes } from "../shared/issue.js";
+import { edgeCodes, issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
+import { ruleIds } from "../shared/rule-id.js";
 import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
 import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
@@ -169,6 +170,7 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 
 function readSchemas(): Record<string, JsonSchema> {
   const issue = ref("Issue");
+  const issuePath: JsonSchema = { type: "string", description: "JSON path of the offending value (contactPeople[1].email); empty for the request as a whole." };
   const allowed = (actions: readonly string[]): JsonSchema =>
     shape({
       actions: list({
@@ -237,25 +239,26 @@ function readSchemas(): Record<string, JsonSchema> {
     }),
     OrderAllowedActions: allowed(orderActions),
     InterventionAllowedActions: allowed(interventionActions),
-    Issue: {
-      type: "object",
-      properties: {
-        code: { type: "string", enum: [...new Set([...Object.keys(issueCodes), UNAVAILABLE.code])], description: "Machine-readable kind of problem (ERR-1)." },
-        path: { type: "string", description: "JSON path of the offending value (contactPeople[1].email); empty for the request as a whole." },
-        message: { type: "string", description: "Human-readable explanation citing the rule ID." },
-      },
-      required: ["code", "path", "message"],
-      additionalProperties: false,
-    },
+    Issue: shape({
+      code: { type: "string", enum: Object.keys(issueCodes).filter((c) => !Object.hasOwn(edgeCodes, c)), description: "Machine-readable kind of problem (ERR-1)." },
+      path: issuePath,
+      message: { type: "string", description: "Human-readable explanation citing the rule ID." },
+      rule: { type: "string", enum: [...ruleIds], description: "The rule the request breaks, as data (docs/rules.md); when the message names rules, the first it names." },
+    }, "One problem found in a request, with the rule it breaks."),
+    EdgeIssue: shape({
+      code: { type: "string", enum: Object.keys(edgeCodes), description: "Machine-readable kind of problem (ERR-1)." },
+      path: issuePath,
+      message: { type: "string", description: "Human-readable explanation." },
+    }, "The issue of an answer no rule decides (413, 414, 415, 431, 500, 503): no rule."),
     Problem: {
       type: "object",
-      description: "An RFC 9457 problem-details body (ERR-1), with every issue found (GEN-9). A 500 also carries incidentId.",
+      description: "An RFC 9457 problem-details body (ERR-1), with every issue found (GEN-9), each with the rule it breaks except on the answers no rule decides (413, 414, 415, 431, 500, 503). A 500 also carries incidentId.",
       properties: {
         type: { const: "about:blank" },
         title: { type: "string" },
         status: { type: "integer", enum: Object.keys(documentedProblemNames).map(Number) },
         name: { type: "string", enum: [...new Set(Object.values(documentedProblemNames))] },
-        errors: { type: "array", items: issue, minItems: 1 },
+        errors: { type: "array", items: { oneOf: [issue, ref("EdgeIssue")] }, minItems: 1 },
         incidentId: { type: "string", description: "On a 500 only: the incident the server log names." },
       },
       required: ["type", "title", "status", "name", "errors"],
@@ -303,7 +306,7 @@ const UNAVAILABLE = { status: 503, name: "ServiceUnavailable", code: "Unavailabl
 const documentedProblemNames: { readonly [S in DocumentedProblemStatus]: ProblemName | typeof UNAVAILABLE.name } = { ...problemNames, [UNAVAILABLE.status]: UNAVAILABLE.name };
 
 const refusalText: { readonly [S in DocumentedProblemStatus]: string } = {
-  400: "A malformed body, query or dryRun, or a broken rule: every issue, each with code, path and message (GEN-9, ERR-1).",
+  400: "A malformed body, query or dryRun, or a broken rule: every issue, each with code, path, message and the rule it breaks (GEN-9, ERR-1).",
   401: "No bearer token, or one that is unknown or expired (AUTH-2, AUTH-3).",
   403: "Wrong credentials (AUTH-1).",
   404: "No record with this ID (GUID form) or external ID (externalId form) in the caller's company (GEN-2, AUTH-4); a GUID-form segment that is not a GUID is 404 too.",

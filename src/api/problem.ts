@@ -1,5 +1,6 @@
 import { match, P } from "ts-pattern";
-import { issue, type Issue, type IssueCode, type NonEmptyArray } from "../shared/issue.js";
+import { edgeIssue, issue, issueCodes, type EdgeCode, type Issue, type IssueCode, type NonEmptyArray, type ProblemIssue } from "../shared/issue.js";
+import type { RuleId } from "../shared/rule-id.js";
 
 /**
  * A refusal status (ERR-1), plus the ones only the HTTP adapter answers (414, 431) and the 500
@@ -61,8 +62,8 @@ export interface ProblemDetails {
   readonly status: ProblemBodyStatus;
   /** Machine-readable name of the status (ERR-1). */
   readonly name: ProblemName;
-  /** Every issue found, with code, JSON path and message (GEN-9). */
-  readonly errors: readonly Issue[];
+  /** Every issue found, with code, JSON path, message and the rule it breaks (GEN-9); an edge answer's issue has no rule. */
+  readonly errors: readonly ProblemIssue[];
 }
 
 /**
@@ -73,32 +74,46 @@ export interface ProblemDetails {
  * @returns the problem-details body
  * @rule ERR-1
  * @example
- * problem(400, [{ code: "Required", path: "day", message: "day is required." }])
- * //=> { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "Required", path: "day", message: "day is required." }] }
+ * problem(400, [{ code: "Required", path: "day", message: "day is required.", rule: "ERR-2" }])
+ * //=> { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "Required", path: "day", message: "day is required.", rule: "ERR-2" }] }
  */
-export function problem(status: ProblemBodyStatus, issues: readonly Issue[]): ProblemDetails {
+export function problem(status: ProblemBodyStatus, issues: readonly ProblemIssue[]): ProblemDetails {
   return {
     type: "about:blank",
     title: titles[status],
     status,
     name: problemNames[status],
-    errors: issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+    errors: issues.map((i) => (i.rule === undefined ? { code: i.code, path: i.path, message: i.message } : { code: i.code, path: i.path, message: i.message, rule: i.rule })),
   };
 }
 
 /**
- * A problem body with a single issue at the body level, for refusals that concern the
- * request as a whole (401, 404, 405, 413, 415).
+ * A problem body with a single issue at the body level, for an answer at the service's edges,
+ * which no rule decides (413, 415, ...).
  * @param status - the refusal status
- * @param code - the issue code
- * @param message - the explanation, citing the rule ID
+ * @param code - the edge code
+ * @param message - the explanation; defaults to the catalog's description
  * @returns the problem-details body
  * @example
- * simpleProblem(404, "NotFound", "No order with this ID (GEN-2).").errors[0].path //=> ""
+ * simpleProblem(413, "PayloadTooLarge").errors[0].path //=> ""
  * @internal
  */
-export function simpleProblem(status: ProblemBodyStatus, code: IssueCode, message?: string): ProblemDetails {
-  return problem(status, [issue(code, "", message)]);
+export function simpleProblem(status: ProblemBodyStatus, code: EdgeCode, message?: string): ProblemDetails;
+/**
+ * A problem body with a single issue at the body level, for a refusal that concerns the request
+ * as a whole (401, 404, 405).
+ * @param status - the refusal status
+ * @param code - the issue code
+ * @param message - the explanation, citing the rule ID; `undefined` for the catalog's description
+ * @param rule - the rule the request breaks
+ * @returns the problem-details body
+ * @example
+ * simpleProblem(404, "NotFound", "No order with this ID (GEN-2).", "GEN-2").errors[0].rule //=> "GEN-2"
+ * @internal
+ */
+export function simpleProblem(status: ProblemBodyStatus, code: Exclude<IssueCode, EdgeCode>, message: string | undefined, rule: RuleId): ProblemDetails;
+export function simpleProblem(status: ProblemBodyStatus, code: IssueCode, message?: string, rule?: RuleId): ProblemDetails {
+  return problem(status, [rule === undefined ? edgeIssue(code as EdgeCode, message ?? issueCodes[code]) : issue(code as Exclude<IssueCode, EdgeCode>, "", rule, message)]);
 }
 
 /**

@@ -403,7 +403,7 @@ export function splitTarget(target: string): RequestTarget {
 export function dryRunOf(method: string, query: ReadonlyMap<string, string>): Result<boolean> {
   const text = method === "GET" ? undefined : query.get("dryRun");
   if (text === undefined) return ok(false);
-  if (!DRY_RUN.test(text)) return fail([issue("InvalidEnum", "dryRun", "dryRun is true or false.")]);
+  if (!DRY_RUN.test(text)) return fail([issue("InvalidEnum", "dryRun", "ERR-2", "dryRun is true or false.")]);
   return ok(text.toLowerCase() === "true");
 }
 

@@ -45,8 +45,8 @@ export interface ValidAssignations {
 function checkTechnician(ref: string, users: RefIndex<User>, path: string, issues: Issue[]): User | undefined {
   const user = reportReference(ref, users, path, "user", issues);
   if (user === undefined) return undefined;
-  if (!user.roles.includes("Technik")) issues.push(issue("NotTechnician", path, `User ${user.id} does not have the role Technik (ASN-2).`));
-  if (user.deactivated) issues.push(issue("Deactivated", path, `User ${user.id} is deactivated (ASN-2).`));
+  if (!user.roles.includes("Technik")) issues.push(issue("NotTechnician", path, "ASN-2", `User ${user.id} does not have the role Technik (ASN-2).`));
+  if (user.deactivated) issues.push(issue("Deactivated", path, "ASN-2", `User ${user.id} is deactivated (ASN-2).`));
   return user;
 }
 
@@ -73,7 +73,7 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
   const issues: Issue[] = [];
   const primary = checkTechnician(request.primaryAssigneeId, context.users, "primaryAssigneeId", issues);
   if (request.assignations.length === 0) {
-    issues.push(issue("TooFew", "assignations", "At least one assignation is required, the main technician's (ASN-1)."));
+    issues.push(issue("TooFew", "assignations", "ASN-1", "At least one assignation is required, the main technician's (ASN-1)."));
   }
   const range = dayRange(request.day, context.timeZone);
   const firstIndexOf = new Map<Guid, number>();
@@ -84,22 +84,22 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
     if (user !== undefined) {
       const first = firstIndexOf.get(user.id);
       if (first === undefined) firstIndexOf.set(user.id, i);
-      else issues.push(issue("Duplicate", joinPath(path, "userId"), `User ${user.id} already has assignations[${first}] on this intervention (ASN-3).`));
+      else issues.push(issue("Duplicate", joinPath(path, "userId"), "ASN-3", `User ${user.id} already has assignations[${first}] on this intervention (ASN-3).`));
     }
     const outside = (t: Instant): boolean => t < range.start || t >= range.end;
     if (outside(a.plannedStart)) {
-      issues.push(issue("OutsideDay", joinPath(path, "plannedStart"), `${formatInstant(a.plannedStart)} is not on ${request.day} in ${context.timeZone} (ASN-4).`));
+      issues.push(issue("OutsideDay", joinPath(path, "plannedStart"), "ASN-4", `${formatInstant(a.plannedStart)} is not on ${request.day} in ${context.timeZone} (ASN-4).`));
     }
     if (outside(a.plannedEnd)) {
-      issues.push(issue("OutsideDay", joinPath(path, "plannedEnd"), `${formatInstant(a.plannedEnd)} is not on ${request.day} in ${context.timeZone}; an end at midnight is the next day (ASN-4).`));
+      issues.push(issue("OutsideDay", joinPath(path, "plannedEnd"), "ASN-4", `${formatInstant(a.plannedEnd)} is not on ${request.day} in ${context.timeZone}; an end at midnight is the next day (ASN-4).`));
     }
     if (!(a.plannedStart < a.plannedEnd)) {
-      issues.push(issue("StartNotBeforeEnd", joinPath(path, "plannedEnd"), "plannedStart must be earlier than plannedEnd (ASN-4)."));
+      issues.push(issue("StartNotBeforeEnd", joinPath(path, "plannedEnd"), "ASN-4", "plannedStart must be earlier than plannedEnd (ASN-4)."));
     }
     if (user !== undefined) out.push({ userId: user.id, plannedStart: a.plannedStart, plannedEnd: a.plannedEnd });
   });
   if (primary !== undefined && request.assignations.length > 0 && !firstIndexOf.has(primary.id)) {
-    issues.push(issue("PrimaryNotAssigned", "primaryAssigneeId", `The main technician ${primary.id} has no assignation (ASN-1).`));
+    issues.push(issue("PrimaryNotAssigned", "primaryAssigneeId", "ASN-1", `The main technician ${primary.id} has no assignation (ASN-1).`));
   }
   return collect(issues, () => ({ primaryAssigneeId: (primary as User).id, assignations: out }));
 }
@@ -134,6 +134,7 @@ export function collisionIssues(
         issue(
           "Collision",
           joinPath("assignations", i),
+          "ASN-5",
           `Technician ${a.userId} is already allocated ${formatInstant(hit.start)}–${formatInstant(hit.end)} on intervention ${hit.interventionId} (ASN-5).`,
         ),
       );

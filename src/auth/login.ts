@@ -166,7 +166,7 @@ export function login<C extends LoginCompany>(companies: Iterable<C>, body: unkn
   const parsed = parseLoginRequest(body);
   if (!parsed.ok) return parsed;
   const company = checkCredentials(companies, parsed.value);
-  if (company === undefined) return fail([issue("WrongCredentials", "")]);
+  if (company === undefined) return fail([issue("WrongCredentials", "", "AUTH-1")]);
   const token = newToken();
   return { ok: true, company, token: { token, companyId: company.id, issuedAt: now }, value: loginResponse(company, token) };
 }

@@ -88,19 +88,19 @@ export interface Authenticated<C> {
  * @rule AUTH-2
  * @rule AUTH-4
  * @example
- * authenticate({}, noTokens, now) //=> { ok: false, issues: [{ code: "NotAuthenticated", path: "", message: expect.any(String) }] }
+ * authenticate({}, noTokens, now) //=> { ok: false, issues: [{ code: "NotAuthenticated", path: "", message: expect.any(String), rule: "AUTH-2" }] }
  */
 export function authenticate<C>(headers: unknown, table: TokenTable<C>, now: Instant): Result<Authenticated<C>> {
   const text = bearerToken(headers);
   if (text === undefined) {
-    return fail([issue("NotAuthenticated", "", "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2).")]);
+    return fail([issue("NotAuthenticated", "", "AUTH-2", "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2).")]);
   }
   const token = table.token(text);
   if (token !== undefined && isTokenValid(token, now)) {
     const company = table.company(token.companyId);
     if (company !== undefined) return ok({ token, company });
   }
-  return fail([issue("NotAuthenticated", "", "Unknown or expired token; log in again (AUTH-2, AUTH-3).")]);
+  return fail([issue("NotAuthenticated", "", "AUTH-2", "Unknown or expired token; log in again (AUTH-2, AUTH-3).")]);
 }
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -18,7 +18,7 @@ import { parseOrderCancel } from "../order/cancel.js";
 import type { OrderAction } from "../order/machine.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
 import { isGuid } from "../shared/guid.js";
-import { issue, type Issue, type Result } from "../shared/issue.js";
+import { issue, type Issue, type ProblemIssue, type Result } from "../shared/issue.js";
 import { isAddressableExternalId } from "../shared/text.js";
 import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
 import type { StoreDetail } from "../store-listing/page.js";
@@ -302,7 +302,7 @@ function refValue(operation: OperationId, name: string, ref: unknown): string {
 
 // The catalog's sentence for an external ID; for a GUID, the usual mistake behind it.
 function refIssue(external: boolean, name: string): Issue {
-  return external ? issue("InvalidExternalId", name) : issue("InvalidGuid", name, "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
+  return external ? issue("InvalidExternalId", name, "TXT-2") : issue("InvalidGuid", name, "GEN-2", "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
 }
 
 function queryString(query: StoreQueryParams): string {
@@ -319,12 +319,15 @@ function asProblem(value: unknown, status: number): ProblemDetails | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const v = value as Record<string, unknown>;
   if (typeof v["name"] !== "string" || !Array.isArray(v["errors"])) return undefined;
-  const errors: Issue[] = [];
+  const errors: ProblemIssue[] = [];
   for (const e of v["errors"] as unknown[]) {
     if (typeof e !== "object" || e === null) return undefined;
     const i = e as Record<string, unknown>;
     if (typeof i["code"] !== "string" || typeof i["path"] !== "string" || typeof i["message"] !== "string") return undefined;
-    errors.push({ code: i["code"] as Issue["code"], path: i["path"], message: i["message"] });
+    // The rule passes through as sent (an edge answer, 413 or 500, has none).
+    const copy = { code: i["code"], path: i["path"], message: i["message"] } as Record<string, unknown>;
+    if (typeof i["rule"] === "string") copy["rule"] = i["rule"];
+    errors.push(copy as unknown as ProblemIssue);
   }
   // The HTTP status is the truth about the answer, whatever the body says.
   return { ...(v as unknown as ProblemDetails), status: status as ProblemDetails["status"], errors };

@@ -6,12 +6,13 @@ import type { OperationId } from "../api/routes.js";
  * refused the call before sending anything (`local: true`, status 400): its own validation
  * refused the body (the same parser and the same issues the server would answer with), or a
  * record reference is one no URL can carry (`InvalidGuid` or `InvalidExternalId` at the path
- * parameter's name, TXT-2). `problem.errors` lists every issue with its `code` and JSON `path`
- * (GEN-9).
+ * parameter's name, TXT-2). `problem.errors` lists every issue with its `code`, JSON `path`
+ * and the `rule` it breaks (GEN-9), so a caller can key on the rule; only the issue of an answer
+ * no rule decides (413, 414, 415, 431, 500, 503) has no `rule`.
  * @example
- * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required." }]), false);
+ * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required.", rule: "ERR-2" }]), false);
  * e.status //=> 400
- * e.problem.errors.map((i) => i.path) //=> ["day"]
+ * e.problem.errors.map((i) => [i.path, i.rule]) //=> [["day", "ERR-2"]]
  * e.message //=> "planIntervention: 400 BadRequest: day: day is required."
  */
 export class FieldServiceError extends Error {
@@ -19,7 +20,7 @@ export class FieldServiceError extends Error {
   readonly operation: OperationId;
   /** The HTTP status (400, 401, 403, 404, ...); 400 for a local validation refusal. */
   readonly status: number;
-  /** The problem-details body: `name` and every issue under `errors`. */
+  /** The problem-details body: `name` and every issue under `errors`, each with its `rule`. */
   readonly problem: ProblemDetails;
   /** `true` when the client refused the call itself (a body, a record reference) and sent nothing. */
   readonly local: boolean;

@@ -57,7 +57,7 @@ export function inProcessFetch(service: RequestHandler): FetchLike {
       try {
         request.body = JSON.parse(init.body);
       } catch {
-        return json(400, problem(400, [issue("InvalidJson", "", "The body is not valid JSON.")]), {});
+        return json(400, problem(400, [issue("InvalidJson", "", "ERR-2", "The body is not valid JSON.")]), {});
       }
     }
     const answer = await service.handle(request);

@@ -30,7 +30,8 @@ export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../stor
 export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.js";
 export type { OperationId } from "../api/routes.js";
 export type { LoginResponse } from "../auth/login.js";
-export type { Issue, IssueCode } from "../shared/issue.js";
+export type { Issue, IssueCode, EdgeCode, EdgeIssue, ProblemIssue } from "../shared/issue.js";
+export type { RuleId } from "../shared/rule-id.js";
 export type { OrderAction } from "../order/machine.js";
 export type { AllowedAction } from "../shared/allowed-action.js";
 export type { InterventionAction } from "../intervention/machine.js";

@@ -36,10 +36,10 @@ export function checkCustomData(text: string, template: readonly CustomDataField
   try {
     parsed = JSON.parse(text);
   } catch {
-    return [issue("InvalidCustomData", path, "customData is not valid JSON (CUS-8).")];
+    return [issue("InvalidCustomData", path, "CUS-8", "customData is not valid JSON (CUS-8).")];
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    return [issue("InvalidCustomData", path, "customData must hold a JSON object (CUS-8).")];
+    return [issue("InvalidCustomData", path, "CUS-8", "customData must hold a JSON object (CUS-8).")];
   }
   if (template === null) return [];
   const data = parsed as Record<string, unknown>;
@@ -47,14 +47,14 @@ export function checkCustomData(text: string, template: readonly CustomDataField
   const byKey = new Map(template.map((f) => [f.key, f]));
   for (const key of Object.keys(data)) {
     const f = byKey.get(key);
-    if (f === undefined) issues.push(issue("InvalidCustomData", path, `customData key ${JSON.stringify(key)} is not in the template (CUS-8).`));
+    if (f === undefined) issues.push(issue("InvalidCustomData", path, "CUS-8", `customData key ${JSON.stringify(key)} is not in the template (CUS-8).`));
     else if (!hasType(data[key], f.type)) {
-      issues.push(issue("InvalidCustomData", path, `customData key ${JSON.stringify(key)} must be of type ${f.type} (CUS-8).`));
+      issues.push(issue("InvalidCustomData", path, "CUS-8", `customData key ${JSON.stringify(key)} must be of type ${f.type} (CUS-8).`));
     }
   }
   for (const f of template) {
     if (f.required && !Object.hasOwn(data, f.key)) {
-      issues.push(issue("InvalidCustomData", path, `customData must hold the required key ${JSON.stringify(f.key)} (CUS-8).`));
+      issues.push(issue("InvalidCustomData", path, "CUS-8", `customData must hold the required key ${JSON.stringify(f.key)} (CUS-8).`));
     }
   }
   return issues;

@@ -56,7 +56,7 @@ function ids(customers: RefIndex<Customer>): Ids & { readonly count: () => numbe
         }
       }
       if (taken.has(id)) {
-        issues.push(issue("Duplicate", joinPath(path, "id"), `The GUID ${id} is already used in this company; a new element needs a GUID of its own (UPS-6).`));
+        issues.push(issue("Duplicate", joinPath(path, "id"), "UPS-6", `The GUID ${id} is already used in this company; a new element needs a GUID of its own (UPS-6).`));
       }
       taken.add(id);
     },
@@ -85,6 +85,7 @@ function nestedTarget<E>(id: Absent | Guid, externalId: Absent | string, index: 
       issue(
         "IdMismatch",
         joinPath(path, "externalId"),
+        "UPS-3",
         "The ID and the external ID do not name the same element; an element's external ID cannot be set or changed by add-or-edit (UPS-3, UPS-6).",
       ),
     ]);
@@ -153,7 +154,7 @@ const contactPersonKind: NestedKind<ContactPerson, ContactPersonInput> = {
       sendReports: requiredField(input.sendReports, base?.sendReports, () => false, `${path}.sendReports`, issues),
     };
     if (!filled(e.firstName) && !filled(e.lastName)) {
-      issues.push(issue("Required", `${path}.lastName`, "A contact person needs a non-blank firstName or lastName (CUS-9)."));
+      issues.push(issue("Required", `${path}.lastName`, "CUS-9", "A contact person needs a non-blank firstName or lastName (CUS-9)."));
     }
     return e;
   },
@@ -172,7 +173,7 @@ const addressKind: NestedKind<Address, AddressInput> = {
       coordinates: optionalField(input.coordinates, base?.coordinates ?? null),
     };
     if (!filled(e.street) && !filled(e.city)) {
-      issues.push(issue("Required", `${path}.city`, "An address needs a non-blank street or city (CUS-10)."));
+      issues.push(issue("Required", `${path}.city`, "CUS-10", "An address needs a non-blank street or city (CUS-10)."));
     }
     return e;
   },
@@ -186,7 +187,7 @@ function serviceObjectKind(addresses: RefIndex<Address>): NestedKind<ServiceObje
       let name = base?.name ?? "";
       if (input.name === null) checkNotNull(input.name, `${path}.name`, issues);
       else if (input.name !== ABSENT) name = input.name;
-      else if (base === undefined) issues.push(issue("Required", `${path}.name`, "A service object needs a name (CUS-11)."));
+      else if (base === undefined) issues.push(issue("Required", `${path}.name`, "CUS-11", "A service object needs a name (CUS-11)."));
       let addressId: Guid | null = base?.addressId ?? null;
       if (input.addressId === null) addressId = null;
       else if (input.addressId !== ABSENT) {
@@ -219,6 +220,7 @@ function checkUniqueExternalIds<E extends { readonly id: Guid; readonly external
         issue(
           "Duplicate",
           at === undefined ? list : `${list}[${at}].externalId`,
+          "CUS-7",
           `The external ID ${JSON.stringify(e.externalId)} is used twice in ${list} (CUS-7).`,
         ),
       );
@@ -260,7 +262,7 @@ function catalogField(tri: Tri<string>, current: Guid | undefined, catalog: Orde
     () => {
       const first = catalog.values[0];
       if (first !== undefined) return first.id;
-      issues.push(issue("Required", path, `The ${what} catalog is empty, so ${path} must be sent (CUS-5).`));
+      issues.push(issue("Required", path, "CUS-5", `The ${what} catalog is empty, so ${path} must be sent (CUS-5).`));
       return none;
     },
     path,
@@ -372,12 +374,12 @@ export function buildCustomer(base: Customer | undefined, input: CustomerInput, 
   let identificationNumber = optionalField(input.identificationNumber, base?.identificationNumber ?? null);
   let taxNumber = optionalField(input.taxNumber, base?.taxNumber ?? null);
   if (kind === "Company" && !filled(identificationNumber)) {
-    issues.push(issue("Required", "identificationNumber", "A Company needs a non-blank identificationNumber (CUS-3)."));
+    issues.push(issue("Required", "identificationNumber", "CUS-3", "A Company needs a non-blank identificationNumber (CUS-3)."));
   }
   if (kind === "Household") {
-    if (filled(identificationNumber)) issues.push(issue("NotAllowed", "identificationNumber", "A Household has no identificationNumber (CUS-4)."));
-    if (filled(taxNumber)) issues.push(issue("NotAllowed", "taxNumber", "A Household has no taxNumber (CUS-4)."));
-    if (contactAddressId !== null) issues.push(issue("NotAllowed", "contactAddressId", "A Household has no contact address (CUS-4)."));
+    if (filled(identificationNumber)) issues.push(issue("NotAllowed", "identificationNumber", "CUS-4", "A Household has no identificationNumber (CUS-4)."));
+    if (filled(taxNumber)) issues.push(issue("NotAllowed", "taxNumber", "CUS-4", "A Household has no taxNumber (CUS-4)."));
+    if (contactAddressId !== null) issues.push(issue("NotAllowed", "contactAddressId", "CUS-4", "A Household has no contact address (CUS-4)."));
     // "" counts as not filled (CUS-4); store it as unset.
     identificationNumber = null;
     taxNumber = null;

@@ -184,11 +184,11 @@ function readNumberIn(min: number, max: number): ValueReader<number> {
     if (typeof value !== "number") return notANumber(value, parent, key, issues);
     // JSON has no NaN or Infinity, but a caller of the library can pass them.
     if (!Number.isFinite(value)) {
-      issues.push(issue("InvalidNumber", joinPath(parent, key)));
+      issues.push(issue("InvalidNumber", joinPath(parent, key), "CUS-10"));
       return undefined;
     }
     if (value < min || value > max) {
-      issues.push(issue("OutOfRange", joinPath(parent, key), `Expected a number from ${min} to ${max} (CUS-10).`));
+      issues.push(issue("OutOfRange", joinPath(parent, key), "CUS-10", `Expected a number from ${min} to ${max} (CUS-10).`));
       return undefined;
     }
     return value;

@@ -76,7 +76,7 @@ export function cancelledIntervention(
  * @returns `{ intervention, effects }`, or the issues
  * @rule INT-5
  * @example
- * cancelIntervention({ reason: null, sendNotificationToCustomer: false }, { ...cancelContext, intervention: waiting }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: intervention is WaitingForSignature (INT-5)" }] }
+ * cancelIntervention({ reason: null, sendNotificationToCustomer: false }, { ...cancelContext, intervention: waiting }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: intervention is WaitingForSignature (INT-5)", rule: "INT-5" }] }
  * cancelIntervention({ reason: "rain", sendNotificationToCustomer: false }, cancelContext).value.intervention.state //=> "Cancelled"
  */
 export function cancelIntervention(command: InterventionCancelCommand, context: InterventionCancelContext): Result<InterventionDecision> {

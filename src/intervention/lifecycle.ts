@@ -34,7 +34,7 @@ export interface InterventionLifecycleContext {
  * @rule INT-7
  * @example
  * moveIntervention("start", planned, lifecycleContext).value.intervention.state //=> "Running"
- * moveIntervention("complete", planned, lifecycleContext) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)" }] }
+ * moveIntervention("complete", planned, lifecycleContext) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: intervention is Planned (INT-7)", rule: "INT-7" }] }
  */
 export function moveIntervention(action: LifecycleAction, intervention: Intervention, context: InterventionLifecycleContext): Result<InterventionDecision> {
   const why = interventionActionIssue(action, intervention, context.order);
@@ -70,7 +70,7 @@ export interface ReportDocumentsAnswer {
  * @returns `{ documents }`, or the `InvalidState` issue
  * @rule INT-6
  * @example
- * reportDocuments(running, order) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)" }] }
+ * reportDocuments(running, order) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)", rule: "INT-6" }] }
  */
 export function reportDocuments(intervention: Intervention, order: Order): Result<ReportDocumentsAnswer> {
   const why = interventionActionIssue("reportDocuments", intervention, order);

@@ -2,6 +2,7 @@ import type { Intervention, InterventionState } from "../records/intervention.js
 import type { Order } from "../records/order.js";
 import type { AllowedAction } from "../shared/allowed-action.js";
 import { issue, type Issue } from "../shared/issue.js";
+import type { RuleId } from "../shared/rule-id.js";
 
 /**
  * Actions on an existing intervention whose permission {@link allowedInterventionActions}
@@ -107,7 +108,7 @@ export const interventionMachine: {
  * @example
  * interventionActionRules.cancel //=> "INT-5"
  */
-export const interventionActionRules: { readonly [A in InterventionAction]: string } = {
+export const interventionActionRules: { readonly [A in InterventionAction]: RuleId } = {
   edit: "INT-4",
   replan: "INT-3",
   cancel: "INT-5",
@@ -163,10 +164,10 @@ export function isTerminalInterventionState(state: InterventionState): boolean {
 export function interventionActionIssue(action: InterventionAction, intervention: Intervention, order: Order): Issue | undefined {
   const rule = interventionActionRules[action];
   if (interventionMachine[intervention.state][action] === null) {
-    return issue("InvalidState", "", `${action}: intervention is ${intervention.state} (${rule})`);
+    return issue("InvalidState", "", rule, `${action}: intervention is ${intervention.state} (${rule})`);
   }
   if (NEEDS_OPEN_ORDER.has(action) && order.state !== "Open") {
-    return issue("InvalidState", "", `${action}: order is ${order.state} (${rule})`);
+    return issue("InvalidState", "", rule, `${action}: order is ${order.state} (${rule})`);
   }
   return undefined;
 }

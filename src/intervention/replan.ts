@@ -75,7 +75,7 @@ export function replanIntervention(command: InterventionReplanCommand, context: 
       if (duplicate !== undefined) issues.push(duplicate);
       else externalId = command.externalId;
     } else {
-      issues.push(issue("Immutable", "externalId", "The external ID of an intervention cannot be changed or cleared by replan (INT-3)."));
+      issues.push(issue("Immutable", "externalId", "INT-3", "The external ID of an intervention cannot be changed or cleared by replan (INT-3)."));
     }
   }
   const category = resolveReference(command.categoryId, context.categories, "categoryId", "InterventionCategory");

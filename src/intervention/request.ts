@@ -211,7 +211,7 @@ export function parseInterventionEdit(body: unknown): Result<InterventionEditCom
   // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
   if (o === undefined) return collect(issues, () => undefined as never);
   for (const key of REPLAN_ONLY) {
-    if (Object.hasOwn(o, key)) issues.push(issue("UseReplan", key, `${key} changes only through Replan (INT-4).`));
+    if (Object.hasOwn(o, key)) issues.push(issue("UseReplan", key, "INT-4", `${key} changes only through Replan (INT-4).`));
   }
   const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
   const ownerId = notNull(o, "ownerId", issues, readNonBlank);

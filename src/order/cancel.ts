@@ -62,7 +62,7 @@ export interface OrderCancelDecision {
  * @rule ORD-11
  * @rule ORD-12
  * @example
- * cancelOrder({ reason: "gone", sendNotificationToCustomer: false }, { ...orderCancelContext, order: cancelledOrder }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: order is Cancelled (ORD-11)" }] }
+ * cancelOrder({ reason: "gone", sendNotificationToCustomer: false }, { ...orderCancelContext, order: cancelledOrder }) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "cancel: order is Cancelled (ORD-11)", rule: "ORD-11" }] }
  * cancelOrder({ reason: "gone", sendNotificationToCustomer: false }, orderCancelContext).value.interventions.map((i) => i.state) //=> ["Cancelled"]
  */
 export function cancelOrder(command: OrderCancelCommand, context: OrderCancelContext): Result<OrderCancelDecision> {

@@ -16,7 +16,7 @@ export interface OrderCompleteDecision {
  * @returns `{ order }` in state `Completed`, or the issue
  * @rule ORD-13
  * @example
- * completeOrder(openOrder, [running]) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in Running (ORD-13)" }] }
+ * completeOrder(openOrder, [running]) //=> { ok: false, issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in Running (ORD-13)", rule: "ORD-13" }] }
  */
 export function completeOrder(order: Order, interventions: readonly Intervention[]): Result<OrderCompleteDecision> {
   const why = orderActionIssue("complete", order, interventions);

@@ -58,7 +58,7 @@ export function mergeOrderEdit(
 export function editOrder(order: Order, command: OrderEditCommand, ctx: OrderContext, interventions: readonly Intervention[]): Result<Order> {
   const extra: Issue[] = [];
   if (command.externalId !== ABSENT && command.externalId !== order.externalId) {
-    extra.push(issue("Immutable", "externalId", "The external ID of an order cannot be set or changed by edit (ORD-8)."));
+    extra.push(issue("Immutable", "externalId", "ORD-8", "The external ID of an order cannot be set or changed by edit (ORD-8)."));
   }
   return mergeOrderEdit(order, command, ctx, interventions, extra);
 }

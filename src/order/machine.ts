@@ -2,6 +2,7 @@ import type { Intervention, InterventionState } from "../records/intervention.js
 import type { Order, OrderState } from "../records/order.js";
 import type { AllowedAction } from "../shared/allowed-action.js";
 import { issue, type Issue } from "../shared/issue.js";
+import type { RuleId } from "../shared/rule-id.js";
 
 /** Order actions whose permission {@link allowedOrderActions} answers (docs/service.md `allowedActions`). */
 export const orderActions = ["edit", "planIntervention", "cancel", "complete"] as const;
@@ -28,7 +29,7 @@ export const orderMachine: { readonly [S in OrderState]: { readonly [A in OrderA
  * @example
  * orderActionRules.complete //=> "ORD-13"
  */
-export const orderActionRules: { readonly [A in OrderAction]: string } = {
+export const orderActionRules: { readonly [A in OrderAction]: RuleId } = {
   edit: "ORD-6",
   planIntervention: "INT-1",
   cancel: "ORD-11",
@@ -82,14 +83,14 @@ export function isFinishedIntervention(state: InterventionState): boolean {
 export function orderActionIssue(action: OrderAction, order: Order, interventions: readonly Intervention[]): Issue | undefined {
   const rule = orderActionRules[action];
   if (orderMachine[order.state][action] === null) {
-    return issue("InvalidState", "", `${action}: order is ${order.state} (${rule})`);
+    return issue("InvalidState", "", rule, `${action}: order is ${order.state} (${rule})`);
   }
   if (action === "edit") {
     const active = interventions.find((i) => ACTIVE.has(i.state));
-    if (active !== undefined) return issue("InvalidState", "", `${action}: order has an intervention in ${active.state} (${rule})`);
+    if (active !== undefined) return issue("InvalidState", "", rule, `${action}: order has an intervention in ${active.state} (${rule})`);
   } else if (action === "complete") {
     const pending = interventions.find((i) => !isFinishedIntervention(i.state));
-    if (pending !== undefined) return issue("InvalidState", "", `${action}: order has an intervention in ${pending.state} (${rule})`);
+    if (pending !== undefined) return issue("InvalidState", "", rule, `${action}: order has an intervention in ${pending.state} (${rule})`);
   }
   return undefined;
 }
@@ -101,7 +102,7 @@ export function orderActionIssue(action: OrderAction, order: Order, intervention
  * @param interventions - the order's interventions
  * @returns one entry per action, in {@link orderActions} order
  * @example
- * allowedOrderActions(cancelledOrder, [])[0] //=> { action: "edit", allowed: false, issue: { code: "InvalidState", path: "", message: "edit: order is Cancelled (ORD-6)" } }
+ * allowedOrderActions(cancelledOrder, [])[0] //=> { action: "edit", allowed: false, issue: { code: "InvalidState", path: "", message: "edit: order is Cancelled (ORD-6)", rule: "ORD-6" } }
  */
 export function allowedOrderActions(order: Order, interventions: readonly Intervention[]): readonly AllowedAction<OrderAction>[] {
   return orderActions.map((action): AllowedAction<OrderAction> => {

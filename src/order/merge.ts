@@ -89,14 +89,14 @@ function ownership(customer: Customer, customers: RefIndex<Customer>): Ownership
 function ownedReference(value: string, owned: Ownership, list: NestedList, path: string, issues: Issue[]): Guid | undefined {
   const hit = findReference(value, owned.mine(list));
   if (hit !== undefined) return hit.id;
-  if (owned.foreign(list, value)) issues.push(issue("ForeignReference", path, `${path} names an element of another customer (ORD-1).`));
+  if (owned.foreign(list, value)) issues.push(issue("ForeignReference", path, "ORD-1", `${path} names an element of another customer (ORD-1).`));
   else issues.push(unknownReference(path, "element of the order's customer", value));
   return undefined;
 }
 
 /** Checks that a GUID kept from the current order still belongs to the customer (ORD-9). */
 function stillOwned(id: Guid, owned: Ownership, list: NestedList, path: string, issues: Issue[]): void {
-  if (!owned.mine(list).byId.has(id)) issues.push(issue("ForeignReference", path, `${path} does not belong to the order's customer (ORD-9).`));
+  if (!owned.mine(list).byId.has(id)) issues.push(issue("ForeignReference", path, "ORD-9", `${path} does not belong to the order's customer (ORD-9).`));
 }
 
 function resolve<T extends { readonly id: Guid }>(value: string, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
@@ -136,11 +136,11 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
   let customer: Customer | undefined;
   if (base === undefined) {
     if (typeof changes.customerId === "string") customer = reportReference(changes.customerId, ctx.customers, "customerId", "customer", issues);
-    else issues.push(issue("Required", "customerId", "customerId is required (ORD-1)."));
+    else issues.push(issue("Required", "customerId", "ORD-1", "customerId is required (ORD-1)."));
   } else {
     customer = ctx.customers.byId.get(base.customerId);
     if (typeof changes.customerId === "string" && findReference(changes.customerId, ctx.customers)?.id !== base.customerId) {
-      issues.push(issue("Immutable", "customerId", "The customer of an existing order cannot change (ORD-8)."));
+      issues.push(issue("Immutable", "customerId", "ORD-8", "The customer of an existing order cannot change (ORD-8)."));
     }
     if (customer === undefined) issues.push(unknownReference("customerId", "customer", base.customerId));
   }
@@ -152,7 +152,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     if (owned === undefined) return base?.[key] ?? ("" as Guid);
     if (sent !== ABSENT) return ownedReference(sent, owned, list, key, issues) ?? base?.[key] ?? ("" as Guid);
     if (base === undefined) {
-      issues.push(issue("Required", key, `${key} is required (ORD-1).`));
+      issues.push(issue("Required", key, "ORD-1", `${key} is required (ORD-1).`));
       return "" as Guid;
     }
     stillOwned(base[key], owned, list, key, issues);
@@ -177,7 +177,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
 
   let categoryId = base?.categoryId ?? ("" as Guid);
   if (typeof changes.categoryId === "string") categoryId = resolve(changes.categoryId, ctx.categories, "categoryId", "OrderCategory", issues) ?? categoryId;
-  else if (base === undefined) issues.push(issue("Required", "categoryId", "categoryId is required (ORD-1)."));
+  else if (base === undefined) issues.push(issue("Required", "categoryId", "ORD-1", "categoryId is required (ORD-1)."));
 
   const invoiceCustomerId =
     typeof changes.invoiceCustomerId === "string"
@@ -202,7 +202,7 @@ export function buildOrder(base: Order | undefined, changes: OrderChanges, exter
     issues,
   );
   if (useWorkItemsFromInvoiceCustomer && invoiceCustomerId === null) {
-    issues.push(issue("NotAllowed", "useWorkItemsFromInvoiceCustomer", "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)."));
+    issues.push(issue("NotAllowed", "useWorkItemsFromInvoiceCustomer", "ORD-2", "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)."));
   }
   if (typeof changes.customData === "string") {
     for (const i of checkCustomData(changes.customData, ctx.settings.customDataTemplates.order, "customData")) issues.push(i);

@@ -168,7 +168,7 @@ export function createDocsHandler(options: DocsOptions): (req: IncomingMessage, 
     if (!served(path)) return false;
     req.resume();
     if (req.method !== "GET" && req.method !== "HEAD") {
-      const text = JSON.stringify(problem(405, [issue("MethodNotAllowed", "", `${path ?? ""} answers ${DOCS_METHODS.join(" and ")} only (ERR-2).`)]));
+      const text = JSON.stringify(problem(405, [issue("MethodNotAllowed", "", "ERR-2", `${path ?? ""} answers ${DOCS_METHODS.join(" and ")} only (ERR-2).`)]));
       res.writeHead(405, { allow: DOCS_METHODS.join(", "), "content-type": "application/problem+json; charset=utf-8", "content-length": Buffer.byteLength(text) });
       res.end(text);
       return true;

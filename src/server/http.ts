@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { FieldService, ServiceResponse } from "../service/create.js";
 import { simpleProblem, problem, type ProblemStatus } from "../service/problem.js";
-import { issue } from "../shared/issue.js";
+import { edgeIssue, issue } from "../shared/issue.js";
 import { createDocsHandler, type DocsOptions } from "./docs.js";
 
 /** Largest request body accepted: 1 MiB. */
@@ -79,7 +79,7 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
     });
     if ((req.url ?? "").length > MAX_URL_BYTES) {
       req.resume();
-      return refuse(res, 414, problem(414, [issue("UriTooLong", "", `The request target is longer than ${MAX_URL_BYTES} bytes.`)]), true);
+      return refuse(res, 414, problem(414, [edgeIssue("UriTooLong", `The request target is longer than ${MAX_URL_BYTES} bytes.`)]), true);
     }
     if (docs?.(req, res) === true) return;
     let done = false;
@@ -121,7 +121,7 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
           body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size)));
           hasBody = true;
         } catch (e) {
-          return refuse(res, 400, problem(400, [issue("InvalidJson", "", `The body is not valid JSON: ${e instanceof Error ? e.message : "parse error"}.`)]));
+          return refuse(res, 400, problem(400, [issue("InvalidJson", "", "ERR-2", `The body is not valid JSON: ${e instanceof Error ? e.message : "parse error"}.`)]));
         }
       }
       const headers: Record<string, string | string[] | undefined> = {};
@@ -131,7 +131,7 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
         // incident ID and the log gets the stack.
         const incidentId = globalThis.crypto.randomUUID();
         log(`internal error, incident ${incidentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        return { status: 500, body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId }, effects: [] };
+        return { status: 500, body: { ...problem(500, [edgeIssue("InternalError", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId }, effects: [] };
       };
       const answer = (response: ServiceResponse): void => {
         // Effects are delivered (here: logged) only when the write was committed; a dry run's
@@ -165,8 +165,8 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
     const status = tooLarge ? 431 : 400;
     const body = JSON.stringify(
       tooLarge
-        ? problem(431, [issue("HeadersTooLarge", "", `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes.`)])
-        : problem(400, [issue("InvalidType", "", "The request is not valid HTTP.")]),
+        ? problem(431, [edgeIssue("HeadersTooLarge", `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes.`)])
+        : problem(400, [issue("InvalidType", "", "ERR-2", "The request is not valid HTTP.")]),
     );
     const reason = tooLarge ? "Request Header Fields Too Large" : "Bad Request";
     socket.end(

@@ -5,7 +5,7 @@ import { authenticate, bearerToken, defaultNewToken, type RequestHeaders, type T
 import { interventionOfOrder } from "../intervention/lifecycle.js";
 import type { Effect } from "../notification/effect.js";
 import { guid, type Guid } from "../shared/guid.js";
-import { issue, type Issue, type NonEmptyArray } from "../shared/issue.js";
+import { edgeIssue, issue, type Issue, type NonEmptyArray } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
 import type { HandlerContext, ParamName, PathRecords, PreparedOperation, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
@@ -173,8 +173,9 @@ function resolveRecords(company: CompanyState, route: CompiledRoute, params: rea
       : findPathRecord<PathRecords[ParamName]>(records[p.name](company), route.form, p.value);
     if (hit === undefined) {
       const form = route.form === "id" ? "ID" : "external ID";
-      const of = p.name === "intervention" && order !== undefined ? " of this order (INT-8)" : " in this company (GEN-2, AUTH-4)";
-      return refused([issue("NotFound", "", `No ${what[p.name]} with the ${form} ${JSON.stringify(p.value)}${of}.`)]);
+      const ofOrder = p.name === "intervention" && order !== undefined;
+      const of = ofOrder ? " of this order (INT-8)" : " in this company (GEN-2, AUTH-4)";
+      return refused([issue("NotFound", "", ofOrder ? "INT-8" : "GEN-2", `No ${what[p.name]} with the ${form} ${JSON.stringify(p.value)}${of}.`)]);
     }
     found[p.name] = hit;
   }
@@ -279,10 +280,10 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
     const target = splitTarget(typeof request.path === "string" ? request.path : "");
     const match = matchRoute(router, method, target.path);
-    if (match.kind === "notFound") return refused([issue("NotFound", "", "No such route (ERR-2), or a path segment that must be a GUID is not one (GEN-2).")]);
+    if (match.kind === "notFound") return refused([issue("NotFound", "", "ERR-2", "No such route (ERR-2), or a path segment that must be a GUID is not one (GEN-2).")]);
     if (match.kind === "methodNotAllowed") {
       const allow = match.allowed.join(", ");
-      return { ...refused([issue("MethodNotAllowed", "", `This path accepts ${allow} only (ERR-2).`)]), headers: { allow } };
+      return { ...refused([issue("MethodNotAllowed", "", "ERR-2", `This path accepts ${allow} only (ERR-2).`)]), headers: { allow } };
     }
     const dryRunRead = dryRunOf(method, target.query);
     return {
@@ -406,7 +407,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     }
     return {
       status: 500,
-      body: { ...problem(500, [issue("InternalError", "", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId },
+      body: { ...problem(500, [edgeIssue("InternalError", `Internal error, incident ${incidentId}; the server log has the details.`)]), incidentId },
       effects: [],
     };
   }
@@ -421,7 +422,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
    * input's fault, not a bug), 500 for anything else (a bug).
    */
   function failed(error: unknown): ServiceResponse {
-    if (error instanceof DuplicateExternalIdError) return refused([issue("DuplicateExternalId", error.path, error.message)]);
+    if (error instanceof DuplicateExternalIdError) return refused([issue("DuplicateExternalId", error.path, "GEN-4", error.message)]);
     if (error instanceof StorageUnavailableError || error instanceof StorageSetupError) {
       try {
         onUnavailable(error);
@@ -430,7 +431,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       }
       return {
         status: 503,
-        body: problem(503, [issue("Unavailable", "", `The service cannot reach its storage right now; nothing is wrong with the request: retry after ${RETRY_AFTER_SECONDS} s.`)]),
+        body: problem(503, [edgeIssue("Unavailable", `The service cannot reach its storage right now; nothing is wrong with the request: retry after ${RETRY_AFTER_SECONDS} s.`)]),
         effects: [],
         headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
       };

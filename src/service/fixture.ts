@@ -6,6 +6,7 @@ import type { CatalogValue, CategoryForm, InterventionCategory } from "../shared
 import { Dec } from "../shared/decimal.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { issue, joinPath, type Issue } from "../shared/issue.js";
+import type { RuleId } from "../shared/rule-id.js";
 import {
   optionalValue, readArray, readBoolean, readEnum, readExternalId, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
   type JsonObject, type ValueReader,
@@ -219,7 +220,7 @@ const templateTypes = ["string", "number", "boolean", "date"] as const;
  * looking at the raw JSON so a duplicate is found even in an element that is broken
  * otherwise. GUIDs compare case-insensitively (GEN-1).
  */
-function checkUniqueRaw(object: JsonObject, listKey: string, field: string, path: string, code: "Duplicate" | "DuplicateExternalId", what: string, issues: Issue[]): void {
+function checkUniqueRaw(object: JsonObject, listKey: string, field: string, path: string, code: "Duplicate" | "DuplicateExternalId", rule: RuleId, what: string, issues: Issue[]): void {
   const list = Object.hasOwn(object, listKey) ? object[listKey] : undefined;
   if (!Array.isArray(list)) return;
   const seen = new Set<string>();
@@ -228,7 +229,7 @@ function checkUniqueRaw(object: JsonObject, listKey: string, field: string, path
     const raw = (element as JsonObject)[field];
     if (typeof raw !== "string") return;
     const key = toGuid(raw) ?? raw;
-    if (seen.has(key)) issues.push(issue(code, joinPath(joinPath(joinPath(path, listKey), i), field), `Duplicate ${what} ${JSON.stringify(raw)}.`));
+    if (seen.has(key)) issues.push(issue(code, joinPath(joinPath(joinPath(path, listKey), i), field), rule, `Duplicate ${what} ${JSON.stringify(raw)}.`));
     seen.add(key);
   });
 }
@@ -257,13 +258,13 @@ function rawIndex(object: JsonObject, listKey: string, keyField: string): RefInd
 function readList<T>(object: JsonObject, key: string, path: string, issues: Issue[], element: (value: JsonObject, path: string) => T | undefined, optionalList = false): T[] {
   const present = Object.hasOwn(object, key) && object[key] !== undefined && object[key] !== null;
   if (!present) {
-    if (!optionalList) issues.push(issue("Required", joinPath(path, key), `${key} is required.`));
+    if (!optionalList) issues.push(issue("Required", joinPath(path, key), "ERR-2", `${key} is required.`));
     return [];
   }
   const list = object[key];
   const listPath = joinPath(path, key);
   if (!Array.isArray(list)) {
-    issues.push(issue("InvalidType", listPath, "Expected an array."));
+    issues.push(issue("InvalidType", listPath, "ERR-2", "Expected an array."));
     return [];
   }
   const out: T[] = [];
@@ -294,14 +295,14 @@ function readCatalog(o: JsonObject, key: string, path: string, issues: Issue[], 
     const forms = readList(v, "forms", p, issues, (f, fp): CategoryForm | undefined => {
       const fid = required(f, "id", fp, issues, readGuid);
       const fname = required(f, "name", fp, issues, readNonBlank);
-      if (fid !== undefined && formIds.has(fid)) issues.push(issue("Duplicate", joinPath(fp, "id"), `Duplicate form ID ${fid}.`));
+      if (fid !== undefined && formIds.has(fid)) issues.push(issue("Duplicate", joinPath(fp, "id"), "INT-6", `Duplicate form ID ${fid}.`));
       if (fid !== undefined) formIds.add(fid);
       return fid === undefined || fname === undefined ? undefined : { id: fid, name: fname };
     }, true);
     return id === undefined || slug === undefined || name === undefined ? undefined : { value: { id, slug, name, forms }, path: p };
   });
-  checkUniqueRaw(o, key, "id", path, "Duplicate", "ID", issues);
-  checkUniqueRaw(o, key, "slug", path, "Duplicate", "slug", issues);
+  checkUniqueRaw(o, key, "id", path, "Duplicate", "GEN-3", "ID", issues);
+  checkUniqueRaw(o, key, "slug", path, "Duplicate", "GEN-3", "slug", issues);
   return values;
 }
 
@@ -328,7 +329,7 @@ function readTemplate(o: JsonObject, key: string, path: string, issues: Issue[])
   const list = o[key];
   const p = joinPath(path, key);
   if (!Array.isArray(list)) {
-    issues.push(issue("InvalidType", p, "Expected an array of template fields."));
+    issues.push(issue("InvalidType", p, "ERR-2", "Expected an array of template fields."));
     return null;
   }
   const fields: CustomDataField[] = [];
@@ -336,7 +337,7 @@ function readTemplate(o: JsonObject, key: string, path: string, issues: Issue[])
     const f = readTemplateField(v, p, i, issues);
     if (f !== undefined) fields.push(f);
   });
-  checkUniqueRaw(o, key, "key", path, "Duplicate", "template key", issues);
+  checkUniqueRaw(o, key, "key", path, "Duplicate", "CUS-8", "template key", issues);
   return fields;
 }
 
@@ -356,12 +357,12 @@ function readSettings(company: JsonObject, path: string, issues: Issue[]): Compa
   // building the listings and day ranges never meets a value Intl would throw on.
   let timeZone = optionalValue(s, "timeZone", p, issues, readString) ?? defaultSettings.timeZone;
   if (!isTimeZone(timeZone)) {
-    issues.push(issue("InvalidEnum", joinPath(p, "timeZone"), `Unknown IANA time zone ${JSON.stringify(timeZone)} (GEN-10).`));
+    issues.push(issue("InvalidEnum", joinPath(p, "timeZone"), "GEN-10", `Unknown IANA time zone ${JSON.stringify(timeZone)} (GEN-10).`));
     timeZone = defaultSettings.timeZone;
   }
   let locale = optionalValue(s, "locale", p, issues, readString) ?? defaultSettings.locale;
   if (!isLocale(locale)) {
-    issues.push(issue("InvalidEnum", joinPath(p, "locale"), `Unsupported collation locale ${JSON.stringify(locale)} (STO-5).`));
+    issues.push(issue("InvalidEnum", joinPath(p, "locale"), "STO-5", `Unsupported collation locale ${JSON.stringify(locale)} (STO-5).`));
     locale = defaultSettings.locale;
   }
   const n = optionalValue(s, "notifications", p, issues, readObject);
@@ -393,8 +394,8 @@ function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<U
     if (id === undefined || name === undefined || roles === undefined) return undefined;
     return { value: { id, externalId, name, roles: [...new Set(roles)], deactivated }, path: p };
   });
-  checkUniqueRaw(company, "users", "id", path, "Duplicate", "user ID", issues);
-  checkUniqueRaw(company, "users", "externalId", path, "DuplicateExternalId", "user external ID", issues);
+  checkUniqueRaw(company, "users", "id", path, "Duplicate", "GEN-3", "user ID", issues);
+  checkUniqueRaw(company, "users", "externalId", path, "DuplicateExternalId", "GEN-4", "user external ID", issues);
   return users;
 }
 
@@ -428,8 +429,8 @@ function readMaterials(company: JsonObject, path: string, catalogs: JsonObject, 
           };
     return material === undefined ? undefined : { value: material, path: p };
   });
-  checkUniqueRaw(company, "materials", "id", path, "Duplicate", "material ID", issues);
-  checkUniqueRaw(company, "materials", "externalId", path, "DuplicateExternalId", "material external ID", issues);
+  checkUniqueRaw(company, "materials", "id", path, "Duplicate", "GEN-3", "material ID", issues);
+  checkUniqueRaw(company, "materials", "externalId", path, "DuplicateExternalId", "GEN-4", "material external ID", issues);
   return materials;
 }
 
@@ -453,22 +454,22 @@ function readStores(company: JsonObject, path: string, users: RefIndex<{ readonl
     readList(s, "stock", p, issues, (item, ip) => {
       const m = reference(required(item, "materialId", ip, issues, readString), materials, joinPath(ip, "materialId"), "material", issues);
       let amount: Amount | undefined = undefined;
-      if (!Object.hasOwn(item, "amount")) issues.push(issue("Required", joinPath(ip, "amount"), "amount is required (null means unlimited)."));
+      if (!Object.hasOwn(item, "amount")) issues.push(issue("Required", joinPath(ip, "amount"), "STK-1", "amount is required (null means unlimited)."));
       else {
         amount = amountFromJson(item["amount"]);
         if (amount === undefined) {
           const negative = typeof item["amount"] === "number" && item["amount"] < 0;
-          issues.push(issue(negative ? "Negative" : "InvalidType", joinPath(ip, "amount"), "Expected a number >= 0, or null for unlimited (STK-1)."));
+          issues.push(issue(negative ? "Negative" : "InvalidType", joinPath(ip, "amount"), "STK-1", "Expected a number >= 0, or null for unlimited (STK-1)."));
         }
       }
-      if (m !== undefined && stock.has(m)) issues.push(issue("Duplicate", joinPath(ip, "materialId"), "The store stocks this material twice."));
+      if (m !== undefined && stock.has(m)) issues.push(issue("Duplicate", joinPath(ip, "materialId"), "STK-1", "The store stocks this material twice."));
       else if (m !== undefined && amount !== undefined) stock.set(m, amount);
       return undefined;
     }, true);
     return id === undefined || name === undefined ? undefined : { value: { store: { id, externalId, name, availableFor }, stock }, path: p };
   });
-  checkUniqueRaw(company, "stores", "id", path, "Duplicate", "store ID", issues);
-  checkUniqueRaw(company, "stores", "externalId", path, "DuplicateExternalId", "store external ID", issues);
+  checkUniqueRaw(company, "stores", "id", path, "Duplicate", "GEN-3", "store ID", issues);
+  checkUniqueRaw(company, "stores", "externalId", path, "DuplicateExternalId", "GEN-4", "store external ID", issues);
   return stores;
 }
 
@@ -481,12 +482,12 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
     const secret = required(c, "secret", p, issues, readNonBlank);
     return clientId === undefined || secret === undefined ? undefined : { value: { clientId, secret }, path: p };
   });
-  checkUniqueRaw(company, "clients", "clientId", path, "Duplicate", "client ID", issues);
+  checkUniqueRaw(company, "clients", "clientId", path, "Duplicate", "AUTH-1", "client ID", issues);
   const settings = readSettings(company, path, issues);
   const users = readUsers(company, path, issues);
   const admin = apiUser(users.map((u) => u.value));
   if (admin === undefined && Object.hasOwn(company, "users") && Array.isArray(company["users"])) {
-    issues.push(issue("Required", joinPath(path, "users"), "The company needs a user with the role Administrator: the owner of records created through the API (AUTH-6)."));
+    issues.push(issue("Required", joinPath(path, "users"), "AUTH-6", "The company needs a user with the role Administrator: the owner of records created through the API (AUTH-6)."));
   }
   const userIndex = listed(users.map((u) => u.value), (u) => u.id, (u) => u.externalId);
 
@@ -506,7 +507,7 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
   };
   for (const k of catalogKeys) {
     if (k !== "interventionCategories" && (raw[k].some((v) => v.value.forms.length > 0))) {
-      raw[k].forEach((v) => { if (v.value.forms.length > 0) issues.push(issue("NotAllowed", joinPath(v.path, "forms"), "Only intervention categories have forms.")); });
+      raw[k].forEach((v) => { if (v.value.forms.length > 0) issues.push(issue("NotAllowed", joinPath(v.path, "forms"), "INT-6", "Only intervention categories have forms.")); });
     }
   }
 
@@ -569,8 +570,8 @@ function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
     const state = readCompany(c, p, issues);
     return state === undefined ? undefined : { value: state, path: p };
   });
-  checkUniqueRaw(root, "companies", "id", "", "Duplicate", "company ID", issues);
-  checkUniqueRaw(root, "companies", "tenantCode", "", "Duplicate", "tenant code", issues);
+  checkUniqueRaw(root, "companies", "id", "", "Duplicate", "AUTH-4", "company ID", issues);
+  checkUniqueRaw(root, "companies", "tenantCode", "", "Duplicate", "AUTH-1", "tenant code", issues);
   return companies.map((c) => c.value);
 }
 

@@ -1,7 +1,7 @@
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiExamples, type OperationExample } from "../api/openapi.js";
 import { problem, type ProblemStatus } from "../api/problem.js";
 import type { OperationId } from "../api/routes.js";
-import { issue } from "../shared/issue.js";
+import { edgeIssue } from "../shared/issue.js";
 import { createFieldService, type ServiceResponse } from "./create.js";
 import { demoFixture } from "./demo-fixture.js";
 
@@ -134,11 +134,11 @@ export function demoExamples(): OpenApiExamples {
   authorization = {};
   problems[401] = call("GET", `/order/${order.id}`).body;
   problems[403] = call("POST", "/auth/login", { ...credentials, secret: "wrong" }).body;
-  problems[413] = problem(413, [issue("PayloadTooLarge", "", "The body is larger than 1048576 bytes.")]);
-  problems[414] = problem(414, [issue("UriTooLong", "", "The request target is longer than 8192 bytes.")]);
-  problems[415] = problem(415, [issue("UnsupportedMediaType", "", 'Expected Content-Type application/json, got "text/plain".')]);
-  problems[431] = problem(431, [issue("HeadersTooLarge", "", "The request line and headers are larger than 32768 bytes.")]);
-  problems[500] = { ...problem(500, [issue("InternalError", "", "Internal error, incident 0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e; the server log has the details.")]), incidentId: "0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e" };
+  problems[413] = problem(413, [edgeIssue("PayloadTooLarge", "The body is larger than 1048576 bytes.")]);
+  problems[414] = problem(414, [edgeIssue("UriTooLong", "The request target is longer than 8192 bytes.")]);
+  problems[415] = problem(415, [edgeIssue("UnsupportedMediaType", 'Expected Content-Type application/json, got "text/plain".')]);
+  problems[431] = problem(431, [edgeIssue("HeadersTooLarge", "The request line and headers are larger than 32768 bytes.")]);
+  problems[500] = { ...problem(500, [edgeIssue("InternalError", "Internal error, incident 0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e; the server log has the details.")]), incidentId: "0b9f5c1e-6a51-4b8e-9d1e-2f7c8a3b4d5e" };
   // Written out: the service's problem table learns 503 in a parallel change (src/api/openapi.ts, UNAVAILABLE).
   problems[503] = {
     type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable",

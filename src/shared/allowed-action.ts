@@ -17,6 +17,6 @@ export type AllowedAction<A extends string> =
       readonly action: A;
       /** Refused. */
       readonly allowed: false;
-      /** Why, with the rule ID in the message. */
+      /** Why: the issue, with the rule that forbids the action (in `rule` and in the message). */
       readonly issue: Issue;
     };

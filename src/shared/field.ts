@@ -32,6 +32,6 @@ export type Tri<T> = Absent | null | T;
  */
 export function checkNotNull<T>(value: T | null, path: string, issues: Issue[]): T | Absent {
   if (value !== null) return value;
-  issues.push(issue("Required", path, `${path} is required and cannot be cleared with null (GEN-5).`));
+  issues.push(issue("Required", path, "GEN-5", `${path} is required and cannot be cleared with null (GEN-5).`));
   return ABSENT;
 }

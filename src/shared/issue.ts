@@ -1,3 +1,5 @@
+import type { RuleId } from "./rule-id.js";
+
 /**
  * Machine-readable kinds of problem. {@link issueCodes} describes each one.
  */
@@ -103,17 +105,61 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
 };
 
 /**
+ * The codes of the answers no rule decides, the service's edges: the HTTP adapter's refusals of
+ * a request's bytes before any rule reads it (413, 414, 415, 431) and the faults of the service
+ * (500, a bug) or of its storage (503). An issue with one of these codes is an {@link EdgeIssue}
+ * and carries no `rule`; every other issue is an {@link Issue} and carries one.
+ */
+export type EdgeCode = "PayloadTooLarge" | "UriTooLong" | "UnsupportedMediaType" | "HeadersTooLarge" | "InternalError" | "Unavailable";
+
+/**
+ * The {@link EdgeCode}s as data, for the OpenAPI document; the compiler checks the list is whole.
+ * @internal
+ */
+export const edgeCodes: { readonly [C in EdgeCode]: true } = {
+  PayloadTooLarge: true, UriTooLong: true, UnsupportedMediaType: true, HeadersTooLarge: true, InternalError: true, Unavailable: true,
+};
+
+/**
  * One problem found in a request: what (`code`), where (`path`, a JSON path such as
- * `assignations[1].plannedEnd`, empty for the whole body) and a sentence for people.
+ * `assignations[1].plannedEnd`, empty for the whole body), which rule it breaks (`rule`) and a
+ * sentence for people. Every issue a rule, a parser or the service reports is one.
  */
 export interface Issue {
   /** Machine-readable kind of problem, from {@link issueCodes}. */
-  readonly code: IssueCode;
+  readonly code: Exclude<IssueCode, EdgeCode>;
   /** JSON path of the offending value; `""` for the body itself. */
   readonly path: string;
   /** Human-readable explanation, citing the rule ID where one applies. */
   readonly message: string;
+  /**
+   * The rule the request breaks, as data, so a client can key on it (GEN-9, ERR-1). When the
+   * message names rules, this is the first it names (`"(GEN-2, AUTH-4)"`: `GEN-2`). An issue of
+   * the shared JSON readers carries the rule of the reader's check, not the rule that asks for
+   * the field: `ERR-2` for a malformed value (missing, wrong JSON type, not one of the listed
+   * values, blank, too few elements), `GEN-5` for `null` on a required field, `GEN-1` GUIDs,
+   * `GEN-6` dates, `GEN-7` decimals, `TXT-1` text, `TXT-2` external IDs, `LIM-1` lengths.
+   */
+  readonly rule: RuleId;
 }
+
+/**
+ * An answer at the service's edges, which no rule decides (an {@link EdgeCode}: 413, 414, 415,
+ * 431, 500, 503): the same fields as an {@link Issue} without a `rule`.
+ */
+export interface EdgeIssue {
+  /** Machine-readable kind of problem, from {@link issueCodes}. */
+  readonly code: EdgeCode;
+  /** `""`: an edge answer concerns the request as a whole. */
+  readonly path: string;
+  /** Human-readable explanation. */
+  readonly message: string;
+  /** Never present: no rule decides an edge answer. */
+  readonly rule?: never;
+}
+
+/** One element of a problem body's `errors`: an {@link Issue}, or an {@link EdgeIssue} without a rule. */
+export type ProblemIssue = Issue | EdgeIssue;
 
 /** A list with at least one element. */
 export type NonEmptyArray<T> = readonly [T, ...T[]];
@@ -163,17 +209,32 @@ export function fail(issues: NonEmptyArray<Issue>): Fail {
 }
 
 /**
- * Builds one issue.
+ * Builds one issue. The rule is given here, where the issue is made, and nowhere else: when the
+ * message names rules, `rule` is the first it names.
  * @param code - the issue code
  * @param path - the JSON path (`""` for the body)
+ * @param rule - the rule the request breaks
  * @param message - the explanation; defaults to the catalog's description
  * @returns the issue
  * @example
- * issue("Required", "name") //=> { code: "Required", path: "name", message: "A required value is missing or null." }
+ * issue("Required", "name", "ERR-2") //=> { code: "Required", path: "name", message: "A required value is missing or null.", rule: "ERR-2" }
  * @internal
  */
-export function issue(code: IssueCode, path: string, message?: string): Issue {
-  return { code, path, message: message ?? issueCodes[code] };
+export function issue(code: Exclude<IssueCode, EdgeCode>, path: string, rule: RuleId, message?: string): Issue {
+  return { code, path, message: message ?? issueCodes[code], rule };
+}
+
+/**
+ * Builds the issue of an answer at the service's edges, which carries no rule.
+ * @param code - an edge code (413, 414, 415, 431, 500, 503)
+ * @param message - the explanation
+ * @returns the issue, at the path `""`
+ * @example
+ * edgeIssue("UriTooLong", "The request target is longer than 8192 bytes.") //=> { code: "UriTooLong", path: "", message: "The request target is longer than 8192 bytes." }
+ * @internal
+ */
+export function edgeIssue(code: EdgeCode, message: string): EdgeIssue {
+  return { code, path: "", message };
 }
 
 /**
@@ -230,7 +291,7 @@ export function all<T>(results: readonly Result<T>[]): Result<T[]> {
  * @param prefix - the path of the nested value (`"contactPeople[0]"`)
  * @returns the issues with full paths
  * @example
- * prefixIssues([issue("Blank", "email")], "contactPeople[1]")[0].path //=> "contactPeople[1].email"
+ * prefixIssues([issue("Blank", "email", "ERR-2")], "contactPeople[1]")[0].path //=> "contactPeople[1].email"
  * @internal
  */
 export function prefixIssues(issues: NonEmptyArray<Issue>, prefix: string): NonEmptyArray<Issue> {

@@ -5,6 +5,7 @@
  * an over-long list are not even read. Chosen so that nothing a real company sends is refused
  * (a 20,000-item stock batch passes) and no single request costs the server more than ~100 ms.
  * String lengths count UTF-16 code units (`string.length`), as JSON and JavaScript do.
+ * @rule LIM-1
  * @example
  * limits.stockItems //=> 25000
  * limits.text //=> 1000

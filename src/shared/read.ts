@@ -1,7 +1,8 @@
 import { DECIMAL_RANGE_MESSAGE, decimalFromJson, isStorableDecimal, type Dec } from "./decimal.js";
 import { ABSENT, type Tri } from "./field.js";
 import { toGuid, type Guid } from "./guid.js";
-import { issue, joinPath, type Issue, type IssueCode } from "./issue.js";
+import { issue, joinPath, type EdgeCode, type Issue, type IssueCode } from "./issue.js";
+import type { RuleId } from "./rule-id.js";
 import { limits } from "./limits.js";
 import { isAddressableExternalId, isStorableText as isStorableTextBinding } from "./text.js";
 import { parseDateTime, parseIsoDate, type Instant, type IsoDate } from "./time.js";
@@ -20,8 +21,8 @@ export type ValueReader<T> = (value: unknown, parent: string, key: string | numb
  */
 export type JsonObject = Readonly<Record<string, unknown>>;
 
-function report(issues: Issue[], code: IssueCode, parent: string, key: string | number, message?: string): undefined {
-  issues.push(issue(code, joinPath(parent, key), message));
+function report(issues: Issue[], code: Exclude<IssueCode, EdgeCode>, rule: RuleId, parent: string, key: string | number, message?: string): undefined {
+  issues.push(issue(code, joinPath(parent, key), rule, message));
   return undefined;
 }
 
@@ -58,7 +59,7 @@ export const readObject: ValueReader<JsonObject> = (value, parent, key, issues) 
  * issues.map((i) => i.message) //=> ["Expected a string, got array."]
  */
 export function wrongType(what: string): ValueReader<never> {
-  return (value, parent, key, issues) => report(issues, "InvalidType", parent, key, `Expected ${what}, got ${typeName(value)}.`);
+  return (value, parent, key, issues) => report(issues, "InvalidType", "ERR-2", parent, key, `Expected ${what}, got ${typeName(value)}.`);
 }
 
 /**
@@ -94,8 +95,8 @@ const UNSTORABLE_MESSAGE = "Text must be well-formed Unicode without U+0000 (TXT
  * @internal
  */
 export function checkText(value: string, max: number, parent: string, key: string | number, issues: Issue[]): string | undefined {
-  if (value.length > max) return report(issues, "TooLong", parent, key, `At most ${max} characters (${value.length} sent).`);
-  return isStorableText(value) ? value : report(issues, "InvalidText", parent, key, UNSTORABLE_MESSAGE);
+  if (value.length > max) return report(issues, "TooLong", "LIM-1", parent, key, `At most ${max} characters (${value.length} sent).`);
+  return isStorableText(value) ? value : report(issues, "InvalidText", "TXT-1", parent, key, UNSTORABLE_MESSAGE);
 }
 
 /**
@@ -147,7 +148,7 @@ export function checkNonBlank(value: string, parent: string, key: string | numbe
   if (checkText(value, limits.text, parent, key, issues) === undefined) return undefined;
   // Most strings start with a visible ASCII character: answer those without the regex.
   const c = value.charCodeAt(0);
-  return (c > 32 && c < 127) || VISIBLE.test(value) ? value : report(issues, "Blank", parent, key);
+  return (c > 32 && c < 127) || VISIBLE.test(value) ? value : report(issues, "Blank", "ERR-2", parent, key);
 }
 
 /**
@@ -176,7 +177,7 @@ export function checkExternalId(value: string, parent: string, key: string | num
   if (checkNonBlank(value, parent, key, issues) === undefined) return undefined;
   return isAddressableExternalId(value)
     ? value
-    : report(issues, "InvalidExternalId", parent, key, "An external ID must not be \".\" or \"..\": no URL path can carry it (TXT-2).");
+    : report(issues, "InvalidExternalId", "TXT-2", parent, key, "An external ID must not be \".\" or \"..\": no URL path can carry it (TXT-2).");
 }
 
 /**
@@ -190,19 +191,19 @@ export const readExternalId: ValueReader<string> = (value, parent, key, issues) 
  * @internal
  */
 export const readGuid: ValueReader<Guid> = (value, parent, key, issues) =>
-  typeof value === "string" ? (toGuid(value) ?? report(issues, "InvalidGuid", parent, key)) : notAGuidString(value, parent, key, issues);
+  typeof value === "string" ? (toGuid(value) ?? report(issues, "InvalidGuid", "GEN-1", parent, key)) : notAGuidString(value, parent, key, issues);
 
 /** A `YYYY-MM-DD` calendar date that exists (GEN-6). 
  * @internal
  */
 export const readDate: ValueReader<IsoDate> = (value, parent, key, issues) =>
-  typeof value === "string" ? (parseIsoDate(value) ?? report(issues, "InvalidDate", parent, key)) : notADateString(value, parent, key, issues);
+  typeof value === "string" ? (parseIsoDate(value) ?? report(issues, "InvalidDate", "GEN-6", parent, key)) : notADateString(value, parent, key, issues);
 
 /** An ISO 8601 date-time with `Z` or an offset, as an instant (GEN-6). 
  * @internal
  */
 export const readDateTime: ValueReader<Instant> = (value, parent, key, issues) =>
-  typeof value === "string" ? (parseDateTime(value) ?? report(issues, "InvalidDateTime", parent, key)) : notADateTimeString(value, parent, key, issues);
+  typeof value === "string" ? (parseDateTime(value) ?? report(issues, "InvalidDateTime", "GEN-6", parent, key)) : notADateTimeString(value, parent, key, issues);
 
 /**
  * {@link wrongType} for booleans.
@@ -222,9 +223,9 @@ export const readBoolean: ValueReader<boolean> = (value, parent, key, issues) =>
 export const readNonNegativeDecimal: ValueReader<Dec> = (value, parent, key, issues) => {
   if (typeof value !== "number") return notANumber(value, parent, key, issues);
   const d = decimalFromJson(value);
-  if (d === undefined) return report(issues, "InvalidNumber", parent, key);
-  if (d.isNegative()) return report(issues, "Negative", parent, key, "Amounts and prices are never negative (GEN-7).");
-  return isStorableDecimal(d) ? d : report(issues, "OutOfRange", parent, key, DECIMAL_RANGE_MESSAGE);
+  if (d === undefined) return report(issues, "InvalidNumber", "GEN-7", parent, key);
+  if (d.isNegative()) return report(issues, "Negative", "GEN-7", parent, key, "Amounts and prices are never negative (GEN-7).");
+  return isStorableDecimal(d) ? d : report(issues, "OutOfRange", "GEN-7", parent, key, DECIMAL_RANGE_MESSAGE);
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -246,7 +247,7 @@ export const notAnEmailString: ValueReader<never> = wrongType("an e-mail string"
  * @internal
  */
 export function checkEmail(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
-  return EMAIL.test(value) && value.length <= 254 && isStorableText(value) ? value : report(issues, "InvalidEmail", parent, key);
+  return EMAIL.test(value) && value.length <= 254 && isStorableText(value) ? value : report(issues, "InvalidEmail", "ERR-2", parent, key);
 }
 
 /** An e-mail address (a pragmatic check: `local@domain.tld`, no spaces). 
@@ -269,10 +270,10 @@ export const readEmail: ValueReader<string> = (value, parent, key, issues) =>
 export function readInteger(min: number = Number.MIN_SAFE_INTEGER, max: number = Number.MAX_SAFE_INTEGER): ValueReader<number> {
   return (value, parent, key, issues) => {
     if (typeof value !== "number") return notAWholeNumber(value, parent, key, issues);
-    if (!Number.isSafeInteger(value)) return report(issues, "NotInteger", parent, key);
+    if (!Number.isSafeInteger(value)) return report(issues, "NotInteger", "ERR-2", parent, key);
     // Below a minimum of 0 is Negative; any other bound broken is OutOfRange.
-    if (value < min) return report(issues, min === 0 ? "Negative" : "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
-    if (value > max) return report(issues, "OutOfRange", parent, key, `Expected a whole number from ${min} to ${max}.`);
+    if (value < min) return report(issues, min === 0 ? "Negative" : "OutOfRange", "ERR-2", parent, key, `Expected a whole number from ${min} to ${max}.`);
+    if (value > max) return report(issues, "OutOfRange", "ERR-2", parent, key, `Expected a whole number from ${min} to ${max}.`);
     return value;
   };
 }
@@ -293,7 +294,7 @@ export function readEnum<const T extends string>(values: readonly T[]): ValueRea
   const notAString = wrongType(listed);
   return (value, parent, key, issues) => {
     if (typeof value !== "string") return notAString(value, parent, key, issues);
-    return allowed.has(value) ? (value as T) : report(issues, "InvalidEnum", parent, key, `Expected ${listed}.`);
+    return allowed.has(value) ? (value as T) : report(issues, "InvalidEnum", "ERR-2", parent, key, `Expected ${listed}.`);
   };
 }
 
@@ -316,7 +317,7 @@ export function readArray<T>(element: ValueReader<T>, min: number, max: number):
     if (!Array.isArray(value)) return notAnArray(value, parent, key, issues);
     const path = joinPath(parent, key);
     if (value.length > max) {
-      issues.push(issue("TooMany", path, `At most ${max} elements (${value.length} sent).`));
+      issues.push(issue("TooMany", path, "LIM-1", `At most ${max} elements (${value.length} sent).`));
       return undefined;
     }
     const out: T[] = [];
@@ -327,7 +328,7 @@ export function readArray<T>(element: ValueReader<T>, min: number, max: number):
       else out.push(v);
     }
     if (value.length < min) {
-      issues.push(issue("TooFew", path, `Expected at least ${min} element${min === 1 ? "" : "s"}.`));
+      issues.push(issue("TooFew", path, "ERR-2", `Expected at least ${min} element${min === 1 ? "" : "s"}.`));
       return undefined;
     }
     return bad ? undefined : out;
@@ -350,7 +351,7 @@ export function required<T>(object: JsonObject, key: string, path: string, issue
  * @internal
  */
 export function requiredValue<T>(value: unknown, path: string, key: string, issues: Issue[], reader: ValueReader<T>): T | undefined {
-  if (value === undefined || value === null) return report(issues, "Required", path, key, `${key} is required.`);
+  if (value === undefined || value === null) return report(issues, "Required", value === null ? "GEN-5" : "ERR-2", path, key, `${key} is required.`);
   return reader(value, path, key, issues);
 }
 

@@ -68,7 +68,7 @@ export function findReference<T>(value: string, index: RefIndex<T>): T | undefin
  * @internal
  */
 export function unknownReference(path: string, what: string, value: string): Issue {
-  return issue("UnknownReference", path, `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`);
+  return issue("UnknownReference", path, "GEN-3", `No ${what} has the ID, external ID or slug ${JSON.stringify(value)} (GEN-3).`);
 }
 
 /**
@@ -159,5 +159,5 @@ export interface TakenKeys {
  */
 export function externalIdIssue(taken: TakenKeys, externalId: string | null, path: string, what: string): Issue | undefined {
   if (externalId === null || !taken.has(externalId)) return undefined;
-  return issue("DuplicateExternalId", path, `Another ${what} has the external ID ${JSON.stringify(externalId)} (GEN-4).`);
+  return issue("DuplicateExternalId", path, "GEN-4", `Another ${what} has the external ID ${JSON.stringify(externalId)} (GEN-4).`);
 }

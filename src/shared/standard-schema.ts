@@ -1,4 +1,5 @@
-import type { IssueCode, Result } from "./issue.js";
+import type { Issue, Result } from "./issue.js";
+import type { RuleId } from "./rule-id.js";
 import { jsonSchemaFor, type JsonSchema } from "./json-schema.js";
 
 /**
@@ -61,12 +62,14 @@ export declare namespace StandardSchemaV1 {
 
 /**
  * A Standard Schema issue as this library reports it: the standard `message` and `path`,
- * plus the machine-readable `code` of the issue catalog (`issueCodes`), so a tool can switch
- * on the rule outcome without parsing the message.
+ * plus the machine-readable `code` of the issue catalog (`issueCodes`) and the `rule` it
+ * enforces, so a tool can switch on the rule outcome without parsing the message.
  */
 export interface CodedIssue extends StandardSchemaV1.Issue {
   /** What kind of problem it is (`Required`, `TooMany`, `UnknownReference`, ...). */
-  readonly code: IssueCode;
+  readonly code: Issue["code"];
+  /** The rule the value breaks (`"MAT-3"`), as an {@link Issue} carries it. */
+  readonly rule: RuleId;
   /** The human-readable message, without the code. */
   readonly message: string;
   /** The path as segments: property names and array indexes. */
@@ -150,8 +153,8 @@ export type BodySchema<T> = ((value: unknown) => Result<T>) & StandardSchemaV1<u
  * @returns the parser itself, with a `~standard` property added
  * @example
  * const schema = toStandardSchema(parseStockAmounts, { type: "array", items: { type: "object" } });
- * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.path])
- * //=> [["Negative", [0, "amount"]]]
+ * schema["~standard"].validate([{ materialId: "x", amount: -1 }]).issues.map((i) => [i.code, i.rule, i.path])
+ * //=> [["Negative", "GEN-7", [0, "amount"]]]
  * schema["~standard"].jsonSchema.input({ target: "draft-2020-12" }).type //=> "array"
  * @internal
  */
@@ -163,7 +166,7 @@ export function toStandardSchema<T>(parse: (value: unknown) => Result<T>, schema
       const r = parse(value);
       if (r.ok) return { value: r.value };
       const issues: CodedIssue[] = [];
-      for (const i of r.issues) issues.push({ code: i.code, message: i.message, path: pathSegments(i.path) });
+      for (const i of r.issues) issues.push({ code: i.code, rule: i.rule, message: i.message, path: pathSegments(i.path) });
       return { issues };
     },
     jsonSchema: {

@@ -71,6 +71,7 @@ export const upsertTable: {
         issue(
           "IdMismatch",
           joinPath(l.path, "externalId"),
+          "UPS-3",
           "The ID and the external ID do not name the same record; the external ID cannot be set or changed by add-or-edit (UPS-3).",
         ),
       ]);

@@ -74,11 +74,11 @@ export function runStockBatch<M extends Identified, Q>(
     if (id === undefined) continue;
     const next = step(changes.get(id) ?? stock.get(id), item.amount);
     if (next === "NotStocked") {
-      issues.push(issue("NotStocked", `[${i}].materialId`, `The store does not stock material ${JSON.stringify(item.materialId)} (STK-3).`));
+      issues.push(issue("NotStocked", `[${i}].materialId`, "STK-3", `The store does not stock material ${JSON.stringify(item.materialId)} (STK-3).`));
       continue;
     }
     if (next.kind === "finite" && !isStorableDecimal(next.value)) {
-      issues.push(issue("OutOfRange", `[${i}].amount`, `The result, ${next.value.toString()}, is out of range: ${DECIMAL_RANGE_MESSAGE}`));
+      issues.push(issue("OutOfRange", `[${i}].amount`, "GEN-7", `The result, ${next.value.toString()}, is out of range: ${DECIMAL_RANGE_MESSAGE}`));
       continue;
     }
     changes.set(id, next);

@@ -70,7 +70,7 @@ export function moveStock<M extends Identified>(
   sameStore: boolean,
 ): Result<MoveChanges> {
   const issues: Issue[] = [];
-  if (sameStore) issues.push(issue("SameStore", "", "Stock cannot be moved to the store it comes from (STK-5)."));
+  if (sameStore) issues.push(issue("SameStore", "", "STK-5", "Stock cannot be moved to the store it comes from (STK-5)."));
   const sourceChanges = new Map<Guid, Amount>();
   const targetChanges = new Map<Guid, Amount>();
   for (let i = 0; i < items.length; i++) {
@@ -79,12 +79,12 @@ export function moveStock<M extends Identified>(
     if (id === undefined) continue;
     const from = sourceChanges.get(id) ?? source.get(id);
     if (from === undefined) {
-      issues.push(issue("NotStocked", `[${i}].materialId`, `The source store does not stock material ${JSON.stringify(item.materialId)} (STK-5).`));
+      issues.push(issue("NotStocked", `[${i}].materialId`, "STK-5", `The source store does not stock material ${JSON.stringify(item.materialId)} (STK-5).`));
       continue;
     }
     const moved = moveAmounts(from, targetChanges.get(id) ?? target.get(id) ?? ZERO, item.amount);
     if (moved.target.kind === "finite" && !isStorableDecimal(moved.target.value)) {
-      issues.push(issue("OutOfRange", `[${i}].amount`, `The target's result, ${moved.target.value.toString()}, is out of range: ${DECIMAL_RANGE_MESSAGE}`));
+      issues.push(issue("OutOfRange", `[${i}].amount`, "GEN-7", `The target's result, ${moved.target.value.toString()}, is out of range: ${DECIMAL_RANGE_MESSAGE}`));
       continue;
     }
     sourceChanges.set(id, moved.source);

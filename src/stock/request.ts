@@ -10,10 +10,10 @@ import type { StockItem } from "./batch.js";
 function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amount>[]> {
   const issues: Issue[] = [];
   if (!Array.isArray(body)) {
-    return fail([issue("InvalidType", "", "The body must be a JSON array of stock items (STK-6).")]);
+    return fail([issue("InvalidType", "", "STK-6", "The body must be a JSON array of stock items (STK-6).")]);
   }
   if (body.length > limits.stockItems) {
-    return fail([issue("TooMany", "", `At most ${limits.stockItems} stock items in one body (${body.length} sent).`)]);
+    return fail([issue("TooMany", "", "LIM-1", `At most ${limits.stockItems} stock items in one body (${body.length} sent).`)]);
   }
   const items: StockItem<Q | Amount>[] = [];
   for (let i = 0; i < body.length; i++) {
@@ -84,8 +84,8 @@ export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockIt
 export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("all of it"))();
 
 /** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
+export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = /* @__PURE__ */ toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
 
 /** {@link parseStockQuantities} as a Standard Schema v1 validator and Standard JSON Schema converter. */
-export const stockQuantitiesSchema: BodySchema<StockItem<Quantity>[]> = toStandardSchema(parseStockQuantities, stockQuantitiesJsonSchema);
+export const stockQuantitiesSchema: BodySchema<StockItem<Quantity>[]> = /* @__PURE__ */ toStandardSchema(parseStockQuantities, stockQuantitiesJsonSchema);
 

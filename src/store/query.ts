@@ -52,20 +52,20 @@ const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
 function readWhole(params: QueryParameters, name: string, min: number, max: number, issues: Issue[]): number | undefined {
   const text = param(params, name);
   if (text === undefined) {
-    issues.push(issue("Required", name, `The query parameter ${name} is required (STO-3).`));
+    issues.push(issue("Required", name, "STO-3", `The query parameter ${name} is required (STO-3).`));
     return undefined;
   }
   if (!DECIMAL_TEXT.test(text)) {
-    issues.push(issue("InvalidNumber", name, `Expected a whole number, got ${JSON.stringify(text)} (STO-3).`));
+    issues.push(issue("InvalidNumber", name, "STO-3", `Expected a whole number, got ${JSON.stringify(text)} (STO-3).`));
     return undefined;
   }
   const n = Number(text);
   if (!Number.isInteger(n)) {
-    issues.push(issue("NotInteger", name, `Expected a whole number, got ${text} (STO-3).`));
+    issues.push(issue("NotInteger", name, "STO-3", `Expected a whole number, got ${text} (STO-3).`));
     return undefined;
   }
   if (n < min || n > max) {
-    issues.push(issue("OutOfRange", name, `Expected a whole number from ${min} to ${max} (STO-3).`));
+    issues.push(issue("OutOfRange", name, "STO-3", `Expected a whole number from ${min} to ${max} (STO-3).`));
     return undefined;
   }
   return n;
@@ -75,7 +75,7 @@ function readChoice<T extends string>(params: QueryParameters, name: string, val
   const text = param(params, name);
   if (text === undefined) return fallback;
   if ((values as readonly string[]).includes(text)) return text as T;
-  issues.push(issue("InvalidEnum", name, `Expected one of ${values.join(", ")} (STO-3).`));
+  issues.push(issue("InvalidEnum", name, "STO-3", `Expected one of ${values.join(", ")} (STO-3).`));
   return undefined;
 }
 
@@ -90,14 +90,14 @@ function readGuidList(params: QueryParameters, name: string, issues: Issue[]): r
     if (count > limits.filterIds) break;
   }
   if (count > limits.filterIds) {
-    issues.push(issue("TooMany", name, `At most ${limits.filterIds} IDs in one filter (STO-3).`));
+    issues.push(issue("TooMany", name, "STO-3", `At most ${limits.filterIds} IDs in one filter (STO-3).`));
     return undefined;
   }
   // A bad element pushes an issue, which fails the whole parse, so the list is then never read.
   const out = new Set<Guid>();
   for (const part of text.split(",")) {
     const g = toGuid(part.trim());
-    if (g === undefined) issues.push(issue("InvalidGuid", name, `${JSON.stringify(part)} is not a GUID; slugs are not supported here (STO-3).`));
+    if (g === undefined) issues.push(issue("InvalidGuid", name, "STO-3", `${JSON.stringify(part)} is not a GUID; slugs are not supported here (STO-3).`));
     else out.add(g);
   }
   return [...out];
@@ -140,13 +140,13 @@ export function parseStoreListingQuery(params: QueryParameters): Result<StoreLis
 function parseUnknownQuery(value: unknown): Result<StoreListingQuery> {
   if (value instanceof URLSearchParams) return parseStoreListingQuery(value);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, issues: [issue("InvalidType", "", "Expected the query parameters as an object of strings.")] };
+    return { ok: false, issues: [issue("InvalidType", "", "ERR-2", "Expected the query parameters as an object of strings.")] };
   }
   const record: Record<string, string | undefined> = {};
   const issues: Issue[] = [];
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === "string" || v === undefined) record[k] = v;
-    else issues.push(issue("InvalidType", k, `The query parameter ${k} must be a string.`));
+    else issues.push(issue("InvalidType", k, "ERR-2", `The query parameter ${k} must be a string.`));
   }
   const parsed = parseStoreListingQuery(record);
   if (issues.length === 0) return parsed;

@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { buildOpenApiDocument, documentedStatuses, openApiPath } from "../../src/api/openapi.js";
 import { apiRoutes } from "../../src/api/routes.js";
 import { openApiDocument } from "../../src/service/openapi.js";
+import { edgeCodes, issueCodes } from "../../src/shared/issue.js";
+import { readRules } from "../../scripts/rules-table.mjs";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 type Media = Record<string, { schema: { $ref: string }; example?: unknown }>;
@@ -90,6 +92,26 @@ describe("OpenAPI document", () => {
     }
     // Every body and every answer with content has its example, plus the 11 problem bodies.
     expect(checked).toBeGreaterThan(70);
+  });
+
+  it("ERR-1: an issue declares its rule, one of the catalogs' IDs, required on every issue but an edge answer's, which has none (issue 24)", () => {
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, { enum?: unknown[] }>; required: string[]; additionalProperties?: boolean }>;
+    const issue = schemas["Issue"]!;
+    const edge = schemas["EdgeIssue"]!;
+    expect(issue.properties["rule"]?.enum).toEqual(readRules().map((r) => r.id));
+    expect(issue.required).toEqual(["code", "path", "message", "rule"]);
+    expect([edge.properties["rule"], edge.additionalProperties]).toEqual([undefined, false]);
+    expect(new Set([...(issue.properties["code"]?.enum ?? []), ...(edge.properties["code"]?.enum ?? [])])).toEqual(new Set(Object.keys(issueCodes)));
+    expect(edge.properties["code"]?.enum).toEqual(Object.keys(edgeCodes));
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema(doc, "openapi");
+    const problem = ajv.compile({ $ref: "openapi#/components/schemas/Problem" });
+    const body = (errors: unknown[]) => ({ type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors });
+    expect(problem(body([{ code: "Required", path: "day", message: "day is required.", rule: "ERR-2" }]))).toBe(true);
+    expect(problem(body([{ code: "Required", path: "day", message: "day is required." }]))).toBe(false);
+    expect(problem(body([{ code: "Required", path: "day", message: "day is required.", rule: "ERR-99" }]))).toBe(false);
+    expect(problem(body([{ code: "PayloadTooLarge", path: "", message: "Too large." }]))).toBe(true);
+    expect(problem(body([{ code: "PayloadTooLarge", path: "", message: "Too large.", rule: "ERR-2" }]))).toBe(false);
   });
 
   it("ERR-1: no jsonSchemaDialect: the 3.1 base dialect is the default, and Prism 5 validates no body at all when one is declared", () => {

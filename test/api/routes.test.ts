@@ -84,7 +84,7 @@ describe("router", () => {
     expect(dryRunOf("PUT", q("false"))).toEqual({ ok: true, value: false });
     expect(dryRunOf("PUT", new Map())).toEqual({ ok: true, value: false });
     expect(dryRunOf("GET", q("maybe"))).toEqual({ ok: true, value: false });
-    expect(dryRunOf("POST", q("yes"))).toEqual({ ok: false, issues: [{ code: "InvalidEnum", path: "dryRun", message: "dryRun is true or false." }] });
+    expect(dryRunOf("POST", q("yes"))).toEqual({ ok: false, issues: [{ code: "InvalidEnum", path: "dryRun", message: "dryRun is true or false.", rule: "ERR-2" }] });
     for (const v of ["xtrue", "truex", "false ", "", "1"]) expect(dryRunOf("PUT", q(v)).ok, v).toBe(false);
   });
 

@@ -75,22 +75,22 @@ describe("validateAssignations", () => {
     expect(r).toEqual({
       ok: false,
       issues: [
-        { code: "NotTechnician", path: "assignations[0].userId", message: `User ${DISPATCHER} does not have the role Technik (ASN-2).` },
-        { code: "OutsideDay", path: "assignations[0].plannedStart", message: `${formatInstant(early)} is not on ${DAY} in Europe/Prague (ASN-4).` },
-        { code: "Deactivated", path: "assignations[1].userId", message: `User ${RETIRED} is deactivated (ASN-2).` },
+        { code: "NotTechnician", path: "assignations[0].userId", message: `User ${DISPATCHER} does not have the role Technik (ASN-2).`, rule: "ASN-2" },
+        { code: "OutsideDay", path: "assignations[0].plannedStart", message: `${formatInstant(early)} is not on ${DAY} in Europe/Prague (ASN-4).`, rule: "ASN-4" },
+        { code: "Deactivated", path: "assignations[1].userId", message: `User ${RETIRED} is deactivated (ASN-2).`, rule: "ASN-2" },
         {
           code: "OutsideDay",
           path: "assignations[1].plannedEnd",
-          message: `${formatInstant(midnight)} is not on ${DAY} in Europe/Prague; an end at midnight is the next day (ASN-4).`,
+          message: `${formatInstant(midnight)} is not on ${DAY} in Europe/Prague; an end at midnight is the next day (ASN-4).`, rule: "ASN-4",
         },
-        { code: "StartNotBeforeEnd", path: "assignations[2].plannedEnd", message: "plannedStart must be earlier than plannedEnd (ASN-4)." },
-        { code: "Duplicate", path: "assignations[3].userId", message: `User ${TECH1} already has assignations[2] on this intervention (ASN-3).` },
-        { code: "UnknownReference", path: "assignations[4].userId", message: 'No user has the ID, external ID or slug "nobody" (GEN-3).' },
-        { code: "PrimaryNotAssigned", path: "primaryAssigneeId", message: `The main technician ${TECH2} has no assignation (ASN-1).` },
+        { code: "StartNotBeforeEnd", path: "assignations[2].plannedEnd", message: "plannedStart must be earlier than plannedEnd (ASN-4).", rule: "ASN-4" },
+        { code: "Duplicate", path: "assignations[3].userId", message: `User ${TECH1} already has assignations[2] on this intervention (ASN-3).`, rule: "ASN-3" },
+        { code: "UnknownReference", path: "assignations[4].userId", message: 'No user has the ID, external ID or slug "nobody" (GEN-3).', rule: "GEN-3" },
+        { code: "PrimaryNotAssigned", path: "primaryAssigneeId", message: `The main technician ${TECH2} has no assignation (ASN-1).`, rule: "ASN-1" },
       ],
     });
     const none = validateAssignations({ primaryAssigneeId: "tech-1", day: DAY, assignations: [] }, ctx);
-    expect(none).toEqual({ ok: false, issues: [{ code: "TooFew", path: "assignations", message: "At least one assignation is required, the main technician's (ASN-1)." }] });
+    expect(none).toEqual({ ok: false, issues: [{ code: "TooFew", path: "assignations", message: "At least one assignation is required, the main technician's (ASN-1).", rule: "ASN-1" }] });
   });
 
   it("ASN-4, GEN-10: a valid request resolves every user to its GUID", () => {
@@ -134,7 +134,7 @@ describe("collisionIssues", () => {
       {
         code: "Collision",
         path: "assignations[0]",
-        message: `Technician ${TECH1} is already allocated 2026-03-10T07:00:00.000Z–2026-03-10T08:30:00.000Z on intervention ${other.id} (ASN-5).`,
+        message: `Technician ${TECH1} is already allocated 2026-03-10T07:00:00.000Z–2026-03-10T08:30:00.000Z on intervention ${other.id} (ASN-5).`, rule: "ASN-5",
       },
     ]);
   });

@@ -23,7 +23,7 @@ describe("login rules", () => {
 
 describe("login refusals", () => {
   it("AUTH-1, ERR-3: a body that is not an object is InvalidType at the root; wrong credentials are one WrongCredentials at the root", () => {
-    expect(parseLoginRequest([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array." }] });
+    expect(parseLoginRequest([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array.", rule: "ERR-2" }] });
     const r = login([], { tenantCode: "a", clientId: "b", secret: "c" }, 0, () => "t");
     expect(r.ok ? [] : r.issues.map((i) => [i.code, i.path])).toEqual([["WrongCredentials", ""]]);
   });

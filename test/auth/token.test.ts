@@ -48,8 +48,8 @@ describe("authenticate", () => {
   const code = (r: { ok: boolean; issues?: readonly { code: string }[] }) => (r.ok ? "ok" : r.issues?.[0]?.code);
 
   it("AUTH-2, AUTH-3: the two refusals say what to do: send a bearer header, or log in again", () => {
-    const missing = { code: "NotAuthenticated", path: "", message: "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2)." };
-    const stale = { code: "NotAuthenticated", path: "", message: "Unknown or expired token; log in again (AUTH-2, AUTH-3)." };
+    const missing = { code: "NotAuthenticated", path: "", message: "Missing or malformed authorization header; send `authorization: Bearer <token>` (AUTH-2).", rule: "AUTH-2" };
+    const stale = { code: "NotAuthenticated", path: "", message: "Unknown or expired token; log in again (AUTH-2, AUTH-3).", rule: "AUTH-2" };
     expect(authenticate({ authorization: "Basic t-a" }, table, 1)).toEqual({ ok: false, issues: [missing] });
     expect(authenticate({ authorization: "Bearer nope" }, table, 1)).toEqual({ ok: false, issues: [stale] });
     expect(authenticate({ authorization: "Bearer t-a" }, table, TOKEN_LIFETIME_MS)).toEqual({ ok: false, issues: [stale] });
@@ -67,7 +67,7 @@ describe("authenticate", () => {
     const withOrphan = { token: (text: string) => (text === orphan.token ? orphan : table.token(text)), company: table.company };
     expect(authenticate({ authorization: "Bearer t-x" }, withOrphan, 1)).toEqual({
       ok: false,
-      issues: [{ code: "NotAuthenticated", path: "", message: "Unknown or expired token; log in again (AUTH-2, AUTH-3)." }],
+      issues: [{ code: "NotAuthenticated", path: "", message: "Unknown or expired token; log in again (AUTH-2, AUTH-3).", rule: "AUTH-2" }],
     });
     expect(code(authenticate({ authorization: "Bearer t-a" }, withOrphan, 1))).toBe("ok");
   });

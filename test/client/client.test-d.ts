@@ -3,7 +3,7 @@
 import { expectTypeOf } from "vitest";
 import {
   FieldServiceError, type AddToStoreShape, type CreatedShape, type FieldServiceClient, type InterventionShape, type OperationId,
-  type ProblemDetails, type StoreDetail, type ClientOptions, type FetchLike,
+  type EdgeIssue, type Issue, type ProblemDetails, type RuleId, type StoreDetail, type ClientOptions, type FetchLike,
 } from "../../src/client/index.js";
 
 declare const client: FieldServiceClient;
@@ -73,6 +73,10 @@ declare const error: FieldServiceError;
 expectTypeOf(error.problem).toEqualTypeOf<ProblemDetails>();
 expectTypeOf(error.problem.errors[0]!.path).toEqualTypeOf<string>();
 expectTypeOf(error.operation).toEqualTypeOf<OperationId>();
+// ERR-1 (issue 24): each issue's rule is typed, absent only on an edge answer's issue.
+expectTypeOf(error.problem.errors[0]!.rule).toEqualTypeOf<RuleId | undefined>();
+expectTypeOf<Issue["rule"]>().toEqualTypeOf<RuleId>();
+expectTypeOf<EdgeIssue["rule"]>().toEqualTypeOf<undefined>();
 
 // The global fetch is a FetchLike: `createClient({ ..., fetch })` takes it as it is.
 const globalFetch: FetchLike = fetch;

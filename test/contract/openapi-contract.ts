@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { buildOpenApiDocument, documentedStatuses, openApiPath } from "../../src/api/openapi.js";
 import { apiRoutes, compileRoutes, createRouter, matchRoute, splitTarget, type OperationId } from "../../src/api/routes.js";
 import type { ServiceRequest, ServiceResponse } from "../../src/service/create.js";
+import { issueRuleProblems } from "./issue-rules.js";
 
 /** Where each worker appends the pairs it saw; read by the global teardown. */
 export const CONTRACT_DIR: string = join(process.cwd(), "reports", "openapi-contract");
@@ -152,7 +153,8 @@ export function checkContract(request: ServiceRequest, response: ServiceResponse
 }
 
 /**
- * Wraps a service so every answer is checked against the document before the test sees it.
+ * Wraps a service so every answer is checked against the document, and its issues' rules
+ * against the rule catalogs and their messages (issue-rules.ts), before the test sees it.
  * @param service - any object with `handle`
  * @returns the same object, `handle` checked
  */
@@ -160,6 +162,8 @@ export function withContract<S extends { handle: (request: ServiceRequest) => Se
   const handle = service.handle;
   const checked = (request: ServiceRequest, response: ServiceResponse): ServiceResponse => {
     checkContract(request, response);
+    const problems = issueRuleProblems(response.body);
+    if (problems.length > 0) throw new Error(`Issue rules (issue 24): ${problems.join("; ")}`);
     return response;
   };
   return Object.assign(Object.create(Object.getPrototypeOf(service) as object) as S, service, {

@@ -17,7 +17,7 @@ const detail: ServiceResponse = {
     priority: "Normal", internalNote: null, ownerId: "3f2504e0-4f89-11d3-9a0c-0305e82c3303", sendByPost: false, cancellationReason: null,
   },
 };
-const refused: ServiceResponse = { status: 400, body: { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "Required", path: "[0].materialId", message: "materialId is required." }] }, effects: [] };
+const refused: ServiceResponse = { status: 400, body: { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "Required", path: "[0].materialId", message: "materialId is required.", rule: "ERR-2" }] }, effects: [] };
 
 describe("contract: accepted request bodies", () => {
   it("ERR-3: a body the schema allows passes, unknown fields included", () => {

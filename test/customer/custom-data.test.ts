@@ -26,7 +26,7 @@ function isType(v: unknown, type: CustomDataFieldType): boolean {
 }
 
 function model(text: string, template: readonly CustomDataField[] | null, path: string): object[] {
-  const bad = (message: string) => ({ code: "InvalidCustomData", path, message });
+  const bad = (message: string) => ({ code: "InvalidCustomData", path, message, rule: "CUS-8" });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -31,8 +31,9 @@ const unknown = (path: string, what: string, sent: string): Issue => ({
   code: "UnknownReference",
   path,
   message: `No ${what} has the ID, external ID or slug ${JSON.stringify(sent)} (GEN-3).`,
+  rule: "GEN-3",
 });
-const notNull = (path: string): Issue => ({ code: "Required", path, message: `${path} is required and cannot be cleared with null (GEN-5).` });
+const notNull = (path: string): Issue => ({ code: "Required", path, message: `${path} is required and cannot be cleared with null (GEN-5).`, rule: "GEN-5" });
 
 // A company with two contact people, two addresses and a device: built in beforeEach (Stryker).
 let acme: Customer;
@@ -58,15 +59,15 @@ beforeEach(() => {
 describe("kind refusals (CUS-3, CUS-4)", () => {
   it("CUS-3: a Company without identificationNumber is told which rule it breaks", () => {
     expect(issues(add(companyBody({ identificationNumber: " " })))).toEqual([
-      { code: "Required", path: "identificationNumber", message: "A Company needs a non-blank identificationNumber (CUS-3)." },
+      { code: "Required", path: "identificationNumber", message: "A Company needs a non-blank identificationNumber (CUS-3).", rule: "CUS-3" },
     ]);
   });
   it("CUS-4: a Household with company data gets one issue per field, each naming the rule", () => {
     const body = householdBody({ identificationNumber: "1", taxNumber: "CZ1", contactAddressId: "A1", addresses: [{ externalId: "A1", city: "X" }] });
     expect(issues(add(body))).toEqual([
-      { code: "NotAllowed", path: "identificationNumber", message: "A Household has no identificationNumber (CUS-4)." },
-      { code: "NotAllowed", path: "taxNumber", message: "A Household has no taxNumber (CUS-4)." },
-      { code: "NotAllowed", path: "contactAddressId", message: "A Household has no contact address (CUS-4)." },
+      { code: "NotAllowed", path: "identificationNumber", message: "A Household has no identificationNumber (CUS-4).", rule: "CUS-4" },
+      { code: "NotAllowed", path: "taxNumber", message: "A Household has no taxNumber (CUS-4).", rule: "CUS-4" },
+      { code: "NotAllowed", path: "contactAddressId", message: "A Household has no contact address (CUS-4).", rule: "CUS-4" },
     ]);
   });
 });
@@ -75,9 +76,9 @@ describe("nested element refusals (CUS-9, CUS-10, CUS-11, GEN-5)", () => {
   it("CUS-9, CUS-10, CUS-11: a nameless contact, a placeless address and a nameless device are each refused at their element", () => {
     const body = companyBody({ contactPeople: [{ email: "a@b.cz" }], addresses: [{ postalCode: "60200" }], serviceObjects: [{ serialNumber: "S" }] });
     expect(issues(add(body))).toEqual([
-      { code: "Required", path: "contactPeople[0].lastName", message: "A contact person needs a non-blank firstName or lastName (CUS-9)." },
-      { code: "Required", path: "addresses[0].city", message: "An address needs a non-blank street or city (CUS-10)." },
-      { code: "Required", path: "serviceObjects[0].name", message: "A service object needs a name (CUS-11)." },
+      { code: "Required", path: "contactPeople[0].lastName", message: "A contact person needs a non-blank firstName or lastName (CUS-9).", rule: "CUS-9" },
+      { code: "Required", path: "addresses[0].city", message: "An address needs a non-blank street or city (CUS-10).", rule: "CUS-10" },
+      { code: "Required", path: "serviceObjects[0].name", message: "A service object needs a name (CUS-11).", rule: "CUS-11" },
     ]);
   });
   it("CUS-11: a device's addressId that names no address of the customer is UnknownReference", () => {
@@ -108,7 +109,7 @@ describe("nested identifiers (UPS-3, UPS-6, CUS-7)", () => {
   it("UPS-6: a new element's GUID that is taken in the company is refused, and the message names the GUID", () => {
     const taken = acme.addresses[0]?.id as string;
     expect(issues(upsert({ id: acme.id, name: acme.name, contactPeople: [{ id: taken, lastName: "Y" }] }, [acme]))).toEqual([
-      { code: "Duplicate", path: "contactPeople[0].id", message: `The GUID ${taken} is already used in this company; a new element needs a GUID of its own (UPS-6).` },
+      { code: "Duplicate", path: "contactPeople[0].id", message: `The GUID ${taken} is already used in this company; a new element needs a GUID of its own (UPS-6).`, rule: "UPS-6" },
     ]);
   });
   it("UPS-3, UPS-6: an id and an externalId naming different elements say that an element's external ID cannot change", () => {
@@ -117,7 +118,7 @@ describe("nested identifiers (UPS-3, UPS-6, CUS-7)", () => {
       {
         code: "IdMismatch",
         path: "contactPeople[0].externalId",
-        message: "The ID and the external ID do not name the same element; an element's external ID cannot be set or changed by add-or-edit (UPS-3, UPS-6).",
+        message: "The ID and the external ID do not name the same element; an element's external ID cannot be set or changed by add-or-edit (UPS-3, UPS-6).", rule: "UPS-3",
       },
     ]);
   });
@@ -135,7 +136,7 @@ describe("nested identifiers (UPS-3, UPS-6, CUS-7)", () => {
           ];
           const r = editing ? upsert({ id: acme.id, name: acme.name, [list]: twice }, [acme]) : add(companyBody({ [list]: twice }));
           // On an edit the new elements follow the stored ones, but the issue points at the request's element.
-          expect(issues(r)).toEqual([{ code: "Duplicate", path: `${list}[1].externalId`, message: `The external ID ${JSON.stringify(ext)} is used twice in ${list} (CUS-7).` }]);
+          expect(issues(r)).toEqual([{ code: "Duplicate", path: `${list}[1].externalId`, message: `The external ID ${JSON.stringify(ext)} is used twice in ${list} (CUS-7).`, rule: "CUS-7" }]);
         },
       ),
       { numRuns: 60 },
@@ -145,7 +146,7 @@ describe("nested identifiers (UPS-3, UPS-6, CUS-7)", () => {
     const [a1, a2] = acme.addresses;
     if (a1 === undefined || a2 === undefined) throw new Error("fixture");
     const legacy: Customer = { ...acme, addresses: [a1, { ...a2, externalId: "A1" }] };
-    expect(issues(upsert({ id: acme.id, name: "Renamed" }, [legacy]))).toEqual([{ code: "Duplicate", path: "addresses", message: 'The external ID "A1" is used twice in addresses (CUS-7).' }]);
+    expect(issues(upsert({ id: acme.id, name: "Renamed" }, [legacy]))).toEqual([{ code: "Duplicate", path: "addresses", message: 'The external ID "A1" is used twice in addresses (CUS-7).', rule: "CUS-7" }]);
   });
 });
 
@@ -183,7 +184,7 @@ describe("references to nested elements (CUS-6, GEN-5)", () => {
 describe("record references (CUS-5, GEN-3, GEN-4, GEN-5)", () => {
   it("GEN-4: an external ID another customer has is refused with a message naming it", () => {
     expect(issues(addCustomer(value(parseCustomerAdd(companyBody({ externalId: "C-1" }))), customerContext([acme])))).toEqual([
-      { code: "DuplicateExternalId", path: "externalId", message: 'Another customer has the external ID "C-1" (GEN-4).' },
+      { code: "DuplicateExternalId", path: "externalId", message: 'Another customer has the external ID "C-1" (GEN-4).', rule: "GEN-4" },
     ]);
   });
   it("GEN-3: an unknown owner, category or type names the kind of record that was not found", () => {
@@ -200,8 +201,8 @@ describe("record references (CUS-5, GEN-3, GEN-4, GEN-5)", () => {
   it("CUS-5: in a company whose CustomerCategory or CustomerType catalog is empty, a new customer must name one, and the message says why", () => {
     const ctx = (): CustomerContext => ({ ...customerContext(), categories: orderedCatalog([]), types: orderedCatalog([]) });
     expect(issues(add(companyBody(), ctx()))).toEqual([
-      { code: "Required", path: "categoryId", message: "The CustomerCategory catalog is empty, so categoryId must be sent (CUS-5)." },
-      { code: "Required", path: "typeId", message: "The CustomerType catalog is empty, so typeId must be sent (CUS-5)." },
+      { code: "Required", path: "categoryId", message: "The CustomerCategory catalog is empty, so categoryId must be sent (CUS-5).", rule: "CUS-5" },
+      { code: "Required", path: "typeId", message: "The CustomerType catalog is empty, so typeId must be sent (CUS-5).", rule: "CUS-5" },
     ]);
     // Only the empty one is required: with types filled, the first type is the default.
     const withTypes = (): CustomerContext => ({ ...customerContext(), categories: orderedCatalog([]) });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { customerAddOrEditSchema, customerAddSchema, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Result } from "../../src/shared/issue.js";
+import type { CodedIssue } from "../../src/shared/standard-schema.js";
 import { checkTotal, companyBody } from "../arbitraries/customer.js";
 
 function paths<T>(r: Result<T>): string[] {
@@ -72,8 +73,8 @@ describe("customer add body", () => {
     expect(r.ok && r.value.addresses.map((a) => a.coordinates)).toEqual([{ latitude: 90, longitude: -180 }, { latitude: -90, longitude: 180 }]);
     const bad = parseCustomerAdd(companyBody({ addresses: [{ city: "Brno", coordinates: { latitude: "49.19", longitude: 180.5 } }] }));
     expect(bad).toEqual({ ok: false, issues: [
-      { code: "InvalidType", path: "addresses[0].coordinates.latitude", message: "Expected a number, got string." },
-      { code: "OutOfRange", path: "addresses[0].coordinates.longitude", message: "Expected a number from -180 to 180 (CUS-10)." },
+      { code: "InvalidType", path: "addresses[0].coordinates.latitude", message: "Expected a number, got string.", rule: "ERR-2" },
+      { code: "OutOfRange", path: "addresses[0].coordinates.longitude", message: "Expected a number from -180 to 180 (CUS-10).", rule: "CUS-10" },
     ] });
     // JSON has no NaN or Infinity, but a caller of the library can pass them.
     const nan = parseCustomerAdd(companyBody({ addresses: [{ city: "Brno", coordinates: { latitude: Number.NaN, longitude: Number.POSITIVE_INFINITY } }] }));
@@ -91,6 +92,10 @@ describe("customer add body", () => {
   it("is a Standard Schema validator with path segments", () => {
     const r = customerAddSchema["~standard"].validate(companyBody({ contactPeople: [{ email: "x" }] }));
     expect("issues" in r && r.issues?.[0]?.path).toEqual(["contactPeople", 0, "email"]);
+  });
+  it("ERR-1: its issues carry the code and the rule, as the parser's do (issue 24)", () => {
+    const r = customerAddSchema["~standard"].validate(companyBody({ kind: "Person", addresses: [{ coordinates: { latitude: 91, longitude: 0 } }] })) as { issues: readonly CodedIssue[] };
+    expect(r.issues.map((i) => [i.code, i.rule])).toEqual([["InvalidEnum", "ERR-2"], ["OutOfRange", "CUS-10"]]);
   });
   it("is total on arbitrary JSON and never pollutes Object.prototype", () => checkTotal(parseCustomerAdd));
 });
@@ -129,15 +134,15 @@ describe("customer add-or-edit body", () => {
       serviceObjects: ["D1", { name: "N", id: "nope", externalId: 3 }],
     });
     expect(r).toEqual({ ok: false, issues: [
-      { code: "Blank", path: "externalId", message: expect.any(String) },
-      { code: "Blank", path: "contactPeople[0].externalId", message: expect.any(String) },
-      { code: "InvalidType", path: "contactPeople[0].email", message: "Expected an e-mail string, got number." },
-      { code: "InvalidType", path: "contactPeople[1]", message: "Expected an object, got number." },
-      { code: "InvalidType", path: "addresses[0]", message: "Expected an object, got null." },
-      { code: "InvalidGuid", path: "addresses[1].id", message: expect.any(String) },
-      { code: "InvalidType", path: "serviceObjects[0]", message: "Expected an object, got string." },
-      { code: "InvalidGuid", path: "serviceObjects[1].id", message: expect.any(String) },
-      { code: "InvalidType", path: "serviceObjects[1].externalId", message: "Expected a string, got number." },
+      { code: "Blank", path: "externalId", message: expect.any(String), rule: "ERR-2" },
+      { code: "Blank", path: "contactPeople[0].externalId", message: expect.any(String), rule: "ERR-2" },
+      { code: "InvalidType", path: "contactPeople[0].email", message: "Expected an e-mail string, got number.", rule: "ERR-2" },
+      { code: "InvalidType", path: "contactPeople[1]", message: "Expected an object, got number.", rule: "ERR-2" },
+      { code: "InvalidType", path: "addresses[0]", message: "Expected an object, got null.", rule: "ERR-2" },
+      { code: "InvalidGuid", path: "addresses[1].id", message: expect.any(String), rule: "GEN-1" },
+      { code: "InvalidType", path: "serviceObjects[0]", message: "Expected an object, got string.", rule: "ERR-2" },
+      { code: "InvalidGuid", path: "serviceObjects[1].id", message: expect.any(String), rule: "GEN-1" },
+      { code: "InvalidType", path: "serviceObjects[1].externalId", message: "Expected a string, got number.", rule: "ERR-2" },
     ] });
   });
   it("ERR-3: inherited properties are never fields, in nested objects too (phone, coordinates)", () => {
@@ -179,7 +184,7 @@ describe("customer body paths", () => {
   it("ERR-3: a body that is not a JSON object is one InvalidType at the root", () => {
     for (const v of [[], "x", 5, true, null]) {
       for (const parse of Object.values(parsers)) {
-        expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.` }] });
+        expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.`, rule: "ERR-2" }] });
       }
     }
   });

@@ -16,7 +16,7 @@ describe("cancelIntervention", () => {
   it("INT-5: WaitingForSignature, Completed and Cancelled are refused with no records or effects", () => {
     for (const s of ["WaitingForSignature", "Completed", "Cancelled"] as const) {
       const r = cancelIntervention(deepFreeze({ reason: "x", sendNotificationToCustomer: true }), deepFreeze({ ...ctx, intervention: makeIntervention(s) }));
-      expect(r).toEqual({ ok: false, issues: [{ code: "InvalidState", path: "", message: `cancel: intervention is ${s} (INT-5)` }] });
+      expect(r).toEqual({ ok: false, issues: [{ code: "InvalidState", path: "", message: `cancel: intervention is ${s} (INT-5)`, rule: "INT-5" }] });
     }
   });
 

@@ -18,14 +18,14 @@ describe("lifecycle", () => {
       seen.push(iv.state);
     }
     expect(seen).toEqual(["DepartureStarted", "Running", "WaitingForSignature", "Completed"]);
-    expect(moveIntervention("start", iv, ctx)).toEqual({ ok: false, issues: [{ code: "InvalidState", path: "", message: "start: intervention is Completed (INT-7)" }] });
+    expect(moveIntervention("start", iv, ctx)).toEqual({ ok: false, issues: [{ code: "InvalidState", path: "", message: "start: intervention is Completed (INT-7)", rule: "INT-7" }] });
   });
 
   it("INT-6: completing makes one document per form of the category, created now; only Completed lists them", () => {
     const running = makeIntervention("Running");
     expect(reportDocuments(running, ctx.order)).toEqual({
       ok: false,
-      issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)" }],
+      issues: [{ code: "InvalidState", path: "", message: "reportDocuments: intervention is Running (INT-6)", rule: "INT-6" }],
     });
     const r = moveIntervention("complete", running, { ...ctx, newId: idSource(0x500) });
     if (!r.ok) throw new Error("refused");

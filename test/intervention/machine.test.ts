@@ -72,7 +72,7 @@ describe("intervention state machine", () => {
     expect(interventionActionIssue("cancel", makeIntervention("WaitingForSignature"), makeOrder())).toEqual({
       code: "InvalidState",
       path: "",
-      message: "cancel: intervention is WaitingForSignature (INT-5)",
+      message: "cancel: intervention is WaitingForSignature (INT-5)", rule: "INT-5",
     });
   });
 
@@ -99,7 +99,7 @@ describe("intervention state machine", () => {
     expect(list.map((a) => a.action)).toEqual([...interventionActions]);
     expect(list.filter((a) => a.allowed).map((a) => a.action)).toEqual(["edit", "reportDocuments"]);
     const refused = list.find((a) => a.action === "cancel");
-    expect(refused).toEqual({ action: "cancel", allowed: false, issue: { code: "InvalidState", path: "", message: "cancel: intervention is Completed (INT-5)" } });
+    expect(refused).toEqual({ action: "cancel", allowed: false, issue: { code: "InvalidState", path: "", message: "cancel: intervention is Completed (INT-5)", rule: "INT-5" } });
   });
 
   it("random action sequences: never an undefined state, terminal states stay, allowed actions agree with the decisions", () => {

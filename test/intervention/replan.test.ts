@@ -129,11 +129,11 @@ describe("intervention references (GEN-3)", () => {
 
   it("INT-3, GEN-4: a replan setting a used external ID, or changing one, is refused with its message", () => {
     const dup = replanIntervention(replanCommand({ externalId: "TAKEN" }), replanContext({ ...planned, externalId: null }));
-    expect(dup).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "TAKEN" (GEN-4).' }] });
+    expect(dup).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "TAKEN" (GEN-4).', rule: "GEN-4" }] });
     const changed = replanIntervention(replanCommand({ externalId: "E2" }), replanContext());
     expect(changed).toEqual({
       ok: false,
-      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an intervention cannot be changed or cleared by replan (INT-3)." }],
+      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an intervention cannot be changed or cleared by replan (INT-3).", rule: "INT-3" }],
     });
   });
 

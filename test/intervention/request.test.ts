@@ -93,7 +93,7 @@ describe("request parsers", () => {
     fc.assert(
       fc.property(fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.string(), fc.double(), fc.boolean(), fc.constant(null)), (v) => {
         for (const parse of Object.values(parsers)) {
-          expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.` }] });
+          expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.`, rule: "ERR-2" }] });
         }
       }),
     );
@@ -131,6 +131,6 @@ describe("request parsers", () => {
 
   it("INT-4: UseReplan names the field in its message", () => {
     const r = parseInterventionEdit({ categoryId: "visit" });
-    expect(r).toEqual({ ok: false, issues: [{ code: "UseReplan", path: "categoryId", message: "categoryId changes only through Replan (INT-4)." }] });
+    expect(r).toEqual({ ok: false, issues: [{ code: "UseReplan", path: "categoryId", message: "categoryId changes only through Replan (INT-4).", rule: "INT-4" }] });
   });
 });

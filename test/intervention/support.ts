@@ -39,5 +39,5 @@ export const categoryRefs: readonly Named[] = categories.map((c) => ({ id: c.id,
 export const userRefs: readonly Named[] = users.flatMap((u) => (u.externalId === null ? [] : [{ id: u.id, key: u.externalId }]));
 
 export const unknown = (path: string, what: string, ref: string): readonly Readonly<Record<string, string>>[] => [
-  { code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` },
+  { code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).`, rule: "GEN-3" },
 ];

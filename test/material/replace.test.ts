@@ -127,12 +127,12 @@ describe("material replace", () => {
       const r = parseMaterialReplace({ ...valid, [field]: v });
       expect([field, r.ok ? [] : r.issues.map((i) => i.path)]).toEqual([field, [field]]);
     }
-    expect(parseMaterialReplace([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array." }] });
+    expect(parseMaterialReplace([])).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "Expected an object, got array.", rule: "ERR-2" }] });
     expect(replace({ ...valid, categoryId: "nope", supplierId: "nobody" })).toEqual({
       ok: false,
       issues: [
-        { code: "UnknownReference", path: "categoryId", message: 'No MaterialCategory has the ID, external ID or slug "nope" (GEN-3).' },
-        { code: "UnknownReference", path: "supplierId", message: 'No MaterialSupplier has the ID, external ID or slug "nobody" (GEN-3).' },
+        { code: "UnknownReference", path: "categoryId", message: 'No MaterialCategory has the ID, external ID or slug "nope" (GEN-3).', rule: "GEN-3" },
+        { code: "UnknownReference", path: "supplierId", message: 'No MaterialSupplier has the ID, external ID or slug "nobody" (GEN-3).', rule: "GEN-3" },
       ],
     });
   });

@@ -28,7 +28,7 @@ describe("cancelOrder", () => {
     expect(cancelOrder({ reason: null, sendNotificationToCustomer: false }, { ...ctx([]), order: makeOrder("Completed") }).ok).toBe(true);
     expect(cancelOrder({ reason: null, sendNotificationToCustomer: false }, { ...ctx([]), order: makeOrder("Cancelled") })).toEqual({
       ok: false,
-      issues: [{ code: "InvalidState", path: "", message: "cancel: order is Cancelled (ORD-11)" }],
+      issues: [{ code: "InvalidState", path: "", message: "cancel: order is Cancelled (ORD-11)", rule: "ORD-11" }],
     });
   });
 

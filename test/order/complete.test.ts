@@ -12,7 +12,7 @@ describe("completeOrder", () => {
   it("ORD-13: refused while an intervention is still in progress, or when the order is not Open", () => {
     expect(completeOrder(makeOrder(), [makeIntervention("WaitingForSignature")])).toEqual({
       ok: false,
-      issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in WaitingForSignature (ORD-13)" }],
+      issues: [{ code: "InvalidState", path: "", message: "complete: order has an intervention in WaitingForSignature (ORD-13)", rule: "ORD-13" }],
     });
     expect(completeOrder(makeOrder("Completed"), []).ok).toBe(false);
   });

@@ -42,7 +42,7 @@ describe("order state machine", () => {
     expect(orderActionIssue("edit", makeOrder(), [makeIntervention("Running")])).toEqual({
       code: "InvalidState",
       path: "",
-      message: "edit: order has an intervention in Running (ORD-6)",
+      message: "edit: order has an intervention in Running (ORD-6)", rule: "ORD-6",
     });
     expect(orderActionIssue("edit", makeOrder(), [makeIntervention("WaitingForSignature")])?.message).toBe(
       "edit: order has an intervention in WaitingForSignature (ORD-6)",

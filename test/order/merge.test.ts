@@ -46,8 +46,8 @@ function elementRefArb(list: List, other: Customer): fc.Arbitrary<{ ref: string;
 
 function issueOf(path: string, ref: string, expected: Expect): object[] {
   if (expected.kind === "own") return [];
-  if (expected.kind === "foreign") return [{ code: "ForeignReference", path, message: `${path} names an element of another customer (ORD-1).` }];
-  return [{ code: "UnknownReference", path, message: `No element of the order's customer has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` }];
+  if (expected.kind === "foreign") return [{ code: "ForeignReference", path, message: `${path} names an element of another customer (ORD-1).`, rule: "ORD-1" }];
+  return [{ code: "UnknownReference", path, message: `No element of the order's customer has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).`, rule: "GEN-3" }];
 }
 
 function add(body: Record<string, unknown>, customers: readonly Customer[]): Result<Order> {
@@ -97,7 +97,7 @@ describe("order references (ORD-1, ORD-8)", () => {
     );
     if (!base.ok) throw new Error("fixture");
     const order = base.value;
-    const immutable = { ok: false, issues: [{ code: "Immutable", path: "customerId", message: "The customer of an existing order cannot change (ORD-8)." }] };
+    const immutable = { ok: false, issues: [{ code: "Immutable", path: "customerId", message: "The customer of an existing order cannot change (ORD-8).", rule: "ORD-8" }] };
     const edit = (customerId: string): Result<Order> => {
       const p = parseOrderEdit({ customerId });
       if (!p.ok) return p;
@@ -125,11 +125,11 @@ describe("order references (ORD-1, ORD-8)", () => {
     if (!e.ok) throw new Error("fixture");
     expect(editOrder(made.value, e.value, orderContext([made.value], [customer2]), [])).toEqual({
       ok: false,
-      issues: [{ code: "UnknownReference", path: "customerId", message: `No customer has the ID, external ID or slug ${JSON.stringify(customer1.id)} (GEN-3).` }],
+      issues: [{ code: "UnknownReference", path: "customerId", message: `No customer has the ID, external ID or slug ${JSON.stringify(customer1.id)} (GEN-3).`, rule: "GEN-3" }],
     });
   });
 
-  const unknown = (path: string, what: string, ref: string) => ({ code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).` });
+  const unknown = (path: string, what: string, ref: string) => ({ code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).`, rule: "GEN-3" });
   const made = (extra: Record<string, unknown> = {}): Order => {
     const p = parseOrderAdd(orderBody(extra));
     if (!p.ok) throw new Error("fixture");
@@ -145,7 +145,7 @@ describe("order references (ORD-1, ORD-8)", () => {
     expect(addOrder(p.value, orderContext([existing]))).toEqual({
       ok: false,
       issues: [
-        { code: "DuplicateExternalId", path: "externalId", message: 'Another order has the external ID "O-1" (GEN-4).' },
+        { code: "DuplicateExternalId", path: "externalId", message: 'Another order has the external ID "O-1" (GEN-4).', rule: "GEN-4" },
         unknown("customerId", "customer", "C9"),
         unknown("categoryId", "OrderCategory", "nope"),
         unknown("invoiceCustomerId", "customer", "C9"),
@@ -157,7 +157,7 @@ describe("order references (ORD-1, ORD-8)", () => {
     if (!q.ok) throw new Error("fixture");
     expect(addOrder(q.value, orderContext())).toEqual({
       ok: false,
-      issues: [{ code: "NotAllowed", path: "useWorkItemsFromInvoiceCustomer", message: "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2)." }],
+      issues: [{ code: "NotAllowed", path: "useWorkItemsFromInvoiceCustomer", message: "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2).", rule: "ORD-2" }],
     });
     expect(made().useWorkItemsFromInvoiceCustomer).toBe(false);
   });
@@ -169,17 +169,17 @@ describe("order references (ORD-1, ORD-8)", () => {
     expect(buildOrder(undefined, changes, null, orderContext())).toEqual({
       ok: false,
       issues: [
-        { code: "Required", path: "customerId", message: "customerId is required (ORD-1)." },
-        { code: "Required", path: "categoryId", message: "categoryId is required (ORD-1)." },
+        { code: "Required", path: "customerId", message: "customerId is required (ORD-1).", rule: "ORD-1" },
+        { code: "Required", path: "categoryId", message: "categoryId is required (ORD-1).", rule: "ORD-1" },
       ],
     });
     const withCustomer: OrderChanges = { ...changes, customerId: "C1" };
     expect(buildOrder(undefined, withCustomer, null, orderContext())).toEqual({
       ok: false,
       issues: [
-        { code: "Required", path: "addressId", message: "addressId is required (ORD-1)." },
-        { code: "Required", path: "contactPersonId", message: "contactPersonId is required (ORD-1)." },
-        { code: "Required", path: "categoryId", message: "categoryId is required (ORD-1)." },
+        { code: "Required", path: "addressId", message: "addressId is required (ORD-1).", rule: "ORD-1" },
+        { code: "Required", path: "contactPersonId", message: "contactPersonId is required (ORD-1).", rule: "ORD-1" },
+        { code: "Required", path: "categoryId", message: "categoryId is required (ORD-1).", rule: "ORD-1" },
       ],
     });
   });
@@ -188,7 +188,7 @@ describe("order references (ORD-1, ORD-8)", () => {
     const order = { ...made(), addressId: customer2.addresses[0]!.id, contactPersonId: customer2.contactPeople[0]!.id, serviceObjectIds: [customer1.serviceObjects[0]!.id, customer2.serviceObjects[0]!.id] };
     const e = parseOrderEdit({ name: "x" });
     if (!e.ok) throw new Error("fixture");
-    const foreign = (path: string) => ({ code: "ForeignReference", path, message: `${path} does not belong to the order's customer (ORD-9).` });
+    const foreign = (path: string) => ({ code: "ForeignReference", path, message: `${path} does not belong to the order's customer (ORD-9).`, rule: "ORD-9" });
     expect(editOrder(order, e.value, orderContext([order]), [])).toEqual({
       ok: false,
       issues: [foreign("addressId"), foreign("contactPersonId"), foreign("serviceObjectIds[1]")],
@@ -212,7 +212,7 @@ describe("order references (ORD-1, ORD-8)", () => {
     expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["Required@sendByPost", "Required@useWorkItemsFromInvoiceCustomer"]);
     expect(edit({ externalId: "O-2" })).toEqual({
       ok: false,
-      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an order cannot be set or changed by edit (ORD-8)." }],
+      issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an order cannot be set or changed by edit (ORD-8).", rule: "ORD-8" }],
     });
   });
 });

@@ -138,6 +138,6 @@ describe("intervention references (GEN-3)", () => {
 
   it("INT-1, GEN-4: a plan's external ID already used is DuplicateExternalId with its message", () => {
     const r = planIntervention(planCommand({ externalId: "X-1" }), planContext({ takenExternalIds: new Set(["X-1"]) }));
-    expect(r).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "X-1" (GEN-4).' }] });
+    expect(r).toEqual({ ok: false, issues: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another intervention has the external ID "X-1" (GEN-4).', rule: "GEN-4" }] });
   });
 });

@@ -86,7 +86,7 @@ describe("order bodies", () => {
   it("ERR-3: a body that is not a JSON object is one InvalidType at the root, for every order parser", () => {
     for (const v of [[], "x", 5, true, null]) {
       for (const parse of Object.values(parsers)) {
-        expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.` }] });
+        expect(parse(v)).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: `Expected an object, got ${typeName(v)}.`, rule: "ERR-2" }] });
       }
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogProblems, parseOwners, parseTests, readRulesText } from "../../scripts/rules-table.mjs";
+import { catalogProblems, parseOwners, parseTests, readRulesText, renderRuleIds } from "../../scripts/rules-table.mjs";
 
 const spec = "- GEN-1 A GUID is hex.\n- STK-5 Move from one store to another.\n";
 const rules = readRulesText(spec);
@@ -54,6 +54,14 @@ describe("rule catalog check", () => {
       "src/stock/x.ts: 1 @rule tag(s) not in the TSDoc of an export",
       expect.stringMatching(/^"Implements <ID>" is retired/),
     ]);
+  });
+});
+
+describe("rule IDs as a type (issue 24)", () => {
+  it("writes the catalog's IDs as the RuleId union and the ruleIds list, in catalog order", () => {
+    const text = renderRuleIds(rules);
+    expect(text).toContain(`export type RuleId =\n  | "${GUID_RULE}"\n  | "${MOVE_RULE}";`);
+    expect(text).toContain(`export const ruleIds: readonly RuleId[] = [\n  "${GUID_RULE}", "${MOVE_RULE}",\n];`);
   });
 });
 

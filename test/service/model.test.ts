@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createHttpServer } from "../../src/server/http.js";
 import { createFieldService, type FieldService, type ServiceRequest } from "../../src/service/create.js";
 import type { Fixture } from "../../src/service/fixture.js";
+import type { ProblemDetails } from "../../src/api/problem.js";
 import { runModelSuite } from "../../src/testing/model.js";
 import { withContract } from "../contract/openapi-contract.js";
 import { testFixture } from "../arbitraries/fixture.js";
@@ -28,6 +29,24 @@ describe("model-based runs of the service (the testing kit's suite)", () => {
       expect(report.numRuns).toBe(15);
     }, 30_000);
   }
+
+  it("ERR-1, GEN-9: every refusal of a model run carries, on each issue, a rule of the catalogs that its message names first (issue 24)", async () => {
+    const fixture = fixtureWith(true);
+    const service = withContract(createFieldService({ fixture }));
+    const rules = new Set<string>();
+    const recording = {
+      handle: async (r: ServiceRequest) => {
+        const answer = await service.handle(r);
+        // withContract has checked each issue's rule against the catalogs and the message (test/contract/issue-rules.ts).
+        if (answer.status >= 400) for (const i of (answer.body as ProblemDetails).errors) rules.add(i.rule ?? "(none)");
+        return answer;
+      },
+    };
+    await runModelSuite(recording, { fixture, credentials: alpha, numRuns: 8, maxCommands: 40, seed: 24, firstDay: "2033-03-01" });
+    // The model's refusals are rule refusals: lifecycle moves, collisions, stock.
+    expect([...rules].filter((r) => /^(INT|ASN|STK)-/.test(r)).length).toBeGreaterThan(0);
+    expect(rules.has("(none)")).toBe(false);
+  }, 30_000);
 
   it("GEN-8, STK-5: the same suite passes over HTTP against createHttpServer on a loopback port", async () => {
     const fixture = fixtureWith(true);

@@ -54,7 +54,7 @@ describe("storable text through the service (TXT-1)", () => {
     const { send } = await setup();
     const r = await send("GET", `/store/${S1}?page=1&pageSize=5&searchPhrase=a%00b`);
     expect(r.status).toBe(400);
-    expect((r.body as { errors: unknown[] }).errors).toEqual([{ code: "InvalidText", path: "searchPhrase", message: expect.stringContaining("TXT-1") }]);
+    expect((r.body as { errors: unknown[] }).errors).toEqual([{ code: "InvalidText", path: "searchPhrase", message: expect.stringContaining("TXT-1"), rule: "TXT-1" }]);
   });
 });
 

@@ -47,7 +47,7 @@ describe("GEN-7: storable amounts", () => {
     const message = "Amounts and prices are below 10^9 with at most 6 decimal places (GEN-7).";
     expect(parseStockAmounts([{ materialId: "M1", amount: 0.0000001 }, { materialId: "M1", amount: 1e9 }, { materialId: "M1", amount: 999999999.999999 }])).toEqual({
       ok: false,
-      issues: [{ code: "OutOfRange", path: "[0].amount", message }, { code: "OutOfRange", path: "[1].amount", message }],
+      issues: [{ code: "OutOfRange", path: "[0].amount", message, rule: "GEN-7" }, { code: "OutOfRange", path: "[1].amount", message, rule: "GEN-7" }],
     });
   });
 });

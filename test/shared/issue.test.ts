@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { all, collect, fail, issue, issueCodes, joinPath, ok, prefixIssues } from "../../src/shared/issue.js";
+import { all, collect, edgeCodes, edgeIssue, fail, issue, issueCodes, joinPath, ok, prefixIssues, type EdgeCode, type IssueCode } from "../../src/shared/issue.js";
 
 describe("GEN-9: issues", () => {
   it("GEN-9: collect returns every issue, or the value when there is none", () => {
     expect(collect([], () => 1)).toEqual(ok(1));
-    const issues = [issue("Required", "a"), issue("Blank", "b")] as const;
+    const issues = [issue("Required", "a", "ERR-2"), issue("Blank", "b", "ERR-2")] as const;
     expect(collect(issues, () => 1)).toEqual(fail(issues));
   });
   it("GEN-9: all joins every issue of every refused result, in order", () => {
-    const r = all([ok(1), fail([issue("Required", "a")]), ok(2), fail([issue("Blank", "b"), issue("Negative", "c")])]);
+    const r = all([ok(1), fail([issue("Required", "a", "ERR-2")]), ok(2), fail([issue("Blank", "b", "ERR-2"), issue("Negative", "c", "GEN-7")])]);
     expect(!r.ok && r.issues.map((i) => i.path)).toEqual(["a", "b", "c"]);
     expect(all([ok(1), ok(2)])).toEqual(ok([1, 2]));
   });
@@ -18,7 +18,7 @@ describe("GEN-9: issues", () => {
     expect(joinPath("assignations[1]", "plannedEnd")).toBe("assignations[1].plannedEnd");
     expect(joinPath("", 3)).toBe("[3]");
     expect(joinPath("a", "[2].b")).toBe("a[2].b");
-    expect(prefixIssues([issue("Blank", "email")], "contactPeople[1]")[0].path).toBe("contactPeople[1].email");
+    expect(prefixIssues([issue("Blank", "email", "ERR-2")], "contactPeople[1]")[0]).toEqual(issue("Blank", "contactPeople[1].email", "ERR-2"));
   });
   it("GEN-9: an empty child keeps the parent path; an index or a relative path joins without a dot", () => {
     expect(joinPath("a", "")).toBe("a");
@@ -28,10 +28,11 @@ describe("GEN-9: issues", () => {
   });
   it("ERR-1: every issue code has its description in the one catalog, a sentence a person can read", () => {
     for (const [code, text] of Object.entries(issueCodes)) {
-      expect(issue(code as keyof typeof issueCodes, "").message).toBe(text);
+      const edge = Object.hasOwn(edgeCodes, code);
+      expect(edge ? edgeIssue(code as EdgeCode, text).message : issue(code as Exclude<IssueCode, EdgeCode>, "", "ERR-2").message).toBe(text);
       // The default message of a problem's issue (docs/openapi.json lists them): a sentence.
       expect(text, code).toMatch(/^\S.{14,}[.)]$/s);
     }
-    expect(issue("Blank", "name", "Own words.").message).toBe("Own words.");
+    expect(issue("Blank", "name", "ERR-2", "Own words.").message).toBe("Own words.");
   });
 });

@@ -67,13 +67,20 @@ const rows: readonly Row[] = [
 
 const outcome = (r: Result<unknown>): string[] => (r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`));
 
-describe("every list and string in every body has a documented maximum (issue 9)", () => {
+describe("LIM-1: every list and string in every body has a documented maximum (issue 9)", () => {
   for (const row of rows) {
     it(`GEN-9: ${row.field}: ${row.limit.toLocaleString("en")} is accepted, ${(row.limit + 1).toLocaleString("en")} is ${row.code} at "${row.path}"`, () => {
       expect(outcome(row.parse(row.limit))).toEqual([]);
       expect(outcome(row.parse(row.limit + 1))).toEqual([`${row.code}@${row.path}`]);
     });
   }
+
+  it("LIM-1: each limit's issue carries LIM-1 as its rule, but the store filter's, whose message names STO-3 (issue 24)", () => {
+    for (const row of rows) {
+      const r = row.parse(row.limit + 1);
+      expect([row.field, r.ok ? [] : r.issues.map((i) => i.rule)]).toEqual([row.field, [row.path === "materialCategoryId" ? "STO-3" : "LIM-1"]]);
+    }
+  });
 
   it("GEN-8: a 20,000-item stock batch, what a real company sends, still passes", () => {
     expect(parseStockAmounts(many(20_000, (i) => ({ materialId: `M${i % 50}`, amount: 1.5 }))).ok).toBe(true);

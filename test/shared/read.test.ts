@@ -7,7 +7,7 @@ import { limits } from "../../src/shared/limits.js";
 import {
   checkEmail, checkNonBlank, checkText, notABoolean, notAnEmailString, notAString, optional, optionalValue, readArray, readBoolean,
   readDate, readDateTime, readEmail, readEnum, readGuid, readInteger, readLongText, readNonBlank, readNonNegativeDecimal, readObject,
-  readString, readText, required, wrongType, type ValueReader,
+  readString, readText, required, wrongType, type JsonObject, type ValueReader,
 } from "../../src/shared/read.js";
 
 const run = <T>(f: (issues: Issue[]) => T): [T, [string, string][]] => {
@@ -25,6 +25,14 @@ describe("field readers", () => {
     expect(run((is) => optional(o, "a", "", is, readString))[0]).toBeNull();
     expect(run((is) => optional(o, "b", "", is, readString))[0]).toBe("x");
     expect(run((is) => optionalValue(o, "a", "", is, readString))[0]).toBeUndefined();
+  });
+  it("GEN-5, ERR-2: a required field sent as null breaks GEN-5; one left out is a malformed body (ERR-2)", () => {
+    const rules = (o: JsonObject): string[] => {
+      const issues: Issue[] = [];
+      required(o, "a", "", issues, readString);
+      return issues.map((i) => i.rule);
+    };
+    expect([rules({ a: null }), rules({})]).toEqual([["GEN-5"], ["ERR-2"]]);
   });
   it("GEN-9: readers report code and path; arrays report every bad element", () => {
     const [, issues] = run((is) => readArray(readObject, 1, 10)([1, {}, "x"], "", "assignations", is));
@@ -74,7 +82,7 @@ describe("string, boolean and e-mail readers: one type test, one content check",
       const [v, issues] = whole(readNonBlank, s, "addresses[1]", "city");
       if (s.trim() === "") {
         expect(v).toBeUndefined();
-        expect(issues).toEqual([{ code: "Blank", path: "addresses[1].city", message: expect.any(String) }]);
+        expect(issues).toEqual([{ code: "Blank", path: "addresses[1].city", message: expect.any(String), rule: "ERR-2" }]);
       } else {
         expect(v).toBe(s);
         expect(issues).toEqual([]);
@@ -108,7 +116,7 @@ describe("string, boolean and e-mail readers: one type test, one content check",
       ];
       for (const [reader, what, rightType] of cases) {
         const [, issues] = whole(reader, v, "a", 2);
-        if (!rightType) expect(issues).toEqual([{ code: "InvalidType", path: "a[2]", message: `Expected ${what}, got ${typeName(v)}.` }]);
+        if (!rightType) expect(issues).toEqual([{ code: "InvalidType", path: "a[2]", message: `Expected ${what}, got ${typeName(v)}.`, rule: "ERR-2" }]);
         // Of the right type, the value itself is never InvalidType (an array's elements may be).
         else expect(issues.some((i) => i.code === "InvalidType" && i.path === "a[2]")).toBe(false);
       }
@@ -119,20 +127,20 @@ describe("string, boolean and e-mail readers: one type test, one content check",
     const at = "x".repeat(limits.text);
     expect(whole(readString, at)).toEqual([at, []]);
     expect(whole(readNonBlank, at)).toEqual([at, []]);
-    expect(whole(readString, `${at}x`)).toEqual([undefined, [{ code: "TooLong", path: "f", message: `At most ${limits.text} characters (${limits.text + 1} sent).` }]]);
+    expect(whole(readString, `${at}x`)).toEqual([undefined, [{ code: "TooLong", path: "f", message: `At most ${limits.text} characters (${limits.text + 1} sent).`, rule: "LIM-1" }]]);
     // Too long is reported alone, whatever else is wrong (a long blank string is TooLong, not Blank).
-    expect(whole(readNonBlank, " ".repeat(limits.text + 1))).toEqual([undefined, [{ code: "TooLong", path: "f", message: `At most ${limits.text} characters (${limits.text + 1} sent).` }]]);
+    expect(whole(readNonBlank, " ".repeat(limits.text + 1))).toEqual([undefined, [{ code: "TooLong", path: "f", message: `At most ${limits.text} characters (${limits.text + 1} sent).`, rule: "LIM-1" }]]);
     expect(whole(readLongText, "y".repeat(limits.longText))[1]).toEqual([]);
     expect(whole(readLongText, "y".repeat(limits.longText + 1))[1].map((i) => i.code)).toEqual(["TooLong"]);
     expect(whole(readText(3), "abc")).toEqual(["abc", []]);
-    expect(whole(readText(3), "abcd", "", "code")).toEqual([undefined, [{ code: "TooLong", path: "code", message: "At most 3 characters (4 sent)." }]]);
+    expect(whole(readText(3), "abcd", "", "code")).toEqual([undefined, [{ code: "TooLong", path: "code", message: "At most 3 characters (4 sent).", rule: "LIM-1" }]]);
   });
 
   it("GEN-9: e-mail addresses: local@domain.tld without spaces, at most 254 characters", () => {
     const at254 = `${"a".repeat(243)}@example.cz`;
     expect(at254).toHaveLength(254);
     expect(whole(readEmail, at254)).toEqual([at254, []]);
-    expect(whole(readEmail, `a${at254}`, "contactPeople[0]", "email")).toEqual([undefined, [{ code: "InvalidEmail", path: "contactPeople[0].email", message: expect.any(String) }]]);
+    expect(whole(readEmail, `a${at254}`, "contactPeople[0]", "email")).toEqual([undefined, [{ code: "InvalidEmail", path: "contactPeople[0].email", message: expect.any(String), rule: "ERR-2" }]]);
     for (const bad of ["a@b", "a b@c.cz", "@c.cz", "a@.cz", "a@c.", "a@@c.cz x", "jan@example.cz and more", "jan@example.cz\n"]) expect(whole(readEmail, bad)[1].map((i) => i.code), bad).toEqual(["InvalidEmail"]);
   });
 
@@ -151,28 +159,28 @@ describe("number, enum, list and presence readers", () => {
       const max = min + width;
       const [out, issues] = whole(readInteger(min, max), v, "", "n");
       if (v >= min && v <= max) expect([out, issues]).toEqual([v, []]);
-      else expect(issues).toEqual([{ code: min === 0 && v < 0 ? "Negative" : "OutOfRange", path: "n", message: `Expected a whole number from ${min} to ${max}.` }]);
+      else expect(issues).toEqual([{ code: min === 0 && v < 0 ? "Negative" : "OutOfRange", path: "n", message: `Expected a whole number from ${min} to ${max}.`, rule: "ERR-2" }]);
     }));
     expect(whole(readInteger(0), -1)[1].map((i) => i.code)).toEqual(["Negative"]);
     expect(whole(readInteger(1, 200), 0)[1].map((i) => i.code)).toEqual(["OutOfRange"]);
     expect(whole(readInteger(-5, 5), -6)[1].map((i) => i.code)).toEqual(["OutOfRange"]);
     expect(whole(readInteger(0), 0)).toEqual([0, []]);
-    expect(whole(readInteger(), 2.5)[1]).toEqual([{ code: "NotInteger", path: "f", message: expect.any(String) }]);
+    expect(whole(readInteger(), 2.5)[1]).toEqual([{ code: "NotInteger", path: "f", message: expect.any(String), rule: "ERR-2" }]);
   });
 
   it("GEN-7: amounts are finite, never negative and within the stored range and scale", () => {
     expect(whole(readNonNegativeDecimal, 1.25)[0]?.toString()).toBe("1.25");
     expect(whole(readNonNegativeDecimal, 0)[0]?.toString()).toBe("0");
-    expect(whole(readNonNegativeDecimal, -0.5, "", "price")[1]).toEqual([{ code: "Negative", path: "price", message: "Amounts and prices are never negative (GEN-7)." }]);
-    expect(whole(readNonNegativeDecimal, 1.1234567, "items[0]", "amount")[1]).toEqual([{ code: "OutOfRange", path: "items[0].amount", message: DECIMAL_RANGE_MESSAGE }]);
+    expect(whole(readNonNegativeDecimal, -0.5, "", "price")[1]).toEqual([{ code: "Negative", path: "price", message: "Amounts and prices are never negative (GEN-7).", rule: "GEN-7" }]);
+    expect(whole(readNonNegativeDecimal, 1.1234567, "items[0]", "amount")[1]).toEqual([{ code: "OutOfRange", path: "items[0].amount", message: DECIMAL_RANGE_MESSAGE, rule: "GEN-7" }]);
     // JSON has no NaN or Infinity, but a caller of the library can pass them.
-    for (const v of [Number.NaN, Number.POSITIVE_INFINITY]) expect(whole(readNonNegativeDecimal, v)[1]).toEqual([{ code: "InvalidNumber", path: "f", message: expect.any(String) }]);
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY]) expect(whole(readNonNegativeDecimal, v)[1]).toEqual([{ code: "InvalidNumber", path: "f", message: expect.any(String), rule: "GEN-7" }]);
   });
 
   it("ORD-4: an enum value outside the list names the allowed values", () => {
     const read = readEnum(["Low", "Normal", "High"]);
     expect(whole(read, "Normal")).toEqual(["Normal", []]);
-    expect(whole(read, "normal", "", "priority")).toEqual([undefined, [{ code: "InvalidEnum", path: "priority", message: "Expected one of Low, Normal, High." }]]);
+    expect(whole(read, "normal", "", "priority")).toEqual([undefined, [{ code: "InvalidEnum", path: "priority", message: "Expected one of Low, Normal, High.", rule: "ERR-2" }]]);
   });
 
   it("GEN-9: a list returns its elements in order, reports every bad one, and counts against its bounds", () => {
@@ -180,16 +188,16 @@ describe("number, enum, list and presence readers", () => {
       const [out, issues] = whole(readArray(readString, min, max), list, "order", "tags");
       const badAt = list.flatMap((v, i) => (typeof v === "string" ? [] : [i]));
       if (list.length > max) {
-        expect([out, issues]).toEqual([undefined, [{ code: "TooMany", path: "order.tags", message: `At most ${max} elements (${list.length} sent).` }]]);
+        expect([out, issues]).toEqual([undefined, [{ code: "TooMany", path: "order.tags", message: `At most ${max} elements (${list.length} sent).`, rule: "LIM-1" }]]);
         return;
       }
-      const expected = badAt.map((i) => ({ code: "InvalidType", path: `order.tags[${i}]`, message: `Expected a string, got number.` }));
-      if (list.length < min) expected.push({ code: "TooFew", path: "order.tags", message: `Expected at least ${min} element${min === 1 ? "" : "s"}.` });
+      const expected = badAt.map((i) => ({ code: "InvalidType", path: `order.tags[${i}]`, message: `Expected a string, got number.`, rule: "ERR-2" }));
+      if (list.length < min) expected.push({ code: "TooFew", path: "order.tags", message: `Expected at least ${min} element${min === 1 ? "" : "s"}.`, rule: "ERR-2" });
       expect(issues).toEqual(expected);
       expect(out).toEqual(expected.length === 0 ? list : undefined);
     }));
-    expect(whole(readArray(readString, 2, 5), ["a"], "", "list")[1]).toEqual([{ code: "TooFew", path: "list", message: "Expected at least 2 elements." }]);
-    expect(whole(readArray(readString, 1, 5), [], "", "list")[1]).toEqual([{ code: "TooFew", path: "list", message: "Expected at least 1 element." }]);
+    expect(whole(readArray(readString, 2, 5), ["a"], "", "list")[1]).toEqual([{ code: "TooFew", path: "list", message: "Expected at least 2 elements.", rule: "ERR-2" }]);
+    expect(whole(readArray(readString, 1, 5), [], "", "list")[1]).toEqual([{ code: "TooFew", path: "list", message: "Expected at least 1 element.", rule: "ERR-2" }]);
   });
 
   it("GEN-5: required and optional read own properties only; undefined counts as left out", () => {
@@ -197,7 +205,7 @@ describe("number, enum, list and presence readers", () => {
     const withUndefined = { u: undefined };
     const issues: Issue[] = [];
     expect(required(o, "zz", "body", issues, readString)).toBeUndefined();
-    expect(issues).toEqual([{ code: "Required", path: "body.zz", message: "zz is required." }]);
+    expect(issues).toEqual([{ code: "Required", path: "body.zz", message: "zz is required.", rule: "ERR-2" }]);
     // Inherited properties (toString, constructor) are not fields of a JSON body.
     for (const key of ["toString", "constructor", "__proto__"]) {
       const is: Issue[] = [];

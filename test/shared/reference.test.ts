@@ -35,7 +35,7 @@ describe("GEN-3: references", () => {
     const issues: Issue[] = [];
     expect(reportReference("nope", index, "assignations[0].userId", "user", issues)).toBeUndefined();
     expect(reportReference("B", index, "assignations[1].userId", "user", issues)).toBe(b);
-    const expected = { code: "UnknownReference", path: "assignations[0].userId", message: 'No user has the ID, external ID or slug "nope" (GEN-3).' };
+    const expected = { code: "UnknownReference", path: "assignations[0].userId", message: 'No user has the ID, external ID or slug "nope" (GEN-3).', rule: "GEN-3" };
     expect(issues).toEqual([expected]);
     expect(resolveReference("nope", index, "assignations[0].userId", "user")).toEqual({ ok: false, issues: [expected] });
   });
@@ -44,7 +44,7 @@ describe("GEN-3: references", () => {
     expect(externalIdIssue(taken, "C-1", "contactPeople[0].externalId", "contact person")).toEqual({
       code: "DuplicateExternalId",
       path: "contactPeople[0].externalId",
-      message: 'Another contact person has the external ID "C-1" (GEN-4).',
+      message: 'Another contact person has the external ID "C-1" (GEN-4).', rule: "GEN-4",
     });
     expect(externalIdIssue(taken, "C-2", "externalId", "customer")).toBeUndefined();
     // None is never a duplicate, even against a set that holds every key.

@@ -110,7 +110,7 @@ describe("three-state merge helpers", () => {
 describe("upsert refusals and three-state fields, whole answers", () => {
   it("UPS-3, UPS-4: each refusal is the whole issue at the identifiers' object path", () => {
     const unknown = gid(9);
-    const missing = { ok: false, issues: [{ code: "UnknownReference", path: "devices[1].id", message: `No record has the ID, external ID or slug "${unknown}" (GEN-3).` }] };
+    const missing = { ok: false, issues: [{ code: "UnknownReference", path: "devices[1].id", message: `No record has the ID, external ID or slug "${unknown}" (GEN-3).`, rule: "GEN-3" }] };
     expect(decideUpsert(unknown, "A", index, "devices[1]")).toEqual(missing);
     expect(decideUpsert(unknown, ABSENT, index, "devices[1]")).toEqual(missing);
     expect(decideUpsert(b.id, "A", index, "devices[1]")).toEqual({
@@ -119,7 +119,7 @@ describe("upsert refusals and three-state fields, whole answers", () => {
         {
           code: "IdMismatch",
           path: "devices[1].externalId",
-          message: "The ID and the external ID do not name the same record; the external ID cannot be set or changed by add-or-edit (UPS-3).",
+          message: "The ID and the external ID do not name the same record; the external ID cannot be set or changed by add-or-edit (UPS-3).", rule: "UPS-3",
         },
       ],
     });
@@ -142,7 +142,7 @@ describe("upsert refusals and three-state fields, whole answers", () => {
         expect(called).toBe(creating && (tri === ABSENT || tri === null) ? 1 : 0);
         expect(issues).toEqual(
           tri === null && !creating
-            ? [{ code: "Required", path: "items[0].name", message: "items[0].name is required and cannot be cleared with null (GEN-5)." }]
+            ? [{ code: "Required", path: "items[0].name", message: "items[0].name is required and cannot be cleared with null (GEN-5).", rule: "GEN-5" }]
             : [],
         );
         expect(optionalField(tri, current ?? null)).toBe(tri === ABSENT ? (current ?? null) : tri);

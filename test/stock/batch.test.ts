@@ -137,15 +137,15 @@ describe("stock refusals, whole issues", () => {
     expect(removeFromStock(new Map(), [{ materialId: "ghost", amount: ALL }, { materialId: "M1", amount: finite(1) }], materials)).toEqual({
       ok: false,
       issues: [
-        { code: "UnknownReference", path: "[0].materialId", message: 'No material has the ID, external ID or slug "ghost" (GEN-3).' },
-        { code: "NotStocked", path: "[1].materialId", message: 'The store does not stock material "M1" (STK-3).' },
+        { code: "UnknownReference", path: "[0].materialId", message: 'No material has the ID, external ID or slug "ghost" (GEN-3).', rule: "GEN-3" },
+        { code: "NotStocked", path: "[1].materialId", message: 'The store does not stock material "M1" (STK-3).', rule: "STK-3" },
       ],
     });
     expect(moveStock(new Map(), new Map(), [{ materialId: "M0", amount: finite(1) }], materials, true)).toEqual({
       ok: false,
       issues: [
-        { code: "SameStore", path: "", message: "Stock cannot be moved to the store it comes from (STK-5)." },
-        { code: "NotStocked", path: "[0].materialId", message: 'The source store does not stock material "M0" (STK-5).' },
+        { code: "SameStore", path: "", message: "Stock cannot be moved to the store it comes from (STK-5).", rule: "STK-5" },
+        { code: "NotStocked", path: "[0].materialId", message: 'The source store does not stock material "M0" (STK-5).', rule: "STK-5" },
       ],
     });
     const over = addToStock(new Map([[m0, big]]), [{ materialId: "M0", amount: big }], materials);
@@ -155,11 +155,11 @@ describe("stock refusals, whole issues", () => {
   });
 
   it("STK-6: a body that is not an array, or holds too many items, is refused at the root with what to send", () => {
-    expect(parseStockAmounts({})).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "The body must be a JSON array of stock items (STK-6)." }] });
+    expect(parseStockAmounts({})).toEqual({ ok: false, issues: [{ code: "InvalidType", path: "", message: "The body must be a JSON array of stock items (STK-6).", rule: "STK-6" }] });
     const n = limits.stockItems + 1;
     expect(parseStockQuantities(Array.from({ length: n }, () => ({ materialId: "M0" })))).toEqual({
       ok: false,
-      issues: [{ code: "TooMany", path: "", message: `At most ${limits.stockItems} stock items in one body (${n} sent).` }],
+      issues: [{ code: "TooMany", path: "", message: `At most ${limits.stockItems} stock items in one body (${n} sent).`, rule: "LIM-1" }],
     });
   });
 });

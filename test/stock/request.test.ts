@@ -51,8 +51,8 @@ describe("stock body parsers", () => {
     const out = stockAmountsSchema["~standard"].validate([{ materialId: "x", amount: -1 }, {}]);
     expect(out).toEqual({
       issues: [
-        { code: "Negative", message: expect.not.stringMatching(/^Negative:/), path: [0, "amount"] },
-        { code: "Required", message: expect.any(String), path: [1, "materialId"] },
+        { code: "Negative", message: expect.not.stringMatching(/^Negative:/), path: [0, "amount"], rule: "GEN-7" },
+        { code: "Required", message: expect.any(String), path: [1, "materialId"], rule: "ERR-2" },
       ],
     });
   });

@@ -65,7 +65,7 @@ export function cancelBodyOrEmpty(body: unknown): unknown {
  * @returns the issue of a body that is not an object, or `undefined`
  * @example
  * noFieldsBodyIssues({ note: "ignored" }) //=> undefined
- * noFieldsBodyIssues([]) //=> [{ code: "InvalidType", path: "", message: "Expected an object, got array." }]
+ * noFieldsBodyIssues([]) //=> [{ code: "InvalidType", path: "", message: "Expected an object, got array.", rule: "ERR-2" }]
  */
 export function noFieldsBodyIssues(body: unknown): NonEmptyArray<Issue> | undefined {
   if (body === undefined) return undefined;

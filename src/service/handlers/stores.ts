@@ -47,7 +47,7 @@ export const handleReadStore: Operation<"store"> = defineOperation<"store", Resu
   loads: () => NOTHING,
   decide: (ctx, query) => {
     const { store } = ctx.records;
-    if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "No such store for this user (STO-2).")]);
+    if (!canUseStore(ctx.actor, store)) return refused([issue("NotFound", "", "STO-2", "No such store for this user (STO-2).")]);
     if (!query.ok) return refused(query.issues);
     const listing = ctx.company.listings.get(store.id) ?? emptyListing(store.id, listingCatalog(ctx.company));
     const body: StoreDetail = queryStoreListing(listing, store, query.value);
