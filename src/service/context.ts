@@ -80,8 +80,11 @@ export interface OperationRequest {
 
 /** An operation whose request has been read: what its decision reads, and the decision. */
 export interface PreparedOperation<P extends ParamName = never> {
-  /** What the decision reads besides the path's records (a database storage loads exactly these). */
-  readonly loads: OperationLoads;
+  /**
+   * What the decision reads besides the path's records (a database storage loads exactly
+   * these), computed when asked: the in-memory storage holds everything and never asks.
+   */
+  readonly loads: () => OperationLoads;
   /** The decision on the view the storage loaded. */
   readonly decide: Handler<P>;
 }
@@ -124,10 +127,10 @@ export function defineOperation<P extends ParamName, C>(definition: OperationDef
       const command = parse(request);
       if (!command.ok) {
         const refused = refusal(command.issues);
-        return { loads: NOTHING, decide: () => refused };
+        return { loads: () => NOTHING, decide: () => refused };
       }
       const value = command.value;
-      return { loads: loads(value, company), decide: (ctx) => decide(ctx, value) };
+      return { loads: () => loads(value, company), decide: (ctx) => decide(ctx, value) };
     },
   };
 }
@@ -139,6 +142,6 @@ export function defineOperation<P extends ParamName, C>(definition: OperationDef
  * @returns the operation
  */
 export function pathOperation<P extends ParamName>(loads: OperationLoads, decide: Handler<P>): Operation<P> {
-  const prepared: PreparedOperation<P> = { loads, decide };
+  const prepared: PreparedOperation<P> = { loads: () => loads, decide };
   return { prepare: () => prepared };
 }

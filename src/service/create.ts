@@ -9,6 +9,7 @@ import { edgeIssue, issue, type Issue, type NonEmptyArray } from "../shared/issu
 import type { Instant } from "../shared/time.js";
 import type { HandlerContext, ParamName, PathRecords, PreparedOperation, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
+import { NOTHING } from "./loads.js";
 import { operationOf } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
@@ -360,7 +361,8 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
           body: routed.body,
           query: routed.query,
           dryRun: routed.dryRun,
-          loads: prepared.loads,
+          // The in-memory storage holds every record and reads no loads: not computed for it.
+          loads: memory === undefined ? prepared.loads() : NOTHING,
         },
         (view) => work(view, routed, prepared, at),
       );

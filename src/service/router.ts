@@ -79,5 +79,5 @@ export function operationOf(operation: HandledOperation): Operation<ParamName> {
  * @returns the loads
  */
 export function operationLoads(operation: HandledOperation, body: unknown, company: CompanyState): OperationLoads {
-  return operationOf(operation).prepare({ body, query: new Map() }, company).loads;
+  return operationOf(operation).prepare({ body, query: new Map() }, company).loads();
 }

@@ -27,7 +27,7 @@ export interface StoredOperation {
   readonly query: ReadonlyMap<string, string>;
   /** `true` for `?dryRun=true`: run everything, persist nothing. */
   readonly dryRun: boolean;
-  /** What the decision reads besides the path's records (the in-memory storage holds everything and ignores it). */
+  /** What the decision reads besides the path's records (for the in-memory storage, which holds everything, `NOTHING`: not computed). */
   readonly loads: OperationLoads;
 }
 
