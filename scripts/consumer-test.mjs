@@ -202,11 +202,11 @@ const browser = project("browser", { type: "module" }, {
   }),
   "index.ts": `
 import { customerAddSchema, parseStockAmounts, type Issue } from ${JSON.stringify(pkg.name)};
-import { createClient, FieldServiceError, type InterventionShape } from ${JSON.stringify(`${pkg.name}/client`)};
+import { createClient, FieldServiceError, type InterventionShape, type ProblemIssue } from ${JSON.stringify(`${pkg.name}/client`)};
 const result = customerAddSchema["~standard"].validate({ name: "x" });
 const issues: readonly Issue[] = parseStockAmounts([]).ok ? [] : [];
 const client = createClient({ baseUrl: "https://api.example", tenantCode: "demo", clientId: "c", secret: "s", fetch: (url, init) => fetch(url, init) });
-export async function plan(): Promise<InterventionShape | readonly Issue[]> {
+export async function plan(): Promise<InterventionShape | readonly ProblemIssue[]> {
   try {
     return await client.planIntervention({ externalId: "ORD-1" }, { primaryAssigneeId: "tech-1", day: "2026-12-03", categoryId: "oprava", assignations: [] });
   } catch (error) {
