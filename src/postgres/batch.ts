@@ -6,6 +6,7 @@
  * "Two messages a write"). The values a statement was written with are inlined as SQL literals
  * first, which is what this module owns.
  */
+import { createHash } from "node:crypto";
 import type { SqlExecutor } from "./listing.js";
 
 /** One statement as its author wrote it: text with `$1`… placeholders and their values. */
@@ -147,9 +148,9 @@ const MOST_PREPARED = 256;
 const names = new Map<string, string>();
 
 /**
- * The name a statement text is prepared under: `fsr_` and a 32-bit FNV-1a hash of the text
- * with its length, so two texts share a name only by a collision the caller then sees as a
- * wrong answer type, never silently (the texts are this package's own few dozen).
+ * The name a statement text is prepared under: `fsr_` and the first 96 bits of the text's
+ * SHA-256, in hex (an identifier PostgreSQL takes unquoted, and no two texts of this package
+ * share it).
  * @param text - the statement's text
  * @returns its name
  * @example
@@ -158,12 +159,7 @@ const names = new Map<string, string>();
 export function preparedName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    name = `fsr_${h.toString(36)}_${text.length.toString(36)}`;
+    name = `fsr_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
     if (names.size < 4096) names.set(text, name);
   }
   return name;
