@@ -9,6 +9,9 @@ import { orderActions } from "../order/machine.js";
 import { orderAddJsonSchema, orderAddOrEditJsonSchema, orderEditJsonSchema } from "../order/request.js";
 import { interventionStates } from "../records/intervention.js";
 import { orderStates, priorities } from "../records/order.js";
+import { journalOutcomes } from "../journal/entry.js";
+import { MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
+import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT, MAX_JOURNAL_PAGE } from "../journal/query.js";
 import { edgeCodes, issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
@@ -46,7 +49,7 @@ export interface OpenApiOptions {
   readonly examples?: OpenApiExamples;
 }
 
-type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Documentation";
+type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Journal" | "Documentation";
 
 interface OperationDoc {
   readonly tag: Tag;
@@ -59,7 +62,7 @@ interface OperationDoc {
   /** The success body's schema name in `components.schemas`. */
   readonly answer?: string;
   /** The query parameters it reads besides `dryRun`. */
-  readonly query?: "storeListing";
+  readonly query?: "storeListing" | "journal";
 }
 
 /** A technician lifecycle move (INT-7): no fields to send, the detail back. */
@@ -128,6 +131,10 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
     tag: "Stock", summary: "Add stock to a store", body: "StockAmounts", answer: "AddToStoreResult",
     description: "Adds each amount in order, all or nothing, a material listed twice added twice (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
   },
+  readJournal: {
+    tag: "Journal", summary: "Read the journal of decisions", answer: "JournalPage", query: "journal",
+    description: "An extension (docs/service.md): the caller's company's journaled writes by ascending seq, a cursor page at a time, filtered by record, operation, rule, outcome and time (JRN-1, JRN-2).",
+  },
   removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
   setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
   moveStock: {
@@ -144,6 +151,7 @@ const tagDescriptions: { readonly [T in Tag]: string } = {
   Materials: "Material definitions (MAT rules).",
   Stores: "Stores and the paged listing of their stock (STO rules).",
   Stock: "Stock batches: add, remove, set and move, all or nothing (STK rules).",
+  Journal: "The journal of decisions, an extension: every write decided, committed, refused or dry run, with what it changed (JRN rules); writes sent with an Idempotency-Key are decided once (IDM rules).",
   Documentation: "This document and the reference page, served by the command (`npx field-service-rules`, `npm start`) beside the API.",
 };
 
@@ -237,6 +245,34 @@ function readSchemas(): Record<string, JsonSchema> {
     AddToStoreResult: shape({
       items: list(shape({ materialId: guidOut, amount: { type: ["number", "null"], description: "The amount after the batch; null: unlimited (STK-1)." } })),
     }),
+    JournalPage: shape({
+      items: list(ref("JournalEntry")),
+      next: { type: ["integer", "null"], minimum: 1, description: "The after of the next page; null when this page is the last one for now." },
+    }, "One page of the journal of decisions (JRN-2)."),
+    JournalEntry: {
+      type: "object",
+      description: "One write the service decided (JRN-1): what was asked, the instant and GUIDs the decision was given, what it answered and what it changed.",
+      properties: {
+        seq: { type: "integer", minimum: 1 }, companyId: guidOut, at: { ...utc, description: "When it was decided, UTC with milliseconds." },
+        operation: str, method: str, path: str, form: { type: "string", enum: ["id", "externalId"] },
+        params: list(shape({ name: { type: "string", enum: Object.keys(paramWords) }, value: str })),
+        dryRun: bool, body: { description: "The JSON body sent; absent when none." }, clientId: nullableStr, userId: guidOut, idempotencyKey: nullableStr,
+        ids: { ...list(guidOut), description: "The GUIDs the decision drew, in order." },
+        outcome: { type: "string", enum: [...journalOutcomes] }, status: { type: "integer" },
+        answer: { description: "The body answered; absent when none (204)." },
+        rules: list({ type: "string", enum: [...ruleIds] }),
+        effects: list({ type: "object" }),
+        changes: list({
+          type: "object",
+          description: "A record put (kind customer, order, intervention, material or store: before and after as stored, before null when new), or a stock amount set (kind stock: storeId, materialId, before absent when not stocked, after; null is unlimited).",
+          properties: { kind: { type: "string", enum: ["customer", "order", "intervention", "material", "store", "stock"] }, before: {}, after: {}, storeId: guidOut, materialId: guidOut },
+          required: ["kind", "after"],
+        }),
+        recordIds: list(guidOut), recordKeys: list(str),
+      },
+      required: ["seq", "companyId", "at", "operation", "method", "path", "form", "params", "dryRun", "clientId", "userId", "idempotencyKey", "ids", "outcome", "status", "rules", "effects", "changes", "recordIds", "recordKeys"],
+      additionalProperties: false,
+    },
     OrderAllowedActions: allowed(orderActions),
     InterventionAllowedActions: allowed(interventionActions),
     Issue: shape({
@@ -315,6 +351,7 @@ const refusalText: { readonly [S in DocumentedProblemStatus]: string } = {
   414: "A request target (path and query) longer than 8 KiB.",
   415: "A body whose Content-Type is not JSON.",
   431: "A request line and headers larger than 32 KiB.",
+  422: "The Idempotency-Key was already used within 24 hours for a different request (another operation, path, dryRun flag or body); nothing was changed (IDM-2).",
   500: "A bug: never expected (ERR-2). The body carries an incident ID the server log names; the error text stays in the log.",
   503: "The service's storage cannot serve now (a database down, out of connections, too slow): nothing is wrong with the request, and nothing was changed. Send it again after the Retry-After seconds.",
 };
@@ -350,7 +387,13 @@ function refusalStatuses(route: RouteDef): DocumentedProblemStatus[] {
   else statuses.push(401);
   if (route.path.includes("{")) statuses.push(404);
   statuses.push(405, 413, 414, 415, 431, 500, UNAVAILABLE.status);
+  if (isJournaledWrite(route)) statuses.push(422);
   return statuses.sort((a, b) => a - b);
+}
+
+/** Whether a route is a write the journal records and an Idempotency-Key protects (JRN-1, IDM-1): any but a GET and the login. */
+function isJournaledWrite(route: RouteDef): boolean {
+  return route.method !== "GET" && route.operation !== "login";
 }
 
 // ---- Paths
@@ -399,6 +442,30 @@ const dryRunParameter: JsonSchema = {
   schema: { type: "boolean", default: false },
 };
 
+const idempotencyKeyParameter: JsonSchema = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Decide this write once (IDM-1): a repeat with the same key and the same request within 24 hours answers the recorded status and body with Idempotent-Replayed: true, no effects, and changes nothing; the same key with another request is 422 (IDM-2). 1 to 255 visible ASCII characters, such as a UUID (IDM-3).",
+  schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY },
+};
+
+function journalParameters(): JsonSchema[] {
+  const q = (name: string, description: string, schema: JsonSchema): JsonSchema => ({ name, in: "query", required: false, description, schema });
+  const writes = apiRoutes.filter(isJournaledWrite).map((r) => r.operation);
+  return [
+    q("after", "The seq after which the page starts: the previous page's next; 0 (the default) for the first page.", { type: "integer", minimum: 0, default: 0 }),
+    q("limit", `Entries per page, 1 to ${MAX_JOURNAL_PAGE}.`, { type: "integer", minimum: 1, maximum: MAX_JOURNAL_PAGE, default: DEFAULT_JOURNAL_PAGE }),
+    q("record", "A GUID or external ID the entry names (a path record, a changed record, a stock change's store or material).", { type: "string", minLength: 1, maxLength: MAX_JOURNAL_FILTER_TEXT }),
+    q("operation", "The operation the entry is.", { type: "string", enum: writes }),
+    q("rule", "A rule ID among the entry's issues.", { type: "string", enum: [...ruleIds] }),
+    q("outcome", "How the write ended.", { type: "string", enum: [...journalOutcomes] }),
+    q("from", "Entries decided at or after this instant.", { type: "string", format: "date-time" }),
+    q("to", "Entries decided before this instant.", { type: "string", format: "date-time" }),
+  ];
+}
+
 function storeListingParameters(): JsonSchema[] {
   // Names, descriptions and which are required come from the query's own JSON Schema (the
   // shape parseStoreListingQuery reads); OpenAPI adds the typed form of each parameter.
@@ -435,9 +502,16 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
         description: route.success === 201 ? "Created." : "OK.",
         content: { "application/json": { schema: ref(doc.answer), ...(example?.response === undefined ? {} : { example: example.response }) } },
       };
-  responses[String(route.success)] = success;
+  responses[String(route.success)] = isJournaledWrite(route)
+    ? { ...success, headers: { "Idempotent-Replayed": { description: "true when this is the recorded answer of an earlier request with the same Idempotency-Key (IDM-1); absent otherwise.", schema: { type: "string", const: "true" } } } }
+    : success;
   for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${documentedProblemNames[s]}` };
-  const parameters = [...pathParameters(route, form), ...(doc.query === "storeListing" ? storeListingParameters() : []), ...(route.method === "GET" ? [] : [dryRunParameter])];
+  const parameters = [
+    ...pathParameters(route, form),
+    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : []),
+    ...(route.method === "GET" ? [] : [dryRunParameter]),
+    ...(isJournaledWrite(route) ? [idempotencyKeyParameter] : []),
+  ];
   return {
     operationId: twin ? `${route.operation}ByExternalId` : route.operation,
     summary: twin ? `${doc.summary} (by external ID)` : doc.summary,

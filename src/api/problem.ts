@@ -6,7 +6,7 @@ import type { RuleId } from "../shared/rule-id.js";
  * A refusal status (ERR-1), plus the ones only the HTTP adapter answers (414, 431) and the 500
  * that a bug would cause (never expected: ERR-2).
  */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 414 | 415 | 431 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 414 | 415 | 422 | 431 | 500;
 
 /**
  * The status of an answer the service gives when its storage cannot serve now (a database down,
@@ -21,7 +21,7 @@ export type ProblemBodyStatus = ProblemStatus | UnavailableStatus;
 /** A problem `name` (ERR-1). */
 export type ProblemName =
   | "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UriTooLong"
-  | "UnsupportedMediaType" | "RequestHeaderFieldsTooLarge" | "InternalServerError" | "ServiceUnavailable";
+  | "UnsupportedMediaType" | "UnprocessableContent" | "RequestHeaderFieldsTooLarge" | "InternalServerError" | "ServiceUnavailable";
 
 /** The statuses the API refuses with, each with its problem `name` (ERR-1), and the 503 of an unavailable storage. */
 export const problemNames: { readonly [S in ProblemBodyStatus]: ProblemName } = {
@@ -33,6 +33,7 @@ export const problemNames: { readonly [S in ProblemBodyStatus]: ProblemName } = 
   413: "PayloadTooLarge",
   414: "UriTooLong",
   415: "UnsupportedMediaType",
+  422: "UnprocessableContent",
   431: "RequestHeaderFieldsTooLarge",
   500: "InternalServerError",
   503: "ServiceUnavailable",
@@ -47,6 +48,7 @@ const titles: { readonly [S in ProblemBodyStatus]: string } = {
   413: "Content Too Large",
   414: "URI Too Long",
   415: "Unsupported Media Type",
+  422: "Unprocessable Content",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   503: "Service Unavailable",
@@ -140,6 +142,7 @@ export function issueStatus(code: IssueCode): ProblemBodyStatus {
     .with("UriTooLong", () => 414)
     .with("UnsupportedMediaType", () => 415)
     .with("HeadersTooLarge", () => 431)
+    .with("IdempotencyKeyReused", () => 422)
     .with("InternalError", () => 500)
     .with("Unavailable", () => 503)
     .with(
@@ -148,7 +151,7 @@ export function issueStatus(code: IssueCode): ProblemBodyStatus {
         "InvalidNumber", "NotInteger", "Negative", "OutOfRange", "TooFew", "TooMany", "TooLong", "InvalidText", "InvalidExternalId", "UnknownReference",
         "DuplicateExternalId", "Duplicate", "NotAllowed", "Immutable", "IdMismatch", "InvalidCustomData", "ForeignReference",
         "InvalidState", "UseReplan", "NotTechnician", "Deactivated", "OutsideDay", "StartNotBeforeEnd", "PrimaryNotAssigned",
-        "Collision", "NotStocked", "SameStore", "InvalidJson",
+        "Collision", "NotStocked", "SameStore", "InvalidJson", "InvalidIdempotencyKey",
       ),
       () => 400,
     )

@@ -84,6 +84,8 @@ export interface ApiOperations {
   readonly replaceStore: Operation<"PUT", "/store/{store}", 204>;
   /** Reads one page of a store's stock (STO-3 to STO-6). */
   readonly readStore: Operation<"GET", "/store/{store}", 200>;
+  /** Reads one page of the company's journal of decisions (JRN-2; an extension). */
+  readonly readJournal: Operation<"GET", "/journal", 200>;
 }
 
 /**
@@ -125,6 +127,7 @@ export const apiOperations: ApiOperations = {
   replaceMaterial: { method: "PUT", path: "/material/{material}", success: 204 },
   replaceStore: { method: "PUT", path: "/store/{store}", success: 204 },
   readStore: { method: "GET", path: "/store/{store}", success: 200 },
+  readJournal: { method: "GET", path: "/journal", success: 200 },
 };
 
 /** The name of an operation of the API (`"planIntervention"`). */

@@ -168,5 +168,5 @@ export function login<C extends LoginCompany>(companies: Iterable<C>, body: unkn
   const company = checkCredentials(companies, parsed.value);
   if (company === undefined) return fail([issue("WrongCredentials", "", "AUTH-1")]);
   const token = newToken();
-  return { ok: true, company, token: { token, companyId: company.id, issuedAt: now }, value: loginResponse(company, token) };
+  return { ok: true, company, token: { token, companyId: company.id, issuedAt: now, clientId: parsed.value.clientId }, value: loginResponse(company, token) };
 }

@@ -13,6 +13,8 @@ export interface IssuedToken {
   readonly companyId: Guid;
   /** When it was issued. */
   readonly issuedAt: Instant;
+  /** The integration client that logged in (the journal names it, JRN-1); absent on tokens issued before it was kept. */
+  readonly clientId?: string;
 }
 
 /** Headers of a request: names in any case, values as Node gives them. */

@@ -17,7 +17,9 @@ import { parseMaterialReplace } from "../material/request.js";
 import { parseOrderCancel } from "../order/cancel.js";
 import type { OrderAction } from "../order/machine.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
+import type { JournalOutcome, JournalPage } from "../journal/entry.js";
 import { isGuid } from "../shared/guid.js";
+import type { RuleId } from "../shared/rule-id.js";
 import { issue, type Issue, type ProblemIssue, type Result } from "../shared/issue.js";
 import { isAddressableExternalId } from "../shared/text.js";
 import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
@@ -95,6 +97,33 @@ export interface CallOptions {
 export interface WriteOptions extends CallOptions {
   /** Ask for a dry run (`?dryRun=true`): the same answer, nothing committed (docs/service.md "Dry run"). */
   readonly dryRun?: boolean;
+  /**
+   * The write's `Idempotency-Key` (IDM-1). Left out, the client draws a fresh UUID per call and
+   * sends it on every attempt of that call (the retry after a re-login too), so a write whose
+   * answer was lost can be sent again by the caller with the same key and is decided once.
+   * `false` sends none.
+   */
+  readonly idempotencyKey?: string | false;
+}
+
+/** The query of {@link FieldServiceClient.readJournal} (JRN-2); every field may be left out. */
+export interface JournalQueryParams {
+  /** The `seq` after which the page starts: the previous page's `next`. */
+  readonly after?: number;
+  /** Entries per page, 1 to 500 (default 100). */
+  readonly limit?: number;
+  /** A GUID or external ID the entries name. */
+  readonly record?: string;
+  /** The operation (`addToStore`, …). */
+  readonly operation?: string;
+  /** A rule ID among the entries' issues. */
+  readonly rule?: RuleId;
+  /** How the writes ended. */
+  readonly outcome?: JournalOutcome;
+  /** Entries decided at or after this instant (ISO 8601 with a zone). */
+  readonly from?: string;
+  /** Entries decided before this instant. */
+  readonly to?: string;
 }
 
 /** An operation on one order's intervention: two GUIDs, or two external IDs (never a mix, GEN-2). */
@@ -205,6 +234,8 @@ export interface FieldServiceClient {
   readonly replaceStore: (store: Ref, body: StoreReplaceBody, options?: WriteOptions) => Promise<void>;
   /** `GET /store/{id}` (STO-3 to STO-6): one page of the store's stock. */
   readonly readStore: (store: Ref, query: StoreQueryParams, options?: CallOptions) => Promise<StoreDetail>;
+  /** `GET /journal` (JRN-2; an extension): one page of the company's journal of decisions. */
+  readonly readJournal: (query?: JournalQueryParams, options?: CallOptions) => Promise<JournalPage>;
 }
 
 /** How each operation is called: how many records its path names, its body parser (when it takes a body), whether the body may be left out. */
@@ -244,6 +275,7 @@ const shapes: { readonly [O in Exclude<OperationId, "login">]: CallShape } = {
   replaceMaterial: { refs: 1, parse: parseMaterialReplace },
   replaceStore: { refs: 1, parse: parseStoreReplace },
   readStore: { refs: 1 },
+  readJournal: { refs: 0 },
 };
 
 /**
@@ -305,7 +337,7 @@ function refIssue(external: boolean, name: string): Issue {
   return external ? issue("InvalidExternalId", name, "TXT-2") : issue("InvalidGuid", name, "GEN-2", "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
 }
 
-function queryString(query: StoreQueryParams): string {
+function queryString(query: StoreQueryParams | JournalQueryParams): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query) as [string, unknown][]) {
     if (value === undefined) continue;
@@ -385,9 +417,10 @@ export function createClient(options: ClientOptions): FieldServiceClient {
 
   // `signal` bounds the whole exchange. `fetch` honours it itself; the races also end the wait
   // for an injected `fetch` that does not.
-  async function send(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined): Promise<Sent> {
+  async function send(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined, key?: string): Promise<Sent> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
+    if (key !== undefined) headers["idempotency-key"] = key;
     if (bearer !== undefined) headers["authorization"] = `Bearer ${bearer}`;
     const init: RequestInit = { method: apiOperations[operation].method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
@@ -473,14 +506,14 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     return fresh(token) ? token : logIn(signal);
   }
 
-  async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<unknown> {
     let used = await validToken(signal);
-    let sent = await send(operation, path, body, signal, used.text);
+    let sent = await send(operation, path, body, signal, used.text, key);
     if (sent.status === 401) {
       // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
       if (token === used) token = undefined;
       used = await validToken(signal);
-      sent = await send(operation, path, body, signal, used.text);
+      sent = await send(operation, path, body, signal, used.text, key);
     }
     return answer(operation, sent);
   }
@@ -498,21 +531,27 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       const refs = args.slice(0, shape.refs) as Ref[];
       const path = operationPath(operation, refs);
       const rest = args.slice(shape.refs);
-      const input = operation === "readStore" || takesBody ? rest[0] : undefined;
-      const opts = ((operation === "readStore" || takesBody ? rest[1] : rest[0]) ?? {}) as WriteOptions;
+      const queried = operation === "readStore" || operation === "readJournal";
+      const input = queried || takesBody ? rest[0] : undefined;
+      const opts = ((queried || takesBody ? rest[1] : rest[0]) ?? {}) as WriteOptions;
       const validate = opts.validate ?? options.validate ?? false;
       let target = path;
       if (operation === "readStore") {
         const query = queryString(input as StoreQueryParams);
         if (validate) checked(operation, new URLSearchParams(query), (q) => parseStoreListingQuery(q as URLSearchParams));
         target = `${path}?${query}`;
+      } else if (operation === "readJournal") {
+        const query = queryString((input ?? {}) as JournalQueryParams);
+        target = query === "" ? path : `${path}?${query}`;
       } else if (validate && shape.parse !== undefined && !(shape.optionalBody === true && input === undefined)) {
         checked(operation, input, shape.parse);
       }
       if (!isRead && opts.dryRun === true) target = `${target}?dryRun=true`;
+      // One key per call, kept across this call's retries (IDM-1).
+      const key = isRead || opts.idempotencyKey === false ? undefined : (opts.idempotencyKey ?? globalThis.crypto.randomUUID());
       const bound = callBound(opts.signal, opts.timeout ?? options.timeout, operation);
       try {
-        return await call(operation, target, takesBody ? input : undefined, bound.signal);
+        return await call(operation, target, takesBody ? input : undefined, bound.signal, key);
       } finally {
         bound.release();
       }

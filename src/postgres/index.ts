@@ -18,6 +18,9 @@ import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeM
 import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
 import { PreparedStatements, preparedName, Transaction, type SendBatch, type Statement } from "./batch.js";
 import { CompanyRecords } from "./records.js";
+import { readJournalPage } from "./journal.js";
+import type { JournalPage } from "../journal/entry.js";
+import type { JournalQuery } from "../journal/query.js";
 import { migrate } from "./schema.js";
 
 export type { StoreListingCacheSize } from "./listing-cache.js";
@@ -226,6 +229,8 @@ function lockKeys(schema: string, operation: StoredOperation, loads: OperationLo
     for (const p of operation.params) if (p.name === "store" || p.name === "toStore") keys.add(lockKey(`${scope}:store:${operation.form}:${p.value.toLowerCase()}`));
   }
   for (const user of loads.allocations?.userIds ?? []) keys.add(lockKey(`${scope}:technician:${user}`));
+  // Two requests with one idempotency key take turns: the second reads the first's entry (IDM-1).
+  if (operation.idempotencyKey !== null) keys.add(lockKey(`${scope}:idempotency:${operation.idempotencyKey}`));
   return [...keys].sort((a, b) => a - b);
 }
 
@@ -491,7 +496,9 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
       try {
-        await sql.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at) VALUES ($1, $2, $3)`, [token.companyId, digest(token.token), token.issuedAt]);
+        await sql.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at, client_id) VALUES ($1, $2, $3, $4)`, [
+          token.companyId, digest(token.token), token.issuedAt, token.clientId ?? null,
+        ]);
         remember(token);
         // Expired tokens never come back to life (AUTH-3): sweep them now and then.
         if (++loginsSinceSweep >= 1024) {
@@ -513,10 +520,11 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       const s = quoteSchema(schema);
       const key = digest(text);
       try {
-        const result = await sql.query(`SELECT company_id, issued_at FROM ${s}.tokens WHERE digest = $1`, [key]);
-        const row = result.rows[0] as { company_id: Guid; issued_at: string } | undefined;
+        const result = await sql.query(`SELECT company_id, issued_at, client_id FROM ${s}.tokens WHERE digest = $1`, [key]);
+        const row = result.rows[0] as { company_id: Guid; issued_at: string; client_id: string | null } | undefined;
         if (row === undefined) return undefined;
-        const token: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
+        const issued: IssuedToken = { token: text, companyId: row.company_id, issuedAt: Number(row.issued_at) };
+        const token: IssuedToken = row.client_id === null ? issued : { ...issued, clientId: row.client_id };
         if (isTokenValid(token, now)) {
           remember(token);
           return token;
@@ -536,14 +544,29 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const loads = operation.loads;
         const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
         return await transact(readOnly, async (db) => {
-          const view = await new CompanyRecords(db, schema, operation.companyId).view(config, operation, loads);
-          const { result, changes } = work(view);
-          if (changes === undefined || readOnly) return { value: result, commit: false };
-          // The change set waits for the closing message, with COMMIT (two messages a write).
-          await new CompanyRecords(db.later, schema, operation.companyId).write(withReadStores(changes, view), view);
-          // A dry run ran every statement; it ends in ROLLBACK.
-          return { value: result, commit: !operation.dryRun };
+          const records = new CompanyRecords(db, schema, operation.companyId);
+          const view = await records.view(config, operation, loads);
+          const { result, changes, journal } = work(view, records.recorded);
+          if (readOnly) return { value: result, commit: false };
+          // The change set and the journal entry wait for the closing message, with COMMIT (two
+          // messages a write, JRN-1 adding none).
+          const later = new CompanyRecords(db.later, schema, operation.companyId);
+          if (changes !== undefined) {
+            // A dry run runs every statement (constraints included) and undoes them; its journal entry stays.
+            if (operation.dryRun) await db.later.query("SAVEPOINT dry_run");
+            await later.write(withReadStores(changes, view), view);
+            if (operation.dryRun) await db.later.query("ROLLBACK TO SAVEPOINT dry_run");
+          }
+          if (journal !== undefined) await later.journal(journal);
+          return { value: result, commit: journal !== undefined || (changes !== undefined && !operation.dryRun) };
         }, readOnly ? [] : lockKeys(schema, operation, loads), operation, SNAPSHOT_SAFE.has(operation.operation) ? "REPEATABLE READ" : "SERIALIZABLE");
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async readJournal(companyId: Guid, query: JournalQuery): Promise<JournalPage> {
+      try {
+        return await readJournalPage(sql, schema, companyId, query);
       } catch (error) {
         return classify(error);
       }

@@ -9,6 +9,9 @@ import type { Store } from "../store/store.js";
 import type { OperationLoads, Keys } from "../service/loads.js";
 import { emptyTable, putRecord, type Changes, type CompanyState } from "../service/state.js";
 import type { StoredOperation } from "../service/storage.js";
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
+import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
+import { journalInsert } from "./journal.js";
 import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./listing.js";
 
 /**
@@ -71,6 +74,11 @@ export class CompanyRecords {
   readonly #schema: string;
   readonly #s: string;
   readonly #company: Guid;
+  /**
+   * The answer recorded under the operation's idempotency key (IDM-1), read with the view by
+   * {@link CompanyRecords.view}; `undefined` when none is remembered.
+   */
+  recorded: RecordedAnswer | undefined;
 
   /**
    * @param db - the connection (inside the request's transaction)
@@ -95,6 +103,16 @@ export class CompanyRecords {
    * @param changes - what the decision asked to write
    * @param before - the view the decision read (to skip unchanged allocations)
    */
+  /**
+   * Writes one journal entry (JRN-1).
+   * @param record - the entry and its request's fingerprint
+   * @returns when the statement is written
+   */
+  async journal(record: JournalRecord): Promise<void> {
+    const insert = journalInsert(this.#schema, record);
+    await this.#db.query(insert.text, insert.values);
+  }
+
   async write(changes: Changes, before: CompanyState | undefined): Promise<void> {
     const customers: Record<string, unknown>[] = [];
     for (const x of changes.customers ?? []) {
@@ -245,6 +263,13 @@ SELECT 1`,
      WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM ps) AND k.material_id IN (SELECT id FROM m)) AS stock`);
       }
     }
+    if (operation.idempotencyKey !== null) {
+      // The newest entry under the key still remembered (IDM-1, IDM-4), in the view's snapshot,
+      // taken after the key's lock was granted.
+      columns.push(`(SELECT json_build_array(j.fingerprint, j.status, j.entry->'answer', j.dry_run) FROM ${s}.journal j
+     WHERE j.company_id = $1 AND j.idempotency_key = ${bind(operation.idempotencyKey, "text")} AND j.at > ${bind(operation.at - IDEMPOTENCY_KEY_LIFETIME_MS, "bigint")}
+     ORDER BY j.seq DESC LIMIT 1) AS recorded`);
+    }
     // An operation that reads nothing besides configuration still sends one statement: its
     // records are what the decision is told do not exist.
     const result = await this.#db.query(
@@ -252,6 +277,13 @@ SELECT 1`,
       values,
     );
     const row = result.rows[0] as Record<string, unknown[] | null> | undefined;
+    const recorded = row?.["recorded"] as [string, number, unknown, boolean] | null | undefined;
+    this.recorded =
+      recorded === null || recorded === undefined
+        ? undefined
+        : recorded[2] === null
+          ? { fingerprint: recorded[0], status: recorded[1], dryRun: recorded[3] }
+          : { fingerprint: recorded[0], status: recorded[1], answer: recorded[2], dryRun: recorded[3] };
     const list = (key: string): unknown[] => row?.[key] ?? [];
     for (const doc of list("customers")) putRecord(view.customers, doc as Customer);
     for (const doc of list("orders")) putRecord(view.orders, doc as Order);

@@ -1,4 +1,5 @@
 import { StorageSetupError } from "../service/storage.js";
+import { journalMigration } from "./journal.js";
 import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./listing.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
@@ -104,8 +105,11 @@ const listingTables: Migration = { version: 2, name: "materials, catalog values 
  */
 const listingVersions: Migration = { version: 3, name: "change versions of materials and stock", sql: listingVersionsMigration };
 
+/** The journal of decisions and the client of each token (issue 24), owned by `journal.ts`. */
+const journal: Migration = { version: 4, name: "journal of decisions", sql: journalMigration };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal];
 
 /** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
 export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);

@@ -10,6 +10,11 @@ import type { Instant } from "../shared/time.js";
 import type { HandlerContext, ParamName, PathRecords, PreparedOperation, Reply } from "./context.js";
 import { loadFixture, type Fixture } from "./fixture.js";
 import { NOTHING } from "./loads.js";
+import { journalDraft, type JournalParam } from "../journal/entry.js";
+import { idempotentRepeat, readIdempotencyKey, requestFingerprint } from "../journal/idempotency.js";
+import { DEFAULT_JOURNAL_RETENTION, type JournalRecord, type RecordedAnswer } from "../journal/memory.js";
+import { parseJournalQuery } from "../journal/query.js";
+import { recordChanges } from "./journal.js";
 import { operationOf } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
@@ -84,6 +89,15 @@ export interface FieldServiceOptions {
    * `handle` answers with a promise.
    */
   readonly storage?: FieldStorage | undefined;
+  /**
+   * The journal of decisions (JRN-1): `retention` is how many entries the in-memory storage
+   * keeps per company (JRN-3; default 10,000; 0 keeps none). A database storage keeps every
+   * entry.
+   */
+  readonly journal?: {
+    /** Entries kept per company in memory. */
+    readonly retention?: number;
+  };
 }
 
 /**
@@ -241,6 +255,18 @@ interface Routed {
   readonly query: ReadonlyMap<string, string>;
   readonly dryRunRead: ReturnType<typeof dryRunOf>;
   readonly dryRun: boolean;
+  readonly hasBody: boolean;
+  readonly body: unknown;
+  readonly method: string;
+  readonly path: string;
+}
+
+/** What a write's journal entry records besides the decision (JRN-1), fixed before the storage runs it. */
+interface WriteContext {
+  readonly clientId: string | null;
+  readonly idempotencyKey: string | null;
+  readonly fingerprint: string | null;
+  /** A copy of the body the journal keeps (the caller may change its own after `handle`). */
   readonly body: unknown;
 }
 
@@ -266,9 +292,12 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
   const newIdSource = options.newId ?? ((): string => globalThis.crypto.randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
   const router: Router = createRouter(compileRoutes(apiRoutes));
+  // The operations a journal holds (JRN-2 filters by them): every write but the login.
+  const writeOperations: readonly string[] = apiRoutes.filter((r) => r.method !== "GET" && r.operation !== "login").map((r) => r.operation);
   const storage = options.storage;
   // One request route for both storages: the in-memory one answers at once, so `handle` does too.
-  const memory = storage === undefined ? memoryStorage(loaded) : undefined;
+  const retention = options.journal?.retention ?? DEFAULT_JOURNAL_RETENTION;
+  const memory = storage === undefined ? memoryStorage(loaded, Number.isSafeInteger(retention) && retention >= 0 ? retention : DEFAULT_JOURNAL_RETENTION) : undefined;
   const port: RequestPort = memory ?? (storage as FieldStorage);
   const companies: ReadonlyMap<Guid, CompanyState> = memory?.states ?? new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   // Decisions draw GUIDs only once they have succeeded, so a refusal uses none; a dry run
@@ -293,28 +322,49 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       query: target.query,
       dryRunRead,
       dryRun: dryRunRead.ok && dryRunRead.value,
+      hasBody: Object.hasOwn(request, "body"),
       body: Object.hasOwn(request, "body") ? request.body : undefined,
+      method,
+      path: target.path,
     };
   }
 
   /**
    * The pure part of an authenticated operation, on a company (the whole in-memory state or
-   * a storage's view): finds the path's records, runs the handler, and says what to write.
+   * a storage's view): finds the path's records, runs the handler, and says what to write and,
+   * for a write, what to journal (JRN-1). A write whose idempotency key has a recorded answer
+   * is answered from it (IDM-1, IDM-2), decides nothing and journals nothing.
    */
-  function work(company: CompanyState, routed: Routed, prepared: PreparedOperation<ParamName>, at: Instant): { result: ServiceResponse; changes?: Changes | undefined } {
+  function work(
+    company: CompanyState,
+    routed: Routed,
+    prepared: PreparedOperation<ParamName>,
+    at: Instant,
+    write: WriteContext | undefined,
+    recorded: RecordedAnswer | undefined,
+  ): { result: ServiceResponse; changes?: Changes | undefined; journal?: JournalRecord | undefined } {
+    if (recorded !== undefined && write !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
     const { route, dryRun } = routed;
+    // The GUIDs this decision draws, recorded so that a replay gives it the same ones.
+    const drawn: Guid[] = [];
     const found = resolveRecords(company, route, routed.params);
-    if ("status" in found) return { result: found as ServiceResponse };
+    if ("status" in found) return journaled(found as ServiceResponse, found as ServiceResponse, undefined, company, routed, at, write, drawn, []);
     const ctx: HandlerContext<ParamName> = {
       company,
       records: found as HandlerContext<ParamName>["records"],
       now: at,
-      newId,
+      newId: write === undefined ? newId : (): Guid => {
+        const id = newId();
+        drawn.push(id);
+        return id;
+      },
       actor: company.apiUser,
     };
     const reply: Reply = prepared.decide(ctx);
+    const foundRecords = Object.values(found) as { id: Guid; externalId: string | null }[];
     if (reply.status >= 400) {
-      return { result: Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] } };
+      const result: ServiceResponse = Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
+      return journaled(result, reply, undefined, company, routed, at, write, drawn, foundRecords);
     }
     // Answers never alias state: the body is a fresh deep copy (bounded by the input limits), the
     // effects are frozen in place (their recipient lists may be shared: copying them would
@@ -325,7 +375,55 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     const status = route.success;
     const result: ServiceResponse =
       Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: copyJson(reply.body), effects, ...marker } : { status, effects, ...marker };
-    return { result, changes: reply.changes };
+    return journaled(result, { status, body: reply.body, effects }, reply.changes, company, routed, at, write, drawn, foundRecords);
+  }
+
+  /** The outcome of a decided operation, with its journal entry when it is a write (JRN-1). */
+  function journaled(
+    result: ServiceResponse,
+    answer: { readonly status: number; readonly body?: unknown; readonly effects?: readonly Effect[] },
+    changes: Changes | undefined,
+    company: CompanyState,
+    routed: Routed,
+    at: Instant,
+    write: WriteContext | undefined,
+    drawn: readonly Guid[],
+    found: readonly { id: Guid; externalId: string | null }[],
+  ): { result: ServiceResponse; changes?: Changes | undefined; journal?: JournalRecord | undefined } {
+    if (write === undefined) return { result, changes };
+    const draft = journalDraft({
+      companyId: company.id,
+      at,
+      operation: routed.route.operation,
+      method: routed.method,
+      path: routed.path,
+      form: routed.route.form,
+      params: routed.params as readonly JournalParam[],
+      dryRun: routed.dryRun,
+      hasBody: routed.hasBody,
+      body: write.body,
+      clientId: write.clientId,
+      userId: company.apiUser.id,
+      idempotencyKey: write.idempotencyKey,
+      ids: drawn,
+      status: answer.status,
+      answer: answer.body,
+      effects: answer.effects ?? [],
+      changes: changes === undefined ? [] : recordChanges(company, changes),
+      found,
+    });
+    return { result, changes, journal: { draft, fingerprint: write.fingerprint } };
+  }
+
+  /** A write whose key has a recorded answer: that answer again (IDM-1), or 422 for another request (IDM-2). */
+  function repeated(recorded: RecordedAnswer, fingerprint: string): ServiceResponse {
+    const decided = idempotentRepeat(recorded.fingerprint, fingerprint);
+    if (decided.kind === "mismatch") return refused(decided.issues.issues);
+    const marker = recorded.dryRun && recorded.status < 400 ? { dryRun: true as const } : {};
+    const headers = { "idempotent-replayed": "true" };
+    return recorded.answer === undefined
+      ? { status: recorded.status, effects: [], headers, ...marker }
+      : { status: recorded.status, body: copyJson(recorded.answer), effects: [], headers, ...marker };
   }
 
   /** A login (AUTH-1): the configuration decides, the storage keeps the token unless a dry run. */
@@ -348,13 +446,30 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       const auth = authenticate(request.headers, table, at);
       if (!auth.ok) return refused(auth.issues);
       if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
-      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login">;
+      const companyId = auth.value.company.id;
+      if (routed.route.operation === "readJournal") {
+        const query = parseJournalQuery(routed.query, writeOperations);
+        if (!query.ok) return refused(query.issues);
+        return then(port.readJournal(companyId, query.value), (page): ServiceResponse => ({ status: 200, body: page, effects: [] }));
+      }
+      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login" | "readJournal">;
+      let write: WriteContext | undefined;
+      if (routed.route.method !== "GET") {
+        const key = readIdempotencyKey(request.headers);
+        if (!key.ok) return refused(key.issues);
+        write = {
+          clientId: auth.value.token.clientId ?? null,
+          idempotencyKey: key.value ?? null,
+          fingerprint: key.value === undefined ? null : requestFingerprint({ operation, form: routed.route.form, params: routed.params, dryRun: routed.dryRun, hasBody: routed.hasBody, body: routed.body }),
+          body: copyJson(routed.body),
+        };
+      }
       // The request's body and query are read once, here: the decision and what it loads both
       // come from that reading.
       const prepared = operationOf(operation).prepare({ body: routed.body, query: routed.query }, auth.value.company);
       return port.run(
         {
-          companyId: auth.value.company.id,
+          companyId,
           operation,
           form: routed.route.form,
           params: routed.params,
@@ -363,8 +478,10 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
           dryRun: routed.dryRun,
           // The in-memory storage holds every record and reads no loads: not computed for it.
           loads: memory === undefined ? prepared.loads() : NOTHING,
+          at,
+          idempotencyKey: write?.idempotencyKey ?? null,
         },
-        (view) => work(view, routed, prepared, at),
+        (view, recorded) => work(view, routed, prepared, at, write, recorded),
       );
     });
   }

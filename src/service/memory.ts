@@ -1,6 +1,9 @@
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
+import type { JournalPage } from "../journal/entry.js";
+import type { JournalQuery } from "../journal/query.js";
+import { memoryJournal } from "../journal/memory.js";
 import { commit, type CompanyState } from "./state.js";
 import type { OperationWork, RequestPort, StoredOperation } from "./storage.js";
 
@@ -14,19 +17,24 @@ export interface MemoryStorage extends RequestPort {
   readonly saveToken: (token: IssuedToken) => void;
   /** The token with this text while it is valid at `now` (AUTH-3); an expired one is forgotten. */
   readonly findToken: (text: string, now: Instant) => IssuedToken | undefined;
-  /** Runs the work on the caller's company and commits its changes unless a dry run (GEN-8). */
+  /** Runs the work on the caller's company, commits its changes unless a dry run (GEN-8), and records its journal entry (JRN-1). */
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => R;
+  /** One page of a company's journal (JRN-2). */
+  readonly readJournal: (companyId: Guid, query: JournalQuery) => JournalPage;
 }
 
 /**
  * The in-memory storage over loaded companies: the same request port as a database storage,
  * synchronous, so `handle` answers at once. Expired tokens are dropped when used and swept
- * every 1,024 logins, so memory stays bounded.
+ * every 1,024 logins, so memory stays bounded. The journal keeps the newest `retention`
+ * entries per company (JRN-3).
  * @param loaded - the fixture's companies, loaded
+ * @param retention - journal entries kept per company
  * @returns the storage
  * @internal
  */
-export function memoryStorage(loaded: readonly CompanyState[]): MemoryStorage {
+export function memoryStorage(loaded: readonly CompanyState[], retention: number): MemoryStorage {
+  const journal = memoryJournal(retention);
   const states = new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   const tokens = new Map<string, IssuedToken>();
   let loginsSinceSweep = 0;
@@ -49,9 +57,13 @@ export function memoryStorage(loaded: readonly CompanyState[]): MemoryStorage {
     run(operation, work) {
       const company = states.get(operation.companyId);
       if (company === undefined) throw new Error(`memory storage: no company ${operation.companyId}`);
-      const { result, changes } = work(company);
+      const key = operation.idempotencyKey;
+      const recorded = key === null ? undefined : journal.recall(company.id, key, operation.at);
+      const { result, changes, journal: entry } = work(company, recorded);
       if (!operation.dryRun && changes !== undefined) commit(company, changes);
+      if (entry !== undefined) journal.append(entry);
       return result;
     },
+    readJournal: (companyId, query) => journal.read(companyId, query),
   };
 }

@@ -28,8 +28,8 @@ export function demoExamples(): OpenApiExamples {
   const problems: { [S in ProblemStatus | 503]?: unknown } = {};
   let authorization: Record<string, string> = {};
 
-  function call(method: string, path: string, body?: unknown): ServiceResponse {
-    return service.handle({ method, path, headers: authorization, ...(body === undefined ? {} : { body }) });
+  function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): ServiceResponse {
+    return service.handle({ method, path, headers: { ...authorization, ...headers }, ...(body === undefined ? {} : { body }) });
   }
   function step(operation: OperationId, method: string, path: string, body?: unknown): unknown {
     const r = call(method, path, body);
@@ -125,12 +125,16 @@ export function demoExamples(): OpenApiExamples {
   step("moveStock", "PUT", `/store/${central}/moveTo/${van}`, [{ materialId: "MAT-001", amount: 20 }, { materialId: "MAT-004", amount: null }]);
   step("readStore", "GET", `/store/${van}?page=1&pageSize=3&sortBy=name`);
   step("replaceStore", "PUT", `/store/${van}`, { name: "Servisní vůz 1", externalId: "auto-1", availableFor: ["tech-1", "tech-3"] });
+  step("readJournal", "GET", `/journal?operation=moveStock&limit=1`);
 
   // One refusal per status: the service's own answers where it gives them, the HTTP
   // adapter's bodies (same texts as src/server/http.ts) for the others.
   problems[400] = call("POST", `/order/${order.id}/PlanIntervention`, { day: "2026-02-30", assignations: [] }).body;
   problems[404] = call("GET", "/order/externalId/OBJ-404").body;
   problems[405] = call("DELETE", `/order/${order.id}`).body;
+  const key = { "idempotency-key": "5f0c7a52-7d3e-4c1b-9a57-3c1d2e4f5a6b" };
+  call("PUT", `/store/${central}/setMaterialAmounts`, [{ materialId: "MAT-003", amount: 41 }], key);
+  problems[422] = call("PUT", `/store/${central}/setMaterialAmounts`, [{ materialId: "MAT-003", amount: 42 }], key).body;
   authorization = {};
   problems[401] = call("GET", `/order/${order.id}`).body;
   problems[403] = call("POST", "/auth/login", { ...credentials, secret: "wrong" }).body;

@@ -16,8 +16,11 @@ import { handleAddOrder, handleAddOrEditOrder, handleEditOrder } from "./handler
 import { handleReplaceMaterial } from "./handlers/materials.js";
 import { handleReadStore, handleReplaceStore } from "./handlers/stores.js";
 
-/** The operations answered by a handler: every operation but the login, which needs no token. */
-export type HandledOperation = Exclude<OperationId, "login">;
+/**
+ * The operations answered by a handler: every operation but the login, which needs no token,
+ * and the journal read, which the storage answers (JRN-2).
+ */
+export type HandledOperation = Exclude<OperationId, "login" | "readJournal">;
 
 /**
  * Each operation of the API's route table (`apiRoutes`): how it reads its request, what its

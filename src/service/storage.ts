@@ -6,6 +6,9 @@ import type { Instant } from "../shared/time.js";
 import type { Fixture } from "./fixture.js";
 import type { OperationLoads } from "./loads.js";
 import type { Changes, CompanyState } from "./state.js";
+import type { JournalRecord, RecordedAnswer } from "./journal.js";
+import type { JournalPage } from "../journal/entry.js";
+import type { JournalQuery } from "../journal/query.js";
 
 /**
  * One operation as a storage runs it: the caller's company, the matched route, what the
@@ -29,6 +32,14 @@ export interface StoredOperation {
   readonly dryRun: boolean;
   /** What the decision reads besides the path's records (for the in-memory storage, which holds everything, `NOTHING`: not computed). */
   readonly loads: OperationLoads;
+  /** The instant the decision is given (the service's clock, read once per request). */
+  readonly at: Instant;
+  /**
+   * The write's `Idempotency-Key` (IDM-1), `null` when none: the storage finds the answer
+   * recorded under it, if still remembered at `at` (IDM-4), and hands it to the work, in the
+   * same transaction and under a lock of the key, so two processes racing one key decide once.
+   */
+  readonly idempotencyKey: string | null;
 }
 
 /** One placeholder of a path, as sent. */
@@ -44,7 +55,7 @@ export interface StoredParam {
  * at least the records the operation reads), it answers and says what to write. `changes`
  * is present only when the answer is a success that must be persisted.
  */
-export type OperationWork<R> = (view: CompanyState) => OperationOutcome<R>;
+export type OperationWork<R> = (view: CompanyState, recorded?: RecordedAnswer) => OperationOutcome<R>;
 
 /** What {@link OperationWork} returns. */
 export interface OperationOutcome<R> {
@@ -52,6 +63,12 @@ export interface OperationOutcome<R> {
   readonly result: R;
   /** What to write; absent for a read or a refusal. */
   readonly changes?: Changes | undefined;
+  /**
+   * The journal entry of a decided write (JRN-1), committed, refused or dry run: the storage
+   * records it in the same transaction as `changes` (and records it even when it writes no
+   * changes). Absent for a read and for an idempotent repeat.
+   */
+  readonly journal?: JournalRecord | undefined;
 }
 
 /** A value now, or a promise of it: what the in-memory storage and a database storage answer alike. */
@@ -70,8 +87,10 @@ export interface RequestPort {
   readonly saveToken: (token: IssuedToken) => Awaitable<void>;
   /** The token with this text while it is valid at `now` (AUTH-3). */
   readonly findToken: (text: string, now: Instant) => Awaitable<IssuedToken | undefined>;
-  /** Runs one operation: its view, the pure work, and the commit of its changes (GEN-8). */
+  /** Runs one operation: its view, the pure work, and the commit of its changes and journal entry (GEN-8, JRN-1). */
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Awaitable<R>;
+  /** One page of a company's journal (JRN-2). */
+  readonly readJournal: (companyId: Guid, query: JournalQuery) => Awaitable<JournalPage>;
 }
 
 /**
@@ -109,9 +128,14 @@ export interface FieldStorage {
    * `work` on a fresh view), and resolves with the work's result. Rejects with
    * {@link StorageUnavailableError} when the database cannot serve now (answered 503) and with
    * {@link DuplicateExternalIdError} when a unique external ID refuses the write again on re-run
-   * (answered 400); any other rejection is a bug (500).
+   * (answered 400); any other rejection is a bug (500). When `work` returns a journal entry,
+   * it is written in the same transaction (JRN-1), also when there are no changes or the
+   * operation is a dry run; with an `idempotencyKey`, the answer recorded under it (IDM-1) is
+   * read in the same transaction, under a lock of the key, and handed to `work`.
    */
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
+  /** One page of a company's journal, by ascending `seq` (JRN-2). */
+  readonly readJournal: (companyId: Guid, query: JournalQuery) => Promise<JournalPage>;
   /** Writes changes outside a request (tests seed records with it). */
   readonly write: (companyId: Guid, changes: Changes) => Promise<void>;
   /** A JSON-comparable snapshot of one company's records and stock (tests prove GEN-8 with it). */

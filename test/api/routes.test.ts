@@ -19,6 +19,8 @@ const contract: ReadonlyArray<readonly [string, string]> = [
   ["PUT", "/order/{order}/intervention/{intervention}/StartDeparture"], ["PUT", "/order/{order}/intervention/{intervention}/Start"],
   ["PUT", "/order/{order}/intervention/{intervention}/RequestSignature"], ["PUT", "/order/{order}/intervention/{intervention}/Complete"],
   ["GET", "/order/{order}/allowedActions"], ["GET", "/order/{order}/intervention/{intervention}/allowedActions"],
+  // The project's extensions (docs/service.md "Extensions of this package")
+  ["GET", "/journal"],
 ];
 
 const withGuids = (t: string) => t.replace(/\{[a-zA-Z]+\}/, G1).replace(/\{[a-zA-Z]+\}/, G2);

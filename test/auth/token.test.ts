@@ -91,7 +91,7 @@ describe("authenticate", () => {
     const wrong = login([acme], { tenantCode: "acme", clientId: "c", secret: "x" }, 0, never);
     expect(wrong.ok ? [] : wrong.issues.map((i) => issueStatus(i.code))).toEqual([403]);
     const right = login([acme], { tenantCode: "acme", clientId: "c", secret: "s" }, 5, () => "tok");
-    expect(right.ok && right.token).toEqual({ token: "tok", companyId: acme.id, issuedAt: 5 });
+    expect(right.ok && right.token).toEqual({ token: "tok", companyId: acme.id, issuedAt: 5, clientId: "c" });
   });
 });
 

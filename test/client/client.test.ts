@@ -127,6 +127,10 @@ describe("every operation through the client", () => {
     expect(page.name).toBe("Servisní vůz II");
     expect(page.materials.items.map((i) => [i.name, i.amount])).toEqual([["Šroub M8", 4], ["Šroub M6 pozink", 15], ["Práce technika", 0], ["Matice M6", null]]);
 
+    // The journal of those writes (JRN-2), newest last.
+    const journal = await c.readJournal({ operation: "moveStock" });
+    expect(journal.items.map((e) => [e.operation, e.outcome, e.status])).toEqual([["moveStock", "committed", 204], ["moveStock", "committed", 204]]);
+
     // The wire saw every operation, in both forms where its path names records.
     expect(seen.filter((s) => s.status >= 400)).toEqual([]);
     const missing: string[] = [];

@@ -16,7 +16,7 @@ const A = ids(0);
 const S1 = A.store(1);
 const config = loadFixture(testFixture())[0] as CompanyState;
 const store = { id: S1, externalId: "S1", name: "Sklad", availableFor: [] };
-const read: StoredOperation = { companyId: A.company, operation: "readStore", form: "id", params: [{ name: "store", value: S1 }], body: undefined, query: new Map(), dryRun: false, loads: NOTHING };
+const read: StoredOperation = { companyId: A.company, operation: "readStore", form: "id", params: [{ name: "store", value: S1 }], body: undefined, query: new Map(), dryRun: false, loads: NOTHING, at: 0, idempotencyKey: null };
 /** The handler's part: the first page of 10 by name, searched for `phrase` when given. */
 const workFor = (phrase: string | null) => (view: CompanyState): { result: StoreDetail } => {
   const listing = view.listings.get(S1);

@@ -29,6 +29,7 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
       tokens.set(t.token, t);
     },
     findToken: async (text) => tokens.get(text),
+    readJournal: async () => ({ items: [], next: null }),
     run: async (operation, work) => {
       if (fail.run !== undefined) throw fail.run;
       const view = companies.find((c) => c.id === operation.companyId);

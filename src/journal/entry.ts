@@ -1,0 +1,322 @@
+import type { Customer } from "../customer/customer.js";
+import type { Material } from "../material/material.js";
+import type { Effect } from "../notification/effect.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Order } from "../records/order.js";
+import type { Guid } from "../shared/guid.js";
+import type { RuleId } from "../shared/rule-id.js";
+import type { Instant } from "../shared/time.js";
+import type { Amount } from "../stock/amount.js";
+import type { Store } from "../store/store.js";
+
+/**
+ * How a journaled write ended (JRN-1): `committed` (its changes were written), `refused` (a
+ * 4xx, nothing written) or `dryRun` (`?dryRun=true`: decided, nothing written, whatever the
+ * status).
+ */
+export type JournalOutcome = "committed" | "refused" | "dryRun";
+
+/** The outcomes, in the order the journal query lists them. */
+export const journalOutcomes: readonly JournalOutcome[] = ["committed", "refused", "dryRun"];
+
+/** One record a write put, before and after (JRN-1). `before` is `null` when the write created it. */
+export type RecordChange =
+  | {
+      /** Kind of record. */
+      readonly kind: "customer";
+      /** The record before the write, `null` when new. */
+      readonly before: Customer | null;
+      /** The record after the write. */
+      readonly after: Customer;
+    }
+  | {
+      /** Kind of record. */
+      readonly kind: "order";
+      /** The record before the write, `null` when new. */
+      readonly before: Order | null;
+      /** The record after the write. */
+      readonly after: Order;
+    }
+  | {
+      /** Kind of record. */
+      readonly kind: "intervention";
+      /** The record before the write, `null` when new. */
+      readonly before: Intervention | null;
+      /** The record after the write. */
+      readonly after: Intervention;
+    }
+  | {
+      /** Kind of record. */
+      readonly kind: "material";
+      /** The record before the write, `null` when new. */
+      readonly before: Material | null;
+      /** The record after the write. */
+      readonly after: Material;
+    }
+  | {
+      /** Kind of record. */
+      readonly kind: "store";
+      /** The record before the write, `null` when new. */
+      readonly before: Store | null;
+      /** The record after the write. */
+      readonly after: Store;
+    }
+  | {
+      /** One stocked material of one store. */
+      readonly kind: "stock";
+      /** GUID of the store. */
+      readonly storeId: Guid;
+      /** GUID of the material. */
+      readonly materialId: Guid;
+      /** The amount before, `null` when the store did not stock it. */
+      readonly before: Amount | null;
+      /** The amount after. */
+      readonly after: Amount;
+    };
+
+/** A path placeholder as the request sent it. */
+export interface JournalParam {
+  /** The kind of record it names: the route placeholder (`order`, `store`, `toStore`, …). */
+  readonly name: string;
+  /** The GUID or external ID sent. */
+  readonly value: string;
+}
+
+/**
+ * One write the service decided (JRN-1): what was asked, what the decision was given (the time
+ * and the GUIDs it drew), what it answered and what it changed. Enough to re-decide it exactly
+ * (`replayJournal`) and to show support why a request was refused.
+ */
+export interface JournalEntry {
+  /** Position in the company's journal, from 1, increasing with every entry (JRN-2). */
+  readonly seq: number;
+  /** GUID of the company. */
+  readonly companyId: Guid;
+  /** When it was decided: the instant the decision was given (milliseconds since the epoch, UTC). */
+  readonly at: Instant;
+  /** The operation of the route table (`planIntervention`, `addToStore`, …). */
+  readonly operation: string;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** The path as sent, without the query. */
+  readonly path: string;
+  /** Whether the path named records by GUID or by external ID. */
+  readonly form: "id" | "externalId";
+  /** The path's placeholders, in path order. */
+  readonly params: readonly JournalParam[];
+  /** `true` for `?dryRun=true`. */
+  readonly dryRun: boolean;
+  /** The JSON body sent, `undefined` when none. */
+  readonly body?: unknown;
+  /** The integration client whose token made the request, `null` when the token did not say (issued before the journal existed). */
+  readonly clientId: string | null;
+  /** The acting user of the write (AUTH-6). */
+  readonly userId: Guid;
+  /** The `Idempotency-Key` the write carried, `null` when none (IDM-1). */
+  readonly idempotencyKey: string | null;
+  /** The GUIDs the decision drew for new records, in the order drawn. */
+  readonly ids: readonly Guid[];
+  /** How it ended. */
+  readonly outcome: JournalOutcome;
+  /** The answer's status. */
+  readonly status: number;
+  /** The answer's JSON body, `undefined` when none (a 204). */
+  readonly answer?: unknown;
+  /** The rule IDs of the answer's issues, each once, in first-seen order (empty on success). */
+  readonly rules: readonly RuleId[];
+  /** The effects the answer carried (a preview on a dry run; none on a refusal). */
+  readonly effects: readonly Effect[];
+  /** The records the write put and the stock it set; empty unless `committed` (a dry run lists what it would have changed). */
+  readonly changes: readonly RecordChange[];
+  /** GUIDs of every record the entry names (path records found, records changed, stores and materials of stock changes). */
+  readonly recordIds: readonly Guid[];
+  /** External IDs the entry names (path values in the external-ID form, changed records' external IDs). */
+  readonly recordKeys: readonly string[];
+}
+
+/** An entry before the storage gave it its place (JRN-1): everything but `seq`. */
+export type JournalDraft = Omit<JournalEntry, "seq">;
+
+/**
+ * The rule IDs of an answer's issues, each once, in first-seen order: what the journal query
+ * filters by rule (JRN-2) and what a replay groups differences by (RPL-1).
+ * @param answer - an answer body; a problem-details body lists issues under `errors`
+ * @returns the rule IDs
+ * @example
+ * rulesOf({ errors: [{ code: "Collision", path: "", message: "", rule: "ASN-5" }, { code: "Collision", path: "", message: "", rule: "ASN-5" }] }) //=> ["ASN-5"]
+ * rulesOf({ id: "x" }) //=> []
+ */
+export function rulesOf(answer: unknown): RuleId[] {
+  if (typeof answer !== "object" || answer === null) return [];
+  const errors = (answer as { readonly errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  const out: RuleId[] = [];
+  for (const e of errors as unknown[]) {
+    const rule = typeof e === "object" && e !== null ? (e as { readonly rule?: unknown }).rule : undefined;
+    if (typeof rule === "string" && !out.includes(rule as RuleId)) out.push(rule as RuleId);
+  }
+  return out;
+}
+
+/**
+ * One change of a {@link JournalEntryShape}: a record as stored (its JSON document, the same
+ * the PostgreSQL storage keeps), or a stock amount as the API writes amounts (a number, `null`
+ * for unlimited; `before` absent when the store did not stock the material).
+ */
+export type RecordChangeShape =
+  | {
+      /** Kind of record. */
+      readonly kind: "customer" | "order" | "intervention" | "material" | "store";
+      /** The record before (its stored JSON document), `null` when new. */
+      readonly before: unknown;
+      /** The record after. */
+      readonly after: unknown;
+    }
+  | {
+      /** One stocked material of one store. */
+      readonly kind: "stock";
+      /** GUID of the store. */
+      readonly storeId: Guid;
+      /** GUID of the material. */
+      readonly materialId: Guid;
+      /** The amount before (`null`: unlimited); absent when the store did not stock it. */
+      readonly before?: number | null;
+      /** The amount after (`null`: unlimited). */
+      readonly after: number | null;
+    };
+
+/**
+ * A journal entry as `GET /journal` answers it and `journal export` writes it (JRN-2): the
+ * entry as JSON, with `at` as an ISO 8601 UTC date-time with milliseconds.
+ */
+export interface JournalEntryShape extends Omit<JournalEntry, "at" | "changes"> {
+  /** When it was decided, UTC with milliseconds (`2026-11-27T08:00:00.000Z`). */
+  readonly at: string;
+  /** The records put and the stock set. */
+  readonly changes: readonly RecordChangeShape[];
+}
+
+/** One page of `GET /journal` (JRN-2). */
+export interface JournalPage {
+  /** The entries, by ascending `seq`. */
+  readonly items: readonly JournalEntryShape[];
+  /** The `after` of the next page, `null` when this page is the last one for now. */
+  readonly next: number | null;
+}
+
+/**
+ * The GUIDs and external IDs a journal entry names, for `GET /journal?record=` (JRN-2): the
+ * path's records as found (or the values sent, when one was not found), and every record the
+ * write changed (stock changes name their store and material).
+ * @param found - the path's records found, by placeholder
+ * @param sent - the path's values as sent, with the form they were sent in
+ * @param changes - the entry's changes
+ * @returns the GUIDs and external IDs, each once
+ */
+function namedRecords(
+  found: readonly { readonly id: Guid; readonly externalId: string | null }[],
+  sent: { readonly form: "id" | "externalId"; readonly values: readonly string[] },
+  changes: readonly RecordChange[],
+): { recordIds: Guid[]; recordKeys: string[] } {
+  const ids = new Set<Guid>();
+  const keys = new Set<string>();
+  const add = (r: { readonly id: Guid; readonly externalId: string | null }): void => {
+    ids.add(r.id);
+    if (r.externalId !== null) keys.add(r.externalId);
+  };
+  for (const r of found) add(r);
+  for (const v of sent.values) {
+    if (sent.form === "externalId") keys.add(v);
+    else ids.add(v.toLowerCase() as Guid);
+  }
+  for (const c of changes) {
+    if (c.kind === "stock") {
+      ids.add(c.storeId);
+      ids.add(c.materialId);
+    } else {
+      add(c.after);
+      if (c.before !== null && c.before.externalId !== null) keys.add(c.before.externalId);
+    }
+  }
+  return { recordIds: [...ids], recordKeys: [...keys] };
+}
+
+/** A write as the service decided it: what {@link journalDraft} records. */
+export interface DecidedWrite {
+  /** GUID of the caller's company. */
+  readonly companyId: Guid;
+  /** The instant the decision was given. */
+  readonly at: Instant;
+  /** The operation. */
+  readonly operation: string;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** The path as sent, without the query. */
+  readonly path: string;
+  /** The path's ID form. */
+  readonly form: "id" | "externalId";
+  /** The path's placeholders as sent. */
+  readonly params: readonly JournalParam[];
+  /** `?dryRun=true`. */
+  readonly dryRun: boolean;
+  /** Whether the request had a body. */
+  readonly hasBody: boolean;
+  /** The body (a copy the journal may keep). */
+  readonly body: unknown;
+  /** The client of the token, `null` when unknown. */
+  readonly clientId: string | null;
+  /** The acting user (AUTH-6). */
+  readonly userId: Guid;
+  /** The `Idempotency-Key`, `null` when none. */
+  readonly idempotencyKey: string | null;
+  /** The GUIDs the decision drew. */
+  readonly ids: readonly Guid[];
+  /** The answer's status. */
+  readonly status: number;
+  /** The answer's body, `undefined` when none. */
+  readonly answer: unknown;
+  /** The answer's effects. */
+  readonly effects: readonly Effect[];
+  /** What the decision wrote (or, on a dry run, would have written), before and after; ignored on a refusal. */
+  readonly changes: readonly RecordChange[];
+  /** The path's records that were found (a refusal may have found none). */
+  readonly found: readonly { readonly id: Guid; readonly externalId: string | null }[];
+}
+
+/**
+ * The journal entry of a decided write (JRN-1), before the storage gives it its `seq`: a
+ * refusal records its issues' rule IDs and no changes; a dry run records what it would have
+ * changed, marked `dryRun`; every entry names the records it concerns, so `GET /journal?record=`
+ * finds it by GUID or external ID.
+ * @param write - the decided write
+ * @returns the entry without its place
+ * @rule JRN-1
+ */
+export function journalDraft(write: DecidedWrite): JournalDraft {
+  const refused = write.status >= 400;
+  const changes = refused ? [] : write.changes;
+  const named = namedRecords(write.found, { form: write.form, values: write.params.map((p) => p.value) }, changes);
+  const draft: JournalDraft = {
+    companyId: write.companyId,
+    at: write.at,
+    operation: write.operation,
+    method: write.method,
+    path: write.path,
+    form: write.form,
+    params: write.params,
+    dryRun: write.dryRun,
+    clientId: write.clientId,
+    userId: write.userId,
+    idempotencyKey: write.idempotencyKey,
+    ids: write.ids,
+    outcome: write.dryRun ? "dryRun" : refused ? "refused" : "committed",
+    status: write.status,
+    rules: refused ? rulesOf(write.answer) : [],
+    effects: write.effects,
+    changes,
+    recordIds: named.recordIds,
+    recordKeys: named.recordKeys,
+  };
+  const withBody = write.hasBody ? { ...draft, body: write.body } : draft;
+  return write.answer === undefined ? withBody : { ...withBody, answer: write.answer };
+}

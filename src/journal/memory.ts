@@ -1,0 +1,138 @@
+import type { Guid } from "../shared/guid.js";
+import { formatInstant, type Instant } from "../shared/time.js";
+import { amountToJson } from "../stock/amount.js";
+import type { JournalDraft, JournalEntry, JournalEntryShape, JournalPage, RecordChange, RecordChangeShape } from "./entry.js";
+import { isKeyRemembered, IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency.js";
+import { matchesJournalQuery, type JournalQuery } from "./query.js";
+
+/** Entries the in-memory journal keeps per company when the options do not say (JRN-3). */
+export const DEFAULT_JOURNAL_RETENTION = 10_000;
+
+/** A record as the PostgreSQL storage stores it: its JSON document (decimals as text). */
+function documentOf(record: unknown): unknown {
+  return record === null ? null : (JSON.parse(JSON.stringify(record)) as unknown);
+}
+
+function changeShape(change: RecordChange): RecordChangeShape {
+  if (change.kind !== "stock") return { kind: change.kind, before: documentOf(change.before), after: documentOf(change.after) };
+  const base = { kind: "stock" as const, storeId: change.storeId, materialId: change.materialId, after: amountToJson(change.after) };
+  return change.before === null ? base : { ...base, before: amountToJson(change.before) };
+}
+
+/**
+ * A journal entry as JSON (JRN-2): what `GET /journal` answers, the NDJSON export writes and
+ * the PostgreSQL storage keeps. A fresh value: changing it changes nothing the service holds.
+ * @param entry - the entry
+ * @returns its JSON shape
+ */
+export function journalEntryShape(entry: JournalEntry): JournalEntryShape {
+  const { at, changes, body, answer, ...rest } = entry;
+  const copied = JSON.parse(JSON.stringify({ ...rest, ...(body === undefined ? {} : { body }), ...(answer === undefined ? {} : { answer }) })) as Omit<JournalEntryShape, "at" | "changes">;
+  return { ...copied, at: formatInstant(at), changes: changes.map(changeShape) };
+}
+
+/** What an idempotent repeat answers (IDM-1): the recorded answer of the first decision. */
+export interface RecordedAnswer {
+  /** The recorded request's fingerprint (IDM-2 compares it). */
+  readonly fingerprint: string;
+  /** The status answered. */
+  readonly status: number;
+  /** The body answered, `undefined` when none. */
+  readonly answer?: unknown;
+  /** Whether it was a dry run. */
+  readonly dryRun: boolean;
+}
+
+/** A journal entry with what an idempotent repeat compares (the request's fingerprint). */
+export interface JournalRecord {
+  /** The entry, without its place. */
+  readonly draft: JournalDraft;
+  /** The request's fingerprint, when it carried an `Idempotency-Key` (IDM-2). */
+  readonly fingerprint: string | null;
+}
+
+/** The in-memory journal of every company (JRN-1, JRN-3) and its idempotency keys (IDM-1, IDM-4). */
+export interface MemoryJournal {
+  /** Records an entry, giving it the company's next `seq`. */
+  readonly append: (record: JournalRecord) => JournalEntry;
+  /** One page of a company's journal. */
+  readonly read: (companyId: Guid, query: JournalQuery) => JournalPage;
+  /** The recorded answer of a key still remembered at `now`, if any. */
+  readonly recall: (companyId: Guid, key: string, now: Instant) => RecordedAnswer | undefined;
+}
+
+interface CompanyJournal {
+  /** Kept entries, oldest first; `start` skips the dropped ones until the array is compacted. */
+  entries: JournalEntry[];
+  start: number;
+  seq: number;
+  readonly keys: Map<string, RecordedAnswer & { readonly at: Instant }>;
+  appendsSinceSweep: number;
+}
+
+/**
+ * The in-memory journal: per company, the newest `retention` entries (JRN-3), and every
+ * idempotency key of the last {@link IDEMPOTENCY_KEY_LIFETIME_MS} (IDM-4), kept apart from
+ * the entries so that retention never lets a remembered key decide twice. Expired keys are
+ * swept every 1,024 appends (keys live {@link IDEMPOTENCY_KEY_LIFETIME_MS}).
+ * @param retention - entries kept per company (0 keeps none; keys are still remembered)
+ * @returns the journal
+ * @rule JRN-3
+ */
+export function memoryJournal(retention: number): MemoryJournal {
+  const companies = new Map<Guid, CompanyJournal>();
+  const of = (companyId: Guid): CompanyJournal => {
+    let c = companies.get(companyId);
+    if (c === undefined) {
+      c = { entries: [], start: 0, seq: 0, keys: new Map(), appendsSinceSweep: 0 };
+      companies.set(companyId, c);
+    }
+    return c;
+  };
+  return {
+    append({ draft, fingerprint }) {
+      const c = of(draft.companyId);
+      const entry: JournalEntry = { seq: ++c.seq, ...draft };
+      if (retention > 0) {
+        c.entries.push(entry);
+        if (c.entries.length - c.start > retention) c.start++;
+        // Compact once the dropped prefix is as long as what is kept: amortized O(1) per append.
+        if (c.start >= retention || c.start > 4096) {
+          c.entries = c.entries.slice(c.start);
+          c.start = 0;
+        }
+      }
+      if (draft.idempotencyKey !== null && fingerprint !== null) {
+        const recorded = { fingerprint, status: draft.status, dryRun: draft.dryRun, at: draft.at };
+        c.keys.set(draft.idempotencyKey, draft.answer === undefined ? recorded : { ...recorded, answer: draft.answer });
+      }
+      if (++c.appendsSinceSweep >= 1024) {
+        c.appendsSinceSweep = 0;
+        for (const [key, r] of c.keys) if (!isKeyRemembered(r.at, draft.at)) c.keys.delete(key);
+      }
+      return entry;
+    },
+    read(companyId, query) {
+      const c = companies.get(companyId);
+      const items: JournalEntryShape[] = [];
+      let next: number | null = null;
+      if (c !== undefined) {
+        for (let i = c.start; i < c.entries.length; i++) {
+          const e = c.entries[i] as JournalEntry;
+          if (!matchesJournalQuery(e, e.at, query)) continue;
+          if (items.length === query.limit) {
+            next = items[items.length - 1]?.seq ?? null;
+            break;
+          }
+          items.push(journalEntryShape(e));
+        }
+      }
+      return { items, next };
+    },
+    recall(companyId, key, now) {
+      const r = companies.get(companyId)?.keys.get(key);
+      if (r === undefined || !isKeyRemembered(r.at, now)) return undefined;
+      return r;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { JournalEntryShape, JournalPage } from "../journal/entry.js";
+import { journalEntryShape, type JournalRecord } from "../journal/memory.js";
+import type { JournalQuery } from "../journal/query.js";
+import { isGuid } from "../shared/guid.js";
+import type { Guid } from "../shared/guid.js";
+import { quoteSchema, type SqlExecutor } from "./listing.js";
+
+/**
+ * The journal's table (JRN-1) and the client of each token, version 4 of the schema. `seq`
+ * comes from one identity sequence: increasing with every entry, with gaps between a company's
+ * entries. The columns beside `entry` (the entry as `GET /journal` answers it) are what the
+ * filters and the idempotency lookup read; the key index holds only keyed entries.
+ * @param schema - the schema
+ * @returns the migration's SQL
+ */
+export function journalMigration(schema: string): string {
+  const s = quoteSchema(schema);
+  return `
+ALTER TABLE ${s}.tokens ADD COLUMN client_id text;
+CREATE TABLE ${s}.journal (
+  company_id uuid NOT NULL,
+  seq bigint GENERATED ALWAYS AS IDENTITY,
+  at bigint NOT NULL,
+  operation text NOT NULL,
+  outcome text NOT NULL,
+  rules text[] NOT NULL,
+  record_ids uuid[] NOT NULL,
+  record_keys text[] NOT NULL,
+  idempotency_key text,
+  fingerprint text,
+  status integer NOT NULL,
+  dry_run boolean NOT NULL,
+  entry json NOT NULL,
+  PRIMARY KEY (company_id, seq)
+);
+CREATE INDEX journal_idempotency ON ${s}.journal (company_id, idempotency_key, seq) WHERE idempotency_key IS NOT NULL;
+CREATE INDEX journal_record_ids ON ${s}.journal USING gin (record_ids);
+CREATE INDEX journal_record_keys ON ${s}.journal USING gin (record_keys);
+`;
+}
+
+/**
+ * The statement and values that insert one journal entry (JRN-1), for the write's closing
+ * message. The entry is stored as `GET /journal` answers it, without its `seq` (the column).
+ * @param schema - the schema
+ * @param record - the entry and the request's fingerprint
+ * @returns the statement
+ */
+export function journalInsert(schema: string, record: JournalRecord): { text: string; values: unknown[] } {
+  const { draft, fingerprint } = record;
+  const { seq: _seq, ...entry } = journalEntryShape({ seq: 0, ...draft });
+  return {
+    text: `INSERT INTO ${quoteSchema(schema)}.journal (company_id, at, operation, outcome, rules, record_ids, record_keys, idempotency_key, fingerprint, status, dry_run, entry)
+  VALUES ($1, $2, $3, $4, $5::text[], $6::uuid[], $7::text[], $8, $9, $10, $11, $12::json)`,
+    values: [
+      draft.companyId, draft.at, draft.operation, draft.outcome, draft.rules, draft.recordIds, draft.recordKeys,
+      draft.idempotencyKey, draft.idempotencyKey === null ? null : fingerprint, draft.status, draft.dryRun, JSON.stringify(entry),
+    ],
+  };
+}
+
+/**
+ * One page of a company's journal (JRN-2): one statement, by ascending `seq`, with the
+ * query's filters; one row past the limit says whether a next page exists.
+ * @param db - where to run it
+ * @param schema - the schema
+ * @param companyId - the caller's company
+ * @param query - the parsed query
+ * @returns the page
+ */
+export async function readJournalPage(db: SqlExecutor, schema: string, companyId: Guid, query: JournalQuery): Promise<JournalPage> {
+  const values: unknown[] = [companyId, query.after, query.limit + 1];
+  const bind = (value: unknown, type: string): string => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const where = ["company_id = $1", "seq > $2"];
+  if (query.operation !== null) where.push(`operation = ${bind(query.operation, "text")}`);
+  if (query.outcome !== null) where.push(`outcome = ${bind(query.outcome, "text")}`);
+  if (query.rule !== null) where.push(`rules @> ARRAY[${bind(query.rule, "text")}]`);
+  if (query.from !== null) where.push(`at >= ${bind(query.from, "bigint")}`);
+  if (query.to !== null) where.push(`at < ${bind(query.to, "bigint")}`);
+  if (query.record !== null) {
+    const byKey = `record_keys @> ARRAY[${bind(query.record, "text")}]`;
+    where.push(isGuid(query.record) ? `(${byKey} OR record_ids @> ARRAY[${bind(query.record.toLowerCase(), "uuid")}])` : byKey);
+  }
+  const result = await db.query(`SELECT seq, entry FROM ${quoteSchema(schema)}.journal WHERE ${where.join(" AND ")} ORDER BY seq LIMIT $3`, values);
+  const rows = result.rows as { seq: string; entry: Omit<JournalEntryShape, "seq"> }[];
+  const items: JournalEntryShape[] = [];
+  for (let i = 0; i < rows.length && i < query.limit; i++) {
+    const row = rows[i] as { seq: string; entry: Omit<JournalEntryShape, "seq"> };
+    items.push({ seq: Number(row.seq), ...row.entry });
+  }
+  return { items, next: rows.length > query.limit ? (items[items.length - 1]?.seq ?? null) : null };
+}

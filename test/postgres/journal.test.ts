@@ -1,0 +1,68 @@
+// The journal and idempotency keys on PostgreSQL across processes: two service instances (two
+// pools, as two processes) on one schema, and a restart.
+import { afterAll, describe, expect, it } from "vitest";
+import type { JournalPage } from "../../src/journal/entry.js";
+import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
+import { ids, testFixture } from "../arbitraries/fixture.js";
+import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+
+const A = ids(0);
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+type Service = FieldService<Promise<ServiceResponse>>;
+
+async function tokenOf(s: Service): Promise<string> {
+  return ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken;
+}
+
+describe.runIf(databaseUrl !== undefined)("the journal on PostgreSQL, across processes", () => {
+  it("IDM-1: eight retries of one keyed addToStore through two instances at once are decided once", async () => {
+    const schema = schemaName("idem");
+    schemas.push(schema);
+    const services: Service[] = [createFieldService({ fixture: testFixture(), storage: testStorage(schema, 4) }), createFieldService({ fixture: testFixture(), storage: testStorage(schema, 4) })];
+    try {
+      await Promise.all(services.map((s) => s.ready()));
+      const tokens = await Promise.all(services.map(tokenOf));
+      const send = (i: number) =>
+        services[i % 2]!.handle({
+          method: "POST", path: `/store/${A.store(1)}/addToStore`,
+          headers: { authorization: `Bearer ${tokens[i % 2]}`, "idempotency-key": "retry-1" }, body: [{ materialId: "M1", amount: 5 }],
+        });
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send(i)));
+      expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
+      expect(answers.filter((r) => r.headers === undefined)).toHaveLength(1);
+      expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      expect(answers[0]!.body).toEqual({ items: [{ materialId: A.material(1), amount: 15 }] });
+      const page = (await services[1]!.handle({ method: "GET", path: "/journal", headers: { authorization: `Bearer ${tokens[1]}` } })).body as JournalPage;
+      expect(page.items.map((e) => [e.operation, e.idempotencyKey, e.outcome])).toEqual([["addToStore", "retry-1", "committed"]]);
+    } finally {
+      await Promise.all(services.map((s) => s.close()));
+    }
+  });
+
+  it("JRN-1: the journal survives a restart, and its idempotency keys with it", async () => {
+    const schema = schemaName("restart");
+    schemas.push(schema);
+    const first: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    const body = [{ materialId: "M1", amount: 2 }];
+    let recorded: ServiceResponse;
+    try {
+      const token = await tokenOf(first);
+      recorded = await first.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${token}`, "idempotency-key": "k" }, body });
+      expect(recorded.status).toBe(201);
+    } finally {
+      await first.close();
+    }
+    const second: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    try {
+      const token = await tokenOf(second);
+      const page = (await second.handle({ method: "GET", path: "/journal", headers: { authorization: `Bearer ${token}` } })).body as JournalPage;
+      expect(page.items.map((e) => [e.operation, e.status, e.body, e.clientId])).toEqual([["addToStore", 201, body, "client"]]);
+      const repeat = await second.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${token}`, "idempotency-key": "k" }, body });
+      expect(repeat).toEqual({ status: 201, body: recorded.body, effects: [], headers: { "idempotent-replayed": "true" } });
+    } finally {
+      await second.close();
+    }
+  });
+});
