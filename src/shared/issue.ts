@@ -48,6 +48,8 @@ export type IssueCode =
   | "UriTooLong"
   | "UnsupportedMediaType"
   | "HeadersTooLarge"
+  | "InvalidIdempotencyKey"
+  | "IdempotencyKeyReused"
   | "Unavailable"
   | "InternalError";
 
@@ -100,6 +102,8 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   UnsupportedMediaType: "A request body must be JSON (Content-Type: application/json).",
   UriTooLong: "The request target (path and query) is longer than the service accepts.",
   HeadersTooLarge: "The request headers are larger than the service accepts.",
+  InvalidIdempotencyKey: "The Idempotency-Key header is not 1 to 255 visible ASCII characters sent once.",
+  IdempotencyKeyReused: "The Idempotency-Key was already used for a different request.",
   Unavailable: "The storage cannot serve now; retry after Retry-After seconds.",
   InternalError: "The service failed on this request; the incident ID names it in the server log.",
 };

@@ -25,4 +25,8 @@ export {
 } from "./arbitraries/catalog.js";
 export { stockBatch, nearValidStockBatch } from "./arbitraries/stock.js";
 export { runModelSuite } from "./model.js";
+export { replayJournal } from "./replay.js";
+export type { ReplayControls, ReplayTarget } from "./replay.js";
+export { compareDecision, ReplayCollector } from "../journal/replay.js";
+export type { ReplayAnswer, ReplayDifference, ReplayGroup, ReplayReport } from "../journal/replay.js";
 export type { ModelTarget, HandleTarget, UrlTarget, ModelCredentials, ModelSuiteOptions, ModelSuiteReport } from "./model.js";
