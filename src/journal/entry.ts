@@ -106,8 +106,11 @@ export interface JournalEntry {
   readonly params: readonly JournalParam[];
   /** `true` for `?dryRun=true`. */
   readonly dryRun: boolean;
-  /** The JSON body sent, `undefined` when none. */
-  readonly body?: unknown;
+  /**
+   * The JSON body sent, as JSON text (one compact string per entry, which the collector does not
+   * trace); absent when none. The JSON shape ({@link JournalEntryShape}) has it parsed, as `body`.
+   */
+  readonly bodyText?: string;
   /** The integration client whose token made the request, `null` when the token did not say (issued before the journal existed). */
   readonly clientId: string | null;
   /** The acting user of the write (AUTH-6). */
@@ -128,10 +131,16 @@ export interface JournalEntry {
   readonly effects: readonly Effect[];
   /** The records the write put and the stock it set; empty unless `committed` (a dry run lists what it would have changed). */
   readonly changes: readonly RecordChange[];
-  /** GUIDs of every record the entry names (path records found, records changed, stores and materials of stock changes). */
-  readonly recordIds: readonly Guid[];
-  /** External IDs the entry names (path values in the external-ID form, changed records' external IDs). */
-  readonly recordKeys: readonly string[];
+  /** The path's records that were found (a refusal may have found none): with the path and the changes, what the entry names ({@link namedRecords}). */
+  readonly found: readonly NamedRecord[];
+}
+
+/** A record as a journal entry names it: its GUID and external ID. */
+export interface NamedRecord {
+  /** GUID. */
+  readonly id: Guid;
+  /** External ID, or `null`. */
+  readonly externalId: string | null;
 }
 
 /** An entry before the storage gave it its place (JRN-1): everything but `seq`. */
@@ -189,11 +198,17 @@ export type RecordChangeShape =
  * A journal entry as `GET /journal` answers it and `journal export` writes it (JRN-2): the
  * entry as JSON, with `at` as an ISO 8601 UTC date-time with milliseconds.
  */
-export interface JournalEntryShape extends Omit<JournalEntry, "at" | "changes"> {
+export interface JournalEntryShape extends Omit<JournalEntry, "at" | "changes" | "bodyText" | "found"> {
   /** When it was decided, UTC with milliseconds (`2026-11-27T08:00:00.000Z`). */
   readonly at: string;
+  /** The JSON body sent; absent when none. */
+  readonly body?: unknown;
   /** The records put and the stock set. */
   readonly changes: readonly RecordChangeShape[];
+  /** GUIDs of every record the entry names (path records found, records changed, stores and materials of stock changes). */
+  readonly recordIds: readonly Guid[];
+  /** External IDs the entry names (path values in the external-ID form, changed records' external IDs). */
+  readonly recordKeys: readonly string[];
 }
 
 /** One page of `GET /journal` (JRN-2). */
@@ -206,18 +221,15 @@ export interface JournalPage {
 
 /**
  * The GUIDs and external IDs a journal entry names, for `GET /journal?record=` (JRN-2): the
- * path's records as found (or the values sent, when one was not found), and every record the
- * write changed (stock changes name their store and material).
- * @param found - the path's records found, by placeholder
- * @param sent - the path's values as sent, with the form they were sent in
- * @param changes - the entry's changes
+ * path's records as found, the path's values as sent (in their form), and every record the
+ * write changed (stock changes name their store and material). Computed when read, not on
+ * every write.
+ * @param entry - the entry
  * @returns the GUIDs and external IDs, each once
  */
-function namedRecords(
-  found: readonly { readonly id: Guid; readonly externalId: string | null }[],
-  sent: { readonly form: "id" | "externalId"; readonly values: readonly string[] },
-  changes: readonly RecordChange[],
-): { recordIds: Guid[]; recordKeys: string[] } {
+export function namedRecords(entry: Pick<JournalDraft, "found" | "form" | "params" | "changes">): { recordIds: Guid[]; recordKeys: string[] } {
+  const { found, changes } = entry;
+  const sent = { form: entry.form, values: entry.params.map((p) => p.value) };
   const ids = new Set<Guid>();
   const keys = new Set<string>();
   const add = (r: { readonly id: Guid; readonly externalId: string | null }): void => {
@@ -238,7 +250,7 @@ function namedRecords(
       if (c.before !== null && c.before.externalId !== null) keys.add(c.before.externalId);
     }
   }
-  return { recordIds: [...ids], recordKeys: [...keys] };
+  return { recordIds: Array.from(ids), recordKeys: Array.from(keys) };
 }
 
 /** A write as the service decided it: what {@link journalDraft} records. */
@@ -259,10 +271,8 @@ export interface DecidedWrite {
   readonly params: readonly JournalParam[];
   /** `?dryRun=true`. */
   readonly dryRun: boolean;
-  /** Whether the request had a body. */
-  readonly hasBody: boolean;
-  /** The body (a copy the journal may keep). */
-  readonly body: unknown;
+  /** The body sent, as JSON text; `undefined` when none. */
+  readonly bodyText: string | undefined;
   /** The client of the token, `null` when unknown. */
   readonly clientId: string | null;
   /** The acting user (AUTH-6). */
@@ -280,7 +290,7 @@ export interface DecidedWrite {
   /** What the decision wrote (or, on a dry run, would have written), before and after; ignored on a refusal. */
   readonly changes: readonly RecordChange[];
   /** The path's records that were found (a refusal may have found none). */
-  readonly found: readonly { readonly id: Guid; readonly externalId: string | null }[];
+  readonly found: readonly NamedRecord[];
 }
 
 /**
@@ -295,8 +305,8 @@ export interface DecidedWrite {
 export function journalDraft(write: DecidedWrite): JournalDraft {
   const refused = write.status >= 400;
   const changes = refused ? [] : write.changes;
-  const named = namedRecords(write.found, { form: write.form, values: write.params.map((p) => p.value) }, changes);
-  const draft: JournalDraft = {
+  // One object, its optional fields set only when present (no copies: this runs on every write).
+  const draft: { -readonly [K in keyof JournalDraft]: JournalDraft[K] } = {
     companyId: write.companyId,
     at: write.at,
     operation: write.operation,
@@ -314,9 +324,9 @@ export function journalDraft(write: DecidedWrite): JournalDraft {
     rules: refused ? rulesOf(write.answer) : [],
     effects: write.effects,
     changes,
-    recordIds: named.recordIds,
-    recordKeys: named.recordKeys,
+    found: write.found,
   };
-  const withBody = write.hasBody ? { ...draft, body: write.body } : draft;
-  return write.answer === undefined ? withBody : { ...withBody, answer: write.answer };
+  if (write.bodyText !== undefined) draft.bodyText = write.bodyText;
+  if (write.answer !== undefined) draft.answer = write.answer;
+  return draft;
 }

@@ -1,7 +1,7 @@
 import type { Guid } from "../shared/guid.js";
 import { formatInstant, type Instant } from "../shared/time.js";
 import { amountToJson } from "../stock/amount.js";
-import type { JournalDraft, JournalEntry, JournalEntryShape, JournalPage, RecordChange, RecordChangeShape } from "./entry.js";
+import { namedRecords, type JournalDraft, type JournalEntry, type JournalEntryShape, type JournalPage, type RecordChange, type RecordChangeShape } from "./entry.js";
 import { isKeyRemembered, IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency.js";
 import { matchesJournalQuery, type JournalQuery } from "./query.js";
 
@@ -26,8 +26,10 @@ function changeShape(change: RecordChange): RecordChangeShape {
  * @returns its JSON shape
  */
 export function journalEntryShape(entry: JournalEntry): JournalEntryShape {
-  const { at, changes, body, answer, ...rest } = entry;
-  const copied = JSON.parse(JSON.stringify({ ...rest, ...(body === undefined ? {} : { body }), ...(answer === undefined ? {} : { answer }) })) as Omit<JournalEntryShape, "at" | "changes">;
+  const { at, changes, bodyText, answer, found: _found, ...rest } = entry;
+  const named = namedRecords(entry);
+  const copied = JSON.parse(JSON.stringify({ ...rest, ...(answer === undefined ? {} : { answer }), ...named })) as Omit<JournalEntryShape, "at" | "changes">;
+  if (bodyText !== undefined) return { ...copied, body: JSON.parse(bodyText) as unknown, at: formatInstant(at), changes: changes.map(changeShape) };
   return { ...copied, at: formatInstant(at), changes: changes.map(changeShape) };
 }
 
@@ -53,8 +55,8 @@ export interface JournalRecord {
 
 /** The in-memory journal of every company (JRN-1, JRN-3) and its idempotency keys (IDM-1, IDM-4). */
 export interface MemoryJournal {
-  /** Records an entry, giving it the company's next `seq`. */
-  readonly append: (record: JournalRecord) => JournalEntry;
+  /** Records an entry, giving it the company's next `seq`, which it answers. */
+  readonly append: (record: JournalRecord) => number;
   /** One page of a company's journal. */
   readonly read: (companyId: Guid, query: JournalQuery) => JournalPage;
   /** The recorded answer of a key still remembered at `now`, if any. */
@@ -62,8 +64,9 @@ export interface MemoryJournal {
 }
 
 interface CompanyJournal {
-  /** Kept entries, oldest first; `start` skips the dropped ones until the array is compacted. */
-  entries: JournalEntry[];
+  /** Kept entries, oldest first, and their `seq` at the same index; `start` skips the dropped ones until the arrays are compacted. */
+  entries: JournalDraft[];
+  seqs: number[];
   start: number;
   seq: number;
   readonly keys: Map<string, RecordedAnswer & { readonly at: Instant }>;
@@ -84,7 +87,7 @@ export function memoryJournal(retention: number): MemoryJournal {
   const of = (companyId: Guid): CompanyJournal => {
     let c = companies.get(companyId);
     if (c === undefined) {
-      c = { entries: [], start: 0, seq: 0, keys: new Map(), appendsSinceSweep: 0 };
+      c = { entries: [], seqs: [], start: 0, seq: 0, keys: new Map(), appendsSinceSweep: 0 };
       companies.set(companyId, c);
     }
     return c;
@@ -92,13 +95,15 @@ export function memoryJournal(retention: number): MemoryJournal {
   return {
     append({ draft, fingerprint }) {
       const c = of(draft.companyId);
-      const entry: JournalEntry = { seq: ++c.seq, ...draft };
+      const seq = ++c.seq;
       if (retention > 0) {
-        c.entries.push(entry);
+        c.entries.push(draft);
+        c.seqs.push(seq);
         if (c.entries.length - c.start > retention) c.start++;
-        // Compact once the dropped prefix is as long as what is kept: amortized O(1) per append.
+        // Compact once the dropped prefix is as long as what is kept (or 4,096): amortized O(1) per append.
         if (c.start >= retention || c.start > 4096) {
           c.entries = c.entries.slice(c.start);
+          c.seqs = c.seqs.slice(c.start);
           c.start = 0;
         }
       }
@@ -110,7 +115,7 @@ export function memoryJournal(retention: number): MemoryJournal {
         c.appendsSinceSweep = 0;
         for (const [key, r] of c.keys) if (!isKeyRemembered(r.at, draft.at)) c.keys.delete(key);
       }
-      return entry;
+      return seq;
     },
     read(companyId, query) {
       const c = companies.get(companyId);
@@ -118,13 +123,14 @@ export function memoryJournal(retention: number): MemoryJournal {
       let next: number | null = null;
       if (c !== undefined) {
         for (let i = c.start; i < c.entries.length; i++) {
-          const e = c.entries[i] as JournalEntry;
-          if (!matchesJournalQuery(e, e.at, query)) continue;
+          const e = c.entries[i] as JournalDraft;
+          const seq = c.seqs[i] as number;
+          if (!matchesJournalQuery(e, seq, e.at, query)) continue;
           if (items.length === query.limit) {
             next = items[items.length - 1]?.seq ?? null;
             break;
           }
-          items.push(journalEntryShape(e));
+          items.push(journalEntryShape({ seq, ...e }));
         }
       }
       return { items, next };

@@ -3,7 +3,7 @@ import { ruleIds, type RuleId } from "../shared/rule-id.js";
 import { checkText } from "../shared/read.js";
 import type { Guid } from "../shared/guid.js";
 import { parseDateTime, type Instant } from "../shared/time.js";
-import { journalOutcomes, type JournalEntry, type JournalOutcome } from "./entry.js";
+import { journalOutcomes, namedRecords, type JournalEntry, type JournalOutcome } from "./entry.js";
 
 /** Largest `limit` of one journal page (JRN-2). */
 export const MAX_JOURNAL_PAGE = 500;
@@ -99,18 +99,20 @@ export function parseJournalQuery(query: ReadonlyMap<string, string>, operations
 /**
  * Whether an entry passes the filters of a journal query (JRN-2), `after` included (the
  * `limit` is the caller's).
- * @param entry - the entry, or its shape (only `seq`, `operation`, `outcome`, `rules` and the record lists are read)
+ * @param entry - the entry
+ * @param seq - its place in the journal
  * @param at - the instant it was decided
  * @param query - the query
  * @returns whether it belongs to the answer
  * Applies JRN-2's filters.
  */
 export function matchesJournalQuery(
-  entry: Pick<JournalEntry, "seq" | "operation" | "outcome" | "rules" | "recordIds" | "recordKeys">,
+  entry: Pick<JournalEntry, "operation" | "outcome" | "rules" | "found" | "form" | "params" | "changes">,
+  seq: number,
   at: Instant,
   query: JournalQuery,
 ): boolean {
-  if (entry.seq <= query.after) return false;
+  if (seq <= query.after) return false;
   if (query.operation !== null && entry.operation !== query.operation) return false;
   if (query.outcome !== null && entry.outcome !== query.outcome) return false;
   if (query.rule !== null && !entry.rules.includes(query.rule)) return false;
@@ -118,7 +120,8 @@ export function matchesJournalQuery(
   if (query.to !== null && at >= query.to) return false;
   if (query.record !== null) {
     const r = query.record;
-    if (!entry.recordKeys.includes(r) && !entry.recordIds.includes(r.toLowerCase() as Guid)) return false;
+    const named = namedRecords(entry);
+    if (!named.recordKeys.includes(r) && !named.recordIds.includes(r.toLowerCase() as Guid)) return false;
   }
   return true;
 }

@@ -49,12 +49,30 @@ export interface ReplayReport {
   readonly groups: readonly ReplayGroup[];
 }
 
-/** A JSON value's text with object keys in sorted order: equal texts, equal values. */
-function canonical(value: unknown): string {
-  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "undefined";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+/**
+ * Whether two JSON values are equal, object key order aside; a key whose value is `undefined`
+ * counts as absent (as `JSON.stringify` writes it).
+ */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const list = b as unknown[];
+    if (a.length !== list.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], list[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const k of Object.keys(x)) {
+    if (x[k] === undefined) continue;
+    count++;
+    if (!Object.hasOwn(y, k) || !jsonEqual(x[k], y[k])) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined) count--;
+  return count === 0;
 }
 
 /**
@@ -77,8 +95,7 @@ export function compareDecision(
   replayed: ReplayAnswer,
 ): ReplayDifference | undefined {
   const recorded: ReplayAnswer = entry.answer === undefined ? { status: entry.status, effects: entry.effects } : { status: entry.status, body: entry.answer, effects: entry.effects };
-  const same =
-    recorded.status === replayed.status && canonical(recorded.body) === canonical(replayed.body) && canonical(recorded.effects) === canonical(replayed.effects);
+  const same = recorded.status === replayed.status && jsonEqual(recorded.body, replayed.body) && jsonEqual(recorded.effects, replayed.effects);
   if (same) return undefined;
   const before = recorded.status >= 400 ? rulesOf(recorded.body) : [];
   const after = replayed.status >= 400 ? rulesOf(replayed.body) : [];

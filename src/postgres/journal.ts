@@ -49,11 +49,12 @@ CREATE INDEX journal_record_keys ON ${s}.journal USING gin (record_keys);
 export function journalInsert(schema: string, record: JournalRecord): { text: string; values: unknown[] } {
   const { draft, fingerprint } = record;
   const { seq: _seq, ...entry } = journalEntryShape({ seq: 0, ...draft });
+  const { recordIds, recordKeys } = entry;
   return {
     text: `INSERT INTO ${quoteSchema(schema)}.journal (company_id, at, operation, outcome, rules, record_ids, record_keys, idempotency_key, fingerprint, status, dry_run, entry)
   VALUES ($1, $2, $3, $4, $5::text[], $6::uuid[], $7::text[], $8, $9, $10, $11, $12::json)`,
     values: [
-      draft.companyId, draft.at, draft.operation, draft.outcome, draft.rules, draft.recordIds, draft.recordKeys,
+      draft.companyId, draft.at, draft.operation, draft.outcome, draft.rules, recordIds, recordKeys,
       draft.idempotencyKey, draft.idempotencyKey === null ? null : fingerprint, draft.status, draft.dryRun, JSON.stringify(entry),
     ],
   };

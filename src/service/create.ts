@@ -151,6 +151,18 @@ function copyJson(value: unknown): unknown {
   return out;
 }
 
+/**
+ * A request body as JSON text for the journal; `undefined` for a value JSON cannot write (a
+ * JavaScript caller's `BigInt` or cycle, which the body's parser refuses anyway).
+ */
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Freezes the effects and everything in them, in place; shared parts are frozen once. */
 function freezeEffects(effects: readonly Effect[]): readonly Effect[] {
   const seen = new Set<object>();
@@ -266,8 +278,8 @@ interface WriteContext {
   readonly clientId: string | null;
   readonly idempotencyKey: string | null;
   readonly fingerprint: string | null;
-  /** A copy of the body the journal keeps (the caller may change its own after `handle`). */
-  readonly body: unknown;
+  /** The body as JSON text, which the journal keeps (the caller may change its own after `handle`); `undefined` when none. */
+  readonly bodyText: string | undefined;
 }
 
 /**
@@ -296,8 +308,12 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
   const writeOperations: readonly string[] = apiRoutes.filter((r) => r.method !== "GET" && r.operation !== "login").map((r) => r.operation);
   const storage = options.storage;
   // One request route for both storages: the in-memory one answers at once, so `handle` does too.
-  const retention = options.journal?.retention ?? DEFAULT_JOURNAL_RETENTION;
-  const memory = storage === undefined ? memoryStorage(loaded, Number.isSafeInteger(retention) && retention >= 0 ? retention : DEFAULT_JOURNAL_RETENTION) : undefined;
+  const asked = options.journal?.retention ?? DEFAULT_JOURNAL_RETENTION;
+  const retention = Number.isSafeInteger(asked) && asked >= 0 ? asked : DEFAULT_JOURNAL_RETENTION;
+  const memory = storage === undefined ? memoryStorage(loaded, retention) : undefined;
+  // A journal that keeps nothing (in memory, retention 0) is not built, but for a write with an
+  // idempotency key, whose answer is remembered (IDM-1).
+  const journaling = memory === undefined || retention > 0;
   const port: RequestPort = memory ?? (storage as FieldStorage);
   const companies: ReadonlyMap<Guid, CompanyState> = memory?.states ?? new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   // Decisions draw GUIDs only once they have succeeded, so a refusal uses none; a dry run
@@ -400,8 +416,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       form: routed.route.form,
       params: routed.params as readonly JournalParam[],
       dryRun: routed.dryRun,
-      hasBody: routed.hasBody,
-      body: write.body,
+      bodyText: write.bodyText,
       clientId: write.clientId,
       userId: company.apiUser.id,
       idempotencyKey: write.idempotencyKey,
@@ -457,11 +472,11 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       if (routed.route.method !== "GET") {
         const key = readIdempotencyKey(request.headers);
         if (!key.ok) return refused(key.issues);
-        write = {
+        if (journaling || key.value !== undefined) write = {
           clientId: auth.value.token.clientId ?? null,
           idempotencyKey: key.value ?? null,
           fingerprint: key.value === undefined ? null : requestFingerprint({ operation, form: routed.route.form, params: routed.params, dryRun: routed.dryRun, hasBody: routed.hasBody, body: routed.body }),
-          body: copyJson(routed.body),
+          bodyText: routed.hasBody ? jsonText(routed.body) : undefined,
         };
       }
       // The request's body and query are read once, here: the decision and what it loads both

@@ -60,7 +60,8 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
     now: () => new Date(now),
     newId: () => (next < ids.length ? (ids[next++] as string) : globalThis.crypto.randomUUID()),
   };
-  const service = target.service?.(controls) ?? createFieldService({ fixture: target.fixture, now: controls.now, newId: controls.newId });
+  // The default service keeps no journal of its own: the replay compares, it does not record.
+  const service = target.service?.(controls) ?? createFieldService({ fixture: target.fixture, now: controls.now, newId: controls.newId, journal: { retention: 0 } });
   const collector = new ReplayCollector(target.examples ?? 3);
   const sessions = new Map<string, Session>();
 
@@ -93,7 +94,8 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
         headers: { authorization: `Bearer ${token}` },
         ...(Object.hasOwn(entry, "body") ? { body: entry.body } : {}),
       });
-      const effects = JSON.parse(JSON.stringify(answer.effects)) as unknown[];
+      // Effects hold JSON values only (instants as numbers): compared as they are.
+      const effects = answer.effects as readonly unknown[];
       collector.add(compareDecision(entry, answer.body === undefined ? { status: answer.status, effects } : { status: answer.status, body: answer.body, effects }));
     }
   } finally {

@@ -60,10 +60,11 @@ function must(r: ServiceResponse, what: string): ServiceResponse {
   return r;
 }
 
-/** Creates the service and loads customers, orders and interventions through `handle`. */
-export function loadCompany(sizes: LoadSizes): Loaded {
+/** Creates the service and loads customers, orders and interventions through `handle` (each one journaled: `journalRetention` entries are kept). */
+export function loadCompany(sizes: LoadSizes, journalRetention?: number): Loaded {
   let n = 0;
   const service = createFieldService({
+    ...(journalRetention === undefined ? {} : { journal: { retention: journalRetention } }),
     fixture: loadFixture(sizes),
     now: () => new Date("2026-06-01T06:00:00Z"),
     newId: () => hex("f1", ++n),
