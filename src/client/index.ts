@@ -10,7 +10,7 @@
  */
 export { createClient, operationPath } from "./client.js";
 export type {
-  ClientOptions, CallOptions, WriteOptions, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
+  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
 } from "./client.js";
 export { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 export { inProcessFetch } from "./in-process.js";
@@ -28,6 +28,7 @@ export type {
 } from "../api/read-shapes.js";
 export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../store-listing/page.js";
 export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.js";
+export type { JournalPage, JournalEntryShape, JournalOutcome, JournalParam, RecordChangeShape } from "../journal/entry.js";
 export type { OperationId } from "../api/routes.js";
 export type { LoginResponse } from "../auth/login.js";
 export type { Issue, IssueCode, EdgeCode, EdgeIssue, ProblemIssue } from "../shared/issue.js";

@@ -29,5 +29,16 @@ export type { PathParamName, ParamsOf, Method, Operation, ApiOperations, Operati
 export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate } from "../auth/token.js";
 export type { IssuedToken, RequestHeaders, TokenTable, Authenticated } from "../auth/token.js";
 export { openApiDocument, demoExamples } from "./openapi.js";
+// The journal of decisions and exactly-once retries (issue 24): what a storage records and reads.
+export { journalDraft, journalOutcomes, namedRecords, rulesOf } from "../journal/entry.js";
+export type {
+  JournalEntry, JournalDraft, JournalEntryShape, JournalPage, JournalOutcome, JournalParam, NamedRecord, RecordChange, RecordChangeShape, DecidedWrite,
+} from "../journal/entry.js";
+export { parseJournalQuery, matchesJournalQuery, MAX_JOURNAL_PAGE, DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT } from "../journal/query.js";
+export type { JournalQuery } from "../journal/query.js";
+export { memoryJournal, journalEntryShape, DEFAULT_JOURNAL_RETENTION } from "../journal/memory.js";
+export type { MemoryJournal, JournalRecord, RecordedAnswer } from "../journal/memory.js";
+export { readIdempotencyKey, requestFingerprint, idempotentRepeat, isKeyRemembered, IDEMPOTENCY_KEY_LIFETIME_MS, MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
+export type { FingerprintedRequest, IdempotentRepeat } from "../journal/idempotency.js";
 export { buildOpenApiDocument, openApiPath, documentedStatuses } from "../api/openapi.js";
 export type { OpenApiDocument, OpenApiExamples, OpenApiOptions, OperationExample } from "../api/openapi.js";
