@@ -1,7 +1,7 @@
 import type { Order } from "../records/order.js";
 import { ABSENT } from "../shared/field.js";
 import type { Result } from "../shared/issue.js";
-import { buildOrder, type OrderContext } from "./merge.js";
+import { buildOrder, type OrderContext } from "./build.js";
 import type { OrderAddCommand } from "./request.js";
 
 /**

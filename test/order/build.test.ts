@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Customer } from "../../src/customer/customer.js";
 import { addOrder } from "../../src/order/add.js";
 import { editOrder } from "../../src/order/edit.js";
-import { buildOrder } from "../../src/order/merge.js";
+import { buildOrder } from "../../src/order/build.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Order } from "../../src/records/order.js";
 import { parseOrderAdd, parseOrderEdit, type OrderChanges } from "../../src/order/request.js";
