@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Customer } from "../../src/customer/customer.js";
 import type { Intervention, InterventionState } from "../../src/records/intervention.js";
-import type { OrderContext } from "../../src/order/build.js";
+import type { OrderContext } from "../../src/order/context.js";
 import type { Order } from "../../src/records/order.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import type { Guid } from "../../src/shared/guid.js";
