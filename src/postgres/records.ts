@@ -9,7 +9,7 @@ import type { Store } from "../store/store.js";
 import type { OperationLoads, Keys } from "../service/loads.js";
 import { emptyTable, putRecord, type Changes, type CompanyState } from "../service/state.js";
 import type { StoredOperation } from "../service/storage.js";
-import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./listing.js";
+import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./store-listing.js";
 
 /**
  * A text key as stored: PostgreSQL `text` cannot hold U+0000, which an external ID may

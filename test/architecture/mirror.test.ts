@@ -32,7 +32,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "server/main.ts": "the `npm start` entry: test/server/process.test.ts and test/client/command.test.ts run it as a process",
   "service/context.ts": "defineOperation and pathOperation, which every handler is built with: test/service/router.test.ts and test/service/handlers/",
   "service/create.ts": "createFieldService, the service whole: test/service/model.test.ts, totality.test.ts, answers.test.ts and the handler tests",
-  "service/listings.ts": "the store listings kept beside the stock: test/service/handlers/stores.test.ts and test/service/model.test.ts",
+  "service/store-listings.ts": "the store listings kept beside the stock: test/service/handlers/stores.test.ts and test/service/model.test.ts",
   "service/memory.ts": "the in-memory storage every service test runs on; the same suites run on PostgreSQL (vitest.config.ts)",
   "service/openapi.ts": "the OpenAPI document with the demo's examples: test/api/openapi.test.ts and test/server/docs.test.ts",
   "service/read-shapes.ts": "the JSON answers of the reads: test/service/handlers/reads.test.ts and test/service/answers.test.ts",
