@@ -81,4 +81,19 @@ describe("buildOrder, the composition", () => {
       issues: [{ code: "Immutable", path: "externalId", message: "The external ID of an order cannot be set or changed by edit (ORD-8).", rule: "ORD-8" }],
     });
   });
+
+  it("ORD-7: an edit that sends none of the optional fields keeps each stored value, a non-zero requestedDate among them", () => {
+    const stored: Order = {
+      ...made(),
+      name: "n",
+      estimatedDuration: 30,
+      problemDescriptionFromCustomer: "p",
+      internalNote: "i",
+      customData: "{}",
+      requestedDate: Date.parse("2026-03-01T10:00:00Z"),
+    };
+    const e = parseOrderEdit({});
+    if (!e.ok) throw new Error("fixture");
+    expect(buildOrder(stored, e.value, stored.externalId, orderContext([stored]))).toEqual({ ok: true, value: stored });
+  });
 });
