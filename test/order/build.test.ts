@@ -9,22 +9,15 @@ import { editOrder } from "../../src/order/edit.js";
 import { parseOrderAdd, parseOrderEdit, type OrderChanges } from "../../src/order/request.js";
 import type { Order } from "../../src/records/order.js";
 import { ABSENT } from "../../src/shared/field.js";
-import { orderBody, orderContext } from "../arbitraries/order.js";
+import { addedOrder, orderBody, orderContext } from "../arbitraries/order.js";
 
 describe("buildOrder, the composition", () => {
   const unknown = (path: string, what: string, ref: string) => ({ code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).`, rule: "GEN-3" });
-  const made = (extra: Record<string, unknown> = {}): Order => {
-    const p = parseOrderAdd(orderBody(extra));
-    if (!p.ok) throw new Error("fixture");
-    const r = addOrder(p.value, orderContext());
-    if (!r.ok) throw new Error("fixture");
-    return r.value;
-  };
 
   it("ORD-1, ORD-2, GEN-3, GEN-4: each refused reference of an add names its field, its record kind and the value", () => {
     const p = parseOrderAdd(orderBody({ customerId: "C9", serviceObjectIds: ["D5"], categoryId: "nope", invoiceCustomerId: "C9", customStateId: "nope", ownerId: "nobody", externalId: "O-1" }));
     if (!p.ok) throw new Error("fixture");
-    const existing = made({ externalId: "O-1" });
+    const existing = addedOrder({ externalId: "O-1" });
     expect(addOrder(p.value, orderContext([existing]))).toEqual({
       ok: false,
       issues: [
@@ -42,7 +35,7 @@ describe("buildOrder, the composition", () => {
       ok: false,
       issues: [{ code: "NotAllowed", path: "useWorkItemsFromInvoiceCustomer", message: "useWorkItemsFromInvoiceCustomer may be true only when invoiceCustomerId is set (ORD-2).", rule: "ORD-2" }],
     });
-    expect(made().useWorkItemsFromInvoiceCustomer).toBe(false);
+    expect(addedOrder().useWorkItemsFromInvoiceCustomer).toBe(false);
   });
 
   it("ORD-1: a create without the four references reports each as Required (buildOrder, whatever the caller parsed)", () => {
@@ -68,7 +61,7 @@ describe("buildOrder, the composition", () => {
   });
 
   it("ORD-7, ORD-8, GEN-5: null on sendByPost or useWorkItemsFromInvoiceCustomer is Required at its path; changing the external ID is Immutable with its message", () => {
-    const order = made({ externalId: "O-1" });
+    const order = addedOrder({ externalId: "O-1" });
     const edit = (body: Record<string, unknown>) => {
       const p = parseOrderEdit(body);
       if (!p.ok) return p;
@@ -84,7 +77,7 @@ describe("buildOrder, the composition", () => {
 
   it("ORD-7: an edit that sends none of the optional fields keeps each stored value, a non-zero requestedDate among them", () => {
     const stored: Order = {
-      ...made(),
+      ...addedOrder(),
       name: "n",
       estimatedDuration: 30,
       problemDescriptionFromCustomer: "p",

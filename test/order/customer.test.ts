@@ -9,7 +9,7 @@ import { parseOrderAdd, parseOrderEdit } from "../../src/order/request.js";
 import type { Order } from "../../src/records/order.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { customer1, customer2, orderBody, orderContext } from "../arbitraries/order.js";
+import { addedOrder, customer1, customer2, orderBody, orderContext } from "../arbitraries/order.js";
 
 describe("orderCustomer (ORD-8, ORD-1)", () => {
   it("ORD-8: an edit naming another customer, or one that does not exist, is Immutable; naming its own customer any way is fine", () => {
@@ -64,11 +64,7 @@ describe("orderCustomer (ORD-8, ORD-1)", () => {
   });
 
   it("ORD-1, ORD-8: called directly, a create needs a customer and resolves it; an edit keeps the order's customer and reports one named otherwise", () => {
-    const p = parseOrderAdd(orderBody());
-    if (!p.ok) throw new Error("fixture");
-    const r = addOrder(p.value, orderContext());
-    if (!r.ok) throw new Error("fixture");
-    const order = r.value;
+    const order = addedOrder();
     const customers = orderContext().customers;
     const found: Issue[] = [];
     expect(orderCustomer(undefined, ABSENT, customers, found)).toBeUndefined();

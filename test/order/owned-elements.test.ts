@@ -11,7 +11,7 @@ import type { Order } from "../../src/records/order.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { customer1, customer2, orderBody, orderContext, ownerCustomer } from "../arbitraries/order.js";
+import { addedOrder, customer1, customer2, orderBody, orderContext, ownerCustomer } from "../arbitraries/order.js";
 
 type List = "addresses" | "contactPeople" | "serviceObjects";
 
@@ -56,13 +56,6 @@ function add(body: Record<string, unknown>, customers: readonly Customer[]): Res
   return addOrder(p.value, orderContext([], customers));
 }
 
-const made = (extra: Record<string, unknown> = {}): Order => {
-  const p = parseOrderAdd(orderBody(extra));
-  if (!p.ok) throw new Error("fixture");
-  const r = addOrder(p.value, orderContext());
-  if (!r.ok) throw new Error("fixture");
-  return r.value;
-};
 
 describe("resolveOwnedElements (ORD-1) and checkStillOwned (ORD-9)", () => {
   it("ORD-1: an address, contact person or device is the customer's (resolved), another customer's (ForeignReference, by GUID or external ID) or nobody's (UnknownReference)", () => {
@@ -95,7 +88,7 @@ describe("resolveOwnedElements (ORD-1) and checkStillOwned (ORD-9)", () => {
   });
 
   it("ORD-9: an edit keeps only elements that are still the customer's: a kept address, contact or device of another customer is ForeignReference", () => {
-    const order = { ...made(), addressId: customer2.addresses[0]!.id, contactPersonId: customer2.contactPeople[0]!.id, serviceObjectIds: [customer1.serviceObjects[0]!.id, customer2.serviceObjects[0]!.id] };
+    const order = { ...addedOrder(), addressId: customer2.addresses[0]!.id, contactPersonId: customer2.contactPeople[0]!.id, serviceObjectIds: [customer1.serviceObjects[0]!.id, customer2.serviceObjects[0]!.id] };
     const e = parseOrderEdit({ name: "x" });
     if (!e.ok) throw new Error("fixture");
     const foreign = (path: string) => ({ code: "ForeignReference", path, message: `${path} does not belong to the order's customer (ORD-9).`, rule: "ORD-9" });
@@ -114,7 +107,7 @@ describe("resolveOwnedElements (ORD-1) and checkStillOwned (ORD-9)", () => {
     const resolved = resolveOwnedElements(undefined, sent, customer1, customers, found);
     expect(found).toEqual([]);
     expect(resolved).toEqual({ addressId: customer1.addresses[0]?.id, contactPersonId: customer1.contactPeople[0]?.id, serviceObjectIds: [d2.id, d1.id] });
-    const order = made({ serviceObjectIds: [d1.id] });
+    const order = addedOrder({ serviceObjectIds: [d1.id] });
     expect(resolveOwnedElements(order, { addressId: ABSENT, contactPersonId: ABSENT, serviceObjectIds: null }, customer1, customers, found).serviceObjectIds).toEqual([]);
     expect(resolveOwnedElements(order, { addressId: ABSENT, contactPersonId: ABSENT, serviceObjectIds: ABSENT }, customer1, customers, found)).toEqual({
       addressId: order.addressId,
