@@ -105,7 +105,7 @@ export type { UpsertOutcome, CustomerUpsert } from "./customer/add-or-edit.js";
 export { parseOrderAdd, parseOrderEdit, parseOrderAddOrEdit, orderAddSchema, orderEditSchema, orderAddOrEditSchema } from "./order/request.js";
 export type { OrderOptionalFields, OrderChanges, OrderAddCommand, OrderEditCommand, OrderAddOrEditCommand } from "./order/request.js";
 
-export type { OrderContext } from "./order/merge.js";
+export type { OrderContext } from "./order/context.js";
 export { addOrder } from "./order/add.js";
 export { editOrder } from "./order/edit.js";
 export { addOrEditOrder } from "./order/add-or-edit.js";

@@ -2,7 +2,7 @@ import type { Result } from "../shared/issue.js";
 import { decideUpsert } from "../shared/upsert.js";
 import type { CustomerContext } from "./context.js";
 import type { Customer } from "./customer.js";
-import { buildCustomer } from "./merge.js";
+import { buildCustomer } from "./build.js";
 import type { CustomerAddOrEditCommand } from "./request.js";
 
 /** What an add-or-edit did: created a record or edited one (both answer 204, UPS-9). */

@@ -2,7 +2,7 @@ import { ABSENT } from "../shared/field.js";
 import type { Result } from "../shared/issue.js";
 import type { CustomerContext } from "./context.js";
 import type { Customer } from "./customer.js";
-import { buildCustomer } from "./merge.js";
+import { buildCustomer } from "./build.js";
 import type { CustomerAddCommand } from "./request.js";
 
 /**

@@ -13,7 +13,7 @@ export type {
   CustomerAddCommand,
   CustomerAddOrEditCommand,
 } from "./request.js";
-export { buildCustomer } from "./merge.js";
+export { buildCustomer } from "./build.js";
 export { addCustomer } from "./add.js";
 export { addOrEditCustomer } from "./add-or-edit.js";
 export type { UpsertOutcome, CustomerUpsert } from "./add-or-edit.js";

@@ -3,7 +3,8 @@ import type { Order } from "../records/order.js";
 import type { Result } from "../shared/issue.js";
 import { decideUpsert } from "../shared/upsert.js";
 import { mergeOrderEdit } from "./edit.js";
-import { buildOrder, type OrderContext } from "./merge.js";
+import { buildOrder } from "./build.js";
+import type { OrderContext } from "./context.js";
 import type { OrderAddOrEditCommand } from "./request.js";
 
 /** The result of an order add-or-edit (both outcomes answer 204, UPS-9). */

@@ -1,7 +1,8 @@
 import type { Order } from "../records/order.js";
 import { ABSENT } from "../shared/field.js";
 import type { Result } from "../shared/issue.js";
-import { buildOrder, type OrderContext } from "./merge.js";
+import { buildOrder } from "./build.js";
+import type { OrderContext } from "./context.js";
 import type { OrderAddCommand } from "./request.js";
 
 /**

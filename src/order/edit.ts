@@ -3,7 +3,8 @@ import type { Order } from "../records/order.js";
 import { ABSENT } from "../shared/field.js";
 import { fail, issue, isNonEmpty, type Issue, type Result } from "../shared/issue.js";
 import { orderActionIssue } from "./machine.js";
-import { buildOrder, type OrderContext } from "./merge.js";
+import { buildOrder } from "./build.js";
+import type { OrderContext } from "./context.js";
 import type { OrderChanges, OrderEditCommand } from "./request.js";
 
 /**

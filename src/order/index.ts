@@ -1,7 +1,7 @@
 export { parseOrderAdd, parseOrderEdit, parseOrderAddOrEdit, orderAddSchema, orderEditSchema, orderAddOrEditSchema } from "./request.js";
 export type { OrderOptionalFields, OrderChanges, OrderAddCommand, OrderEditCommand, OrderAddOrEditCommand } from "./request.js";
-export { buildOrder } from "./merge.js";
-export type { OrderContext } from "./merge.js";
+export { buildOrder } from "./build.js";
+export type { OrderContext } from "./context.js";
 export { addOrder } from "./add.js";
 export { editOrder, mergeOrderEdit } from "./edit.js";
 export { addOrEditOrder } from "./add-or-edit.js";

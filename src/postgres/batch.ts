@@ -7,7 +7,7 @@
  * first, which is what this module owns.
  */
 import { createHash } from "node:crypto";
-import type { SqlExecutor } from "./listing.js";
+import type { SqlExecutor } from "./store-listing.js";
 
 /** One statement as its author wrote it: text with `$1`… placeholders and their values. */
 export interface Statement {

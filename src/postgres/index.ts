@@ -14,8 +14,8 @@ import type { OperationLoads } from "../service/loads.js";
 import type { Changes, CompanyState } from "../service/state.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage, type OperationWork, type StoredOperation } from "../service/storage.js";
 import type { HandledOperation } from "../service/router.js";
-import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./listing.js";
-import { storeListingCache, type StoreListingCacheSize } from "./listing-cache.js";
+import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./store-listing.js";
+import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { PreparedStatements, preparedName, Transaction, type SendBatch, type Statement } from "./batch.js";
 import { CompanyRecords } from "./records.js";
 import { readJournalPage } from "./journal.js";
@@ -23,7 +23,7 @@ import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 import { migrate } from "./schema.js";
 
-export type { StoreListingCacheSize } from "./listing-cache.js";
+export type { StoreListingCacheSize } from "./store-listing-cache.js";
 
 
 /** Options of {@link postgresStorage}. */
@@ -281,7 +281,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  * the next request tries again. A store
  * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,
  * brought up to date in one statement from the rows changed since it last looked
- * (`src/postgres/listing-cache.ts`), so it never scans the store; the copy holds only the
+ * (`src/postgres/store-listing-cache.ts`), so it never scans the store; the copy holds only the
  * stores this process was asked for, and the materials of their companies.
  * @param options - the connection string, the schema, the pool size, the attempts, the timeouts
  * @returns the storage

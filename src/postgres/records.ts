@@ -12,7 +12,7 @@ import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
 import { journalInsert } from "./journal.js";
-import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./listing.js";
+import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./store-listing.js";
 
 /**
  * A text key as stored: PostgreSQL `text` cannot hold U+0000, which an external ID may

@@ -1,6 +1,6 @@
 import { StorageSetupError } from "../service/storage.js";
 import { journalMigration } from "./journal.js";
-import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./listing.js";
+import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./store-listing.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
 export interface Migration {
@@ -96,11 +96,11 @@ CREATE TABLE ${s}.stores (
   },
 };
 
-/** The store listing's tables (materials, material catalogs, stock), owned by `listing.ts`. */
+/** The store listing's tables (materials, material catalogs, stock), owned by `store-listing.ts`. */
 const listingTables: Migration = { version: 2, name: "materials, catalog values and stock", sql: listingMigration };
 
 /**
- * Change versions of materials and stock (issue 22), owned by `listing.ts`: what lets each
+ * Change versions of materials and stock (issue 22), owned by `store-listing.ts`: what lets each
  * process keep its store listings current from the rows changed since it last looked.
  */
 const listingVersions: Migration = { version: 3, name: "change versions of materials and stock", sql: listingVersionsMigration };

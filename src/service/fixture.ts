@@ -18,7 +18,7 @@ import { limits } from "../shared/limits.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
 import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
-import { emptyListing, listingCatalog, stockView } from "./listings.js";
+import { emptyListing, listingCatalog, stockView } from "./store-listings.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
 
 /** A catalog value in the fixture (GEN-3: addressed by GUID or slug). */

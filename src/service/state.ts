@@ -12,7 +12,7 @@ import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
 import type { StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
-import { applyStockToListings, emptyListing, listingCatalog, listingFieldsChanged, rebuildListingsOf } from "./listings.js";
+import { applyStockToListings, emptyListing, listingCatalog, listingFieldsChanged, rebuildListingsOf } from "./store-listings.js";
 
 /** A record the service stores: addressed by GUID and, optionally, by external ID (GEN-2, GEN-4). */
 export interface Addressable {

@@ -14,7 +14,7 @@ import type { InterventionReplanContext } from "../intervention/replan.js";
 import type { MaterialContext } from "../material/replace.js";
 import type { Material } from "../material/material.js";
 import type { OrderCancelContext } from "../order/cancel.js";
-import type { OrderContext } from "../order/merge.js";
+import type { OrderContext } from "../order/context.js";
 import type { Order } from "../records/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import { Dec } from "../shared/decimal.js";

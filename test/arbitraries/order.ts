@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import type { Customer } from "../../src/customer/customer.js";
 import type { Intervention, InterventionState } from "../../src/records/intervention.js";
-import type { OrderContext } from "../../src/order/merge.js";
+import { addOrder } from "../../src/order/add.js";
+import type { OrderContext } from "../../src/order/context.js";
+import { parseOrderAdd } from "../../src/order/request.js";
 import type { Order } from "../../src/records/order.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import type { Guid } from "../../src/shared/guid.js";
@@ -73,6 +75,15 @@ export function orderContext(orders: readonly Order[] = [], customers: readonly 
 /** A valid order add body for customer 1. */
 export function orderBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { customerId: "C1", addressId: "A1", contactPersonId: "P3", categoryId: "repair", ...extra };
+}
+
+/** The order a valid add of `orderBody(extra)` creates in the default context; throws when it is refused (a broken fixture). */
+export function addedOrder(extra: Record<string, unknown> = {}): Order {
+  const p = parseOrderAdd(orderBody(extra));
+  if (!p.ok) throw new Error(`fixture: ${JSON.stringify(p.issues)}`);
+  const r = addOrder(p.value, orderContext());
+  if (!r.ok) throw new Error(`fixture: ${JSON.stringify(r.issues)}`);
+  return r.value;
 }
 
 /** An intervention of an order in a given state. */

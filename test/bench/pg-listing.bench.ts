@@ -7,7 +7,7 @@ import { loadavg } from "node:os";
 import pg from "pg";
 import { afterAll, bench, describe } from "vitest";
 import { listingBenchWorld } from "./listing-world.js";
-import { listingMigration, listingVersionsMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/listing.js";
+import { listingMigration, listingVersionsMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/store-listing.js";
 import { guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 import { queryStoreListing } from "../../src/store-listing/page.js";

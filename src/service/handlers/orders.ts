@@ -3,7 +3,7 @@ import type { Intervention } from "../../records/intervention.js";
 import { addOrder } from "../../order/add.js";
 import { addOrEditOrder } from "../../order/add-or-edit.js";
 import { editOrder } from "../../order/edit.js";
-import type { OrderContext } from "../../order/merge.js";
+import type { OrderContext } from "../../order/context.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit, type OrderAddCommand, type OrderAddOrEditCommand, type OrderEditCommand } from "../../order/request.js";
 import type { Guid } from "../../shared/guid.js";
 import { defineOperation, type HandlerContext, type Operation, type Reply } from "../context.js";

@@ -4,7 +4,7 @@ import { parseStoreListingQuery, type StoreListingQuery } from "../../store/quer
 import { parseStoreReplace, replaceStore, type StoreReplaceCommand } from "../../store/replace.js";
 import { defineOperation, type Operation } from "../context.js";
 import { KeyBag, NOTHING } from "../loads.js";
-import { emptyListing, listingCatalog } from "../listings.js";
+import { emptyListing, listingCatalog } from "../store-listings.js";
 import { issue, ok, type Result } from "../../shared/issue.js";
 import { refused } from "./interventions.js";
 

@@ -3,8 +3,8 @@
 // cache re-reads instead of answering a state no snapshot had. No database: the statement's
 // rows are played by hand.
 import { describe, expect, it } from "vitest";
-import { storeListingCache } from "../../src/postgres/listing-cache.js";
-import type { SqlExecutor } from "../../src/postgres/listing.js";
+import { storeListingCache } from "../../src/postgres/store-listing-cache.js";
+import type { SqlExecutor } from "../../src/postgres/store-listing.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { NOTHING } from "../../src/service/loads.js";

@@ -18,7 +18,7 @@ import {
   writeMaterialRows,
   writeStock,
   type SqlExecutor,
-} from "../../src/postgres/listing.js";
+} from "../../src/postgres/store-listing.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
@@ -34,7 +34,7 @@ import { acme, cables, g, material, tools, zeta } from "../store-listing/example
 
 const url = process.env["DATABASE_URL"];
 if (url === undefined || url === "") {
-  console.warn("test/postgres/listing.test.ts: DATABASE_URL is not set, the PostgreSQL listing tests are skipped (see docs/performance.md for a local server).");
+  console.warn("test/postgres/store-listing.test.ts: DATABASE_URL is not set, the PostgreSQL listing tests are skipped (see docs/performance.md for a local server).");
 }
 
 const store: Store = { id: g(1000), externalId: "SK-1", name: "Hlavní sklad", availableFor: [g(2000)] };

@@ -1,7 +1,7 @@
 /**
  * The store listing and the stock on PostgreSQL (issue 12): the tables, the collation, the
  * reads and writes, and `GET /store/{id}` as SQL. The answers are those of the in-memory
- * listing (`queryStoreListing`); a differential property in `test/postgres/listing.test.ts`
+ * listing (`queryStoreListing`); a differential property in `test/postgres/store-listing.test.ts`
  * holds the two together. No driver is imported: every function takes a {@link SqlExecutor},
  * which `pg`'s `Pool`, `Client` and `PoolClient` satisfy.
  *

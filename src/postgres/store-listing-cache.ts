@@ -8,14 +8,14 @@
  * seen; docs/decisions.md "PostgreSQL store listing without a scan"), applies that delta, and
  * answers from memory. Every statement is filtered by the company (AUTH-4).
  */
-import { listingCatalog, stockView } from "../service/listings.js";
+import { listingCatalog, stockView } from "../service/store-listings.js";
 import { commit, putRecord, type CompanyState } from "../service/state.js";
 import type { OperationWork, StoredOperation } from "../service/storage.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
-import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./listing.js";
+import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
 import { emptyView, storedKey } from "./records.js";
 
 /** What a {@link StoreListingCache} holds, for benchmarks, logs and the memory bound's test. */
