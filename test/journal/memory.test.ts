@@ -1,0 +1,62 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { journalDraft, type JournalDraft } from "../../src/journal/entry.js";
+import { memoryJournal } from "../../src/journal/memory.js";
+import type { JournalQuery } from "../../src/journal/query.js";
+import type { Guid } from "../../src/shared/guid.js";
+
+const company = "00000000-0000-4000-8000-000000000001" as Guid;
+const other = "00000000-0000-4000-8000-000000000002" as Guid;
+const all: JournalQuery = { after: 0, limit: 500, record: null, operation: null, rule: null, outcome: null, from: null, to: null };
+
+function draft(n: number, companyId: Guid = company, key: string | null = null): JournalDraft {
+  return journalDraft({
+    companyId, at: n, operation: "addToStore", method: "POST", path: "/store/s/addToStore", form: "id", params: [], dryRun: false, bodyText: String(n),
+    clientId: "c", userId: company, idempotencyKey: key, ids: [], status: 201, answer: { n }, effects: [], changes: [], found: [],
+  });
+}
+
+describe("the in-memory journal", () => {
+  it("JRN-3: keeps the newest `retention` entries of each company, numbered from 1, and pages partition them", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 50 }), (retention, appends, limit) => {
+      const j = memoryJournal(retention);
+      for (let n = 1; n <= appends; n++) {
+        expect(j.append({ draft: draft(n), fingerprint: null })).toBe(n);
+        j.append({ draft: draft(n, other), fingerprint: null });
+      }
+      const kept = Math.min(retention, appends);
+      const seen: number[] = [];
+      let after = 0;
+      for (let pages = 0; pages <= appends + 1; pages++) {
+        const page = j.read(company, { ...all, after, limit });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        for (const e of page.items) {
+          expect(e.companyId).toBe(company);
+          expect(e.body).toBe(e.seq);
+          seen.push(e.seq);
+        }
+        if (page.next === null) break;
+        after = page.next;
+      }
+      expect(seen).toEqual(Array.from({ length: kept }, (_, i) => appends - kept + i + 1));
+    }));
+  });
+
+  it("JRN-3, IDM-1: a key outlives its entry's retention; IDM-4: it is forgotten a day after", () => {
+    const j = memoryJournal(1);
+    j.append({ draft: draft(5, company, "k"), fingerprint: "f" });
+    j.append({ draft: draft(6), fingerprint: null });
+    expect(j.read(company, all).items.map((e) => e.seq)).toEqual([2]);
+    expect(j.recall(company, "k", 10)).toMatchObject({ fingerprint: "f", status: 201, answer: { n: 5 }, dryRun: false });
+    expect(j.recall(other, "k", 10)).toBeUndefined();
+    expect(j.recall(company, "k", 5 + 86_400_000)).toBeUndefined();
+  });
+
+  it("JRN-2: an entry read is a fresh JSON value: changing it changes nothing held", () => {
+    const j = memoryJournal(5);
+    j.append({ draft: draft(1), fingerprint: null });
+    const first = j.read(company, all).items[0] as { answer: { n: number } };
+    first.answer.n = 99;
+    expect(j.read(company, all).items[0]).toMatchObject({ answer: { n: 1 }, at: "1970-01-01T00:00:00.001Z" });
+  });
+});

@@ -1,0 +1,40 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_PAGE, matchesJournalQuery, parseJournalQuery, type JournalQuery } from "../../src/journal/query.js";
+import type { Guid } from "../../src/shared/guid.js";
+
+const ops = ["addToStore", "editOrder"];
+const all: JournalQuery = { after: 0, limit: 100, record: null, operation: null, rule: null, outcome: null, from: null, to: null };
+
+describe("the journal query", () => {
+  it("JRN-2: every parameter left out takes its default", () => {
+    expect(parseJournalQuery(new Map(), ops)).toEqual({ ok: true, value: { ...all, limit: DEFAULT_JOURNAL_PAGE } });
+  });
+
+  it("JRN-2: each parameter is read; the bounds of limit and after hold", () => {
+    const q = new Map([["after", "7"], ["limit", String(MAX_JOURNAL_PAGE)], ["record", "ORD-1"], ["operation", "editOrder"], ["rule", "ASN-5"], ["outcome", "dryRun"], ["from", "2026-01-01T00:00:00Z"], ["to", "2026-01-02T00:00:00+01:00"]]);
+    expect(parseJournalQuery(q, ops)).toEqual({ ok: true, value: { after: 7, limit: 500, record: "ORD-1", operation: "editOrder", rule: "ASN-5", outcome: "dryRun", from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 0, 1, 23) } });
+    expect(parseJournalQuery(new Map([["limit", "501"]]), ops)).toMatchObject({ ok: false, issues: [{ code: "OutOfRange", path: "limit", rule: "JRN-2" }] });
+    expect(parseJournalQuery(new Map([["limit", "1.5"]]), ops)).toMatchObject({ ok: false, issues: [{ code: "InvalidNumber", path: "limit" }] });
+    expect(parseJournalQuery(new Map([["record", "x".repeat(256)]]), ops)).toMatchObject({ ok: false, issues: [{ code: "TooLong", path: "record", rule: "LIM-1" }] });
+    expect(parseJournalQuery(new Map([["record", "a\u0000"]]), ops)).toMatchObject({ ok: false, issues: [{ code: "InvalidText", path: "record", rule: "TXT-1" }] });
+  });
+
+  it("JRN-2: total on any query: a value, or issues each at a parameter's name", () => {
+    const names = ["after", "limit", "record", "operation", "rule", "outcome", "from", "to", "other"];
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...names), fc.string({ maxLength: 40 }))), (pairs) => {
+      const r = parseJournalQuery(new Map(pairs), ops);
+      if (!r.ok) for (const i of r.issues) expect(names).toContain(i.path);
+    }));
+  });
+
+  it("JRN-2: the filters match what the entry is and names", () => {
+    const entry = { operation: "editOrder", outcome: "refused" as const, rules: ["ORD-6" as const], form: "externalId" as const, params: [{ name: "order", value: "ORD-1" }], changes: [], found: [{ id: "aa" as Guid, externalId: "ORD-1" }] };
+    expect(matchesJournalQuery(entry, 3, 1000, all)).toBe(true);
+    expect(matchesJournalQuery(entry, 3, 1000, { ...all, after: 3 })).toBe(false);
+    expect(matchesJournalQuery(entry, 3, 1000, { ...all, record: "AA" })).toBe(true);
+    expect(matchesJournalQuery(entry, 3, 1000, { ...all, record: "ORD-2" })).toBe(false);
+    expect(matchesJournalQuery(entry, 3, 1000, { ...all, rule: "ORD-6", outcome: "refused", operation: "editOrder", from: 1000, to: 1001 })).toBe(true);
+    for (const q of [{ rule: "ORD-7" as const }, { outcome: "committed" as const }, { operation: "addToStore" }, { from: 1001 }, { to: 1000 }]) expect(matchesJournalQuery(entry, 3, 1000, { ...all, ...q })).toBe(false);
+  });
+});
