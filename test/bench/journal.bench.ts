@@ -46,3 +46,30 @@ describe("an idempotent repeat against a read of one record", () => {
     if ((r as { headers?: unknown }).headers === undefined) throw new Error("not a repeat");
   });
 });
+
+// The cost of journaling (target: at most 10% of write throughput): the mixed writes of
+// service.bench.ts on two services loaded alike, one keeping the journal (10,000 entries, the
+// default) and one keeping none (retention 0: no entry is built), benched in the same run.
+const mixedSizes: LoadSizes = { materials: 2_000, technicians: 40, customers: 500, orders: 2_000, interventionsPerOrder: 2, disableCollisions: true };
+const journaled = loadCompany(mixedSizes, 10_000);
+const unjournaled = loadCompany(mixedSizes, 0);
+
+function mixed(target: typeof journaled, k: number): void {
+  const order = target.orderIds[k % target.orderIds.length] as string;
+  const tech = `tech-${k % 40}`;
+  const minute = String(k % 60).padStart(2, "0");
+  const d = "2026-08-03";
+  target.call("POST", `/order/${order}/PlanIntervention`, {
+    primaryAssigneeId: tech, day: d, categoryId: "ic-1",
+    assignations: [{ userId: tech, plannedStart: `${d}T10:${minute}:00+02:00`, plannedEnd: `${d}T10:${minute}:30+02:00` }],
+  });
+  target.call("POST", "/store/externalId/main/addToStore", Array.from({ length: 5 }, (_, j) => ({ materialId: `MAT-${(k * 5 + j) % 2_000}`, amount: 1.5 })));
+  target.call("PUT", `/order/${order}`, { name: `Servis ${k}`, priority: k % 2 === 0 ? "High" : "Normal" });
+}
+
+let a = 0;
+let b = 0;
+describe("mixed writes (plan + stock batch of 5 + order edit), journal kept or not", () => {
+  bench("journal kept (retention 10,000, the default)", () => mixed(journaled, a++), { time: 3_000 });
+  bench("no journal (retention 0: no entry built)", () => mixed(unjournaled, b++), { time: 3_000 });
+});
