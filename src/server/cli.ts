@@ -396,6 +396,23 @@ export function loadFixtureFile(path: string, maxBytes: number = MAX_FIXTURE_BYT
   return { ok: true, fixture: json as Fixture };
 }
 
+/**
+ * The fixture a command runs with: `--fixture`'s file, or the demonstration fixture. A file
+ * that cannot be used is reported on `io.err`, a line per problem.
+ * @param path - `--fixture`, or `undefined`
+ * @param io - where to report
+ * @param options - the largest fixture file
+ * @returns the fixture, or exit code 1 after the report
+ * @internal
+ */
+export function commandFixture(path: string | undefined, io: CliIo, options: CliOptions): Fixture | number {
+  if (path === undefined) return demoFixture;
+  const loaded = loadFixtureFile(path, options.maxFixtureBytes);
+  if (loaded.ok) return loaded.fixture;
+  for (const line of loaded.lines) io.err(`field-service-rules: ${line}`);
+  return 1;
+}
+
 /** Whether an error is Node failing to find the `pg` package (the optional peer dependency). */
 function missingDriver(error: unknown): boolean {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
@@ -571,15 +588,8 @@ export async function startCli(
     io.err(`field-service-rules: ${command.message}`);
     return 2;
   }
-  let fixture: Fixture = demoFixture;
-  if (command.fixturePath !== undefined) {
-    const loaded = loadFixtureFile(command.fixturePath, options.maxFixtureBytes);
-    if (!loaded.ok) {
-      for (const line of loaded.lines) io.err(`field-service-rules: ${line}`);
-      return 1;
-    }
-    fixture = loaded.fixture;
-  }
+  const fixture = commandFixture(command.fixturePath, io, options);
+  if (typeof fixture === "number") return fixture;
   let service: FieldService;
   if (command.databaseUrl === undefined) service = createFieldService({ fixture });
   else {

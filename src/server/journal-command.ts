@@ -7,13 +7,12 @@ import type { JournalEntryShape } from "../journal/entry.js";
 import { MAX_JOURNAL_PAGE, type JournalQuery } from "../journal/query.js";
 import type { ReplayDifference, ReplayReport } from "../journal/replay.js";
 import type { FieldService } from "../service/create.js";
-import { demoFixture } from "../service/demo-fixture.js";
 import type { Fixture } from "../service/fixture.js";
 import type { FieldStorage } from "../service/storage.js";
 import { guid, isGuid, toGuid, type Guid } from "../shared/guid.js";
 import { replayJournal, type ReplayControls } from "../testing/replay.js";
 import {
-  checkDatabaseUrl, CLI_USAGE, databaseAddress, DEFAULT_DATABASE_TIMEOUT_MS, firstLine, loadFixtureFile, openDatabase, parseTimeout,
+  checkDatabaseUrl, CLI_USAGE, commandFixture, databaseAddress, DEFAULT_DATABASE_TIMEOUT_MS, firstLine, openDatabase, parseTimeout,
   type CliHelp, type CliIo, type CliOptions, type CliUsageError, type StorageFactory,
 } from "./cli.js";
 
@@ -209,25 +208,24 @@ function fileSink(path: string): Sink | string {
     if (open) closeSync(fd);
     open = false;
   };
-  const failed = (error: unknown): OutputError => new OutputError(`cannot write --output ${path} (${codeOf(error)})`);
+  const writing = (action: () => void): void => {
+    try {
+      action();
+    } catch (error) {
+      throw new OutputError(`cannot write --output ${path} (${codeOf(error)})`);
+    }
+  };
   return {
     write: (entries) => {
       let text = "";
       for (const entry of entries) text += `${JSON.stringify(entry)}\n`;
-      try {
-        writeFileSync(fd, text);
-      } catch (error) {
-        throw failed(error);
-      }
+      writing(() => writeFileSync(fd, text));
     },
-    finish: () => {
-      try {
+    finish: () =>
+      writing(() => {
         close();
         renameSync(partial, path);
-      } catch (error) {
-        throw failed(error);
-      }
-    },
+      }),
     abandon: () => {
       try {
         close();
@@ -260,13 +258,18 @@ async function release(service: FieldService): Promise<void> {
   clearTimeout(timer);
 }
 
+/** How the command was called: what the database opening and the messages read. */
+interface Invocation {
+  readonly argv: readonly string[];
+  readonly io: CliIo;
+  readonly storageFor: StorageFactory | undefined;
+  readonly options: CliOptions;
+}
+
 async function exportJournal(
   command: JournalExportCommand,
   fixture: Fixture,
-  argv: readonly string[],
-  io: CliIo,
-  storageFor: StorageFactory | undefined,
-  options: CliOptions,
+  { argv, io, storageFor, options }: Invocation,
 ): Promise<number> {
   const at = databaseAddress(command.databaseUrl);
   // The output is opened first: an unwritable path is refused before the database is opened.
@@ -382,10 +385,7 @@ function openJournal(path: string): number | string {
 async function replay(
   command: ReplayCommand,
   fixture: Fixture,
-  argv: readonly string[],
-  io: CliIo,
-  storageFor: StorageFactory | undefined,
-  options: CliOptions,
+  { argv, io, storageFor, options }: Invocation,
 ): Promise<number> {
   const fd = openJournal(command.journalPath);
   if (typeof fd === "string") {
@@ -482,17 +482,11 @@ export async function runJournalCommand(
     io.err(`field-service-rules: ${command.message}`);
     return 2;
   }
-  let fixture: Fixture = demoFixture;
-  if (command.fixturePath !== undefined) {
-    const loaded = loadFixtureFile(command.fixturePath, options.maxFixtureBytes);
-    if (!loaded.ok) {
-      for (const line of loaded.lines) io.err(`field-service-rules: ${line}`);
-      return 1;
-    }
-    fixture = loaded.fixture;
-  }
+  const fixture = commandFixture(command.fixturePath, io, options);
+  if (typeof fixture === "number") return fixture;
   try {
-    return command.kind === "export" ? await exportJournal(command, fixture, argv, io, storageFor, options) : await replay(command, fixture, argv, io, storageFor, options);
+    const invocation: Invocation = { argv, io, storageFor, options };
+    return command.kind === "export" ? await exportJournal(command, fixture, invocation) : await replay(command, fixture, invocation);
   } catch (error) {
     // A bug, not a setting: still one line and no stack trace.
     io.err(`field-service-rules: ${command.kind === "export" ? "journal export" : "replay"} failed (${firstLine(error)})`);
