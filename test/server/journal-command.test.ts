@@ -242,6 +242,19 @@ describe("journal export from an unreachable database", () => {
     expect(out).toEqual([]);
     expect(readdirSync(dir).filter((f) => f.startsWith("unreachable"))).toEqual([]);
   });
+
+  it("JRN-2: an --output that cannot be written is refused before the database is opened: one line, exit 1", async () => {
+    let opened = 0;
+    const storageFor: StorageFactory = (url, settings) => {
+      opened++;
+      return postgresStorage({ connectionString: url, connectTimeoutMs: settings.connectTimeoutMs });
+    };
+    const output = join(dir, "no-such-dir", "journal.ndjson");
+    const { io, err } = captured();
+    expect(await runCli(["journal", "export", "--database-url", "postgres://nobody@127.0.0.1:1/none", "--output", output], {}, io, "0.1.0", storageFor)).toBe(1);
+    expect(err).toEqual([`field-service-rules: --output ${output}: cannot write it (ENOENT); give a path in a directory that exists and can be written`]);
+    expect(opened).toBe(0);
+  });
 });
 
 describe.runIf(databaseUrl !== undefined)("journal export from PostgreSQL, replayed", () => {
@@ -293,6 +306,12 @@ describe.runIf(databaseUrl !== undefined)("journal export from PostgreSQL, repla
     expect(fresh).toMatch(/^field_service_replay_\d{14}$/);
     expect(onPostgres.err).toEqual([expect.stringMatching(new RegExp(`^field-service-rules: replaying into PostgreSQL schema ${fresh} at .*; drop it afterwards with DROP SCHEMA ${fresh} CASCADE$`))]);
     expect(onPostgres.out).toEqual(["Replayed 7 decisions: 0 differ."]);
+    // A replay schema that already holds a journal (two replays in one second) is refused.
+    const reused: StorageFactory = (url, settings) => postgresStorage({ connectionString: url, connectTimeoutMs: settings.connectTimeoutMs, schema: fresh!, maxConnections: 2 });
+    const again = captured();
+    expect(await runCli(["replay", "--journal", output, "--database-url", databaseUrl!], {}, again.io, "0.1.0", reused)).toBe(1);
+    expect(again.err[1]).toMatch(/^field-service-rules: replay: schema field_service_replay_\d{14} at .* already holds a journal \(another replay started in the same second\); run the command again$/);
+    expect(again.out).toEqual([]);
     // The replay wrote its decisions into the fresh schema: its journal is the export's again.
     const replayedInto = createFieldService({ fixture: demoFixture, storage: testStorage(fresh!, 2) });
     try {
