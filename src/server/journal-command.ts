@@ -323,7 +323,7 @@ function entryProblem(value: unknown): string | undefined {
   for (const k of ["operation", "method", "path"]) if (!isText(k)) return `"${k}" must be a string`;
   if (typeof v["dryRun"] !== "boolean") return '"dryRun" must be true or false';
   if (v["clientId"] !== null && !isText("clientId")) return '"clientId" must be a string or null';
-  if (!Array.isArray(v["ids"]) || !(v["ids"] as unknown[]).every((id) => typeof id === "string")) return '"ids" must be an array of GUIDs';
+  if (!Array.isArray(v["ids"]) || !(v["ids"] as unknown[]).every((id) => typeof id === "string")) return '"ids" must be an array of strings (the GUIDs the decision drew)';
   if (!Number.isInteger(v["status"]) || (v["status"] as number) < 100 || (v["status"] as number) > 599) return '"status" must be an HTTP status';
   if (!Array.isArray(v["effects"])) return '"effects" must be an array';
   return undefined;

@@ -155,6 +155,12 @@ describe("replaying a journal file", () => {
     const json = captured();
     expect(await runCli(["replay", "--journal", file, "--json"], {}, json.io, "0.1.0")).toBe(0);
     expect(json.out.map((l) => JSON.parse(l) as unknown)).toEqual([{ replayed: 7, differing: 0, groups: [] }]);
+    // A byte order mark and CRLF line ends (an editor's save) change nothing.
+    const edited = join(dir, "edited.ndjson");
+    writeFileSync(edited, `\uFEFF${journal.map((e) => JSON.stringify(e)).join("\r\n")}\r\n`);
+    const again = captured();
+    expect(await runCli(["replay", "--journal", edited], {}, again.io, "0.1.0")).toBe(0);
+    expect(again.out).toEqual(["Replayed 7 decisions: 0 differ."]);
   });
 
   it("RPL-1: an entry whose recorded status was changed differs: exit 1, and the report names its rule (ASN-5) and the entry", async () => {
