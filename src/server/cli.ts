@@ -88,6 +88,8 @@ export type StorageFactory = (databaseUrl: string, settings: StorageSettings) =>
 export interface StorageSettings {
   /** Longest wait for a connection, in milliseconds (the command's `--database-timeout`). */
   readonly connectTimeoutMs: number;
+  /** The schema to keep the records in; absent for the storage's default (`field_service`). `replay` names a fresh one. */
+  readonly schema?: string;
 }
 
 /** Knobs of {@link startCli} and {@link runCli} that the command line does not set (tests turn them). */
@@ -124,6 +126,10 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
 /** The command's usage text (`--help`). */
 export const CLI_USAGE: string = `Usage: field-service-rules [--port N] [--host H] [--fixture FILE.json]
                            [--database-url URL] [--database-timeout S]
+       field-service-rules journal export [--database-url URL] [--fixture FILE.json]
+                           [--output FILE] [--company GUID] [--database-timeout S]
+       field-service-rules replay --journal FILE [--fixture FILE.json]
+                           [--database-url URL] [--database-timeout S] [--json]
        field-service-rules --help | --version
 
 Serves the field-service reference API over HTTP: in memory, or on PostgreSQL.
@@ -147,14 +153,39 @@ Options (each falls back to the environment variable named, then to the default)
 
 SIGINT or SIGTERM stops accepting, finishes the requests in flight and exits 0.
 Exit codes: 0 stopped by a signal, 1 a runtime failure (port in use, unreadable or invalid
-fixture, unreachable database), 2 a usage error (unknown flag, bad value).`;
+fixture, unreachable database), 2 a usage error (unknown flag, bad value).
+
+journal export writes the journal of decisions in PostgreSQL (--database-url or
+DATABASE_URL, required: in memory the journal ends with the process; read a running
+service's with GET /journal) as NDJSON, one entry a line, each company's by ascending seq:
+  --output FILE       write it to FILE (default: standard output)
+  --company GUID      only this company's entries (default: every company's)
+  --fixture FILE      seeds the database when it is empty, as when serving
+Exit codes: 0 written, 1 a runtime failure, 2 a usage error.
+
+replay re-decides an exported journal with the rules of this version, from the fixture
+the journal's service started with, and reports the decisions that differ, by rule:
+  --journal FILE      the NDJSON file journal export wrote (required)
+  --fixture FILE      the fixture the service started from (default: the demonstration one)
+  --database-url URL  replay on PostgreSQL, in a new schema field_service_replay_<UTC time>
+                      (printed, to drop afterwards); default: in memory
+  --json              print the report as JSON
+Exit codes: 0 nothing differs, 1 a decision differs or a runtime failure (an unreadable or
+malformed line, named by its number), 2 a usage error.`;
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "127.0.0.1";
 /** Longest `--database-timeout`: an hour. */
 const MAX_DATABASE_TIMEOUT_S = 3600;
 
-function parseTimeout(text: string, source: string): number | string {
+/**
+ * Reads `--database-timeout` (or `DATABASE_TIMEOUT`) in seconds.
+ * @param text - the value given
+ * @param source - the setting it came from, for the message
+ * @returns milliseconds, or the usage error's message
+ * @internal
+ */
+export function parseTimeout(text: string, source: string): number | string {
   if (!/^\d{1,4}(?:\.\d{1,3})?$/.test(text) || Number(text) <= 0 || Number(text) > MAX_DATABASE_TIMEOUT_S) {
     return `${source} must be a number of seconds above 0 and at most ${MAX_DATABASE_TIMEOUT_S}, got ${JSON.stringify(text)}`;
   }
@@ -164,8 +195,12 @@ function parseTimeout(text: string, source: string): number | string {
 /**
  * Checks a database URL without echoing it (it may hold a password): a `postgres://` or
  * `postgresql://` URL, as the pg driver reads it.
+ * @param text - the value given
+ * @param source - the setting it came from, for the message
+ * @returns the usage error's message, or `undefined` when it is one
+ * @internal
  */
-function checkDatabaseUrl(text: string, source: string): string | undefined {
+export function checkDatabaseUrl(text: string, source: string): string | undefined {
   const example = "such as postgres://user:password@localhost:5432/database";
   let url: URL;
   try {
@@ -177,8 +212,13 @@ function checkDatabaseUrl(text: string, source: string): string | undefined {
   return undefined;
 }
 
-/** `host:port` of a database URL, for messages (no user, no password). */
-function databaseAddress(text: string): string {
+/**
+ * `host:port` of a database URL, for messages (no user, no password).
+ * @param text - the URL
+ * @returns where the database is
+ * @internal
+ */
+export function databaseAddress(text: string): string {
   try {
     const url = new URL(text);
     const host = url.hostname !== "" ? url.hostname : (url.searchParams.get("host") ?? "localhost");
@@ -356,14 +396,36 @@ export function loadFixtureFile(path: string, maxBytes: number = MAX_FIXTURE_BYT
   return { ok: true, fixture: json as Fixture };
 }
 
+/**
+ * The fixture a command runs with: `--fixture`'s file, or the demonstration fixture. A file
+ * that cannot be used is reported on `io.err`, a line per problem.
+ * @param path - `--fixture`, or `undefined`
+ * @param io - where to report
+ * @param options - the largest fixture file
+ * @returns the fixture, or exit code 1 after the report
+ * @internal
+ */
+export function commandFixture(path: string | undefined, io: CliIo, options: CliOptions): Fixture | number {
+  if (path === undefined) return demoFixture;
+  const loaded = loadFixtureFile(path, options.maxFixtureBytes);
+  if (loaded.ok) return loaded.fixture;
+  for (const line of loaded.lines) io.err(`field-service-rules: ${line}`);
+  return 1;
+}
+
 /** Whether an error is Node failing to find the `pg` package (the optional peer dependency). */
 function missingDriver(error: unknown): boolean {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   return (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && error instanceof Error && /['"]pg['"]/.test(error.message);
 }
 
-/** The first line of an error's message, or of its cause's when it wraps one. */
-function firstLine(error: unknown): string {
+/**
+ * The first line of an error's message, or of its cause's when it wraps one.
+ * @param error - what was thrown
+ * @returns one line for a message
+ * @internal
+ */
+export function firstLine(error: unknown): string {
   const inner = error instanceof StorageUnavailableError && error.cause instanceof Error ? error.cause : error;
   return (inner instanceof Error ? inner.message : String(inner)).split("\n")[0] ?? "";
 }
@@ -373,13 +435,37 @@ function after(ms: number): Promise<"timeout"> {
   return new Promise((resolve) => setTimeout(() => resolve("timeout"), ms).unref());
 }
 
+/** How {@link openDatabase} opens the service, beyond what serving needs. @internal */
+export interface OpenDatabaseOptions {
+  /** The schema to open, absent for the storage's default. */
+  readonly schema?: string;
+  /** The service's clock (a replay steers it). */
+  readonly now?: () => Date;
+  /** The service's GUID source (a replay steers it). */
+  readonly newId?: () => string;
+  /** What to do instead of a database, after "; " in a message (default: "leave it out to serve from memory"). */
+  readonly otherwise?: string;
+  /** Told of the storage once it is made (the journal commands read it directly). */
+  readonly onStorage?: (storage: FieldStorage) => void;
+}
+
 /**
  * Opens the service on the database the command was given, within `--database-timeout`: says
  * what it waits for when that takes longer than `noticeAfterMs`, and on any failure closes the
  * storage (so the process can exit) and prints one line naming the setting, the reason and
  * what to do.
+ * @param databaseUrl - the URL
+ * @param timeoutMs - `--database-timeout`
+ * @param fixture - seeds an empty database
+ * @param argv - the arguments, to name the setting the URL came from
+ * @param io - where to write
+ * @param storageFor - opens the storage
+ * @param noticeAfterMs - when to say what the command waits for
+ * @param open - the schema, clock, GUIDs and wording of the journal commands
+ * @returns the ready service, or the exit code after the line is printed
+ * @internal
  */
-async function openDatabase(
+export async function openDatabase(
   databaseUrl: string,
   timeoutMs: number,
   fixture: Fixture,
@@ -387,28 +473,33 @@ async function openDatabase(
   io: CliIo,
   storageFor: StorageFactory | undefined,
   noticeAfterMs: number,
+  open: OpenDatabaseOptions = {},
 ): Promise<FieldService | number> {
   const setting = argv.some((a) => a === "--database-url" || a.startsWith("--database-url=")) ? "--database-url" : "DATABASE_URL";
+  const otherwise = open.otherwise ?? "leave it out to serve from memory";
   if (storageFor === undefined) {
-    io.err(`field-service-rules: ${setting}: this build cannot open a database; leave it out to serve from memory`);
+    io.err(`field-service-rules: ${setting}: this build cannot open a database; ${otherwise}`);
     return 1;
   }
   const at = databaseAddress(databaseUrl);
   const seconds = timeoutMs / 1000;
   let storage: FieldStorage;
   try {
-    storage = await storageFor(databaseUrl, { connectTimeoutMs: timeoutMs });
+    storage = await storageFor(databaseUrl, open.schema === undefined ? { connectTimeoutMs: timeoutMs } : { connectTimeoutMs: timeoutMs, schema: open.schema });
   } catch (error) {
     io.err(
       missingDriver(error)
-        ? `field-service-rules: ${setting}: the PostgreSQL driver is not installed; run npm install pg, or leave ${setting} out to serve from memory`
+        ? `field-service-rules: ${setting}: the PostgreSQL driver is not installed; run npm install pg, or ${otherwise.replace(/^leave it out/, `leave ${setting} out`)}`
         : `field-service-rules: ${setting}: cannot open the database (${firstLine(error)}); check the URL`,
     );
     return 1;
   }
+  open.onStorage?.(storage);
   const service = createFieldService({
     fixture,
     storage,
+    ...(open.now === undefined ? {} : { now: open.now }),
+    ...(open.newId === undefined ? {} : { newId: open.newId }),
     onUnavailable: (error) => io.err(`field-service-rules: PostgreSQL at ${at} unavailable, answered 503 (${firstLine(error)})`),
   });
   const notice = setTimeout(() => io.err(`field-service-rules: waiting for PostgreSQL at ${at} (up to ${seconds} s, --database-timeout) ...`), noticeAfterMs);
@@ -497,15 +588,8 @@ export async function startCli(
     io.err(`field-service-rules: ${command.message}`);
     return 2;
   }
-  let fixture: Fixture = demoFixture;
-  if (command.fixturePath !== undefined) {
-    const loaded = loadFixtureFile(command.fixturePath, options.maxFixtureBytes);
-    if (!loaded.ok) {
-      for (const line of loaded.lines) io.err(`field-service-rules: ${line}`);
-      return 1;
-    }
-    fixture = loaded.fixture;
-  }
+  const fixture = commandFixture(command.fixturePath, io, options);
+  if (typeof fixture === "number") return fixture;
   let service: FieldService;
   if (command.databaseUrl === undefined) service = createFieldService({ fixture });
   else {
@@ -563,7 +647,8 @@ export async function startCli(
  * The command's whole run, as `npm start` and `npx field-service-rules` call it: starts the
  * stand-in and, on SIGINT or SIGTERM, stops accepting, finishes the requests in flight and
  * resolves with exit code 0. Failures resolve with 1 (runtime) or 2 (usage), after one line
- * on stderr and no stack trace.
+ * on stderr and no stack trace. `journal export …` and `replay …` run those commands instead
+ * and resolve with their exit codes (`CLI_USAGE` lists both).
  * @param argv - the arguments after the script name
  * @param env - the environment
  * @param io - where to write
@@ -586,6 +671,11 @@ export async function runCli(
   storageFor?: StorageFactory,
   options: CliOptions = {},
 ): Promise<number> {
+  if (argv[0] === "journal" || argv[0] === "replay") {
+    // Loaded only for these commands: serving never reads the replay machinery.
+    const { runJournalCommand } = await import("./journal-command.js");
+    return runJournalCommand(argv, env, io, storageFor, options);
+  }
   const started = await startCli(argv, env, io, version, storageFor, options);
   if (typeof started === "number") return started;
   return new Promise((resolve) => {

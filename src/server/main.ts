@@ -18,7 +18,8 @@ function packageVersion(): string {
 // ERR_MODULE_NOT_FOUND, which the command turns into "npm install pg".
 async function storageFor(databaseUrl: string, settings: StorageSettings): Promise<FieldStorage> {
   const { postgresStorage } = await import("../postgres/index.js");
-  return postgresStorage({ connectionString: databaseUrl, connectTimeoutMs: settings.connectTimeoutMs });
+  const options = { connectionString: databaseUrl, connectTimeoutMs: settings.connectTimeoutMs };
+  return postgresStorage(settings.schema === undefined ? options : { ...options, schema: settings.schema });
 }
 
 const io = { out: (line: string): void => console.log(line), err: (line: string): void => console.error(line) };
