@@ -253,44 +253,18 @@ export function namedRecords(entry: Pick<JournalDraft, "found" | "form" | "param
   return { recordIds: Array.from(ids), recordKeys: Array.from(keys) };
 }
 
-/** A write as the service decided it: what {@link journalDraft} records. */
-export interface DecidedWrite {
-  /** GUID of the caller's company. */
-  readonly companyId: Guid;
-  /** The instant the decision was given. */
-  readonly at: Instant;
-  /** The operation. */
-  readonly operation: string;
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** The path as sent, without the query. */
-  readonly path: string;
-  /** The path's ID form. */
-  readonly form: "id" | "externalId";
-  /** The path's placeholders as sent. */
-  readonly params: readonly JournalParam[];
-  /** `?dryRun=true`. */
-  readonly dryRun: boolean;
+/**
+ * A write as the service decided it: what {@link journalDraft} records. The request's fields
+ * are the entry's; the decision's outcome, rules and changes are derived from the answer.
+ */
+export interface DecidedWrite
+  extends Pick<JournalDraft, "companyId" | "at" | "operation" | "method" | "path" | "form" | "params" | "dryRun" | "clientId" | "userId" | "idempotencyKey" | "ids" | "status" | "effects" | "found"> {
   /** The body sent, as JSON text; `undefined` when none. */
   readonly bodyText: string | undefined;
-  /** The client of the token, `null` when unknown. */
-  readonly clientId: string | null;
-  /** The acting user (AUTH-6). */
-  readonly userId: Guid;
-  /** The `Idempotency-Key`, `null` when none. */
-  readonly idempotencyKey: string | null;
-  /** The GUIDs the decision drew. */
-  readonly ids: readonly Guid[];
-  /** The answer's status. */
-  readonly status: number;
   /** The answer's body, `undefined` when none. */
   readonly answer: unknown;
-  /** The answer's effects. */
-  readonly effects: readonly Effect[];
   /** What the decision wrote (or, on a dry run, would have written), before and after; ignored on a refusal. */
   readonly changes: readonly RecordChange[];
-  /** The path's records that were found (a refusal may have found none). */
-  readonly found: readonly NamedRecord[];
 }
 
 /**

@@ -1,13 +1,12 @@
 // The README's journal example runs: its printed values are the ones its comments show, and it
 // type-checks against the entries it imports under the project's strict settings.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import { replayJournal } from "../../src/testing/replay.js";
+import { snippetDiagnostics } from "./typecheck.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -19,18 +18,8 @@ function journalBlock(): string {
 
 describe("the README's journal example", () => {
   it("type-checks against the service and testing entries under the project's strict settings", () => {
-    const here = dirname(fileURLToPath(import.meta.url));
-    const file = join(here, "readme-journal.ts");
     const text = `export {};\n${journalBlock().replace('from "field-service-rules/service"', 'from "../../src/service/index.js"').replace('from "field-service-rules/testing"', 'from "../../src/testing/index.js"')}`;
-    const config = ts.getParsedCommandLineOfConfigFile(join(here, "..", "..", "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-    const options = { ...config!.options, noEmit: true };
-    const host = ts.createCompilerHost(options);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, version, ...rest) => (name === file ? ts.createSourceFile(name, text, version) : getSourceFile(name, version, ...rest));
-    const fileExists = host.fileExists.bind(host);
-    host.fileExists = (name) => name === file || fileExists(name);
-    const program = ts.createProgram([file], options, host);
-    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    expect(snippetDiagnostics("readme-journal.ts", text)).toEqual([]);
   }, 60_000);
 
   it("JRN-1, JRN-2, RPL-1, ASN-5: it prints what its comments say", async () => {
