@@ -5,8 +5,6 @@
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, FieldServiceError, type ClientOptions } from "../../src/client/index.js";
