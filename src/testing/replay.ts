@@ -65,11 +65,14 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
   const collector = new ReplayCollector(target.examples ?? 3);
   const sessions = new Map<string, Session>();
 
-  async function session(entry: JournalEntryShape): Promise<string> {
-    const key = `${entry.companyId}\u0000${entry.clientId ?? ""}`;
-    const known = sessions.get(key);
-    // A token lives 60 minutes (AUTH-3): a new login well before the recorded clock passes it.
-    if (known !== undefined && now >= known.issuedAt && now - known.issuedAt < TOKEN_LIFETIME_MS / 2) return known.token;
+  /** The token of the entry's company and client, when one is still young enough (AUTH-3: 60 minutes). */
+  function knownSession(entry: JournalEntryShape): string | undefined {
+    const known = sessions.get(`${entry.companyId}\u0000${entry.clientId ?? ""}`);
+    // A new login well before the recorded clock passes the token's lifetime.
+    return known !== undefined && now >= known.issuedAt && now - known.issuedAt < TOKEN_LIFETIME_MS / 2 ? known.token : undefined;
+  }
+
+  async function logIn(entry: JournalEntryShape): Promise<string> {
     const company = target.fixture.companies.find((c) => c.id.toLowerCase() === entry.companyId.toLowerCase());
     if (company === undefined) throw new Error(`replayJournal: the journal's company ${entry.companyId} is not in the fixture`);
     const client = company.clients.find((c) => c.clientId === entry.clientId) ?? company.clients[0];
@@ -77,27 +80,32 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
     const answer = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: company.tenantCode, clientId: client.clientId, secret: client.secret } });
     if (answer.status !== 200) throw new Error(`replayJournal: logging in to ${company.tenantCode} answered ${answer.status}`);
     const token = (answer.body as { accessToken: string }).accessToken;
-    sessions.set(key, { token, issuedAt: now });
+    sessions.set(`${entry.companyId}\u0000${entry.clientId ?? ""}`, { token, issuedAt: now });
     return token;
   }
 
+  /** Re-decides one entry; waits only when the service answers with a promise. */
+  async function replay(entry: JournalEntryShape): Promise<void> {
+    now = Date.parse(entry.at);
+    const token = knownSession(entry) ?? (await logIn(entry));
+    ids = entry.ids;
+    next = 0;
+    const path = entry.dryRun ? `${entry.path}?dryRun=true` : entry.path;
+    const pending = service.handle({
+      method: entry.method,
+      path,
+      headers: { authorization: `Bearer ${token}` },
+      ...(Object.hasOwn(entry, "body") ? { body: entry.body } : {}),
+    });
+    const answer = pending instanceof Promise ? await pending : pending;
+    // Effects hold JSON values only (instants as numbers): compared as they are.
+    const effects = answer.effects as readonly unknown[];
+    collector.add(compareDecision(entry, answer.body === undefined ? { status: answer.status, effects } : { status: answer.status, body: answer.body, effects }));
+  }
+
   try {
-    for await (const entry of journal) {
-      now = Date.parse(entry.at);
-      const token = await session(entry);
-      ids = entry.ids;
-      next = 0;
-      const path = entry.dryRun ? `${entry.path}?dryRun=true` : entry.path;
-      const answer = await service.handle({
-        method: entry.method,
-        path,
-        headers: { authorization: `Bearer ${token}` },
-        ...(Object.hasOwn(entry, "body") ? { body: entry.body } : {}),
-      });
-      // Effects hold JSON values only (instants as numbers): compared as they are.
-      const effects = answer.effects as readonly unknown[];
-      collector.add(compareDecision(entry, answer.body === undefined ? { status: answer.status, effects } : { status: answer.status, body: answer.body, effects }));
-    }
+    if (Symbol.asyncIterator in journal) for await (const entry of journal) await replay(entry);
+    else for (const entry of journal) await replay(entry);
   } finally {
     await service.close();
   }
