@@ -267,6 +267,11 @@ export interface DecidedWrite
   readonly changes: readonly RecordChange[];
 }
 
+/** The rules of a success: none, one frozen list for every entry. */
+const NO_RULES: readonly RuleId[] = Object.freeze([]);
+/** The changes of a refusal: none. */
+const NO_CHANGES: readonly RecordChange[] = Object.freeze([]);
+
 /**
  * The journal entry of a decided write (JRN-1), before the storage gives it its `seq`: a
  * refusal records its issues' rule IDs and no changes; a dry run records what it would have
@@ -278,7 +283,7 @@ export interface DecidedWrite
  */
 export function journalDraft(write: DecidedWrite): JournalDraft {
   const refused = write.status >= 400;
-  const changes = refused ? [] : write.changes;
+  const changes = refused ? NO_CHANGES : write.changes;
   // One object, its optional fields set only when present (no copies: this runs on every write).
   const draft: { -readonly [K in keyof JournalDraft]: JournalDraft[K] } = {
     companyId: write.companyId,
@@ -295,7 +300,7 @@ export function journalDraft(write: DecidedWrite): JournalDraft {
     ids: write.ids,
     outcome: write.dryRun ? "dryRun" : refused ? "refused" : "committed",
     status: write.status,
-    rules: refused ? rulesOf(write.answer) : [],
+    rules: refused ? rulesOf(write.answer) : NO_RULES,
     effects: write.effects,
     changes,
     found: write.found,

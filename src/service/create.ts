@@ -151,6 +151,9 @@ function copyJson(value: unknown): unknown {
   return out;
 }
 
+/** One empty list shared by every journal entry that has nothing to list (no GUID drawn, no record found). */
+const NONE: readonly never[] = Object.freeze([]);
+
 /**
  * A request body as JSON text for the journal; `undefined` for a value JSON cannot write (a
  * JavaScript caller's `BigInt` or cycle, which the body's parser refuses anyway).
@@ -362,16 +365,16 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     if (recorded !== undefined && write !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
     const { route, dryRun } = routed;
     // The GUIDs this decision draws, recorded so that a replay gives it the same ones.
-    const drawn: Guid[] = [];
+    let drawn: Guid[] | undefined;
     const found = resolveRecords(company, route, routed.params);
-    if ("status" in found) return journaled(found as ServiceResponse, found as ServiceResponse, undefined, company, routed, at, write, drawn, []);
+    if ("status" in found) return journaled(found as ServiceResponse, found as ServiceResponse, undefined, company, routed, at, write, NONE, NONE);
     const ctx: HandlerContext<ParamName> = {
       company,
       records: found as HandlerContext<ParamName>["records"],
       now: at,
       newId: write === undefined ? newId : (): Guid => {
         const id = newId();
-        drawn.push(id);
+        (drawn ??= []).push(id);
         return id;
       },
       actor: company.apiUser,
@@ -380,7 +383,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     const foundRecords = Object.values(found) as { id: Guid; externalId: string | null }[];
     if (reply.status >= 400) {
       const result: ServiceResponse = Object.hasOwn(reply, "body") ? { status: reply.status, body: reply.body, effects: [] } : { status: reply.status, effects: [] };
-      return journaled(result, reply, undefined, company, routed, at, write, drawn, foundRecords);
+      return journaled(result, reply, undefined, company, routed, at, write, drawn ?? NONE, foundRecords);
     }
     // Answers never alias state: the body is a fresh deep copy (bounded by the input limits), the
     // effects are frozen in place (their recipient lists may be shared: copying them would
@@ -391,7 +394,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     const status = route.success;
     const result: ServiceResponse =
       Object.hasOwn(reply, "body") && reply.body !== undefined ? { status, body: copyJson(reply.body), effects, ...marker } : { status, effects, ...marker };
-    return journaled(result, { status, body: reply.body, effects }, reply.changes, company, routed, at, write, drawn, foundRecords);
+    return journaled(result, { status, body: reply.body, effects }, reply.changes, company, routed, at, write, drawn ?? NONE, foundRecords);
   }
 
   /** The outcome of a decided operation, with its journal entry when it is a write (JRN-1). */
@@ -424,7 +427,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       status: answer.status,
       answer: answer.body,
       effects: answer.effects ?? [],
-      changes: changes === undefined ? [] : recordChanges(company, changes),
+      changes: changes === undefined ? NONE : recordChanges(company, changes),
       found,
     });
     return { result, changes, journal: { draft, fingerprint: write.fingerprint } };
