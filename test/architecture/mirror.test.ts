@@ -26,6 +26,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ALLOWED: Readonly<Record<string, string>> = {
   "client/errors.ts": "the client's error classes: test/client/client.test.ts and abort.test.ts check what each failure throws",
   "client/in-process.ts": "the fetch over a service in the same process: every test under test/client/ drives the client through it",
+  "customer/request-types.ts": "generated from the descriptions of customer/request.ts (scripts/body-types.mjs): test/customer/request.test.ts and test/shared/description.test.ts run its record makers through the parsers",
   "customer/context.ts": "orderedCatalog, the catalog order of CUS-5: test/customer/merge.test.ts (\"record references\")",
   "material/request.ts": "parseMaterialReplace: test/material/replace.test.ts checks MAT-1..MAT-3 on the parse and the replace together",
   "postgres/records.ts": "the PostgreSQL record store: the suites of test/postgres/ (run when DATABASE_URL is set)",
