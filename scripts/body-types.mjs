@@ -13,9 +13,10 @@
 // with the TypeScript parser. `--check` (run by `npm run docs:check`) exits 1 when a file is not
 // what this script would write.
 import { build } from "esbuild";
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 
 const root = join(fileURLToPath(import.meta.url), "..", "..");
@@ -43,7 +44,7 @@ function docOf(node) {
   const out = { text: oneLine(ts.getTextOfJSDocComment(doc.comment) ?? "") };
   for (const tag of doc.tags ?? []) {
     const name = tag.tagName.text;
-    if (MODES.includes(name)) out[name] = oneLine(ts.getTextOfJSDocComment(tag.comment) ?? "");
+    if (MODES.includes(name) || name === "fields") out[name] = oneLine(ts.getTextOfJSDocComment(tag.comment) ?? "");
   }
   return out;
 }
@@ -199,24 +200,64 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (s.kind === "array") return array(bodyType(s.item, mode));
     return emitBody(value, mode);
   }
+  /** A field's lines in a body of a mode (its TSDoc and its declaration), or undefined when that body has no such field. */
+  function bodyLine(owner, key, f, mode) {
+    if (f.presence === "upsertOnly" && mode === "add") return undefined;
+    const doc = tsdoc(fieldDoc(owner, key, mode), "  ");
+    const t = bodyType(f.value, mode);
+    const required = f.presence === "required" || (f.presence === "addList" && mode === "add");
+    return required ? `${doc}  readonly ${key}: ${t};\n` : `${doc}  readonly ${key}?: ${t} | null;\n`;
+  }
+  const linesOf = (value, mode) => ownedFields(value).map(([k, f, owner]) => [k, bodyLine(owner, k, f, mode)]).filter(([, l]) => l !== undefined);
+  /** The interface of the body lines an object's bodies of both modes share (`@fields Name Text`): its name and keys. */
+  function emitFieldsGroup(value) {
+    const tag = objectDocs(value.shape.name).doc?.fields;
+    const m = /^(\w+)\s+(.+)$/.exec(tag);
+    if (m === null) throw new Error(`${source}: @fields of ${value.shape.name} must be "@fields TypeName What it is."`);
+    const add = new Map(linesOf(value, "add"));
+    const common = linesOf(value, "upsert").filter(([k, l]) => add.get(k) === l);
+    if (!seen.has(`body ${m[1]}`)) {
+      seen.add(`body ${m[1]}`);
+      decls.push(`${tsdoc(m[2])}export interface ${m[1]} {\n${common.map(([, l]) => l).join("")}}\n`);
+    }
+    return { name: m[1], keys: new Set(common.map(([k]) => k)) };
+  }
+  /**
+   * Writes the body interface of an object in a mode. Lines the bodies of both modes share are
+   * written once: in the `@fields` interface of the object or of a base, else, when the upsert
+   * body is the add body plus fields, by extending the add body.
+   */
   function emitBody(value, mode) {
     const named = bodyName(value.shape.name, mode) ?? bodyName(value.shape.name, MODES.find((m) => m !== mode));
     if (named === undefined) throw new Error(`${source}: ${value.shape.name} is read in ${mode} mode but its TSDoc names no body type (@${mode} Name …)`);
     if (seen.has(`body ${named.name}`)) return named.name;
     seen.add(`body ${named.name}`);
-    const lines = [];
-    for (const [k, f, owner] of ownedFields(value)) {
-      if (f.presence === "upsertOnly" && mode === "add") continue;
-      const doc = tsdoc(fieldDoc(owner, k, mode), "  ");
-      const t = bodyType(f.value, mode);
-      const required = f.presence === "required" || (f.presence === "addList" && mode === "add");
-      lines.push(required ? `${doc}  readonly ${k}: ${t};\n` : `${doc}  readonly ${k}?: ${t} | null;\n`);
+    let lines = linesOf(value, mode);
+    let extend = "";
+    let group;
+    for (let v = value; v !== undefined && group === undefined; v = v.shape.base) if (objectDocs(v.shape.name).doc?.fields !== undefined) group = v;
+    if (group !== undefined) {
+      const shared = emitFieldsGroup(group);
+      extend = ` extends ${shared.name}`;
+      lines = lines.filter(([k]) => !shared.keys.has(k));
+    } else if (mode === "upsert") {
+      const add = bodyName(value.shape.name, "add");
+      if (add !== undefined && add.name !== named.name) {
+        const addLines = linesOf(value, "add");
+        const mine = new Map(lines);
+        if (addLines.every(([k, l]) => mine.get(k) === l)) {
+          extend = ` extends ${emitBody(value, "add")}`;
+          const inAdd = new Set(addLines.map(([k]) => k));
+          lines = lines.filter(([k]) => !inAdd.has(k));
+        }
+      }
     }
-    decls.push(`${tsdoc(named.doc)}export interface ${named.name} {\n${lines.join("")}}\n`);
+    decls.push(`${tsdoc(named.doc)}export interface ${named.name}${extend} {\n${lines.map(([, l]) => l).join("")}}\n`);
     return named.name;
   }
 
-  // Per body: the record makers and the JSON Schema descriptions of every object it reads.
+  // The record makers (one object literal per command type; an extension spreads its base's) and
+  // the JSON Schema texts: each field's text once, and per body what its mode says instead.
   const makers = new Map();
   function objectsOf(value, out = new Map()) {
     const s = value.shape;
@@ -230,12 +271,25 @@ export function renderBodyTypes(bodies, docs, source, out) {
     const name = value.shape.name;
     const constName = `${lowerFirst(name)}Record`;
     if (makers.has(name)) return constName;
-    const keys = ownedFields(value).map(([k]) => k);
+    const keys = Object.keys(allFields(value));
     for (const k of keys) if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`${name}: field ${JSON.stringify(k)} is not an identifier`);
-    const props = keys.map((k, i) => `    ${k}: (r[${i}] as FieldReader)(o.${k}, i),\n`).join("");
-    makers.set(name, `const ${constName}: RecordMaker = {\n  size: ${keys.length},\n  make: (o, r, i) => ({\n${props}  }),\n};\n`);
+    const base = value.shape.base;
+    const from = base === undefined ? 0 : Object.keys(allFields(base)).length;
+    const spread = base === undefined ? "" : `    ...${maker(base)}.make(o, r, i),\n`;
+    const props = keys.slice(from).map((k, j) => `    ${k}: (r[${from + j}] as FieldReader)(o.${k}, i),\n`).join("");
+    makers.set(name, `const ${constName}: RecordMaker = {\n  size: ${keys.length},\n  make: (o, r, i) => ({\n${spread}${props}  }),\n};\n`);
     return constName;
   }
+  // Which modes read each object, and each field's text in each of them (none: not in that body).
+  const readIn = new Map();
+  for (const body of bodies) for (const v of objectsOf(body.value).values()) for (let b = v; b !== undefined; b = b.shape.base) readIn.set(b.shape.name, new Set([...(readIn.get(b.shape.name) ?? []), body.mode]));
+  const textIn = (owner, k, f, mode) => (f.presence === "upsertOnly" && mode === "add" ? undefined : fieldDoc(owner, k, mode));
+  /** A field's text goes in the shared table when every body that reads its object says the same. */
+  const isShared = (owner, k, f) => {
+    const texts = [...readIn.get(owner)].map((m) => textIn(owner, k, f, m));
+    return texts.every((t) => t !== undefined && t === texts[0]);
+  };
+  const shared = new Map();
   const tables = [];
   for (const body of bodies) {
     const rootName = body.value.shape.name;
@@ -243,22 +297,28 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (rootBody === undefined) throw new Error(`${source}: ${rootName} is a ${body.mode} body but its TSDoc names no body type (@${body.mode} Name …)`);
     const prefix = lowerFirst(rootBody.name);
     const objects = [...objectsOf(body.value).values()];
+    const modeRows = [];
+    for (const v of objects) {
+      const named = bodyName(v.shape.name, body.mode) ?? bodyName(v.shape.name, MODES.find((m) => m !== body.mode));
+      if (named !== undefined) modeRows.push(`  ${v.shape.name}: ${JSON.stringify(named.doc)},\n`);
+      for (const [k, f, owner] of ownedFields(v)) {
+        if (isShared(owner, k, f)) {
+          const rows = shared.get(owner) ?? new Map();
+          rows.set(k, `    ${k}: ${JSON.stringify(textIn(owner, k, f, body.mode))},\n`);
+          shared.set(owner, rows);
+        } else {
+          const text = textIn(owner, k, f, body.mode);
+          if (text !== undefined) modeRows.push(`  ${JSON.stringify(`${owner}.${k}`)}: ${JSON.stringify(text)},\n`);
+        }
+      }
+    }
     const recordRows = objects.map((v) => `  ${v.shape.name}: ${maker(v)},\n`).join("");
-    const docRows = objects
-      .map((v) => {
-        const named = bodyName(v.shape.name, body.mode) ?? bodyName(v.shape.name, MODES.find((m) => m !== body.mode));
-        const fields = ownedFields(v)
-          .filter(([, f]) => !(f.presence === "upsertOnly" && body.mode === "add"))
-          .map(([k, , owner]) => `      ${k}: ${JSON.stringify(fieldDoc(owner, k, body.mode))},\n`)
-          .join("");
-        return `  ${v.shape.name}: {\n    doc: ${JSON.stringify(named?.doc ?? "")},\n    fields: {\n${fields}    },\n  },\n`;
-      })
-      .join("");
     tables.push(
       `${tsdoc(`How the parser of {@link ${rootBody.name}} builds each object (its fast path, src/shared/description.ts).`)}export const ${prefix}Records: RecordMakers = {\n${recordRows}};\n`,
-      `${tsdoc(`The JSON Schema descriptions of {@link ${rootBody.name}}, from the description's TSDoc.`)}export const ${prefix}Docs: BodyDocs = {\n${docRows}};\n`,
+      `${tsdoc(`The JSON Schema texts of {@link ${rootBody.name}}, from the description's TSDoc.`)}export const ${prefix}Docs: BodyDocs = {\n  fields: fieldTexts,\n  mode: {\n${modeRows.map((r) => `  ${r}`).join("")}  },\n};\n`,
     );
   }
+  const fieldTexts = `${tsdoc("The JSON Schema text of each field that every body reading it says the same.")}const fieldTexts: BodyDocs["fields"] = {\n${[...shared.entries()].map(([name, rows]) => `  ${name}: {\n${[...rows.values()].join("")}  },\n`).join("")}};\n`;
 
   for (const body of bodies) {
     emitOutput(body.value);
@@ -280,7 +340,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
   return (
     `// Generated by scripts/body-types.mjs from the body descriptions of ${source}: do not edit.\n` +
     "// `npm run docs` rewrites it; `npm run docs:check` fails when it is stale.\n" +
-    `${head}\n${decls.join("\n")}\n${[...makers.values()].join("\n")}\n${tables.join("\n")}`
+    `${head}\n${decls.join("\n")}\n${[...makers.values()].join("\n")}\n${fieldTexts}\n${tables.join("\n")}`
   );
 }
 
@@ -298,7 +358,7 @@ async function load(source, out) {
       if (name !== "" && !name.startsWith("type ")) names.add(name);
     }
   }
-  const contents = [...names].map((n) => `export const ${n} = {};`).join("\n");
+  const contents = [...names].map((n) => `export const ${n} = ${n.endsWith("Docs") ? "{ fields: {}, mode: {} }" : "{}"};`).join("\n");
   const stub = {
     name: "generated-stub",
     setup(b) {
@@ -314,7 +374,14 @@ async function load(source, out) {
     write: false,
     logLevel: "silent",
   });
-  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+  const dir = mkdtempSync(join(tmpdir(), "body-types-"));
+  const file = join(dir, "descriptions.mjs");
+  writeFileSync(file, result.outputFiles[0].text);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -14,12 +14,8 @@ import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 // from that description (scripts/body-types.mjs) and re-exported here.
 export type {
   PhoneBody, CoordinatesBody, ContactPersonBody, ContactPersonUpsertBody, AddressBody, AddressUpsertBody, ServiceObjectBody, ServiceObjectUpsertBody,
-  CustomerAddBody, CustomerAddOrEditBody,
+  CustomerFieldsBody, CustomerAddBody, CustomerAddOrEditBody,
 } from "../customer/request-types.js";
-import type { CustomerAddOrEditBody } from "../customer/request-types.js";
-
-/** The customer fields every customer body shares: an add-or-edit body without `id` and the nested lists. */
-export type CustomerFieldsBody = Omit<CustomerAddOrEditBody, "id" | "contactPeople" | "addresses" | "serviceObjects">;
 
 /** The optional order fields every order body shares. */
 export interface OrderFieldsBody {

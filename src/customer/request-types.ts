@@ -172,10 +172,26 @@ export interface ServiceObjectBody {
   readonly addressId?: string | null;
 }
 
-/** The body of `POST /customer` (CUS-1): at least one contact person and one address; null on an optional field counts as left out (GEN-5). */
-export interface CustomerAddBody {
-  /** External ID, unique among the company's customers (GEN-4). */
-  readonly externalId?: string | null;
+/** A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
+export interface ContactPersonUpsertBody extends ContactPersonBody {
+  /** GUID of an existing contact person (add-or-edit only, UPS-6). */
+  readonly id?: string | null;
+}
+
+/** An address in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
+export interface AddressUpsertBody extends AddressBody {
+  /** GUID of an existing address (add-or-edit only, UPS-6). */
+  readonly id?: string | null;
+}
+
+/** A service object in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
+export interface ServiceObjectUpsertBody extends ServiceObjectBody {
+  /** GUID of an existing device (add-or-edit only, UPS-6). */
+  readonly id?: string | null;
+}
+
+/** The customer fields every customer body shares. */
+export interface CustomerFieldsBody {
   /** Name, not blank (CUS-1). */
   readonly name: string;
   /** Company or Household (CUS-2); `Company` when left out on add. */
@@ -206,6 +222,12 @@ export interface CustomerAddBody {
   readonly invoiceAddressId?: string | null;
   /** External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled. */
   readonly contactAddressId?: string | null;
+}
+
+/** The body of `POST /customer` (CUS-1): at least one contact person and one address; null on an optional field counts as left out (GEN-5). */
+export interface CustomerAddBody extends CustomerFieldsBody {
+  /** External ID, unique among the company's customers (GEN-4). */
+  readonly externalId?: string | null;
   /** At least one contact person (CUS-1). */
   readonly contactPeople: readonly ContactPersonBody[];
   /** At least one address (CUS-1). */
@@ -220,96 +242,10 @@ export interface CustomerAddOrEditCommand extends CustomerInput {
   readonly id: Absent | Guid;
 }
 
-/** A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
-export interface ContactPersonUpsertBody {
-  /** GUID of an existing contact person (add-or-edit only, UPS-6). */
-  readonly id?: string | null;
-  /** External ID, also how the element is matched (UPS-6) and referenced (CUS-6). */
-  readonly externalId?: string | null;
-  /** First name. */
-  readonly firstName?: string | null;
-  /** Last name. */
-  readonly lastName?: string | null;
-  /** Job position. */
-  readonly position?: string | null;
-  /** Phone `{ prefix, phone }`. */
-  readonly phone?: PhoneBody | null;
-  /** E-mail address (CUS-9). */
-  readonly email?: string | null;
-  /** Whether customer notifications may go to this person (NOT-3); default `false`. */
-  readonly sendNotifications?: boolean | null;
-  /** Whether reports go to this person; default `false`. */
-  readonly sendReports?: boolean | null;
-}
-
-/** An address in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
-export interface AddressUpsertBody {
-  /** GUID of an existing address (add-or-edit only, UPS-6). */
-  readonly id?: string | null;
-  /** External ID, also how the element is matched (UPS-6) and referenced (CUS-6). */
-  readonly externalId?: string | null;
-  /** Street and number. */
-  readonly street?: string | null;
-  /** City. */
-  readonly city?: string | null;
-  /** Postal code. */
-  readonly postalCode?: string | null;
-  /** Country. */
-  readonly country?: string | null;
-  /** Coordinates, range-checked (CUS-10). */
-  readonly coordinates?: CoordinatesBody | null;
-}
-
-/** A service object in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
-export interface ServiceObjectUpsertBody {
-  /** GUID of an existing device (add-or-edit only, UPS-6). */
-  readonly id?: string | null;
-  /** External ID, also how the element is matched (UPS-6). */
-  readonly externalId?: string | null;
-  /** Name; required on a new device (CUS-11), and `null` is refused on an edit. */
-  readonly name?: string | null;
-  /** Serial number. */
-  readonly serialNumber?: string | null;
-  /** Description. */
-  readonly description?: string | null;
-  /** External ID (or GUID) of one of the customer's addresses. */
-  readonly addressId?: string | null;
-}
-
 /** The body of `POST /customer/addOrEdit`: adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); only `name` is required, and null clears an optional field (GEN-5). */
-export interface CustomerAddOrEditBody {
+export interface CustomerAddOrEditBody extends CustomerFieldsBody {
   /** External ID: how an existing customer is found when no id is sent (UPS-2). */
   readonly externalId?: string | null;
-  /** Name, not blank (CUS-1). */
-  readonly name: string;
-  /** Company or Household (CUS-2); `Company` when left out on add. */
-  readonly kind?: CustomerKind | null;
-  /** GUID or slug of a CustomerCategory (CUS-5). */
-  readonly categoryId?: string | null;
-  /** GUID or slug of a CustomerType (CUS-5). */
-  readonly typeId?: string | null;
-  /** GUID or external ID of the owner (AUTH-6). */
-  readonly ownerId?: string | null;
-  /** Company registration number, required for a company (CUS-3, CUS-4). */
-  readonly identificationNumber?: string | null;
-  /** Tax number, companies only (CUS-4). */
-  readonly taxNumber?: string | null;
-  /** Web page. */
-  readonly website?: string | null;
-  /** Notes. */
-  readonly description?: string | null;
-  /** JSON text checked against the company's customer template (CUS-8). */
-  readonly customData?: string | null;
-  /** Extra notification e-mail addresses (CUS-12). */
-  readonly notificationEmails?: readonly string[] | null;
-  /** Documents by post (CUS-12). */
-  readonly sendByPost?: boolean | null;
-  /** External ID of the primary contact person (CUS-6). */
-  readonly primaryContactPersonId?: string | null;
-  /** External ID of the invoice address (CUS-6). */
-  readonly invoiceAddressId?: string | null;
-  /** External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled. */
-  readonly contactAddressId?: string | null;
   /** Matched by id or externalId, else added; none is deleted (UPS-6). */
   readonly contactPeople?: readonly ContactPersonUpsertBody[] | null;
   /** Matched by id or externalId, else added; none is deleted (UPS-6). */
@@ -404,27 +340,67 @@ const serviceObjectInputRecord: RecordMaker = {
 const customerAddOrEditCommandRecord: RecordMaker = {
   size: 20,
   make: (o, r, i) => ({
-    externalId: (r[0] as FieldReader)(o.externalId, i),
-    name: (r[1] as FieldReader)(o.name, i),
-    kind: (r[2] as FieldReader)(o.kind, i),
-    categoryId: (r[3] as FieldReader)(o.categoryId, i),
-    typeId: (r[4] as FieldReader)(o.typeId, i),
-    ownerId: (r[5] as FieldReader)(o.ownerId, i),
-    identificationNumber: (r[6] as FieldReader)(o.identificationNumber, i),
-    taxNumber: (r[7] as FieldReader)(o.taxNumber, i),
-    website: (r[8] as FieldReader)(o.website, i),
-    description: (r[9] as FieldReader)(o.description, i),
-    customData: (r[10] as FieldReader)(o.customData, i),
-    notificationEmails: (r[11] as FieldReader)(o.notificationEmails, i),
-    sendByPost: (r[12] as FieldReader)(o.sendByPost, i),
-    primaryContactPersonId: (r[13] as FieldReader)(o.primaryContactPersonId, i),
-    invoiceAddressId: (r[14] as FieldReader)(o.invoiceAddressId, i),
-    contactAddressId: (r[15] as FieldReader)(o.contactAddressId, i),
-    contactPeople: (r[16] as FieldReader)(o.contactPeople, i),
-    addresses: (r[17] as FieldReader)(o.addresses, i),
-    serviceObjects: (r[18] as FieldReader)(o.serviceObjects, i),
+    ...customerInputRecord.make(o, r, i),
     id: (r[19] as FieldReader)(o.id, i),
   }),
+};
+
+/** The JSON Schema text of each field that every body reading it says the same. */
+const fieldTexts: BodyDocs["fields"] = {
+  CustomerInput: {
+    name: "Name, not blank (CUS-1).",
+    kind: "Company or Household (CUS-2); `Company` when left out on add.",
+    categoryId: "GUID or slug of a CustomerCategory (CUS-5).",
+    typeId: "GUID or slug of a CustomerType (CUS-5).",
+    ownerId: "GUID or external ID of the owner (AUTH-6).",
+    identificationNumber: "Company registration number, required for a company (CUS-3, CUS-4).",
+    taxNumber: "Tax number, companies only (CUS-4).",
+    website: "Web page.",
+    description: "Notes.",
+    customData: "JSON text checked against the company's customer template (CUS-8).",
+    notificationEmails: "Extra notification e-mail addresses (CUS-12).",
+    sendByPost: "Documents by post (CUS-12).",
+    primaryContactPersonId: "External ID of the primary contact person (CUS-6).",
+    invoiceAddressId: "External ID of the invoice address (CUS-6).",
+    contactAddressId: "External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled.",
+    serviceObjects: "Devices of the customer (CUS-11); none sent: empty.",
+  },
+  ContactPersonInput: {
+    externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
+    firstName: "First name.",
+    lastName: "Last name.",
+    position: "Job position.",
+    phone: "Phone `{ prefix, phone }`.",
+    email: "E-mail address (CUS-9).",
+    sendNotifications: "Whether customer notifications may go to this person (NOT-3); default `false`.",
+    sendReports: "Whether reports go to this person; default `false`.",
+  },
+  Phone: {
+    prefix: "International prefix, e.g. +420.",
+    phone: "The number, not blank.",
+  },
+  AddressInput: {
+    externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
+    street: "Street and number.",
+    city: "City.",
+    postalCode: "Postal code.",
+    country: "Country.",
+    coordinates: "Coordinates, range-checked (CUS-10).",
+  },
+  Coordinates: {
+    latitude: "-90..90.",
+    longitude: "-180..180.",
+  },
+  ServiceObjectInput: {
+    externalId: "External ID, also how the element is matched (UPS-6).",
+    name: "Name; required on a new device (CUS-11), and `null` is refused on an edit.",
+    serialNumber: "Serial number.",
+    description: "Description.",
+    addressId: "External ID (or GUID) of one of the customer's addresses.",
+  },
+  CustomerAddOrEditCommand: {
+    id: "GUID of the customer to edit, if sent (UPS-3, UPS-4).",
+  },
 };
 
 /** How the parser of {@link CustomerAddBody} builds each object (its fast path, src/shared/description.ts). */
@@ -437,79 +413,19 @@ export const customerAddBodyRecords: RecordMakers = {
   ServiceObjectInput: serviceObjectInputRecord,
 };
 
-/** The JSON Schema descriptions of {@link CustomerAddBody}, from the description's TSDoc. */
+/** The JSON Schema texts of {@link CustomerAddBody}, from the description's TSDoc. */
 export const customerAddBodyDocs: BodyDocs = {
-  CustomerInput: {
-    doc: "The body of `POST /customer` (CUS-1): at least one contact person and one address; null on an optional field counts as left out (GEN-5).",
-    fields: {
-      externalId: "External ID, unique among the company's customers (GEN-4).",
-      name: "Name, not blank (CUS-1).",
-      kind: "Company or Household (CUS-2); `Company` when left out on add.",
-      categoryId: "GUID or slug of a CustomerCategory (CUS-5).",
-      typeId: "GUID or slug of a CustomerType (CUS-5).",
-      ownerId: "GUID or external ID of the owner (AUTH-6).",
-      identificationNumber: "Company registration number, required for a company (CUS-3, CUS-4).",
-      taxNumber: "Tax number, companies only (CUS-4).",
-      website: "Web page.",
-      description: "Notes.",
-      customData: "JSON text checked against the company's customer template (CUS-8).",
-      notificationEmails: "Extra notification e-mail addresses (CUS-12).",
-      sendByPost: "Documents by post (CUS-12).",
-      primaryContactPersonId: "External ID of the primary contact person (CUS-6).",
-      invoiceAddressId: "External ID of the invoice address (CUS-6).",
-      contactAddressId: "External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled.",
-      contactPeople: "At least one contact person (CUS-1).",
-      addresses: "At least one address (CUS-1).",
-      serviceObjects: "Devices of the customer (CUS-11); none sent: empty.",
-    },
-  },
-  ContactPersonInput: {
-    doc: "A contact person in a customer body (CUS-9).",
-    fields: {
-      externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
-      firstName: "First name.",
-      lastName: "Last name.",
-      position: "Job position.",
-      phone: "Phone `{ prefix, phone }`.",
-      email: "E-mail address (CUS-9).",
-      sendNotifications: "Whether customer notifications may go to this person (NOT-3); default `false`.",
-      sendReports: "Whether reports go to this person; default `false`.",
-    },
-  },
-  Phone: {
-    doc: "A phone number as sent (CUS-9).",
-    fields: {
-      prefix: "International prefix, e.g. +420.",
-      phone: "The number, not blank.",
-    },
-  },
-  AddressInput: {
-    doc: "An address in a customer body (CUS-10).",
-    fields: {
-      externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
-      street: "Street and number.",
-      city: "City.",
-      postalCode: "Postal code.",
-      country: "Country.",
-      coordinates: "Coordinates, range-checked (CUS-10).",
-    },
-  },
-  Coordinates: {
-    doc: "Coordinates as sent, range-checked (CUS-10).",
-    fields: {
-      latitude: "-90..90.",
-      longitude: "-180..180.",
-    },
-  },
-  ServiceObjectInput: {
-    doc: "A service object (device) in a customer body (CUS-11).",
-    fields: {
-      externalId: "External ID, also how the element is matched (UPS-6).",
-      name: "Name; required on a new device (CUS-11), and `null` is refused on an edit.",
-      serialNumber: "Serial number.",
-      description: "Description.",
-      addressId: "External ID (or GUID) of one of the customer's addresses.",
-    },
+  fields: fieldTexts,
+  mode: {
+    CustomerInput: "The body of `POST /customer` (CUS-1): at least one contact person and one address; null on an optional field counts as left out (GEN-5).",
+    "CustomerInput.externalId": "External ID, unique among the company's customers (GEN-4).",
+    "CustomerInput.contactPeople": "At least one contact person (CUS-1).",
+    "CustomerInput.addresses": "At least one address (CUS-1).",
+    ContactPersonInput: "A contact person in a customer body (CUS-9).",
+    Phone: "A phone number as sent (CUS-9).",
+    AddressInput: "An address in a customer body (CUS-10).",
+    Coordinates: "Coordinates as sent, range-checked (CUS-10).",
+    ServiceObjectInput: "A service object (device) in a customer body (CUS-11).",
   },
 };
 
@@ -523,82 +439,21 @@ export const customerAddOrEditBodyRecords: RecordMakers = {
   ServiceObjectInput: serviceObjectInputRecord,
 };
 
-/** The JSON Schema descriptions of {@link CustomerAddOrEditBody}, from the description's TSDoc. */
+/** The JSON Schema texts of {@link CustomerAddOrEditBody}, from the description's TSDoc. */
 export const customerAddOrEditBodyDocs: BodyDocs = {
-  CustomerAddOrEditCommand: {
-    doc: "The body of `POST /customer/addOrEdit`: adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); only `name` is required, and null clears an optional field (GEN-5).",
-    fields: {
-      externalId: "External ID: how an existing customer is found when no id is sent (UPS-2).",
-      name: "Name, not blank (CUS-1).",
-      kind: "Company or Household (CUS-2); `Company` when left out on add.",
-      categoryId: "GUID or slug of a CustomerCategory (CUS-5).",
-      typeId: "GUID or slug of a CustomerType (CUS-5).",
-      ownerId: "GUID or external ID of the owner (AUTH-6).",
-      identificationNumber: "Company registration number, required for a company (CUS-3, CUS-4).",
-      taxNumber: "Tax number, companies only (CUS-4).",
-      website: "Web page.",
-      description: "Notes.",
-      customData: "JSON text checked against the company's customer template (CUS-8).",
-      notificationEmails: "Extra notification e-mail addresses (CUS-12).",
-      sendByPost: "Documents by post (CUS-12).",
-      primaryContactPersonId: "External ID of the primary contact person (CUS-6).",
-      invoiceAddressId: "External ID of the invoice address (CUS-6).",
-      contactAddressId: "External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled.",
-      contactPeople: "Matched by id or externalId, else added; none is deleted (UPS-6).",
-      addresses: "Matched by id or externalId, else added; none is deleted (UPS-6).",
-      serviceObjects: "Devices of the customer (CUS-11); none sent: empty.",
-      id: "GUID of the customer to edit, if sent (UPS-3, UPS-4).",
-    },
-  },
-  ContactPersonInput: {
-    doc: "A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
-    fields: {
-      id: "GUID of an existing contact person (add-or-edit only, UPS-6).",
-      externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
-      firstName: "First name.",
-      lastName: "Last name.",
-      position: "Job position.",
-      phone: "Phone `{ prefix, phone }`.",
-      email: "E-mail address (CUS-9).",
-      sendNotifications: "Whether customer notifications may go to this person (NOT-3); default `false`.",
-      sendReports: "Whether reports go to this person; default `false`.",
-    },
-  },
-  Phone: {
-    doc: "A phone number as sent (CUS-9).",
-    fields: {
-      prefix: "International prefix, e.g. +420.",
-      phone: "The number, not blank.",
-    },
-  },
-  AddressInput: {
-    doc: "An address in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
-    fields: {
-      id: "GUID of an existing address (add-or-edit only, UPS-6).",
-      externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
-      street: "Street and number.",
-      city: "City.",
-      postalCode: "Postal code.",
-      country: "Country.",
-      coordinates: "Coordinates, range-checked (CUS-10).",
-    },
-  },
-  Coordinates: {
-    doc: "Coordinates as sent, range-checked (CUS-10).",
-    fields: {
-      latitude: "-90..90.",
-      longitude: "-180..180.",
-    },
-  },
-  ServiceObjectInput: {
-    doc: "A service object in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
-    fields: {
-      id: "GUID of an existing device (add-or-edit only, UPS-6).",
-      externalId: "External ID, also how the element is matched (UPS-6).",
-      name: "Name; required on a new device (CUS-11), and `null` is refused on an edit.",
-      serialNumber: "Serial number.",
-      description: "Description.",
-      addressId: "External ID (or GUID) of one of the customer's addresses.",
-    },
+  fields: fieldTexts,
+  mode: {
+    CustomerAddOrEditCommand: "The body of `POST /customer/addOrEdit`: adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); only `name` is required, and null clears an optional field (GEN-5).",
+    "CustomerInput.externalId": "External ID: how an existing customer is found when no id is sent (UPS-2).",
+    "CustomerInput.contactPeople": "Matched by id or externalId, else added; none is deleted (UPS-6).",
+    "CustomerInput.addresses": "Matched by id or externalId, else added; none is deleted (UPS-6).",
+    ContactPersonInput: "A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
+    "ContactPersonInput.id": "GUID of an existing contact person (add-or-edit only, UPS-6).",
+    Phone: "A phone number as sent (CUS-9).",
+    AddressInput: "An address in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
+    "AddressInput.id": "GUID of an existing address (add-or-edit only, UPS-6).",
+    Coordinates: "Coordinates as sent, range-checked (CUS-10).",
+    ServiceObjectInput: "A service object in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
+    "ServiceObjectInput.id": "GUID of an existing device (add-or-edit only, UPS-6).",
   },
 };

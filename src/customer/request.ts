@@ -152,6 +152,7 @@ const serviceObject = /* @__PURE__ */ object("ServiceObjectInput", {
  * (`ABSENT`) apart from `null` up to the decision (GEN-5); the add parser never yields `null`
  * (it counts as left out there), except for an empty `contactAddressId` (CUS-4).
  * @add CustomerAddBody The body of `POST /customer` (CUS-1): at least one contact person and one address; null on an optional field counts as left out (GEN-5).
+ * @fields CustomerFieldsBody The customer fields every customer body shares.
  */
 const customerFields = /* @__PURE__ */ object("CustomerInput", {
   /**

@@ -1,7 +1,20 @@
 import { ABSENT, type Absent, type Tri } from "./field.js";
 import type { Guid } from "./guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "./issue.js";
-import { js, type JsonSchema } from "./json-schema.js";
+import {
+  arraySchema,
+  booleanSchema,
+  emailSchema,
+  enumSchema,
+  externalIdSchema,
+  guidSchema,
+  nonBlankSchema,
+  nullableSchema,
+  numberSchema,
+  objectSchema,
+  textSchema,
+  type JsonSchema,
+} from "./json-schema.js";
 import { limits } from "./limits.js";
 import {
   readArray,
@@ -69,8 +82,8 @@ export type ValueShape =
       readonly output: TypeName;
       /** Its type in the JSON body. */
       readonly body: TypeName;
-      /** Its JSON Schema, built with the builders passed in (so a bundle without schemas drops them). */
-      readonly json: (builders: typeof js, description?: string) => JsonSchema;
+      /** Its JSON Schema, with a description. */
+      readonly json: (description?: string) => JsonSchema;
     }
   | {
       /** Discriminant: a JSON array. */
@@ -146,11 +159,15 @@ export interface Field<P extends Presence = Presence, T = unknown> {
 export type Fields = { readonly [key: string]: Field };
 
 /**
- * The JSON Schema descriptions of one body, generated from the description's TSDoc: per command
- * type, the object's description and each field's, as the body of that mode says them.
+ * The JSON Schema descriptions of one body, generated from the description's TSDoc.
  * @internal
  */
-export type BodyDocs = { readonly [output: string]: { readonly doc: string; readonly fields: { readonly [key: string]: string } } };
+export interface BodyDocs {
+  /** Each field's text, by command type and key, shared by the bodies of every mode. */
+  readonly fields: { readonly [output: string]: { readonly [key: string]: string } };
+  /** What this body's mode says instead: each object's description by type, and `Type.key` for a field that says it differently. */
+  readonly mode: { readonly [name: string]: string };
+}
 
 /** The parsed value of one field. */
 type FieldOutput<F> =
@@ -178,7 +195,7 @@ export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) 
 
 // ---- Leaves: each reads with the shared reader of read.ts whose checks it names.
 
-function leaf<T>(read: ValueReader<T>, json: (builders: typeof js, description?: string) => JsonSchema, output: TypeName, body: TypeName = output): Value<T> {
+function leaf<T>(read: ValueReader<T>, json: (description?: string) => JsonSchema, output: TypeName, body: TypeName = output): Value<T> {
   return { reader: () => read, shape: { kind: "leaf", output, body, json } };
 }
 
@@ -191,7 +208,7 @@ const STRING: TypeName = { name: "string" };
  * @internal
  */
 export function text(max: number = limits.text): Value<string> {
-  return leaf(readText(max), (j, d) => j.text(max, d), STRING);
+  return leaf(readText(max), (d) => textSchema(max, d), STRING);
 }
 
 /**
@@ -200,7 +217,7 @@ export function text(max: number = limits.text): Value<string> {
  * @internal
  */
 export function nonBlank(): Value<string> {
-  return leaf(readNonBlank, (j, d) => j.nonBlank(d), STRING);
+  return leaf(readNonBlank, nonBlankSchema, STRING);
 }
 
 /**
@@ -209,7 +226,7 @@ export function nonBlank(): Value<string> {
  * @internal
  */
 export function externalId(): Value<string> {
-  return leaf(readExternalId, (j, d) => j.externalId(d), STRING);
+  return leaf(readExternalId, externalIdSchema, STRING);
 }
 
 /**
@@ -218,7 +235,7 @@ export function externalId(): Value<string> {
  * @internal
  */
 export function email(): Value<string> {
-  return leaf(readEmail, (j, d) => j.email(d), STRING);
+  return leaf(readEmail, emailSchema, STRING);
 }
 
 /**
@@ -227,7 +244,7 @@ export function email(): Value<string> {
  * @internal
  */
 export function guid(): Value<Guid> {
-  return leaf(readGuid, (j, d) => j.guid(d), { name: "Guid", from: "shared/guid" }, STRING);
+  return leaf(readGuid, guidSchema, { name: "Guid", from: "shared/guid" }, STRING);
 }
 
 /**
@@ -236,7 +253,7 @@ export function guid(): Value<Guid> {
  * @internal
  */
 export function boolean(): Value<boolean> {
-  return leaf(readBoolean, (j, d) => j.boolean(d), { name: "boolean" });
+  return leaf(readBoolean, booleanSchema, { name: "boolean" });
 }
 
 const notANumber = wrongType("a number");
@@ -263,7 +280,7 @@ export function numberIn(min: number, max: number, rule: RuleId): Value<number> 
     }
     return value;
   };
-  return leaf(read, (j, d) => j.number(min, max, d), { name: "number" });
+  return leaf(read, (d) => numberSchema(min, max, d), { name: "number" });
 }
 
 /**
@@ -274,7 +291,7 @@ export function numberIn(min: number, max: number, rule: RuleId): Value<number> 
  * @internal
  */
 export function oneOf<const T extends string>(values: readonly T[], type: TypeName): Value<T> {
-  return leaf(readEnum(values), (j, d) => j.enumOf(values, d), type);
+  return leaf(readEnum(values), (d) => enumSchema(values, d), type);
 }
 
 /**
@@ -391,8 +408,8 @@ export type RecordMakers = { readonly [output: string]: RecordMaker };
 export interface CompileContext {
   /** How the body is read. */
   readonly mode: BodyMode;
-  /** The generated record makers of the module; without them objects are filled key by key. */
-  readonly records?: RecordMakers;
+  /** The generated record makers of the module. */
+  readonly records: RecordMakers;
 }
 
 const notAnObject = wrongType("an object");
@@ -458,16 +475,15 @@ function objectReader(fields: Fields, name: string, ctx: CompileContext): ValueR
   // Object.prototype's: no field may be named like one of those.
   const inherited = keys.find((k) => k in Object.prototype);
   if (inherited !== undefined) throw new Error(`field-service-rules: ${name}.${inherited} is named like a property of Object.prototype`);
-  const maker = ctx.records?.[name];
-  // A maker of another size (a description changed and not regenerated, which the type check
-  // and `npm run docs:check` refuse) is not used; without one the object is filled key by key.
+  const maker = ctx.records[name];
+  // No maker, or one of another size: the description changed and `npm run docs` was not run
+  // (the type check and `npm run docs:check` refuse that too). Said when a body is read, not
+  // here, so that the generator can load a description whose generated file is stale.
   const make =
     maker !== undefined && maker.size === n
       ? maker.make
-      : (o: JsonObject, read: readonly FieldReader[], issues: Issue[]): object => {
-          const out: Record<string, unknown> = {};
-          for (let i = 0; i < n; i++) out[keys[i] as string] = (read[i] as FieldReader)(o[keys[i] as string], issues);
-          return out;
+      : () => {
+          throw new Error(`field-service-rules: the generated record maker of ${name} is missing or stale: run npm run docs`);
         };
   /*
    * Hot path: one object literal (the generated maker), each field loaded by name (a load site
@@ -508,38 +524,53 @@ function fieldSchema(field: Field, mode: BodyMode, docs: BodyDocs, description: 
   if (field.presence === "list" || field.presence === "addList") {
     const shape = arrayOf(field);
     const items = valueSchema(shape.item, mode, docs);
-    return isRequired(field, mode) ? js.array(items, field.addMin ?? 0, shape.max, description) : js.nullable(js.array(items, 0, shape.max, description));
+    return isRequired(field, mode) ? arraySchema(items, field.addMin ?? 0, shape.max, description) : nullableSchema(arraySchema(items, 0, shape.max, description));
   }
   const schema = valueSchema(field.value, mode, docs, description);
   if (field.presence === "required") return schema;
   // "" is "not filled" (CUS-4): the schema lets it through besides a visible character.
-  return js.nullable(field.emptyIsNull === true ? { ...schema, pattern: `^$|${String(schema.pattern)}` } : schema);
+  return nullableSchema(field.emptyIsNull === true ? { ...schema, pattern: `^$|${String(schema.pattern)}` } : schema);
 }
 
 /** The JSON Schema of a value in a mode: the one place that walks a description for it. */
 function valueSchema(value: Value<unknown>, mode: BodyMode, docs: BodyDocs, description?: string): JsonSchema {
   const shape = value.shape;
-  if (shape.kind === "leaf") return shape.json(js, description);
-  if (shape.kind === "array") return js.array(valueSchema(shape.item, mode, docs), shape.min, shape.max, description);
-  return objectSchema(shape.fields, shape.name, mode, docs, description);
+  if (shape.kind === "leaf") return shape.json(description);
+  if (shape.kind === "array") return arraySchema(valueSchema(shape.item, mode, docs), shape.min, shape.max, description);
+  return describedObjectSchema(value, mode, docs, description);
 }
 
-function objectSchema(fields: Fields, name: string, mode: BodyMode, docs: BodyDocs, description: string | undefined): JsonSchema {
-  const own = docs[name];
+/** A field's text in a body: the mode's own for its type or a base's, else the shared one. */
+function fieldText(value: Value<unknown>, key: string, docs: BodyDocs): string | undefined {
+  for (let v: Value<unknown> | undefined = value; v !== undefined && v.shape.kind === "object"; v = v.shape.base) {
+    const name = v.shape.name;
+    const text = docs.mode[`${name}.${key}`] ?? docs.fields[name]?.[key];
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+function describedObjectSchema(value: Value<unknown>, mode: BodyMode, docs: BodyDocs, description: string | undefined): JsonSchema {
+  const shape = value.shape as Extract<ValueShape, { kind: "object" }>;
+  const fields = shape.fields;
   const properties: Record<string, JsonSchema> = {};
   const requiredKeys: string[] = [];
   for (const [key, field] of Object.entries(fields)) {
     if (!inBody(field, mode)) continue;
-    properties[key] = fieldSchema(field, mode, docs, own?.fields[key]);
+    properties[key] = fieldSchema(field, mode, docs, fieldText(value, key, docs));
     if (isRequired(field, mode)) requiredKeys.push(key);
   }
-  return js.object(properties, requiredKeys, description ?? own?.doc);
+  return objectSchema(properties, requiredKeys, description ?? docs.mode[shape.name]);
 }
 
-/** Memoizes a per-mode builder, so each object is compiled once per mode however often it is nested. */
+/** Memoizes a builder per mode and record makers, so each object is compiled once however often it is nested. */
 function perMode<T>(build: (ctx: CompileContext) => T): (ctx: CompileContext) => T {
-  const cache: { [M in BodyMode]?: T } = {};
-  return (ctx) => (cache[ctx.mode] ??= build(ctx));
+  const cache = new WeakMap<RecordMakers, { [M in BodyMode]?: T }>();
+  return (ctx) => {
+    const byMode = cache.get(ctx.records) ?? {};
+    cache.set(ctx.records, byMode);
+    return (byMode[ctx.mode] ??= build(ctx));
+  };
 }
 
 /**
@@ -581,20 +612,52 @@ export function extend<const B extends Fields, const F extends Fields>(
  * throws; every issue with its JSON path and rule (GEN-9).
  * @param body - the body's description
  * @param mode - how it is read
- * @param records - the module's generated record makers (the fast path); none: objects filled key by key
+ * @param records - the module's generated record makers
  * @returns the parser
  * @example
- * const parse = compileBody(object("X", { name: required(nonBlank()) }), "add");
+ * const x = object("X", { name: required(nonBlank()) });
+ * const parse = compileBody(x, "add", recordsByKey(x));
  * parse({ name: " " }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Blank@name"]
  * @internal
  */
-export function compileBody<T>(body: Value<T>, mode: BodyMode, records?: RecordMakers): (value: unknown) => Result<T> {
-  const read = body.reader(records === undefined ? { mode } : { mode, records });
+export function compileBody<T>(body: Value<T>, mode: BodyMode, records: RecordMakers): (value: unknown) => Result<T> {
+  const read = body.reader({ mode, records });
   return (value) => {
     const issues: Issue[] = [];
     const v = read(value, "", "", issues);
     return collect(issues, () => v as T);
   };
+}
+
+/**
+ * Record makers that fill each object key by key, for a description that has no generated file
+ * (the tests' own descriptions); several times slower than the generated ones.
+ * @param body - the description
+ * @returns a maker for every object it reads
+ * @example
+ * const x = object("X", { name: required(nonBlank()) });
+ * compileBody(x, "add", recordsByKey(x))({ name: "a" }).value.name //=> "a"
+ * @internal
+ */
+export function recordsByKey(body: Value<unknown>): RecordMakers {
+  const out: Record<string, RecordMaker> = {};
+  const visit = (value: Value<unknown>): void => {
+    const shape = value.shape;
+    if (shape.kind === "array") visit(shape.item);
+    if (shape.kind !== "object" || Object.hasOwn(out, shape.name)) return;
+    const keys = Object.keys(shape.fields);
+    out[shape.name] = {
+      size: keys.length,
+      make: (o, read, issues) => {
+        const made: Record<string, unknown> = {};
+        keys.forEach((k, i) => (made[k] = (read[i] as FieldReader)(o[k], issues)));
+        return made;
+      },
+    };
+    for (const f of Object.values(shape.fields)) visit(f.value);
+  };
+  visit(body);
+  return out;
 }
 
 /**

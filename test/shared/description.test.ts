@@ -12,7 +12,7 @@ import {
   addList,
   array,
   boolean,
-  compileBody,
+  compileBody as compileWith,
   describedJsonSchema,
   email,
   extend,
@@ -25,15 +25,18 @@ import {
   object,
   oneOf,
   optional,
+  recordsByKey,
   required,
   text,
   upsertOnly,
   type BodyMode,
   type DescribedOutput,
   type SameType,
+  type Value,
 } from "../../src/shared/description.js";
 import { ABSENT, type Absent, type Tri } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
+import type { Result } from "../../src/shared/issue.js";
 import { customerAddBody, customerAddOrEditBody, kitContext } from "../../src/testing/index.js";
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
@@ -58,7 +61,9 @@ const thing = object("Thing", {
   extras: list(array(item, 2)),
 });
 const thingEdit = extend(thing, "ThingEdit", { id: upsertOnly(guid()) });
-const docs = {};
+const docs = { fields: {}, mode: {} };
+/** The test's descriptions have no generated file: their objects are filled key by key. */
+const compileBody = <T,>(body: Value<T>, mode: BodyMode): ((value: unknown) => Result<T>) => compileWith(body, mode, recordsByKey(body));
 const modes: readonly BodyMode[] = ["add", "upsert"];
 
 // The types the description reads (what the generator writes as interfaces), checked here by hand.
@@ -232,11 +237,19 @@ describe("body descriptions: parser and JSON Schema from one description", () =>
     expect(() => compileBody(object("Bad", { constructor: optional(text()) }), "add")).toThrow(/Bad\.constructor/);
   });
 
+  it("ERR-2: a description read without its record makers (npm run docs not run) says so when a body is read", () => {
+    const parse = compileWith(thing, "add", {});
+    expect(() => parse({ title: "T", items: [{}] })).toThrow(/record maker of Thing is missing or stale/);
+    const stale = compileWith(thing, "add", { ...recordsByKey(thing), Item: { size: 2, make: () => ({}) } });
+    expect(() => stale({ title: "T", items: [{}] })).toThrow(/record maker of Item is missing or stale/);
+  });
+
   it("GEN-5: the JSON Schema marks what is required in each mode and leaves upsertOnly fields out of an add", () => {
-    const add = describedJsonSchema(thing, "add", { Thing: { doc: "A thing.", fields: { title: "Its title." } } }) as { required: string[]; properties: Record<string, { description?: string }>; description: string };
+    const add = describedJsonSchema(thing, "add", { fields: { Thing: { title: "Its title.", key: "Key." } }, mode: { Thing: "A thing.", "Thing.key": "Its key on an add." } }) as { required: string[]; properties: Record<string, { description?: string }>; description: string };
     expect(add.required).toEqual(["title", "items"]);
     expect(add.description).toBe("A thing.");
     expect(add.properties.title?.description).toBe("Its title.");
+    expect(add.properties.key?.description).toBe("Its key on an add.");
     expect(Object.keys((describedJsonSchema(item, "add", docs) as { properties: object }).properties)).not.toContain("id");
     const upsert = describedJsonSchema(thingEdit, "upsert", docs) as { required: string[]; properties: Record<string, unknown> };
     expect(upsert.required).toEqual(["title"]);
@@ -247,7 +260,7 @@ describe("body descriptions: parser and JSON Schema from one description", () =>
 describe("the generated record makers of the customer bodies", () => {
   const ctx = kitContext(demoFixture, "demo");
   const [addBody, upsertBody] = customerBodies;
-  // The same descriptions compiled without the makers: objects filled key by key.
+  // The same descriptions compiled with makers that fill objects key by key.
   const plainAdd = compileBody(addBody!.value, "add");
   const plainUpsert = compileBody(upsertBody!.value, "upsert");
 
