@@ -22,7 +22,11 @@ import ts from "typescript";
 const root = join(fileURLToPath(import.meta.url), "..", "..");
 
 /** Each module whose exported `DescribedBody` lists get types, and the file they go to. */
-export const SOURCES = [{ source: "src/customer/request.ts", out: "src/customer/request-types.ts" }];
+export const SOURCES = [
+  { source: "src/customer/request.ts", out: "src/customer/request-types.ts" },
+  { source: "src/material/request.ts", out: "src/material/request-types.ts" },
+  { source: "src/store/replace.ts", out: "src/store/replace-types.ts" },
+];
 
 const MODES = ["add", "upsert"];
 const isBody = (d) => typeof d === "object" && d !== null && typeof d.mode === "string" && typeof d.value?.shape === "object";
@@ -170,6 +174,8 @@ export function renderBodyTypes(bodies, docs, source, out) {
       case "upsertOnly":
         need({ name: "Absent", from: "shared/field" });
         return `Absent | ${t}`;
+      case "orDefault":
+        return f.fallback === null ? `${t} | null` : t;
       default:
         throw new Error(`unknown presence ${f.presence}`);
     }
@@ -362,6 +368,8 @@ async function load(source, out) {
   const stub = {
     name: "generated-stub",
     setup(b) {
+      // Resolved even when the file does not exist yet (a new description).
+      b.onResolve({ filter: /-types\.js$/ }, (args) => (join(args.resolveDir, args.path.replace(/\.js$/, ".ts")) === generated ? { path: generated } : undefined));
       b.onLoad({ filter: /\.ts$/ }, (args) => (args.path === generated ? { contents, loader: "js" } : undefined));
     },
   };

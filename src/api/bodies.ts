@@ -1,4 +1,3 @@
-import type { MaterialUnit } from "../material/material.js";
 import type { Priority } from "../records/order.js";
 import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 
@@ -16,6 +15,8 @@ export type {
   PhoneBody, CoordinatesBody, ContactPersonBody, ContactPersonUpsertBody, AddressBody, AddressUpsertBody, ServiceObjectBody, ServiceObjectUpsertBody,
   CustomerFieldsBody, CustomerAddBody, CustomerAddOrEditBody,
 } from "../customer/request-types.js";
+export type { MaterialReplaceBody } from "../material/request-types.js";
+export type { StoreReplaceBody } from "../store/replace-types.js";
 
 /** The optional order fields every order body shares. */
 export interface OrderFieldsBody {
@@ -153,37 +154,7 @@ export interface InterventionEditBody {
   readonly sendByPost?: boolean;
 }
 
-/** The body of `PUT /material/{id}` (MAT-1): the whole material; a field left out becomes empty. */
-export interface MaterialReplaceBody {
-  /** Name, not blank. */
-  readonly name: string;
-  /** ID or slug of a MaterialCategory. */
-  readonly categoryId: string;
-  /** ID or slug of a MaterialSupplier. */
-  readonly supplierId: string;
-  /** Code. */
-  readonly identificationNumber?: string | null;
-  /** Description. */
-  readonly description?: string | null;
-  /** Supplier's code. */
-  readonly supplierCode?: string | null;
-  /** Unit; `Amounts` when left out. */
-  readonly unit?: MaterialUnit | null;
-  /** Sale price without VAT, not negative (GEN-7); 0 when left out. */
-  readonly price?: number | null;
-  /** Cost price without VAT, not negative (GEN-7). */
-  readonly costPrice?: number | null;
-}
 
-/** The body of `PUT /store/{id}` (STO-1): the whole store; a field left out becomes empty. */
-export interface StoreReplaceBody {
-  /** Name, not blank. */
-  readonly name: string;
-  /** External ID; left out or `null` clears it. */
-  readonly externalId?: string | null;
-  /** IDs or external IDs of the users with access (STO-2), possibly none. */
-  readonly availableFor: readonly string[];
-}
 
 /** One stock item of `addToStore` and `setMaterialAmounts` (STK-1): no amount means unlimited. */
 export interface StockAmountBody {

@@ -1,9 +1,11 @@
 import { ABSENT, type Absent, type Tri } from "./field.js";
+import type { Dec } from "./decimal.js";
 import type { Guid } from "./guid.js";
 import { collect, issue, joinPath, type Issue, type Result } from "./issue.js";
 import {
   arraySchema,
   booleanSchema,
+  decimalSchema,
   emailSchema,
   enumSchema,
   externalIdSchema,
@@ -19,6 +21,7 @@ import { limits } from "./limits.js";
 import {
   readArray,
   readBoolean,
+  readNonNegativeDecimal,
   readEmail,
   readEnum,
   readExternalId,
@@ -131,10 +134,11 @@ export interface Value<T> {
  * - `ident`: an identifier; left out and `null` both {@link ABSENT};
  * - `upsertOnly`: an `ident` of an add-or-edit; an add ignores it (ERR-3) and reads {@link ABSENT};
  * - `list`: a list that may be left out or `null` (none sent: empty);
- * - `addList`: a list required on an add with `addMin` elements at least, a `list` on an add-or-edit.
+ * - `addList`: a list required on an add with `addMin` elements at least, a `list` on an add-or-edit;
+ * - `orDefault`: left out or `null` is the field's default (a replace body, MAT-1, STO-1).
  * @internal
  */
-export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList";
+export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList" | "orDefault";
 
 /**
  * One field of an object: its value and how it is present. Its documentation is the TSDoc
@@ -150,6 +154,8 @@ export interface Field<P extends Presence = Presence, T = unknown> {
   readonly addMin?: number;
   /** An empty string means "not filled" and reads as `null` (CUS-4). */
   readonly emptyIsNull?: boolean;
+  /** `orDefault` only: what left out or `null` reads as. */
+  readonly fallback?: unknown;
 }
 
 /**
@@ -171,7 +177,7 @@ export interface BodyDocs {
 
 /** The parsed value of one field. */
 type FieldOutput<F> =
-  F extends Field<"required" | "list" | "addList", infer T>
+  F extends Field<"required" | "list" | "addList" | "orDefault", infer T>
     ? T
     : F extends Field<"optional", infer T>
       ? Tri<T>
@@ -254,6 +260,15 @@ export function guid(): Value<Guid> {
  */
 export function boolean(): Value<boolean> {
   return leaf(readBoolean, booleanSchema, { name: "boolean" });
+}
+
+/**
+ * An exact non-negative decimal below 10^9 (GEN-7).
+ * @returns the description
+ * @internal
+ */
+export function decimal(): Value<Dec> {
+  return leaf(readNonNegativeDecimal, decimalSchema, { name: "Dec", from: "shared/decimal" }, { name: "number" });
 }
 
 const notANumber = wrongType("a number");
@@ -353,6 +368,17 @@ export function upsertOnly<T>(value: Value<T>): Field<"upsertOnly", T> {
 }
 
 /**
+ * A field of a replace body: left out or `null` reads as `fallback` (MAT-1, STO-1).
+ * @param value - the value
+ * @param fallback - what left out or `null` reads as
+ * @returns the field
+ * @internal
+ */
+export function orDefault<T, const D>(value: Value<T>, fallback: D): Field<"orDefault", T | D> {
+  return { presence: "orDefault", value, fallback };
+}
+
+/**
  * A list that may be left out or `null` (none sent: empty).
  * @param value - the list
  * @returns the field
@@ -448,6 +474,11 @@ function fieldReader(key: string, field: Field, ctx: CompileContext): FieldReade
       if (emptyIsNull && v === "") return null;
       return read(v, "", key, issues) ?? ABSENT;
     };
+  }
+  if (presence === "orDefault") {
+    const read = field.value.reader(ctx);
+    const fallback = field.fallback;
+    return (v, issues) => (v === undefined || v === null ? fallback : (read(v, "", key, issues) ?? fallback));
   }
   if (presence === "ident" || presence === "upsertOnly") {
     if (presence === "upsertOnly" && add) return () => ABSENT;

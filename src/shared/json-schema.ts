@@ -95,6 +95,21 @@ export function booleanSchema(description?: string): JsonSchema {
 }
 
 /**
+ * An exact non-negative decimal below 10^9 (`readNonNegativeDecimal`, GEN-7).
+ * @param description - the schema's description, before the sentence on decimals
+ * @returns the schema
+ * @internal
+ */
+export function decimalSchema(description?: string): JsonSchema {
+  return {
+    type: "number",
+    minimum: 0,
+    exclusiveMaximum: 10 ** limits.decimalIntegerDigits,
+    description: `${description === undefined ? "" : `${description} `}An exact decimal: at most ${limits.decimalScale} decimal places, never negative (GEN-7).`,
+  };
+}
+
+/**
  * A number within bounds.
  * @param min - the smallest
  * @param max - the largest
@@ -199,12 +214,7 @@ export const js: {
   dateTime: (description) => ({ type: "string", pattern: DATE_TIME_PATTERN, ...described(description) }),
   email: emailSchema,
   boolean: booleanSchema,
-  decimal: (description) => ({
-    type: "number",
-    minimum: 0,
-    exclusiveMaximum: 10 ** limits.decimalIntegerDigits,
-    description: `${description === undefined ? "" : `${description} `}An exact decimal: at most ${limits.decimalScale} decimal places, never negative (GEN-7).`,
-  }),
+  decimal: decimalSchema,
   integer: (min, max, description) => ({ type: "integer", minimum: min, maximum: max, ...described(description) }),
   number: numberSchema,
   enumOf: enumSchema,
