@@ -1,7 +1,7 @@
-import { ABSENT, type Absent, type Tri } from "./field.js";
+import { ABSENT as ABSENT_BINDING, type Absent, type Tri } from "./field.js";
 import type { Dec } from "./decimal.js";
 import type { Guid } from "./guid.js";
-import { collect, issue, joinPath, type Issue, type Result } from "./issue.js";
+import { collect as collectBinding, issue, joinPath, type Issue, type Result } from "./issue.js";
 import {
   arraySchema,
   booleanSchema,
@@ -28,12 +28,18 @@ import {
   readGuid,
   readNonBlank,
   readText,
-  requiredValue,
+  requiredValue as requiredValueBinding,
   wrongType,
   type JsonObject,
   type ValueReader,
 } from "./read.js";
 import type { RuleId } from "./rule-id.js";
+
+// Module-local copies of the imported bindings the compiled closures use on every field: some
+// loaders (vitest's module runner) turn each use of an imported binding into a getter call.
+const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
+const requiredValue: typeof requiredValueBinding = requiredValueBinding;
+const collect: typeof collectBinding = collectBinding;
 
 /*
  * One declarative description per request body (issue 23): a value is described once, with the
