@@ -51,7 +51,7 @@ export type CustomerBodyMode = BodyMode;
  * Adding an optional field is one line in one object below, plus the rule that uses it.
  */
 
-/** GUID of an existing element to edit (add-or-edit only, UPS-6). */
+// Shared by the three element objects; each documents them on its own field.
 const elementId = /* @__PURE__ */ upsertOnly(guid());
 const elementExternalId = /* @__PURE__ */ ident(externalId());
 
