@@ -26,6 +26,7 @@ export const SOURCES = [
   { source: "src/customer/request.ts", out: "src/customer/request-types.ts" },
   { source: "src/material/request.ts", out: "src/material/request-types.ts" },
   { source: "src/store/replace.ts", out: "src/store/replace-types.ts" },
+  { source: "src/intervention/request.ts", out: "src/intervention/request-types.ts" },
 ];
 
 const MODES = ["add", "upsert"];

@@ -17,6 +17,7 @@ export type {
 } from "../customer/request-types.js";
 export type { MaterialReplaceBody } from "../material/request-types.js";
 export type { StoreReplaceBody } from "../store/replace-types.js";
+export type { CancelBody } from "../intervention/request-types.js";
 
 /** The optional order fields every order body shares. */
 export interface OrderFieldsBody {
@@ -82,13 +83,6 @@ export interface OrderEditBody extends OrderFieldsBody {
   readonly categoryId?: string;
 }
 
-/** The body of an order cancel or an intervention cancel (ORD-11, INT-5); may be left out. */
-export interface CancelBody {
-  /** Shown on the detail; cancelled interventions receive it. */
-  readonly reason?: string | null;
-  /** Notify the customer (ORD-12, NOT-2). */
-  readonly sendNotificationToCustomer?: boolean | null;
-}
 
 /** One technician's time on an intervention (ASN-1 to ASN-5). */
 export interface AssignationBody {

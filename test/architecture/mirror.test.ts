@@ -28,6 +28,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "client/in-process.ts": "the fetch over a service in the same process: every test under test/client/ drives the client through it",
   "customer/request-types.ts": "generated from the descriptions of customer/request.ts (scripts/body-types.mjs): test/customer/request.test.ts and test/shared/description.test.ts run its record makers through the parsers",
   "customer/context.ts": "orderedCatalog, the catalog order of CUS-5: test/customer/merge.test.ts (\"record references\")",
+  "intervention/request-types.ts": "generated from the cancel body's description in intervention/request.ts (scripts/body-types.mjs): test/intervention/cancel.test.ts and test/order/cancel.test.ts run its record maker through parseInterventionCancel",
   "material/request-types.ts": "generated from the description in material/request.ts (scripts/body-types.mjs): test/material/replace.test.ts runs its record maker through parseMaterialReplace",
   "material/request.ts": "parseMaterialReplace: test/material/replace.test.ts checks MAT-1..MAT-3 on the parse and the replace together",
   "store/replace-types.ts": "generated from the description in store/replace.ts (scripts/body-types.mjs): test/store/replace.test.ts runs its record maker through parseStoreReplace",
