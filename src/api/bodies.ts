@@ -1,5 +1,3 @@
-import type { CustomerKind } from "../customer/customer.js";
-import type { MaterialUnit } from "../material/material.js";
 import type { Priority } from "../records/order.js";
 import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 
@@ -11,147 +9,15 @@ import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 // at its path). An optional field takes `null` where the parser accepts it: on an add it counts
 // as left out, on an edit or add-or-edit it clears the value (GEN-5).
 
-/** A phone number as sent (CUS-9). */
-export interface PhoneBody {
-  /** International prefix, e.g. `+420`. */
-  readonly prefix: string;
-  /** The number, not blank. */
-  readonly phone: string;
-}
-
-/** Coordinates as sent, range-checked (CUS-10). */
-export interface CoordinatesBody {
-  /** -90..90. */
-  readonly latitude: number;
-  /** -180..180. */
-  readonly longitude: number;
-}
-
-/** A contact person in a customer body (CUS-9). */
-export interface ContactPersonBody {
-  /** External ID, how the element is matched (UPS-6) and referenced (CUS-6). */
-  readonly externalId?: string | null;
-  /** First name. */
-  readonly firstName?: string | null;
-  /** Last name. */
-  readonly lastName?: string | null;
-  /** Job position. */
-  readonly position?: string | null;
-  /** Phone. */
-  readonly phone?: PhoneBody | null;
-  /** E-mail address. */
-  readonly email?: string | null;
-  /** Whether customer notifications may go to this person (NOT-2). */
-  readonly sendNotifications?: boolean | null;
-  /** Whether reports go to this person. */
-  readonly sendReports?: boolean | null;
-}
-
-/** A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
-export interface ContactPersonUpsertBody extends ContactPersonBody {
-  /** GUID of an existing contact person. */
-  readonly id?: string | null;
-}
-
-/** An address in a customer body (CUS-10). */
-export interface AddressBody {
-  /** External ID, how the element is matched (UPS-6) and referenced (CUS-6). */
-  readonly externalId?: string | null;
-  /** Street and number. */
-  readonly street?: string | null;
-  /** City. */
-  readonly city?: string | null;
-  /** Postal code. */
-  readonly postalCode?: string | null;
-  /** Country. */
-  readonly country?: string | null;
-  /** Coordinates. */
-  readonly coordinates?: CoordinatesBody | null;
-}
-
-/** An address in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
-export interface AddressUpsertBody extends AddressBody {
-  /** GUID of an existing address. */
-  readonly id?: string | null;
-}
-
-/** A service object (device) in a customer body (CUS-11). */
-export interface ServiceObjectBody {
-  /** External ID, how the element is matched (UPS-6). */
-  readonly externalId?: string | null;
-  /** Name, required on a new device. */
-  readonly name?: string | null;
-  /** Serial number. */
-  readonly serialNumber?: string | null;
-  /** Description. */
-  readonly description?: string | null;
-  /** External ID (or GUID) of one of the customer's addresses. */
-  readonly addressId?: string | null;
-}
-
-/** A service object in an add-or-edit body: also its GUID, to edit an existing one (UPS-6). */
-export interface ServiceObjectUpsertBody extends ServiceObjectBody {
-  /** GUID of an existing device. */
-  readonly id?: string | null;
-}
-
-/** The customer fields every customer body shares. */
-export interface CustomerFieldsBody {
-  /** External ID (GEN-4, UPS-2). */
-  readonly externalId?: string | null;
-  /** Name, not blank (CUS-1). */
-  readonly name: string;
-  /** Kind; `Company` when left out on add (CUS-2). */
-  readonly kind?: CustomerKind | null;
-  /** ID or slug of a CustomerCategory (CUS-5). */
-  readonly categoryId?: string | null;
-  /** ID or slug of a CustomerType (CUS-5). */
-  readonly typeId?: string | null;
-  /** ID or external ID of the owner (AUTH-6). */
-  readonly ownerId?: string | null;
-  /** Company registration number, required for a company (CUS-3). */
-  readonly identificationNumber?: string | null;
-  /** Tax number, companies only (CUS-4). */
-  readonly taxNumber?: string | null;
-  /** Web page. */
-  readonly website?: string | null;
-  /** Notes. */
-  readonly description?: string | null;
-  /** JSON text matching the company's template (CUS-8). */
-  readonly customData?: string | null;
-  /** Extra notification e-mail addresses (CUS-12). */
-  readonly notificationEmails?: readonly string[] | null;
-  /** Documents by post (CUS-12). */
-  readonly sendByPost?: boolean | null;
-  /** External ID of the primary contact person (CUS-6). */
-  readonly primaryContactPersonId?: string | null;
-  /** External ID of the invoice address (CUS-6). */
-  readonly invoiceAddressId?: string | null;
-  /** External ID of the contact address, companies only (CUS-4, CUS-6). */
-  readonly contactAddressId?: string | null;
-}
-
-/** The body of `POST /customer` (CUS-1): at least one contact person and one address. */
-export interface CustomerAddBody extends CustomerFieldsBody {
-  /** Contact people, at least one. */
-  readonly contactPeople: readonly ContactPersonBody[];
-  /** Addresses, at least one. */
-  readonly addresses: readonly AddressBody[];
-  /** Devices. */
-  readonly serviceObjects?: readonly ServiceObjectBody[];
-}
-
-/** The body of `POST /customer/addOrEdit` (UPS-1 to UPS-6): only `name` is required. */
-export interface CustomerAddOrEditBody extends CustomerFieldsBody {
-  /** GUID of the customer to edit. */
-  readonly id?: string | null;
-  /** Contact people to add or edit (UPS-6). */
-  readonly contactPeople?: readonly ContactPersonUpsertBody[];
-  /** Addresses to add or edit (UPS-6). */
-  readonly addresses?: readonly AddressUpsertBody[];
-  /** Devices to add or edit (UPS-6). */
-  readonly serviceObjects?: readonly ServiceObjectUpsertBody[];
-}
+// The customer bodies are described once in src/customer/request.ts; their types are generated
+// from that description (scripts/body-types.mjs) and re-exported here.
+export type {
+  PhoneBody, CoordinatesBody, ContactPersonBody, ContactPersonUpsertBody, AddressBody, AddressUpsertBody, ServiceObjectBody, ServiceObjectUpsertBody,
+  CustomerFieldsBody, CustomerAddBody, CustomerAddOrEditBody,
+} from "../customer/request-types.js";
+export type { MaterialReplaceBody } from "../material/request-types.js";
+export type { StoreReplaceBody } from "../store/replace-types.js";
+export type { CancelBody } from "../intervention/request-types.js";
 
 /** The optional order fields every order body shares. */
 export interface OrderFieldsBody {
@@ -217,13 +83,6 @@ export interface OrderEditBody extends OrderFieldsBody {
   readonly categoryId?: string;
 }
 
-/** The body of an order cancel or an intervention cancel (ORD-11, INT-5); may be left out. */
-export interface CancelBody {
-  /** Shown on the detail; cancelled interventions receive it. */
-  readonly reason?: string | null;
-  /** Notify the customer (ORD-12, NOT-2). */
-  readonly sendNotificationToCustomer?: boolean | null;
-}
 
 /** One technician's time on an intervention (ASN-1 to ASN-5). */
 export interface AssignationBody {
@@ -289,37 +148,7 @@ export interface InterventionEditBody {
   readonly sendByPost?: boolean;
 }
 
-/** The body of `PUT /material/{id}` (MAT-1): the whole material; a field left out becomes empty. */
-export interface MaterialReplaceBody {
-  /** Name, not blank. */
-  readonly name: string;
-  /** ID or slug of a MaterialCategory. */
-  readonly categoryId: string;
-  /** ID or slug of a MaterialSupplier. */
-  readonly supplierId: string;
-  /** Code. */
-  readonly identificationNumber?: string | null;
-  /** Description. */
-  readonly description?: string | null;
-  /** Supplier's code. */
-  readonly supplierCode?: string | null;
-  /** Unit; `Amounts` when left out. */
-  readonly unit?: MaterialUnit | null;
-  /** Sale price without VAT, not negative (GEN-7); 0 when left out. */
-  readonly price?: number | null;
-  /** Cost price without VAT, not negative (GEN-7). */
-  readonly costPrice?: number | null;
-}
 
-/** The body of `PUT /store/{id}` (STO-1): the whole store; a field left out becomes empty. */
-export interface StoreReplaceBody {
-  /** Name, not blank. */
-  readonly name: string;
-  /** External ID; left out or `null` clears it. */
-  readonly externalId?: string | null;
-  /** IDs or external IDs of the users with access (STO-2), possibly none. */
-  readonly availableFor: readonly string[];
-}
 
 /** One stock item of `addToStore` and `setMaterialAmounts` (STK-1): no amount means unlimited. */
 export interface StockAmountBody {

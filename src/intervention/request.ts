@@ -10,6 +10,8 @@ import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import { js, type JsonSchema } from "../shared/json-schema.js";
 import type { IsoDate } from "../shared/time.js";
+import { boolean, compileBody, describedJsonSchema, object, orDefault, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
+import { cancelBodyDocs, cancelBodyRecords, type InterventionCancelCommand } from "./request-types.js";
 
 /** A parsed plan body (`POST /order/{orderId}/PlanIntervention`). References are not yet resolved. */
 export interface InterventionPlanCommand {
@@ -73,13 +75,34 @@ export interface InterventionEditCommand {
   readonly sendByPost: boolean | Absent;
 }
 
-/** A parsed cancel body (intervention `…/Cancel` and order `…/cancel`). */
-export interface InterventionCancelCommand {
-  /** Reason shown on the cancelled records, or `null` (INT-5, ORD-11). */
-  readonly reason: string | null;
-  /** Notify the customer (ORD-12, NOT-3); default `false`. */
-  readonly sendNotificationToCustomer: boolean;
-}
+export type { InterventionCancelCommand } from "./request-types.js";
+
+/*
+ * The cancel body, described once (docs/decisions.md "One description per body"); the plan,
+ * replan and edit bodies below are still written by hand.
+ */
+
+/**
+ * A parsed cancel body (intervention `…/Cancel` and order `…/cancel`).
+ * @add CancelBody The body of an order cancel or an intervention cancel (ORD-11, INT-5); may be left out, which is the same as {}.
+ */
+const cancel = /* @__PURE__ */ object("InterventionCancelCommand", {
+  /** Reason shown on the cancelled records (INT-5, ORD-11); left out or null: none. */
+  reason: orDefault(text(limits.longText), null),
+  /** Notify the customer (ORD-12, NOT-3); left out or null: false. */
+  sendNotificationToCustomer: orDefault(boolean(), false),
+});
+
+/**
+ * The cancel body, for the type generator (`scripts/body-types.mjs`), which writes its types
+ * into `src/intervention/request-types.ts`.
+ * @internal
+ */
+export const interventionBodies: readonly DescribedBody[] = [{ value: cancel, mode: "add" }];
+
+// The generated interface is the described one (a stale src/intervention/request-types.ts fails here).
+const generatedMatch: SameType<InterventionCancelCommand, DescribedOutput<typeof cancel.fields>> = true;
+void generatedMatch;
 
 const readPriority: ValueReader<Priority> = readEnum(priorities);
 
@@ -230,15 +253,7 @@ export function parseInterventionEdit(body: unknown): Result<InterventionEditCom
  * @example
  * parseInterventionCancel({ reason: "Customer away" }) //=> { ok: true, value: { reason: "Customer away", sendNotificationToCustomer: false } }
  */
-export function parseInterventionCancel(body: unknown): Result<InterventionCancelCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(body, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  const reason = optionalValue(o, "reason", "", issues, readLongText) ?? null;
-  const sendNotificationToCustomer = optionalValue(o, "sendNotificationToCustomer", "", issues, readBoolean) ?? false;
-  return collect(issues, () => ({ reason, sendNotificationToCustomer }));
-}
+export const parseInterventionCancel: (body: unknown) => Result<InterventionCancelCommand> = /* @__PURE__ */ compileBody(cancel, "add", cancelBodyRecords);
 
 function assignationJsonSchema(): JsonSchema {
   return js.object(
@@ -320,13 +335,7 @@ export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.
  * @example
  * interventionCancelJsonSchema.required //=> undefined
  */
-export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    reason: js.nullable(js.text(limits.longText, "Reason shown on the cancelled records (INT-5, ORD-11).")),
-    sendNotificationToCustomer: js.nullable(js.boolean("Notify the customer (ORD-12, NOT-3); default false.")),
-  },
-  [],
-))();
+export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(cancel, "add", cancelBodyDocs);
 
 /** {@link parseInterventionPlan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const interventionPlanSchema: BodySchema<InterventionPlanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionPlan, interventionPlanJsonSchema);

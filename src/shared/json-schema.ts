@@ -34,7 +34,144 @@ export const DATE_TIME_PATTERN =
 export const EMAIL_PATTERN = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$";
 
 /**
- * Builders of the JSON Schemas of request bodies, each mirroring one reader of `read.ts`.
+ * Any string up to `max` UTF-16 code units (`readText`).
+ * @param max - the longest string
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function textSchema(max: number = limits.text, description?: string): JsonSchema {
+  return { type: "string", maxLength: max, ...described(description) };
+}
+
+/**
+ * A string with a visible character (`readNonBlank`).
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function nonBlankSchema(description?: string): JsonSchema {
+  return { type: "string", maxLength: limits.text, pattern: "\\S", ...described(description) };
+}
+
+/**
+ * An external ID that a URL path can carry (`readExternalId`, TXT-2): non-blank, not `.` nor `..`.
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function externalIdSchema(description?: string): JsonSchema {
+  return { type: "string", maxLength: limits.text, pattern: "\\S", not: { enum: [".", ".."] }, ...described(description) };
+}
+
+/**
+ * A GUID (`readGuid`).
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function guidSchema(description?: string): JsonSchema {
+  return { type: "string", format: "uuid", pattern: GUID_PATTERN, ...described(description) };
+}
+
+/**
+ * An e-mail address (`readEmail`).
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function emailSchema(description?: string): JsonSchema {
+  return { type: "string", maxLength: 254, pattern: EMAIL_PATTERN, ...described(description) };
+}
+
+/**
+ * A boolean (`readBoolean`).
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function booleanSchema(description?: string): JsonSchema {
+  return { type: "boolean", ...described(description) };
+}
+
+/**
+ * An exact non-negative decimal below 10^9 (`readNonNegativeDecimal`, GEN-7).
+ * @param description - the schema's description, before the sentence on decimals
+ * @returns the schema
+ * @internal
+ */
+export function decimalSchema(description?: string): JsonSchema {
+  return {
+    type: "number",
+    minimum: 0,
+    exclusiveMaximum: 10 ** limits.decimalIntegerDigits,
+    description: `${description === undefined ? "" : `${description} `}An exact decimal: at most ${limits.decimalScale} decimal places, never negative (GEN-7).`,
+  };
+}
+
+/**
+ * A number within bounds.
+ * @param min - the smallest
+ * @param max - the largest
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function numberSchema(min: number, max: number, description?: string): JsonSchema {
+  return { type: "number", minimum: min, maximum: max, ...described(description) };
+}
+
+/**
+ * One of a fixed set of strings (`readEnum`).
+ * @param values - the allowed values
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function enumSchema(values: readonly string[], description?: string): JsonSchema {
+  return { type: "string", enum: [...values], ...described(description) };
+}
+
+/**
+ * A list from `min` to `max` elements (`readArray`).
+ * @param items - the elements' schema
+ * @param min - the fewest elements
+ * @param max - the most elements
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function arraySchema(items: JsonSchema, min: number, max: number, description?: string): JsonSchema {
+  return { type: "array", items, ...(min > 0 ? { minItems: min } : {}), maxItems: max, ...described(description) };
+}
+
+/**
+ * An object; unknown properties are allowed, as the parsers ignore them (ERR-3).
+ * @param properties - the properties' schemas
+ * @param required - the required keys
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function objectSchema(properties: Readonly<Record<string, JsonSchema>>, required: readonly string[], description?: string): JsonSchema {
+  return { type: "object", properties, ...(required.length > 0 ? { required: [...required] } : {}), ...described(description) };
+}
+
+/**
+ * The schema, or `null` (an optional field sent as `null`, GEN-5).
+ * @param schema - the schema
+ * @returns the schema with `null` allowed
+ * @internal
+ */
+export function nullableSchema(schema: JsonSchema): JsonSchema {
+  const type = schema.type;
+  return typeof type === "string" ? { ...schema, type: [type, "null"], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) } : { anyOf: [schema, { type: "null" }] };
+}
+
+/**
+ * Builders of the JSON Schemas of request bodies, each mirroring one reader of `read.ts`. A body
+ * described with src/shared/description.ts imports the builders it needs one by one instead, so
+ * a bundle carries only those.
  * @internal
  */
 export const js: {
@@ -69,29 +206,21 @@ export const js: {
   /** The schema, or `null` (an optional field sent as `null`, GEN-5). */
   readonly nullable: (schema: JsonSchema) => JsonSchema;
 } = {
-  text: (max = limits.text, description) => ({ type: "string", maxLength: max, ...described(description) }),
-  nonBlank: (description) => ({ type: "string", maxLength: limits.text, pattern: "\\S", ...described(description) }),
-  externalId: (description) => ({ type: "string", maxLength: limits.text, pattern: "\\S", not: { enum: [".", ".."] }, ...described(description) }),
-  guid: (description) => ({ type: "string", format: "uuid", pattern: GUID_PATTERN, ...described(description) }),
+  text: textSchema,
+  nonBlank: nonBlankSchema,
+  externalId: externalIdSchema,
+  guid: guidSchema,
   date: (description) => ({ type: "string", format: "date", pattern: DATE_PATTERN, ...described(description) }),
   dateTime: (description) => ({ type: "string", pattern: DATE_TIME_PATTERN, ...described(description) }),
-  email: (description) => ({ type: "string", maxLength: 254, pattern: EMAIL_PATTERN, ...described(description) }),
-  boolean: (description) => ({ type: "boolean", ...described(description) }),
-  decimal: (description) => ({
-    type: "number",
-    minimum: 0,
-    exclusiveMaximum: 10 ** limits.decimalIntegerDigits,
-    description: `${description === undefined ? "" : `${description} `}An exact decimal: at most ${limits.decimalScale} decimal places, never negative (GEN-7).`,
-  }),
+  email: emailSchema,
+  boolean: booleanSchema,
+  decimal: decimalSchema,
   integer: (min, max, description) => ({ type: "integer", minimum: min, maximum: max, ...described(description) }),
-  number: (min, max, description) => ({ type: "number", minimum: min, maximum: max, ...described(description) }),
-  enumOf: (values, description) => ({ type: "string", enum: [...values], ...described(description) }),
-  array: (items, min, max, description) => ({ type: "array", items, ...(min > 0 ? { minItems: min } : {}), maxItems: max, ...described(description) }),
-  object: (properties, required, description) => ({ type: "object", properties, ...(required.length > 0 ? { required: [...required] } : {}), ...described(description) }),
-  nullable: (schema) => {
-    const type = schema.type;
-    return typeof type === "string" ? { ...schema, type: [type, "null"], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) } : { anyOf: [schema, { type: "null" }] };
-  },
+  number: numberSchema,
+  enumOf: enumSchema,
+  array: arraySchema,
+  object: objectSchema,
+  nullable: nullableSchema,
 };
 
 function described(description: string | undefined): JsonSchema {

@@ -1,24 +1,44 @@
 import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { optionalValue, readArray, readExternalId, readNonBlank, readObject, required } from "../shared/read.js";
+import { array, compileBody, describedJsonSchema, externalId, nonBlank, object, orDefault, required, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
 import { limits } from "../shared/limits.js";
 import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
-import { js, type JsonSchema } from "../shared/json-schema.js";
+import type { JsonSchema } from "../shared/json-schema.js";
+import { storeReplaceBodyDocs, storeReplaceBodyRecords, type StoreReplaceCommand } from "./replace-types.js";
 import type { Store } from "./store.js";
 
-/** A parsed `PUT /store/{id}` body: the whole store; a left-out external ID is `null` (STO-1). */
-export interface StoreReplaceCommand {
-  /** Name (required). */
-  readonly name: string;
-  /** External ID; `null` when left out, which clears it (STO-1). */
-  readonly externalId: string | null;
-  /** IDs or external IDs of users, possibly none (required). */
-  readonly availableFor: readonly string[];
-}
+export type { StoreReplaceCommand } from "./replace-types.js";
 
-const readUsers = readArray(readNonBlank, 0, limits.availableFor);
+/*
+ * The store replace body, described once (docs/decisions.md "One description per body"): the
+ * parser, the JSON Schema, the command type and the JSON body type come from here.
+ */
+
+/**
+ * A parsed `PUT /store/{id}` body: the whole store; a left-out external ID is `null` (STO-1).
+ * @add StoreReplaceBody The whole store; its stock is not part of it (STO-1).
+ */
+const storeReplace = /* @__PURE__ */ object("StoreReplaceCommand", {
+  /** Name, not blank. */
+  name: required(nonBlank()),
+  /** External ID; left out or null clears it (STO-1). */
+  externalId: orDefault(externalId(), null),
+  /** GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none. */
+  availableFor: required(array(nonBlank(), limits.availableFor)),
+});
+
+/**
+ * The store body, for the type generator (`scripts/body-types.mjs`), which writes its types into
+ * `src/store/replace-types.ts`.
+ * @internal
+ */
+export const storeBodies: readonly DescribedBody[] = [{ value: storeReplace, mode: "add" }];
+
+// The generated interface is the described one (a stale src/store/replace-types.ts fails here).
+const generatedMatch: SameType<StoreReplaceCommand, DescribedOutput<typeof storeReplace.fields>> = true;
+void generatedMatch;
 
 /**
  * Parses a `PUT /store/{id}` body: required `name` and `availableFor` (an array, possibly
@@ -29,35 +49,14 @@ const readUsers = readArray(readNonBlank, 0, limits.availableFor);
  * @example
  * parseStoreReplace({ name: "Van 1", availableFor: [] }).value //=> { name: "Van 1", externalId: null, availableFor: [] }
  */
-export function parseStoreReplace(value: unknown): Result<StoreReplaceCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(value, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  const command: StoreReplaceCommand = {
-    // Stryker disable next-line StringLiteral: collect reads the command only when no issue was pushed, so `required` returned a name and the fallback is never read
-    name: required(o, "name", "", issues, readNonBlank) ?? "",
-    externalId: optionalValue(o, "externalId", "", issues, readExternalId) ?? null,
-    // Stryker disable next-line ArrayDeclaration: collect reads the command only when no issue was pushed, so `required` returned an array and the fallback is never read
-    availableFor: required(o, "availableFor", "", issues, readUsers) ?? [],
-  };
-  return collect(issues, () => command);
-}
+export const parseStoreReplace: (value: unknown) => Result<StoreReplaceCommand> = /* @__PURE__ */ compileBody(storeReplace, "add", storeReplaceBodyRecords);
 
 /**
  * The JSON Schema of a `PUT /store/{id}` body, the shape {@link parseStoreReplace} reads.
  * @example
  * storeReplaceJsonSchema.required //=> ["name", "availableFor"]
  */
-export const storeReplaceJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    name: js.nonBlank("Name."),
-    externalId: js.nullable(js.externalId("External ID; left out or null clears it (STO-1).")),
-    availableFor: js.array(js.nonBlank("GUID or external ID of a user (GEN-3)."), 0, limits.availableFor, "The users who may use the store (STO-2), possibly none."),
-  },
-  ["name", "availableFor"],
-  "The whole store; its stock is not part of it (STO-1).",
-))();
+export const storeReplaceJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(storeReplace, "add", storeReplaceBodyDocs);
 
 /** {@link parseStoreReplace} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const storeReplaceSchema: BodySchema<StoreReplaceCommand> = /* @__PURE__ */ toStandardSchema(parseStoreReplace, storeReplaceJsonSchema);

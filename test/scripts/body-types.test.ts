@@ -1,0 +1,87 @@
+// The type generator of the body descriptions (scripts/body-types.mjs), on a description written
+// here: the TSDoc of the description's source becomes the interfaces' TSDoc and the JSON Schema
+// texts, each body mode gets its interface, and a missing text is refused.
+import { describe, expect, it } from "vitest";
+import { bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
+import { extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
+
+// The source the docs are read from, and the same description built as values.
+const source = `
+/**
+ * A widget as sent.
+ * @add WidgetBody A widget to add.
+ * @upsert WidgetUpsertBody A widget to add or edit.
+ */
+const widget = object("WidgetInput", {
+  /** Its GUID. */
+  id: upsertOnly(guid()),
+  /**
+   * Its external ID.
+   * @upsert How an existing widget is found.
+   */
+  code: ident(nonBlank()),
+  /** Its name. */
+  name: required(nonBlank()),
+  /** A note. */
+  note: optional(text()),
+  /** A colour; left out: grey. */
+  colour: orDefault(text(), "grey"),
+});
+/**
+ * A parsed edit.
+ * @upsert WidgetEditBody An edit.
+ */
+const edit = extend(widget, "WidgetEdit", {
+  /** The reason. */
+  reason: optional(text()),
+});
+const bodies = [
+  {
+    value: widget,
+    mode: "add",
+    /** A parsed add. */
+    command: "WidgetAdd",
+  },
+  { value: edit, mode: "upsert" },
+];
+`;
+const widget = object("WidgetInput", {
+  id: upsertOnly(guid()),
+  code: ident(nonBlank()),
+  name: required(nonBlank()),
+  note: optional(text()),
+  colour: orDefault(text(), "grey"),
+});
+const edit = extend(widget, "WidgetEdit", { reason: optional(text()) });
+const bodies = bodiesOf({ bodies: [{ value: widget, mode: "add", command: "WidgetAdd" }, { value: edit, mode: "upsert" }], other: 5 });
+const out = renderBodyTypes(bodies, readDocs(source), "src/widget/request.ts", "src/widget/request-types.ts");
+
+describe("body type generator", () => {
+  it("GEN-5: the command type holds each field in the state its presence gives, with its TSDoc", () => {
+    expect(out).toContain("/** A widget as sent. */\nexport interface WidgetInput {\n  /** Its GUID. */\n  readonly id: Absent | Guid;\n");
+    expect(out).toContain("  readonly note: Tri<string>;\n");
+    expect(out).toContain("  readonly colour: string;\n");
+    expect(out).toContain("/** A parsed add. */\nexport type WidgetAdd = WidgetInput;\n");
+    expect(out).toContain("export interface WidgetEdit extends WidgetInput {\n  /** The reason. */\n  readonly reason: Tri<string>;\n}");
+    expect(out).toContain('import type { Absent, Tri } from "../shared/field.js";\nimport type { Guid } from "../shared/guid.js";\n');
+  });
+
+  it("GEN-5 UPS-6: a body takes null on every optional field, leaves an add-or-edit-only field out of an add, and says what its mode says", () => {
+    expect(out).toContain("/** A widget to add. */\nexport interface WidgetBody {\n  /** Its external ID. */\n  readonly code?: string | null;\n  /** Its name. */\n  readonly name: string;\n");
+    expect(out).not.toMatch(/interface WidgetBody \{[^}]*readonly id/);
+    expect(out).toContain("export interface WidgetEditBody {\n  /** Its GUID. */\n  readonly id?: string | null;\n  /** How an existing widget is found. */\n  readonly code?: string | null;\n");
+  });
+
+  it("GEN-9: per body, one record maker per object and the JSON Schema texts of its mode", () => {
+    expect(out).toContain("const widgetEditRecord: RecordMaker = {\n  size: 6,\n  make: (o, r, i) => ({\n    ...widgetInputRecord.make(o, r, i),\n    reason: (r[5] as FieldReader)(o.reason, i),\n");
+    // code says something else in each mode, so each body's table holds its text; name is shared.
+    expect(out).toContain('export const widgetBodyDocs: BodyDocs = {\n  fields: fieldTexts,\n  mode: {\n    WidgetInput: "A widget to add.",\n    "WidgetInput.code": "Its external ID.",\n  },\n};');
+    expect(out).toContain('    name: "Its name.",\n');
+    expect(out).toContain('    "WidgetInput.code": "How an existing widget is found.",\n');
+  });
+
+  it("GEN-9: a field or an object without TSDoc is refused, naming it", () => {
+    expect(() => renderBodyTypes(bodies, readDocs(source.replace("  /** A note. */\n", "")), "src/w.ts", "src/w-types.ts")).toThrow("field note of WidgetInput has no TSDoc");
+    expect(() => renderBodyTypes(bodies, readDocs(source.replace(" * @add WidgetBody A widget to add.\n", "")), "src/w.ts", "src/w-types.ts")).toThrow(/WidgetInput is a add body but its TSDoc names no body type/);
+  });
+});

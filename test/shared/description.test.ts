@@ -1,0 +1,277 @@
+// The body description combinators (src/shared/description.ts): one description gives the parser
+// and the JSON Schema, so the two are checked against each other (ajv, draft 2020-12) on values
+// drawn around a description that uses every combinator, in both modes; the parser never throws
+// on any value; and the generated record makers (the fast path) give the same answers as filling
+// the object key by key.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { customerBodies, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
+import {
+  addList,
+  array,
+  boolean,
+  compileBody as compileWith,
+  describedJsonSchema,
+  email,
+  extend,
+  externalId,
+  guid,
+  ident,
+  list,
+  nonBlank,
+  numberIn,
+  object,
+  oneOf,
+  optional,
+  recordsByKey,
+  required,
+  text,
+  upsertOnly,
+  type BodyMode,
+  type DescribedOutput,
+  type SameType,
+  type Value,
+} from "../../src/shared/description.js";
+import { ABSENT, type Absent, type Tri } from "../../src/shared/field.js";
+import type { Guid } from "../../src/shared/guid.js";
+import type { Result } from "../../src/shared/issue.js";
+import { customerAddBody, customerAddOrEditBody, kitContext } from "../../src/testing/index.js";
+
+const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
+
+// Every combinator once, nested two levels deep, with a base extended by an add-or-edit.
+const point = object("Point", { x: required(numberIn(-1, 1, "CUS-10")), label: optional(text(5)) });
+const item = object("Item", {
+  id: upsertOnly(guid()),
+  code: ident(externalId()),
+  name: optional(nonBlank()),
+  mail: optional(email()),
+  flag: optional(boolean()),
+  color: optional(oneOf(["red", "blue"], { name: "Color" })),
+  point: optional(point),
+  ref: optional(nonBlank(), "emptyIsNull"),
+});
+const thing = object("Thing", {
+  key: ident(externalId()),
+  title: required(nonBlank()),
+  tags: optional(array(text(3), 2)),
+  items: addList(array(item, 3), 1),
+  extras: list(array(item, 2)),
+});
+const thingEdit = extend(thing, "ThingEdit", { id: upsertOnly(guid()) });
+const docs = { fields: {}, mode: {} };
+/** The test's descriptions have no generated file: their objects are filled key by key. */
+const compileBody = <T,>(body: Value<T>, mode: BodyMode): ((value: unknown) => Result<T>) => compileWith(body, mode, recordsByKey(body));
+const modes: readonly BodyMode[] = ["add", "upsert"];
+
+// The types the description reads (what the generator writes as interfaces), checked here by hand.
+interface Item {
+  readonly id: Absent | Guid;
+  readonly code: Absent | string;
+  readonly name: Tri<string>;
+  readonly mail: Tri<string>;
+  readonly flag: Tri<boolean>;
+  readonly color: Tri<"red" | "blue">;
+  readonly point: Tri<{ readonly x: number; readonly label: Tri<string> }>;
+  readonly ref: Tri<string>;
+}
+const typesMatch: [SameType<DescribedOutput<typeof item.fields>, Item>, SameType<DescribedOutput<typeof thingEdit.fields>["id"], Absent | Guid>] = [true, true];
+void typesMatch;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+// Values near the description: a valid body (each optional field left out, null or valid), then
+// half the time one site of it replaced by another JSON value or deleted, so both acceptance and
+// every kind of refusal are drawn often.
+const opt = <T,>(a: fc.Arbitrary<T>): fc.Arbitrary<T | null | undefined> =>
+  fc.oneof({ arbitrary: a, weight: 4 }, { arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: fc.constant(null), weight: 1 });
+const word = fc.constantFrom("a", "abc", "Žluť", " x ");
+const pointArb = fc.record({ x: fc.double({ min: -1, max: 1, noNaN: true }), label: opt(fc.constantFrom("", "ab", "abcde")) });
+const itemArb = fc.record({
+  id: opt(fc.constantFrom(G, G.toUpperCase())),
+  code: opt(fc.constantFrom("C-1", "x")),
+  name: opt(word),
+  mail: opt(fc.constantFrom("a@b.cz", "x.y@z.org")),
+  flag: opt(fc.boolean()),
+  color: opt(fc.constantFrom("red", "blue")),
+  point: opt(pointArb),
+  ref: opt(fc.constantFrom("", "r")),
+  other: fc.jsonValue({ maxDepth: 1 }),
+});
+const thingArb = fc.record({
+  key: opt(fc.constantFrom("K", "k-2")),
+  title: word,
+  tags: opt(fc.array(fc.constantFrom("", "ab", "abc"), { maxLength: 2 })),
+  items: fc.array(itemArb, { minLength: 1, maxLength: 3 }),
+  extras: opt(fc.array(itemArb, { maxLength: 2 })),
+  id: opt(fc.constant(G)),
+});
+const replacement: fc.Arbitrary<Json | undefined> = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom<Json>(null, true, 0, 1.5, -2, "", " ", ".", "..", "abcdef", "not mail", "green", "3f2504e0", [], {}, ["abcd"]),
+  fc.array(fc.constant({}), { minLength: 3, maxLength: 4 }),
+);
+/** JSON has no `undefined`: a key drawn as undefined is left out. */
+const json = (v: unknown): Json => JSON.parse(JSON.stringify(v)) as Json;
+/** Every place of a JSON value: an object's key or an array's index. */
+function sites(v: Json, out: [Json[] | { [k: string]: Json }, string | number][] = []): [Json[] | { [k: string]: Json }, string | number][] {
+  if (Array.isArray(v)) v.forEach((x, i) => (out.push([v, i]), sites(x, out)));
+  else if (typeof v === "object" && v !== null) for (const [k, x] of Object.entries(v)) out.push([v, k]), sites(x, out);
+  return out;
+}
+const nearby: fc.Arbitrary<Json> = fc.tuple(thingArb, fc.option(fc.tuple(fc.nat(), replacement), { freq: 2 })).map(([drawn, fault]) => {
+  const value = json(drawn);
+  if (fault === null) return value;
+  const all = sites(value);
+  const [parent, key] = all[fault[0] % all.length] as [Record<string | number, Json>, string | number];
+  if (fault[1] === undefined && !Array.isArray(parent)) delete parent[key];
+  else parent[key] = fault[1] ?? null;
+  return value;
+});
+
+describe("body descriptions: parser and JSON Schema from one description", () => {
+  for (const mode of modes) {
+    const body = mode === "add" ? thing : thingEdit;
+    const parse = compileBody(body, mode);
+    const schema = describedJsonSchema(body, mode, docs);
+    const validate = ajv.compile(schema);
+
+    it(`GEN-9 ERR-3: ${mode}: the parser accepts exactly what the JSON Schema accepts`, () => {
+      let accepted = 0;
+      let refused = 0;
+      fc.assert(
+        fc.property(nearby, (value) => {
+          const ok = parse(value).ok;
+          if (ok) accepted++;
+          else refused++;
+          expect({ value, parser: ok }).toEqual({ value, parser: validate(value) });
+        }),
+        { numRuns: 1500 },
+      );
+      // Both answers are drawn often: a generator that mostly refuses (or accepts) would check little.
+      expect(Math.min(accepted, refused)).toBeGreaterThan(150);
+    });
+
+    it(`GEN-9: ${mode}: the parser is total on arbitrary JSON and any value, and does not change it`, () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.jsonValue(), fc.anything({ withNullPrototype: true, withObjectString: true }), nearby), (value) => {
+          const before = JSON.stringify(value);
+          const r = parse(value);
+          expect(typeof r.ok).toBe("boolean");
+          if (!r.ok) for (const i of r.issues) expect(typeof i.rule).toBe("string");
+          expect(JSON.stringify(value)).toBe(before);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+
+  it("GEN-5: null on an optional field is left out on an add and null on an add-or-edit; left out is ABSENT in both", () => {
+    const sent = { title: "T", items: [{ name: null, mail: "a@b.cz" }], key: null };
+    const add = compileBody(thing, "add")(sent);
+    const upsert = compileBody(thingEdit, "upsert")(sent);
+    expect(add.ok && add.value.items[0]).toMatchObject({ name: ABSENT, mail: "a@b.cz", flag: ABSENT, id: ABSENT });
+    expect(upsert.ok && upsert.value.items[0]).toMatchObject({ name: null, mail: "a@b.cz", flag: ABSENT, id: ABSENT });
+    // An identifier sent as null is not sent, in both modes.
+    expect(add.ok && add.value.key).toBe(ABSENT);
+    expect(upsert.ok && upsert.value.key).toBe(ABSENT);
+  });
+
+  it("CUS-4: an empty string where emptyIsNull is asked reads as null in both modes", () => {
+    for (const [body, mode] of [[thing, "add"], [thingEdit, "upsert"]] as const) {
+      const r = compileBody(body, mode)({ title: "T", items: [{ ref: "" }] });
+      expect(r.ok && r.value.items[0]?.ref).toBe(null);
+    }
+  });
+
+  it("UPS-6 ERR-3: an upsertOnly field is read on an add-or-edit and ignored on an add", () => {
+    const sent = { title: "T", id: "nope", items: [{ id: G.toUpperCase() }] };
+    const add = compileBody(thing, "add")(sent);
+    expect(add.ok && add.value.items[0]?.id).toBe(ABSENT);
+    const upsert = compileBody(thingEdit, "upsert")(sent);
+    expect(upsert.ok ? [] : upsert.issues.map((i) => `${i.code}@${i.path}:${i.rule}`)).toEqual(["InvalidGuid@id:GEN-1"]);
+    const fixed = compileBody(thingEdit, "upsert")({ ...sent, id: G });
+    expect(fixed.ok && [fixed.value.id, fixed.value.items[0]?.id]).toEqual([G, G]);
+  });
+
+  it("GEN-9 LIM-1 CUS-1: every issue, in the description's order, each at its JSON path with its rule", () => {
+    const r = compileBody(thing, "add")({
+      title: " ",
+      tags: ["abcd", 5, "ok"],
+      items: [{ point: { x: 2, label: "toolong" }, mail: "x", color: "green" }, "no"],
+      extras: null,
+    });
+    expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}:${i.rule}`)).toEqual([
+      "Blank@title:ERR-2",
+      "TooMany@tags:LIM-1",
+      "InvalidEmail@items[0].mail:ERR-2",
+      "InvalidEnum@items[0].color:ERR-2",
+      "OutOfRange@items[0].point.x:CUS-10",
+      "TooLong@items[0].point.label:LIM-1",
+      "InvalidType@items[1]:ERR-2",
+    ]);
+    const missing = compileBody(thing, "add")({ title: null });
+    expect(missing.ok ? [] : missing.issues.map((i) => `${i.code}@${i.path}:${i.rule}`)).toEqual(["Required@title:GEN-5", "Required@items:ERR-2"]);
+    // On an add-or-edit the list is optional and may be empty.
+    expect(compileBody(thingEdit, "upsert")({ title: "T" }).ok).toBe(true);
+    expect(compileBody(thing, "add")({ title: "T", items: [] }).ok).toBe(false);
+  });
+
+  it("ERR-3: only own enumerable keys count; an inherited field is never read", () => {
+    const proto = { title: "inherited", items: [{}] };
+    const value: unknown = Object.create(proto);
+    const r = compileBody(thing, "add")(value);
+    expect(r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`)).toEqual(["Required@title", "Required@items"]);
+    const own = Object.assign(Object.create(proto) as object, { title: "own", items: [{}] });
+    expect(compileBody(thing, "add")(own)).toMatchObject({ ok: true, value: { title: "own" } });
+    // A JSON `__proto__` key is an own property like any other: unknown, so ignored.
+    expect(compileBody(thing, "add")(JSON.parse('{"title":"T","items":[{}],"__proto__":{"key":"x"}}'))).toMatchObject({ ok: true, value: { key: ABSENT } });
+  });
+
+  it("ERR-2: a field named like a property of Object.prototype is refused when the description is compiled", () => {
+    expect(() => compileBody(object("Bad", { constructor: optional(text()) }), "add")).toThrow(/Bad\.constructor/);
+  });
+
+  it("ERR-2: a description read without its record makers (npm run docs not run) says so when a body is read", () => {
+    const parse = compileWith(thing, "add", {});
+    expect(() => parse({ title: "T", items: [{}] })).toThrow(/record maker of Thing is missing or stale/);
+    const stale = compileWith(thing, "add", { ...recordsByKey(thing), Item: { size: 2, make: () => ({}) } });
+    expect(() => stale({ title: "T", items: [{}] })).toThrow(/record maker of Item is missing or stale/);
+  });
+
+  it("GEN-5: the JSON Schema marks what is required in each mode and leaves upsertOnly fields out of an add", () => {
+    const add = describedJsonSchema(thing, "add", { fields: { Thing: { title: "Its title.", key: "Key." } }, mode: { Thing: "A thing.", "Thing.key": "Its key on an add." } }) as { required: string[]; properties: Record<string, { description?: string }>; description: string };
+    expect(add.required).toEqual(["title", "items"]);
+    expect(add.description).toBe("A thing.");
+    expect(add.properties.title?.description).toBe("Its title.");
+    expect(add.properties.key?.description).toBe("Its key on an add.");
+    expect(Object.keys((describedJsonSchema(item, "add", docs) as { properties: object }).properties)).not.toContain("id");
+    const upsert = describedJsonSchema(thingEdit, "upsert", docs) as { required: string[]; properties: Record<string, unknown> };
+    expect(upsert.required).toEqual(["title"]);
+    expect(Object.keys(upsert.properties)).toEqual(["key", "title", "tags", "items", "extras", "id"]);
+  });
+});
+
+describe("the generated record makers of the customer bodies", () => {
+  const ctx = kitContext(demoFixture, "demo");
+  const [addBody, upsertBody] = customerBodies;
+  // The same descriptions compiled with makers that fill objects key by key.
+  const plainAdd = compileBody(addBody!.value, "add");
+  const plainUpsert = compileBody(upsertBody!.value, "upsert");
+
+  it("CUS-1 UPS-6: parseCustomerAdd and parseCustomerAddOrEdit answer as the descriptions read key by key", () => {
+    const anyBody = fc.oneof(customerAddBody(ctx), customerAddOrEditBody(ctx, ["C-1"]), fc.jsonValue(), fc.anything({ withNullPrototype: true }));
+    fc.assert(
+      fc.property(anyBody, (value) => {
+        expect(parseCustomerAdd(value)).toEqual(plainAdd(value));
+        expect(parseCustomerAddOrEdit(value)).toEqual(plainUpsert(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
