@@ -6,7 +6,7 @@ import { isKeyRemembered, IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency.js";
 import { matchesJournalQuery, type JournalQuery } from "./query.js";
 
 /** Entries the in-memory journal keeps per company when the options do not say (JRN-3). */
-export const DEFAULT_JOURNAL_RETENTION = 10_000;
+export const DEFAULT_JOURNAL_RETENTION = 1_000;
 
 /** A record as the PostgreSQL storage stores it: its JSON document (decimals as text). */
 function documentOf(record: unknown): unknown {

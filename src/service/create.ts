@@ -91,7 +91,7 @@ export interface FieldServiceOptions {
   readonly storage?: FieldStorage | undefined;
   /**
    * The journal of decisions (JRN-1): `retention` is how many entries the in-memory storage
-   * keeps per company (JRN-3; default 10,000; 0 keeps none). A database storage keeps every
+   * keeps per company (JRN-3; default 1,000; 0 keeps none). A database storage keeps every
    * entry.
    */
   readonly journal?: {

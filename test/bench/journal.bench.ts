@@ -1,6 +1,7 @@
 // Issue 24's targets for the journal, in memory: replay re-decides >= 20,000 journaled writes a
 // second; an idempotent repeat of a write answers as fast as a read of one record. (The cost of
-// journaling itself is measured by service.bench.ts against the commit before the journal.)
+// journaling itself is measured by test/bench/journal-cost.mjs, one child process per
+// configuration: benched in one file, whichever ran first was favoured by the heap it met.)
 import { bench, describe } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
 import { replayJournal } from "../../src/testing/replay.js";
@@ -47,29 +48,3 @@ describe("an idempotent repeat against a read of one record", () => {
   });
 });
 
-// The cost of journaling (target: at most 10% of write throughput): the mixed writes of
-// service.bench.ts on two services loaded alike, one keeping the journal (10,000 entries, the
-// default) and one keeping none (retention 0: no entry is built), benched in the same run.
-const mixedSizes: LoadSizes = { materials: 2_000, technicians: 40, customers: 500, orders: 2_000, interventionsPerOrder: 2, disableCollisions: true };
-const journaled = loadCompany(mixedSizes, 10_000);
-const unjournaled = loadCompany(mixedSizes, 0);
-
-function mixed(target: typeof journaled, k: number): void {
-  const order = target.orderIds[k % target.orderIds.length] as string;
-  const tech = `tech-${k % 40}`;
-  const minute = String(k % 60).padStart(2, "0");
-  const d = "2026-08-03";
-  target.call("POST", `/order/${order}/PlanIntervention`, {
-    primaryAssigneeId: tech, day: d, categoryId: "ic-1",
-    assignations: [{ userId: tech, plannedStart: `${d}T10:${minute}:00+02:00`, plannedEnd: `${d}T10:${minute}:30+02:00` }],
-  });
-  target.call("POST", "/store/externalId/main/addToStore", Array.from({ length: 5 }, (_, j) => ({ materialId: `MAT-${(k * 5 + j) % 2_000}`, amount: 1.5 })));
-  target.call("PUT", `/order/${order}`, { name: `Servis ${k}`, priority: k % 2 === 0 ? "High" : "Normal" });
-}
-
-let a = 0;
-let b = 0;
-describe("mixed writes (plan + stock batch of 5 + order edit), journal kept or not", () => {
-  bench("journal kept (retention 10,000, the default)", () => mixed(journaled, a++), { time: 3_000 });
-  bench("no journal (retention 0: no entry built)", () => mixed(unjournaled, b++), { time: 3_000 });
-});
