@@ -18,7 +18,7 @@ import { recordChanges } from "./journal.js";
 import { operationOf } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
-import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type RequestPort } from "./storage.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type RequestPort, type StoredOperation } from "./storage.js";
 
 /** A request to the service, as an HTTP adapter or a test builds it (docs/service.md "Entry point"). */
 export interface ServiceRequest {
@@ -485,22 +485,34 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       // The request's body and query are read once, here: the decision and what it loads both
       // come from that reading.
       const prepared = operationOf(operation).prepare({ body: routed.body, query: routed.query }, auth.value.company);
-      return port.run(
-        {
-          companyId,
-          operation,
-          form: routed.route.form,
-          params: routed.params,
-          body: routed.body,
-          query: routed.query,
-          dryRun: routed.dryRun,
-          // The in-memory storage holds every record and reads no loads: not computed for it.
-          loads: memory === undefined ? prepared.loads() : NOTHING,
-          at,
-          idempotencyKey: write?.idempotencyKey ?? null,
-        },
-        (view, recorded) => work(view, routed, prepared, at, write, recorded),
-      );
+      const stored: StoredOperation = {
+        companyId,
+        operation,
+        form: routed.route.form,
+        params: routed.params,
+        body: routed.body,
+        query: routed.query,
+        dryRun: routed.dryRun,
+        // The in-memory storage holds every record and reads no loads: not computed for it.
+        loads: memory === undefined ? prepared.loads() : NOTHING,
+        at,
+        idempotencyKey: write?.idempotencyKey ?? null,
+      };
+      const answer = port.run(stored, (view, recorded) => work(view, routed, prepared, at, write, recorded));
+      if (!(answer instanceof Promise) || write === undefined) return answer;
+      // A GEN-4 refusal that only a database's unique constraint found (after a re-run) is a
+      // decision too: journaled in a transaction of its own, with no changes (JRN-1), and
+      // remembered under the write's key like any answer (IDM-1).
+      return answer.catch((error: unknown) => {
+        if (!(error instanceof DuplicateExternalIdError)) throw error;
+        const refusal = refused([issue("DuplicateExternalId", error.path, "GEN-4", error.message)]);
+        return port.run(stored, (view, recorded) => {
+          if (recorded !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
+          const found = resolveRecords(view, routed.route, routed.params);
+          const named = "status" in found ? NONE : (Object.values(found) as { id: Guid; externalId: string | null }[]);
+          return journaled(refusal, refusal, undefined, view, routed, at, write, NONE, named);
+        });
+      });
     });
   }
 

@@ -64,7 +64,7 @@ async function setup(failing: "always" | "first", connections = 2) {
 }
 
 describe.runIf(databaseUrl !== undefined)("a unique violation on PostgreSQL", () => {
-  it("GEN-4: a unique violation that repeats on the re-run is retried once only, then answered 400 DuplicateExternalId at the body field that carried the external ID", async () => {
+  it("GEN-4, JRN-1: a unique violation that repeats on the re-run is retried once only, then answered 400 DuplicateExternalId at the body field that carried the external ID, and journaled", async () => {
     const { service, storage, send, attempts } = await setup("always");
     try {
       const r = await send(customer({ externalId: "C-1" }));
@@ -73,6 +73,14 @@ describe.runIf(databaseUrl !== undefined)("a unique violation on PostgreSQL", ()
       expect(r.effects).toEqual([]);
       expect(await attempts()).toBe(2);
       expect(storage.stats().retries).toBe(1);
+      // JRN-1: the refusal the constraint made is journaled like one the rules make, with no changes.
+      const journal = await service.handle({ method: "GET", path: "/journal", headers: { authorization: "Bearer tok" } });
+      expect((journal.body as { items: unknown[] }).items).toMatchObject([{ operation: "addCustomer", outcome: "refused", status: 400, rules: ["GEN-4"], changes: [], answer: r.body }]);
+      // IDM-1: under a key, the refusal is the recorded answer of a retry.
+      const keyed = () => service.handle({ method: "POST", path: "/customer", headers: { authorization: "Bearer tok", "idempotency-key": "dup" }, body: customer({ externalId: "C-1" }) });
+      const first = await keyed();
+      expect(first.status).toBe(400);
+      expect(await keyed()).toEqual({ ...first, headers: { "idempotent-replayed": "true" } });
     } finally {
       await service.close();
     }
