@@ -27,6 +27,7 @@ export const SOURCES = [
   { source: "src/material/request.ts", out: "src/material/request-types.ts" },
   { source: "src/store/replace.ts", out: "src/store/replace-types.ts" },
   { source: "src/intervention/request.ts", out: "src/intervention/request-types.ts" },
+  { source: "src/auth/login.ts", out: "src/auth/login-types.ts" },
 ];
 
 const MODES = ["add", "upsert"];

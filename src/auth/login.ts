@@ -1,21 +1,12 @@
 import type { Guid } from "../shared/guid.js";
-import { collect, fail, issue, type Fail, type Result } from "../shared/issue.js";
+import { fail, issue, type Fail, type Result } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
 import type { IssuedToken } from "./token.js";
-import { readObject, readString, required } from "../shared/read.js";
-import { js, type JsonSchema } from "../shared/json-schema.js";
-import { limits } from "../shared/limits.js";
-import type { Issue } from "../shared/issue.js";
+import { compileBody, describedJsonSchema, object, required, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
+import type { JsonSchema } from "../shared/json-schema.js";
+import { loginBodyDocs, loginBodyRecords, type LoginRequest } from "./login-types.js";
 
-/** The body of `POST /auth/login` (AUTH-1). */
-export interface LoginRequest {
-  /** Code of the company (tenant). */
-  readonly tenantCode: string;
-  /** Integration client ID (acts as user name). */
-  readonly clientId: string;
-  /** Secret key of the client (acts as password). */
-  readonly secret: string;
-}
+export type { LoginRequest } from "./login-types.js";
 
 /** An integration client as login sees it. */
 export interface LoginClient {
@@ -37,6 +28,35 @@ export interface LoginCompany {
   readonly clients: readonly LoginClient[];
 }
 
+/*
+ * The login body, described once (docs/decisions.md "One description per body"): the parser, the
+ * JSON Schema and the `LoginRequest` type come from here.
+ */
+
+/**
+ * The body of `POST /auth/login` (AUTH-1): the credentials of an integration client.
+ * @add LoginBody The credentials of an integration client (AUTH-1).
+ */
+const loginRequest = /* @__PURE__ */ object("LoginRequest", {
+  /** Code of the company (tenant). */
+  tenantCode: required(text()),
+  /** Integration client ID (acts as user name). */
+  clientId: required(text()),
+  /** Secret key of the client (acts as password). */
+  secret: required(text()),
+});
+
+/**
+ * The login body, for the type generator (`scripts/body-types.mjs`), which writes its type into
+ * `src/auth/login-types.ts`.
+ * @internal
+ */
+export const loginBodies: readonly DescribedBody[] = [{ value: loginRequest, mode: "add" }];
+
+// The generated interface is the described one (a stale src/auth/login-types.ts fails here).
+const generatedMatch: SameType<LoginRequest, DescribedOutput<typeof loginRequest.fields>> = true;
+void generatedMatch;
+
 /**
  * Parses the login body: `tenantCode`, `clientId` and `secret` are required strings; every
  * missing or mistyped one is reported (the 400 of AUTH-1, decided by {@link login}).
@@ -46,32 +66,14 @@ export interface LoginCompany {
  * parseLoginRequest({ tenantCode: "acme", clientId: "c", secret: 1 }) //=> { ok: false, issues: [{ code: "InvalidType", path: "secret", ... }] }
  * @internal
  */
-export function parseLoginRequest(body: unknown): Result<LoginRequest> {
-  const issues: Issue[] = [];
-  const object = readObject(body, "", "", issues);
-  // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral: readObject reported an issue, so collect never calls this thunk
-  if (object === undefined) return collect(issues, () => ({ tenantCode: "", clientId: "", secret: "" }));
-  const tenantCode = required(object, "tenantCode", "", issues, readString);
-  const clientId = required(object, "clientId", "", issues, readString);
-  const secret = required(object, "secret", "", issues, readString);
-  // collect calls this only when no issue was pushed, so each `required` returned a string.
-  return collect(issues, () => ({ tenantCode: tenantCode as string, clientId: clientId as string, secret: secret as string }));
-}
+export const parseLoginRequest: (body: unknown) => Result<LoginRequest> = /* @__PURE__ */ compileBody(loginRequest, "add", loginBodyRecords);
 
 /**
  * The JSON Schema of the login body, the shape the login's parser (`parseLoginRequest`) reads (AUTH-1).
  * @example
  * loginRequestJsonSchema.required //=> ["tenantCode", "clientId", "secret"]
  */
-export const loginRequestJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    tenantCode: js.text(limits.text, "Code of the company (tenant)."),
-    clientId: js.text(limits.text, "Integration client ID (acts as user name)."),
-    secret: js.text(limits.text, "Secret key of the client (acts as password)."),
-  },
-  ["tenantCode", "clientId", "secret"],
-  "The credentials of an integration client (AUTH-1).",
-))();
+export const loginRequestJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(loginRequest, "add", loginBodyDocs);
 
 /**
  * Compares two strings in time that depends on their lengths only, not on where they
