@@ -20,7 +20,7 @@ import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/requ
 import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
 import { problemNames, type ProblemName, type ProblemStatus } from "./problem.js";
-import { apiRoutes, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
+import { apiRoutes, isJournaledWrite, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
 
 /** An OpenAPI 3.1 document, as a plain JSON object. */
 export type OpenApiDocument = { readonly [field: string]: unknown };
@@ -389,11 +389,6 @@ function refusalStatuses(route: RouteDef): DocumentedProblemStatus[] {
   statuses.push(405, 413, 414, 415, 431, 500, UNAVAILABLE.status);
   if (isJournaledWrite(route)) statuses.push(422);
   return statuses.sort((a, b) => a - b);
-}
-
-/** Whether a route is a write the journal records and an Idempotency-Key protects (JRN-1, IDM-1): any but a GET and the login. */
-function isJournaledWrite(route: RouteDef): boolean {
-  return route.method !== "GET" && route.operation !== "login";
 }
 
 // ---- Paths

@@ -143,6 +143,19 @@ export type OperationParams<O extends OperationId> = ParamsOf<ApiOperations[O]["
  */
 export const apiRoutes: readonly RouteDef[] = (Object.keys(apiOperations) as OperationId[]).map((operation) => ({ operation, ...apiOperations[operation] }));
 
+/**
+ * Whether a route is a write the service decides and journals, and an `Idempotency-Key`
+ * protects (JRN-1, IDM-1): any route but a `GET` and the login.
+ * @param route - a route definition or a compiled route
+ * @returns whether it is a journaled write
+ * @example
+ * isJournaledWrite({ method: "PUT", operation: "editOrder" }) //=> true
+ * isJournaledWrite({ method: "POST", operation: "login" }) //=> false
+ */
+export function isJournaledWrite(route: { readonly method: Method; readonly operation: OperationId }): boolean {
+  return route.method !== "GET" && route.operation !== "login";
+}
+
 /** A route definition as the route compiler (`compileRoutes`) reads it. */
 export interface RouteDef {
   /** Upper-case method. */

@@ -7,7 +7,7 @@ import { problem, type ProblemDetails } from "../api/problem.js";
 import type {
   AddToStoreShape, AllowedActionsShape, CreatedShape, CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape,
 } from "../api/read-shapes.js";
-import { apiOperations, type OperationId } from "../api/routes.js";
+import { apiOperations, isJournaledWrite, type OperationId } from "../api/routes.js";
 import type { LoginResponse } from "../auth/login.js";
 import { TOKEN_LIFETIME_MS } from "../auth/token.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit } from "../customer/request.js";
@@ -526,6 +526,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
   function method(operation: Exclude<OperationId, "login">): (...args: unknown[]) => Promise<unknown> {
     const shape = shapes[operation];
     const isRead = apiOperations[operation].method === "GET";
+    const journaled = isJournaledWrite({ method: apiOperations[operation].method, operation });
     const takesBody = shape.parse !== undefined;
     return async (...args: unknown[]): Promise<unknown> => {
       const refs = args.slice(0, shape.refs) as Ref[];
@@ -548,7 +549,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       }
       if (!isRead && opts.dryRun === true) target = `${target}?dryRun=true`;
       // One key per call, kept across this call's retries (IDM-1).
-      const key = isRead || opts.idempotencyKey === false ? undefined : (opts.idempotencyKey ?? globalThis.crypto.randomUUID());
+      const key = !journaled || opts.idempotencyKey === false ? undefined : (opts.idempotencyKey ?? globalThis.crypto.randomUUID());
       const bound = callBound(opts.signal, opts.timeout ?? options.timeout, operation);
       try {
         return await call(operation, target, takesBody ? input : undefined, bound.signal, key);

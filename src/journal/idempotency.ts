@@ -69,26 +69,24 @@ export interface FingerprintedRequest {
   readonly params: readonly { readonly value: string }[];
   /** `?dryRun=true`. */
   readonly dryRun: boolean;
-  /** Whether a body was sent. */
-  readonly hasBody: boolean;
-  /** The JSON body. */
-  readonly body: unknown;
+  /** The body as JSON text (`JSON.stringify` of what was sent), `undefined` when none. */
+  readonly bodyText: string | undefined;
 }
 
 /**
  * The fingerprint of a write (IDM-2): its operation, its path's values, whether it is a dry
- * run, and its body as JSON text. Two requests are the same when their fingerprints are equal
+ * run, and its body as JSON text (the text the journal keeps, computed once). Two requests are the same when their fingerprints are equal
  * (a client that retries resends the same JSON, so key order and whitespace are what it sent;
  * a GUID in the path is compared in lower case, as the route matches it).
  * @param request - the write
  * @returns the fingerprint
  * @example
- * requestFingerprint({ operation: "addToStore", form: "id", params: [{ value: "A" }], dryRun: false, hasBody: true, body: [] })
- *   === requestFingerprint({ operation: "addToStore", form: "id", params: [{ value: "a" }], dryRun: false, hasBody: true, body: [] }) //=> true
+ * requestFingerprint({ operation: "addToStore", form: "id", params: [{ value: "A" }], dryRun: false, bodyText: "[]" })
+ *   === requestFingerprint({ operation: "addToStore", form: "id", params: [{ value: "a" }], dryRun: false, bodyText: "[]" }) //=> true
  */
 export function requestFingerprint(request: FingerprintedRequest): string {
   const params = request.params.map((p) => (request.form === "id" ? p.value.toLowerCase() : p.value));
-  return JSON.stringify([request.operation, request.form, params, request.dryRun, request.hasBody ? [request.body] : []]);
+  return JSON.stringify([request.operation, request.form, params, request.dryRun, request.bodyText ?? null]);
 }
 
 /** What {@link idempotentRepeat} answers. */

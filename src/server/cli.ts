@@ -117,6 +117,23 @@ export interface RunningCli {
   readonly stop: (graceMs?: number) => Promise<void>;
 }
 
+/**
+ * What every form of the command answers to `--help` (the usage text, exit 0) and to a usage
+ * error (one line, exit 2).
+ * @param command - the help request or the usage error
+ * @param io - where to write
+ * @returns the exit code
+ * @internal
+ */
+export function answerHelpOrUsage(command: CliHelp | CliUsageError, io: CliIo): number {
+  if (command.kind === "help") {
+    io.out(CLI_USAGE);
+    return 0;
+  }
+  io.err(`field-service-rules: ${command.message}`);
+  return 2;
+}
+
 /** Largest fixture file the command reads: 64 MiB. A larger one is refused before it is read. */
 export const MAX_FIXTURE_BYTES: number = 64 * 1024 * 1024;
 
@@ -576,18 +593,11 @@ export async function startCli(
   options: CliOptions = {},
 ): Promise<RunningCli | number> {
   const command = parseCliArgs(argv, env);
-  if (command.kind === "help") {
-    io.out(CLI_USAGE);
-    return 0;
-  }
   if (command.kind === "version") {
     io.out(version);
     return 0;
   }
-  if (command.kind === "usage") {
-    io.err(`field-service-rules: ${command.message}`);
-    return 2;
-  }
+  if (command.kind === "help" || command.kind === "usage") return answerHelpOrUsage(command, io);
   const fixture = commandFixture(command.fixturePath, io, options);
   if (typeof fixture === "number") return fixture;
   let service: FieldService;

@@ -12,7 +12,7 @@ import type { FieldStorage } from "../service/storage.js";
 import { guid, isGuid, toGuid, type Guid } from "../shared/guid.js";
 import { replayJournal, type ReplayControls } from "../testing/replay.js";
 import {
-  checkDatabaseUrl, CLI_USAGE, commandFixture, databaseAddress, DEFAULT_DATABASE_TIMEOUT_MS, firstLine, openDatabase, parseTimeout,
+  answerHelpOrUsage, checkDatabaseUrl, commandFixture, databaseAddress, DEFAULT_DATABASE_TIMEOUT_MS, firstLine, openDatabase, parseTimeout,
   type CliHelp, type CliIo, type CliOptions, type CliUsageError, type StorageFactory,
 } from "./cli.js";
 
@@ -474,14 +474,7 @@ export async function runJournalCommand(
   options: CliOptions = {},
 ): Promise<number> {
   const command = parseJournalArgs(argv, env);
-  if (command.kind === "help") {
-    io.out(CLI_USAGE);
-    return 0;
-  }
-  if (command.kind === "usage") {
-    io.err(`field-service-rules: ${command.message}`);
-    return 2;
-  }
+  if (command.kind === "help" || command.kind === "usage") return answerHelpOrUsage(command, io);
   const fixture = commandFixture(command.fixturePath, io, options);
   if (typeof fixture === "number") return fixture;
   try {

@@ -1,5 +1,5 @@
 import { problem, refusal } from "../api/problem.js";
-import { compileRoutes, createRouter, dryRunOf, findPathRecord, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
+import { compileRoutes, createRouter, dryRunOf, findPathRecord, isJournaledWrite, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
 import { login } from "../auth/login.js";
 import { authenticate, bearerToken, defaultNewToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
 import { interventionOfOrder } from "../intervention/lifecycle.js";
@@ -222,6 +222,11 @@ function refused(issues: NonEmptyArray<Issue>): ServiceResponse {
   return { status, body, effects: [] };
 }
 
+/** The 400 of an external ID that a storage's unique constraint refused again on re-run (GEN-4). */
+function duplicateRefusal(error: DuplicateExternalIdError): ServiceResponse {
+  return refused([issue("DuplicateExternalId", error.path, "GEN-4", error.message)]);
+}
+
 
 /**
  * Builds the reference service over a fixture: validates and loads the fixture (throwing
@@ -308,7 +313,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
   const newToken = options.newToken ?? defaultNewToken;
   const router: Router = createRouter(compileRoutes(apiRoutes));
   // The operations a journal holds (JRN-2 filters by them): every write but the login.
-  const writeOperations: readonly string[] = apiRoutes.filter((r) => r.method !== "GET" && r.operation !== "login").map((r) => r.operation);
+  const writeOperations: readonly string[] = apiRoutes.filter(isJournaledWrite).map((r) => r.operation);
   const storage = options.storage;
   // One request route for both storages: the in-memory one answers at once, so `handle` does too.
   const asked = options.journal?.retention ?? DEFAULT_JOURNAL_RETENTION;
@@ -472,15 +477,19 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       }
       const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login" | "readJournal">;
       let write: WriteContext | undefined;
-      if (routed.route.method !== "GET") {
+      if (isJournaledWrite(routed.route)) {
         const key = readIdempotencyKey(request.headers);
         if (!key.ok) return refused(key.issues);
-        if (journaling || key.value !== undefined) write = {
-          clientId: auth.value.token.clientId ?? null,
-          idempotencyKey: key.value ?? null,
-          fingerprint: key.value === undefined ? null : requestFingerprint({ operation, form: routed.route.form, params: routed.params, dryRun: routed.dryRun, hasBody: routed.hasBody, body: routed.body }),
-          bodyText: routed.hasBody ? jsonText(routed.body) : undefined,
-        };
+        if (journaling || key.value !== undefined) {
+          // The body's JSON text, once: the journal keeps it and the key's fingerprint reads it.
+          const bodyText = routed.hasBody ? jsonText(routed.body) : undefined;
+          write = {
+            clientId: auth.value.token.clientId ?? null,
+            idempotencyKey: key.value ?? null,
+            fingerprint: key.value === undefined ? null : requestFingerprint({ operation, form: routed.route.form, params: routed.params, dryRun: routed.dryRun, bodyText }),
+            bodyText,
+          };
+        }
       }
       // The request's body and query are read once, here: the decision and what it loads both
       // come from that reading.
@@ -505,7 +514,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       // remembered under the write's key like any answer (IDM-1).
       return answer.catch((error: unknown) => {
         if (!(error instanceof DuplicateExternalIdError)) throw error;
-        const refusal = refused([issue("DuplicateExternalId", error.path, "GEN-4", error.message)]);
+        const refusal = duplicateRefusal(error);
         return port.run(stored, (view, recorded) => {
           if (recorded !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
           const found = resolveRecords(view, routed.route, routed.params);
@@ -571,7 +580,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
    * input's fault, not a bug), 500 for anything else (a bug).
    */
   function failed(error: unknown): ServiceResponse {
-    if (error instanceof DuplicateExternalIdError) return refused([issue("DuplicateExternalId", error.path, "GEN-4", error.message)]);
+    if (error instanceof DuplicateExternalIdError) return duplicateRefusal(error);
     if (error instanceof StorageUnavailableError || error instanceof StorageSetupError) {
       try {
         onUnavailable(error);

@@ -1,8 +1,6 @@
 import type { RecordChange } from "../journal/entry.js";
 import type { Changes, CompanyState } from "./state.js";
 
-export type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
-
 /**
  * The records a change set puts, each with the record it replaces in the view the decision
  * read (JRN-1), and every stock amount it sets with the amount before.

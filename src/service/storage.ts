@@ -6,7 +6,7 @@ import type { Instant } from "../shared/time.js";
 import type { Fixture } from "./fixture.js";
 import type { OperationLoads } from "./loads.js";
 import type { Changes, CompanyState } from "./state.js";
-import type { JournalRecord, RecordedAnswer } from "./journal.js";
+import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 

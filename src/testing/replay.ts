@@ -65,9 +65,12 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
   const collector = new ReplayCollector(target.examples ?? 3);
   const sessions = new Map<string, Session>();
 
+  /** The session of an entry: its company and client. */
+  const sessionKey = (entry: JournalEntryShape): string => `${entry.companyId}\u0000${entry.clientId ?? ""}`;
+
   /** The token of the entry's company and client, when one is still young enough (AUTH-3: 60 minutes). */
   function knownSession(entry: JournalEntryShape): string | undefined {
-    const known = sessions.get(`${entry.companyId}\u0000${entry.clientId ?? ""}`);
+    const known = sessions.get(sessionKey(entry));
     // A new login well before the recorded clock passes the token's lifetime.
     return known !== undefined && now >= known.issuedAt && now - known.issuedAt < TOKEN_LIFETIME_MS / 2 ? known.token : undefined;
   }
@@ -80,7 +83,7 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
     const answer = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: company.tenantCode, clientId: client.clientId, secret: client.secret } });
     if (answer.status !== 200) throw new Error(`replayJournal: logging in to ${company.tenantCode} answered ${answer.status}`);
     const token = (answer.body as { accessToken: string }).accessToken;
-    sessions.set(`${entry.companyId}\u0000${entry.clientId ?? ""}`, { token, issuedAt: now });
+    sessions.set(sessionKey(entry), { token, issuedAt: now });
     return token;
   }
 

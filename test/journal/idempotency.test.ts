@@ -28,12 +28,12 @@ describe("idempotency keys", () => {
   });
 
   it("IDM-2: the fingerprint tells apart operation, path values, dry run and body, and ignores the case of a GUID in the path", () => {
-    const base = { operation: "addToStore", form: "id" as const, params: [{ value: "AB" }], dryRun: false, hasBody: true, body: [{ m: 1 }] };
+    const base = { operation: "addToStore", form: "id" as const, params: [{ value: "AB" }], dryRun: false, bodyText: JSON.stringify([{ m: 1 }]) as string | undefined };
     const f = requestFingerprint(base);
     expect(requestFingerprint({ ...base, params: [{ value: "ab" }] })).toBe(f);
     for (const other of [
       { ...base, operation: "setMaterialAmounts" }, { ...base, form: "externalId" as const }, { ...base, params: [{ value: "AC" }] }, { ...base, dryRun: true },
-      { ...base, body: [{ m: 2 }] }, { ...base, hasBody: false }, { ...base, body: null },
+      { ...base, bodyText: JSON.stringify([{ m: 2 }]) }, { ...base, bodyText: undefined }, { ...base, bodyText: JSON.stringify(null) },
     ]) expect(requestFingerprint(other)).not.toBe(f);
     expect(requestFingerprint({ ...base, form: "externalId", params: [{ value: "ab" }] })).not.toBe(requestFingerprint({ ...base, form: "externalId" }));
   });
