@@ -115,3 +115,31 @@ export interface SyncAnswer {
     readonly stores: readonly Guid[];
   } | null;
 }
+
+/**
+ * A device's replica of one scope, as JSON-level records: what `mergeSyncAnswer` builds from
+ * successive answers, and what the offline client decides on (it loads these into a company
+ * state and runs the service's own decisions on it).
+ */
+export interface SyncReplica {
+  /** The cursor of the last answer merged. */
+  readonly cursor: string;
+  /** The scope it holds. */
+  readonly scope: SyncScope;
+  /** The company's configuration. */
+  readonly company: SyncCompany;
+  /** Customers by GUID. */
+  readonly customers: ReadonlyMap<Guid, Customer>;
+  /** Orders by GUID. */
+  readonly orders: ReadonlyMap<Guid, Order>;
+  /** Interventions by GUID. */
+  readonly interventions: ReadonlyMap<Guid, Intervention>;
+  /** Materials by GUID. */
+  readonly materials: ReadonlyMap<Guid, SyncMaterial>;
+  /** Stores by GUID. */
+  readonly stores: ReadonlyMap<Guid, Store>;
+  /** Stock per store GUID: material GUID to amount (decimal string, `null` unlimited), in the order first stocked. */
+  readonly stock: ReadonlyMap<Guid, ReadonlyMap<Guid, string | null>>;
+  /** Slots per intervention GUID on the scope's days (what ASN-5 reads). */
+  readonly allocations: ReadonlyMap<Guid, SyncAllocation["slots"]>;
+}
