@@ -7,7 +7,7 @@
 // 2. the bundle must not name a Node global (process, Buffer, require, __dirname, global);
 // 3. the IIFE build is evaluated in a bare V8 context (no Node globals) and must load;
 // 4. sizes, minified and gzipped: the whole entry (budget 50 KB) and one parser alone
-//    (`customerAddSchema` with its JSON Schema, budget 7 KB); the client entry (budget 25 KB).
+//    (`customerAddSchema` with its JSON Schema, budget 7 KB); the client entry (budget 28 KB since issue 25).
 // Steps 1 to 3 apply to the client entry too (its IIFE must export `createClient`).
 // Exits 1 on any failure. `--json` prints the figures as JSON.
 import { build } from "esbuild";
@@ -20,7 +20,7 @@ const root = join(fileURLToPath(import.meta.url), "..", "..");
 const entry = join(root, "src", "index.ts");
 const clientEntry = join(root, "src", "client", "index.ts");
 // parser: 5 KB until issue 13 added each twin's JSON Schema (~2 KB).
-const BUDGET = { entry: 50 * 1024, parser: 7 * 1024, client: 25 * 1024 };
+const BUDGET = { entry: 50 * 1024, parser: 7 * 1024, client: 28 * 1024 };
 const NODE_GLOBALS = /\b(?:process\s*\.|Buffer\s*\.|require\s*\(|__dirname|__filename|global\s*\.|setImmediate\s*\()/;
 
 async function bundle(contents, format = "esm") {
@@ -91,5 +91,5 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(
   `browser bundle OK: whole rules entry ${kb(sizes.entryGzip)} gzipped (${kb(sizes.entryMinified)} minified, budget 50 KB); ` +
     `customerAddSchema alone ${kb(sizes.parserGzip)} gzipped (budget 7 KB); ` +
-    `client entry ${kb(sizes.clientGzip)} gzipped (${kb(sizes.clientMinified)} minified, budget 25 KB)`,
+    `client entry ${kb(sizes.clientGzip)} gzipped (${kb(sizes.clientMinified)} minified, budget 28 KB)`,
 );
