@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { apiOperations, isJournaledWrite } from "../api/routes.js";
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Instant } from "../shared/time.js";
 import type { Guid } from "../shared/guid.js";
@@ -542,7 +543,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         // A store page: one statement brings this process's copy of the listing up to date.
         if (operation.operation === "readStore") return await listings.readStore(sql, config, operation, work);
         const loads = operation.loads;
-        const readOnly = operation.operation.startsWith("read") || operation.operation.endsWith("AllowedActions");
+        // A read is what the journal does not record: one owner says which routes write (JRN-1).
+        const readOnly = !isJournaledWrite({ method: apiOperations[operation.operation].method, operation: operation.operation });
         return await transact(readOnly, async (db) => {
           const records = new CompanyRecords(db, schema, operation.companyId);
           const view = await records.view(config, operation, loads);
