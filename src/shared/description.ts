@@ -1,10 +1,12 @@
-import { ABSENT as ABSENT_BINDING, type Absent, type Tri } from "./field.js";
+import { ABSENT as ABSENT_BINDING, checkNotNull as checkNotNullBinding, type Absent, type Tri } from "./field.js";
 import type { Dec } from "./decimal.js";
 import type { Guid } from "./guid.js";
 import { collect as collectBinding, issue, joinPath, type Issue, type Result } from "./issue.js";
 import {
   arraySchema,
   booleanSchema,
+  dateSchema,
+  dateTimeSchema,
   decimalSchema,
   emailSchema,
   enumSchema,
@@ -21,6 +23,8 @@ import { limits } from "./limits.js";
 import {
   readArray,
   readBoolean,
+  readDate,
+  readDateTime,
   readNonNegativeDecimal,
   readEmail,
   readEnum,
@@ -34,12 +38,14 @@ import {
   type ValueReader,
 } from "./read.js";
 import type { RuleId } from "./rule-id.js";
+import type { Instant, IsoDate } from "./time.js";
 
 // Module-local copies of the imported bindings the compiled closures use on every field: some
 // loaders (vitest's module runner) turn each use of an imported binding into a getter call.
 const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
 const requiredValue: typeof requiredValueBinding = requiredValueBinding;
 const collect: typeof collectBinding = collectBinding;
+const checkNotNull: typeof checkNotNullBinding = checkNotNullBinding;
 
 /*
  * One declarative description per request body (issue 23): a value is described once, with the
@@ -115,6 +121,8 @@ export type ValueShape =
       readonly from?: string | undefined;
       /** The object it extends, whose fields come first. */
       readonly base?: Value<unknown>;
+      /** Keys refused even as `null` (see {@link refuse}); none in the command or the body type. */
+      readonly refused?: readonly string[];
     };
 
 declare const outputType: unique symbol;
@@ -141,10 +149,11 @@ export interface Value<T> {
  * - `upsertOnly`: an `ident` of an add-or-edit; an add ignores it (ERR-3) and reads {@link ABSENT};
  * - `list`: a list that may be left out or `null` (none sent: empty);
  * - `addList`: a list required on an add with `addMin` elements at least, a `list` on an add-or-edit;
- * - `orDefault`: left out or `null` is the field's default (a replace body, MAT-1, STO-1).
+ * - `orDefault`: left out or `null` is the field's default (a replace body, MAT-1, STO-1);
+ * - `notNull`: left out is {@link ABSENT}, `null` is `Required` (GEN-5: a value that cannot be cleared).
  * @internal
  */
-export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList" | "orDefault";
+export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList" | "orDefault" | "notNull";
 
 /**
  * One field of an object: its value and how it is present. Its documentation is the TSDoc
@@ -187,7 +196,7 @@ type FieldOutput<F> =
     ? T
     : F extends Field<"optional", infer T>
       ? Tri<T>
-      : F extends Field<"ident" | "upsertOnly", infer T>
+      : F extends Field<"ident" | "upsertOnly" | "notNull", infer T>
         ? Absent | T
         : never;
 
@@ -275,6 +284,24 @@ export function boolean(): Value<boolean> {
  */
 export function decimal(): Value<Dec> {
   return leaf(readNonNegativeDecimal, decimalSchema, { name: "Dec", from: "shared/decimal" }, { name: "number" });
+}
+
+/**
+ * A `YYYY-MM-DD` calendar date that exists (GEN-6).
+ * @returns the description
+ * @internal
+ */
+export function date(): Value<IsoDate> {
+  return leaf(readDate, dateSchema, { name: "IsoDate", from: "shared/time" }, STRING);
+}
+
+/**
+ * An ISO 8601 date-time with `Z` or an offset, read as an instant (GEN-6).
+ * @returns the description
+ * @internal
+ */
+export function dateTime(): Value<Instant> {
+  return leaf(readDateTime, dateTimeSchema, { name: "Instant", from: "shared/time" }, STRING);
 }
 
 const notANumber = wrongType("a number");
@@ -385,6 +412,17 @@ export function orDefault<T, const D>(value: Value<T>, fallback: D): Field<"orDe
 }
 
 /**
+ * A field that may be left out but not cleared: left out is {@link ABSENT}, `null` is
+ * `Required` (GEN-5) in either mode.
+ * @param value - the value
+ * @returns the field
+ * @internal
+ */
+export function notNull<T>(value: Value<T>): Field<"notNull", T> {
+  return { presence: "notNull", value };
+}
+
+/**
  * A list that may be left out or `null` (none sent: empty).
  * @param value - the list
  * @returns the field
@@ -486,6 +524,10 @@ function fieldReader(key: string, field: Field, ctx: CompileContext): FieldReade
     const fallback = field.fallback;
     return (v, issues) => (v === undefined || v === null ? fallback : (read(v, "", key, issues) ?? fallback));
   }
+  if (presence === "notNull") {
+    const read = field.value.reader(ctx);
+    return (v, issues) => (v === undefined ? ABSENT : v === null ? checkNotNull(null, key, issues) : (read(v, "", key, issues) ?? ABSENT));
+  }
   if (presence === "ident" || presence === "upsertOnly") {
     if (presence === "upsertOnly" && add) return () => ABSENT;
     const read = field.value.reader(ctx);
@@ -564,7 +606,7 @@ function fieldSchema(field: Field, mode: BodyMode, docs: BodyDocs, description: 
     return isRequired(field, mode) ? arraySchema(items, field.addMin ?? 0, shape.max, description) : nullableSchema(arraySchema(items, 0, shape.max, description));
   }
   const schema = valueSchema(field.value, mode, docs, description);
-  if (field.presence === "required") return schema;
+  if (field.presence === "required" || field.presence === "notNull") return schema;
   // "" is "not filled" (CUS-4): the schema lets it through besides a visible character.
   return nullableSchema(field.emptyIsNull === true ? { ...schema, pattern: `^$|${String(schema.pattern)}` } : schema);
 }
@@ -597,6 +639,8 @@ function describedObjectSchema(value: Value<unknown>, mode: BodyMode, docs: Body
     properties[key] = fieldSchema(field, mode, docs, fieldText(value, key, docs));
     if (isRequired(field, mode)) requiredKeys.push(key);
   }
+  // `false` is the JSON Schema nothing matches (a boolean schema, outside the JsonSchema object type).
+  for (const key of shape.refused ?? []) properties[key] = false as unknown as JsonSchema;
   return objectSchema(properties, requiredKeys, description ?? docs.mode[shape.name]);
 }
 
@@ -625,6 +669,42 @@ export function object<const F extends Fields>(name: string, fields: F, from?: s
 
 function objectValue<F extends Fields>(name: string, fields: F, shape: ValueShape): Value<DescribedOutput<F>> & { readonly fields: F } {
   return { reader: perMode((ctx) => objectReader(fields, name, ctx) as ValueReader<DescribedOutput<F>>), shape, fields };
+}
+
+/**
+ * The object `body`, refusing each of `keys` when sent, even as `null`: one issue `code` citing
+ * `rule` at the key, before the object's own issues, in the order of `keys` (INT-4). The keys
+ * are in neither the command nor the body type; the JSON Schema says `false` for each.
+ * @param body - the object
+ * @param keys - the keys refused
+ * @param code - the issue's code
+ * @param rule - the rule that refuses them
+ * @param message - the issue's message for a key
+ * @returns the description
+ * @internal
+ */
+export function refuse<T, F extends Fields>(
+  body: Value<T> & { readonly fields: F },
+  keys: readonly string[],
+  code: Parameters<typeof issue>[0],
+  rule: RuleId,
+  message: (key: string) => string,
+): Value<T> & { readonly fields: F } {
+  const shape = body.shape as Extract<ValueShape, { kind: "object" }>;
+  const reader = perMode((ctx) => {
+    const read = body.reader(ctx);
+    return ((value, parent, key, issues) => {
+      const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+      const before = issues.length;
+      if (isObject) {
+        const path = joinPath(parent, key);
+        for (const k of keys) if (Object.hasOwn(value, k)) issues.push(issue(code, joinPath(path, k), rule, message(k)));
+      }
+      const out = read(value, parent, key, issues);
+      return issues.length === before ? out : undefined;
+    }) as ValueReader<T>;
+  });
+  return { reader, shape: { ...shape, refused: keys }, fields: body.fields };
 }
 
 /**
