@@ -28,6 +28,7 @@ export const SOURCES = [
   { source: "src/store/replace.ts", out: "src/store/replace-types.ts" },
   { source: "src/intervention/request.ts", out: "src/intervention/request-types.ts" },
   { source: "src/auth/login.ts", out: "src/auth/login-types.ts" },
+  { source: "src/stock/request.ts", out: "src/stock/request-types.ts" },
 ];
 
 const MODES = ["add", "upsert"];
@@ -300,8 +301,10 @@ export function renderBodyTypes(bodies, docs, source, out) {
   };
   const shared = new Map();
   const tables = [];
+  // A body that is a list (STK-6) is named after its element.
+  const rootObject = (value) => (value.shape.kind === "array" ? value.shape.item : value);
   for (const body of bodies) {
-    const rootName = body.value.shape.name;
+    const rootName = rootObject(body.value).shape.name;
     const rootBody = bodyName(rootName, body.mode);
     if (rootBody === undefined) throw new Error(`${source}: ${rootName} is a ${body.mode} body but its TSDoc names no body type (@${body.mode} Name …)`);
     const prefix = lowerFirst(rootBody.name);
@@ -330,13 +333,13 @@ export function renderBodyTypes(bodies, docs, source, out) {
   const fieldTexts = `${tsdoc("The JSON Schema text of each field that every body reading it says the same.")}const fieldTexts: BodyDocs["fields"] = {\n${[...shared.entries()].map(([name, rows]) => `  ${name}: {\n${[...rows.values()].join("")}  },\n`).join("")}};\n`;
 
   for (const body of bodies) {
-    emitOutput(body.value);
+    outputType(body.value);
     if (body.command !== undefined) {
       const doc = docs.commands.get(body.command);
       if (doc === undefined || doc === "") throw new Error(`${source}: command ${body.command} has no TSDoc`);
       decls.push(`${tsdoc(doc)}export type ${body.command} = ${body.value.shape.name};\n`);
     }
-    emitBody(body.value, body.mode);
+    bodyType(body.value, body.mode);
   }
   need({ name: "BodyDocs", from: "shared/description" });
   need({ name: "FieldReader", from: "shared/description" });

@@ -17,6 +17,7 @@ export type {
 } from "../customer/request-types.js";
 export type { MaterialReplaceBody } from "../material/request-types.js";
 export type { StoreReplaceBody } from "../store/replace-types.js";
+export type { StockAmountBody, StockQuantityBody } from "../stock/request-types.js";
 export type { AssignationBody, CancelBody, InterventionEditBody, InterventionPlanBody, InterventionReplanBody, PlanningBody } from "../intervention/request-types.js";
 
 /** The optional order fields every order body shares. */
@@ -83,22 +84,6 @@ export interface OrderEditBody extends OrderFieldsBody {
   readonly categoryId?: string;
 }
 
-
-/** One stock item of `addToStore` and `setMaterialAmounts` (STK-1): no amount means unlimited. */
-export interface StockAmountBody {
-  /** ID or external ID of the material. */
-  readonly materialId: string;
-  /** Amount, not negative; left out or `null`: unlimited. */
-  readonly amount?: number | null;
-}
-
-/** One stock item of `removeMaterial` and `moveTo` (STK-3, STK-5): no amount means all. */
-export interface StockQuantityBody {
-  /** ID or external ID of the material. */
-  readonly materialId: string;
-  /** Amount, not negative; left out or `null`: all of it. */
-  readonly amount?: number | null;
-}
 
 /** The query of `GET /store/{id}` (STO-3, STO-4) as values; sent as URL parameters. */
 export interface StoreQueryParams {

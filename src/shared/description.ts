@@ -357,6 +357,66 @@ export function array<T>(item: Value<T>, max: number, min = 0): Value<readonly T
   };
 }
 
+/**
+ * The list at the root of a body (STK-6): anything but an array is one `InvalidType` citing
+ * `rule`, more than `max` elements one `TooMany` (LIM-1), each reported alone before any element
+ * is read; otherwise every bad element is reported at its index (GEN-9).
+ * @param item - the element's description
+ * @param max - the most elements (LIM-1)
+ * @param rule - the rule that asks for a list
+ * @param noun - what the elements are, plural, for the messages ("stock items")
+ * @returns the description
+ * @internal
+ */
+export function rootList<T>(item: Value<T>, max: number, rule: RuleId, noun: string): Value<readonly T[]> {
+  const reader = perMode((ctx): ValueReader<readonly T[]> => {
+    const read = item.reader(ctx);
+    return (value, parent, key, issues) => {
+      const path = joinPath(parent, key);
+      if (!Array.isArray(value)) {
+        issues.push(issue("InvalidType", path, rule, `The body must be a JSON array of ${noun} (${rule}).`));
+        return undefined;
+      }
+      if (value.length > max) {
+        issues.push(issue("TooMany", path, "LIM-1", `At most ${max} ${noun} in one body (${value.length} sent).`));
+        return undefined;
+      }
+      const before = issues.length;
+      const out: T[] = [];
+      for (let i = 0; i < value.length; i++) {
+        const v = read(value[i], path, i, issues);
+        if (v !== undefined) out.push(v);
+      }
+      return issues.length === before ? out : undefined;
+    };
+  });
+  return { reader, shape: { kind: "array", item, min: 0, max } };
+}
+
+/**
+ * A leaf read as `value` reads it, then turned into what the command holds (an amount from a
+ * decimal, STK-1); the JSON Schema and the body type are `value`'s.
+ * @param value - the leaf
+ * @param to - what a value read becomes
+ * @param output - the command type the field holds (with its default, for an `orDefault` field)
+ * @returns the description
+ * @internal
+ */
+export function map<T, U>(value: Value<T>, to: (v: T) => U, output: TypeName): Value<U> {
+  const shape = value.shape;
+  if (shape.kind !== "leaf") throw new Error("field-service-rules: map takes a leaf");
+  return {
+    reader: (ctx) => {
+      const read = value.reader(ctx);
+      return (v, parent, key, issues) => {
+        const r = read(v, parent, key, issues);
+        return r === undefined ? undefined : to(r);
+      };
+    },
+    shape: { ...shape, output },
+  };
+}
+
 // ---- Fields
 
 /**
@@ -782,11 +842,12 @@ export function recordsByKey(body: Value<unknown>): RecordMakers {
  * @param body - the body's description
  * @param mode - how it is read
  * @param docs - the body's generated descriptions
+ * @param description - the root's description, for a root that is not an object (a list, STK-6)
  * @returns the schema
  * @internal
  */
-export function describedJsonSchema(body: Value<unknown>, mode: BodyMode, docs: BodyDocs): JsonSchema {
-  return valueSchema(body, mode, docs);
+export function describedJsonSchema(body: Value<unknown>, mode: BodyMode, docs: BodyDocs, description?: string): JsonSchema {
+  return valueSchema(body, mode, docs, description);
 }
 
 /**

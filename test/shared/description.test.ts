@@ -22,6 +22,7 @@ import {
   externalId,
   guid,
   ident,
+  map,
   list,
   nonBlank,
   notNull,
@@ -29,9 +30,11 @@ import {
   object,
   oneOf,
   optional,
+  orDefault,
   recordsByKey,
   refuse,
   required,
+  rootList,
   text,
   upsertOnly,
   type BodyMode,
@@ -389,6 +392,50 @@ describe("the generated record makers of the intervention bodies", () => {
         expect(parseInterventionEdit(value)).toEqual(plainEdit(value));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// A list at the root of a body (the stock batches, STK-6), whose elements map a leaf.
+const entry = object("Entry", { id: required(nonBlank()), size: orDefault(map(numberIn(0, 9, "GEN-7"), (n) => ({ n }), { name: "Size" }), "none") });
+const entries = rootList(entry, 3, "STK-6", "entries");
+
+describe("a list at the root and a mapped leaf", () => {
+  const parse = compileBody(entries, "add");
+  it("STK-6: anything but an array is one InvalidType citing the list's rule, alone", () => {
+    for (const body of [{}, null, "x", 3, { 0: { id: "a" } }]) {
+      expect(issuesOf(parse(body)).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["InvalidType", "", "STK-6", "The body must be a JSON array of entries (STK-6)."]]);
+    }
+  });
+
+  it("LIM-1: more than the most elements is one TooMany, before any element is read", () => {
+    expect(issuesOf(parse([1, 2, 3, 4])).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["TooMany", "", "LIM-1", "At most 3 entries in one body (4 sent)."]]);
+    expect(parse([]).ok).toBe(true);
+  });
+
+  it("GEN-9: every bad element is reported at its index; good elements are read in order, the leaf mapped", () => {
+    expect(issuesOf(parse([{ id: "a" }, 5, { size: 12 }])).map((i) => `${i.code}@${i.path}:${i.rule}`)).toEqual([
+      "InvalidType@[1]:ERR-2",
+      "Required@[2].id:ERR-2",
+      "OutOfRange@[2].size:GEN-7",
+    ]);
+    expect(valueOf(parse([{ id: "a", size: 2 }, { id: "b", size: null }, { id: "c" }]))).toEqual([
+      { id: "a", size: { n: 2 } },
+      { id: "b", size: "none" },
+      { id: "c", size: "none" },
+    ]);
+  });
+
+  it("GEN-9: the root list's JSON Schema is the element's in an array of at most max, with the description given", () => {
+    const schema = describedJsonSchema(entries, "add", docs, "Entries.");
+    expect(schema).toMatchObject({ type: "array", maxItems: 3, description: "Entries.", items: { type: "object", required: ["id"] } });
+    expect(schema).not.toHaveProperty("minItems");
+    const validate = ajv.compile(schema);
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.array(fc.record({ id: fc.constantFrom<Json>("a", " ", 1), size: fc.constantFrom<Json>(0, 9, 10, -1, null, "1") }, { requiredKeys: [] }), { maxLength: 4 })), (value) => {
+        expect({ value, parser: parse(value).ok }).toEqual({ value, parser: validate(value) });
+      }),
+      { numRuns: 500 },
     );
   });
 });
