@@ -1,4 +1,4 @@
-import { ABSENT as ABSENT_BINDING, checkNotNull as checkNotNullBinding, type Absent, type Tri } from "./field.js";
+import { ABSENT as ABSENT_BINDING, checkNotNull, type Absent, type Tri } from "./field.js";
 import type { Dec } from "./decimal.js";
 import type { Guid } from "./guid.js";
 import { collect as collectBinding, issue, joinPath, type Issue, type Result } from "./issue.js";
@@ -45,7 +45,6 @@ import type { Instant, IsoDate } from "./time.js";
 const ABSENT: typeof ABSENT_BINDING = ABSENT_BINDING;
 const requiredValue: typeof requiredValueBinding = requiredValueBinding;
 const collect: typeof collectBinding = collectBinding;
-const checkNotNull: typeof checkNotNullBinding = checkNotNullBinding;
 
 /*
  * One declarative description per request body (issue 23): a value is described once, with the
@@ -171,6 +170,11 @@ export interface Field<P extends Presence = Presence, T = unknown> {
   readonly emptyIsNull?: boolean;
   /** `orDefault` only: what left out or `null` reads as. */
   readonly fallback?: unknown;
+  /**
+   * The field's own reader, for a presence whose reading lives with its combinator (`notNull`),
+   * so that a bundle whose bodies do not use it does not carry it.
+   */
+  readonly compile?: (key: string, ctx: CompileContext) => FieldReader;
 }
 
 /**
@@ -479,7 +483,14 @@ export function orDefault<T, const D>(value: Value<T>, fallback: D): Field<"orDe
  * @internal
  */
 export function notNull<T>(value: Value<T>): Field<"notNull", T> {
-  return { presence: "notNull", value };
+  return {
+    presence: "notNull",
+    value,
+    compile: (key, ctx) => {
+      const read = value.reader(ctx);
+      return (v, issues) => (v === undefined ? ABSENT : v === null ? checkNotNull(null, key, issues) : (read(v, "", key, issues) ?? ABSENT));
+    },
+  };
 }
 
 /**
@@ -584,10 +595,7 @@ function fieldReader(key: string, field: Field, ctx: CompileContext): FieldReade
     const fallback = field.fallback;
     return (v, issues) => (v === undefined || v === null ? fallback : (read(v, "", key, issues) ?? fallback));
   }
-  if (presence === "notNull") {
-    const read = field.value.reader(ctx);
-    return (v, issues) => (v === undefined ? ABSENT : v === null ? checkNotNull(null, key, issues) : (read(v, "", key, issues) ?? ABSENT));
-  }
+  if (field.compile !== undefined) return field.compile(key, ctx);
   if (presence === "ident" || presence === "upsertOnly") {
     if (presence === "upsertOnly" && add) return () => ABSENT;
     const read = field.value.reader(ctx);
