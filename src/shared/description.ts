@@ -385,13 +385,11 @@ export function rootList<T>(item: Value<T>, max: number, rule: RuleId, noun: str
         issues.push(issue("TooMany", path, "LIM-1", `At most ${max} ${noun} in one body (${value.length} sent).`));
         return undefined;
       }
-      const before = issues.length;
-      const out: T[] = [];
-      for (let i = 0; i < value.length; i++) {
-        const v = read(value[i], path, i, issues);
-        if (v !== undefined) out.push(v);
-      }
-      return issues.length === before ? out : undefined;
+      // A bad element (read as undefined) pushed an issue, which fails the parse: the list is
+      // then never read, so it is returned as it is.
+      const out: (T | undefined)[] = [];
+      for (let i = 0; i < value.length; i++) out.push(read(value[i], path, i, issues));
+      return out as T[];
     };
   });
   return { reader, shape: { kind: "array", item, min: 0, max } };
@@ -414,6 +412,7 @@ export function map<T, U>(value: Value<T>, to: (v: T) => U, output: TypeName): V
       const read = value.reader(ctx);
       return (v, parent, key, issues) => {
         const r = read(v, parent, key, issues);
+        // Stryker disable next-line ConditionalExpression: undefined comes only with an issue, which fails the parse whatever `to` makes of it; the test keeps `to` from seeing undefined
         return r === undefined ? undefined : to(r);
       };
     },

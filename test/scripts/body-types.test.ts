@@ -2,7 +2,8 @@
 // here: the TSDoc of the description's source becomes the interfaces' TSDoc and the JSON Schema
 // texts, each body mode gets its interface, and a missing text is refused.
 import { describe, expect, it } from "vitest";
-import { bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
+import { readFileSync } from "node:fs";
+import { SOURCES, bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
 import { extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
 
 // The source the docs are read from, and the same description built as values.
@@ -86,4 +87,16 @@ describe("body type generator", () => {
     expect(() => renderBodyTypes(bodies, readDocs(source.replace("  /** A note. */\n", "")), "src/w.ts", "src/w-types.ts")).toThrow("field note of WidgetInput has no TSDoc");
     expect(() => renderBodyTypes(bodies, readDocs(source.replace(" * @add WidgetBody A widget to add.\n", "")), "src/w.ts", "src/w-types.ts")).toThrow(/WidgetInput is a add body but its TSDoc names no body type/);
   });
+});
+
+describe("the checked-in generated body types", () => {
+  // The descriptions as the modules load them (their modes, lists and type names), rendered again:
+  // a description changed without `npm run docs` fails here as it fails `npm run docs:check`.
+  for (const { source, out: generated } of SOURCES) {
+    it(`GEN-9: ${generated} is what the generator writes from the descriptions of ${source}`, async () => {
+      const module: Record<string, unknown> = await import(`../../${source}`);
+      const text = renderBodyTypes(bodiesOf(module), readDocs(readFileSync(source, "utf8")), source, generated);
+      expect(text).toBe(readFileSync(generated, "utf8"));
+    });
+  }
 });

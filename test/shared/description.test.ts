@@ -426,6 +426,10 @@ describe("a list at the root and a mapped leaf", () => {
     ]);
   });
 
+  it("ERR-2: map takes a leaf; anything else is a programmer error, said when described", () => {
+    expect(() => map(entry, (x) => x, { name: "X" })).toThrow("field-service-rules: map takes a leaf");
+  });
+
   it("GEN-9: the root list's JSON Schema is the element's in an array of at most max, with the description given", () => {
     const schema = describedJsonSchema(entries, "add", docs, "Entries.");
     expect(schema).toMatchObject({ type: "array", maxItems: 3, description: "Entries.", items: { type: "object", required: ["id"] } });
