@@ -89,7 +89,11 @@ describe("body type generator", () => {
   });
 });
 
-describe("the checked-in generated body types", () => {
+// In a Stryker sandbox the sources are instrumented (and marked `// @ts-nocheck`), so their TSDoc
+// cannot be read back: the comparison runs on the real sources only.
+const instrumented = SOURCES.some(({ source }) => readFileSync(source, "utf8").includes("stryMutAct_") || readFileSync(source, "utf8").startsWith("// @ts-nocheck"));
+
+describe.runIf(!instrumented)("the checked-in generated body types", () => {
   // The descriptions as the modules load them (their modes, lists and type names), rendered again:
   // a description changed without `npm run docs` fails here as it fails `npm run docs:check`.
   for (const { source, out: generated } of SOURCES) {
