@@ -28,6 +28,7 @@ export const SOURCES = [
   { source: "src/store/replace.ts", out: "src/store/replace-types.ts" },
   { source: "src/intervention/request.ts", out: "src/intervention/request-types.ts" },
   { source: "src/auth/login.ts", out: "src/auth/login-types.ts" },
+  { source: "src/stock/request.ts", out: "src/stock/request-types.ts" },
 ];
 
 const MODES = ["add", "upsert"];
@@ -174,6 +175,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
         return `Tri<${t}>`;
       case "ident":
       case "upsertOnly":
+      case "notNull":
         need({ name: "Absent", from: "shared/field" });
         return `Absent | ${t}`;
       case "orDefault":
@@ -214,7 +216,8 @@ export function renderBodyTypes(bodies, docs, source, out) {
     const doc = tsdoc(fieldDoc(owner, key, mode), "  ");
     const t = bodyType(f.value, mode);
     const required = f.presence === "required" || (f.presence === "addList" && mode === "add");
-    return required ? `${doc}  readonly ${key}: ${t};\n` : `${doc}  readonly ${key}?: ${t} | null;\n`;
+    if (required) return `${doc}  readonly ${key}: ${t};\n`;
+    return f.presence === "notNull" ? `${doc}  readonly ${key}?: ${t};\n` : `${doc}  readonly ${key}?: ${t} | null;\n`;
   }
   const linesOf = (value, mode) => ownedFields(value).map(([k, f, owner]) => [k, bodyLine(owner, k, f, mode)]).filter(([, l]) => l !== undefined);
   /** The interface of the body lines an object's bodies of both modes share (`@fields Name Text`): its name and keys. */
@@ -264,7 +267,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     return named.name;
   }
 
-  // The record makers (one object literal per command type; an extension spreads its base's) and
+  // The record makers (one object literal per command type, an extension's with its base's fields) and
   // the JSON Schema texts: each field's text once, and per body what its mode says instead.
   const makers = new Map();
   function objectsOf(value, out = new Map()) {
@@ -281,11 +284,10 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (makers.has(name)) return constName;
     const keys = Object.keys(allFields(value));
     for (const k of keys) if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`${name}: field ${JSON.stringify(k)} is not an identifier`);
-    const base = value.shape.base;
-    const from = base === undefined ? 0 : Object.keys(allFields(base)).length;
-    const spread = base === undefined ? "" : `    ...${maker(base)}.make(o, r, i),\n`;
-    const props = keys.slice(from).map((k, j) => `    ${k}: (r[${from + j}] as FieldReader)(o.${k}, i),\n`).join("");
-    makers.set(name, `const ${constName}: RecordMaker = {\n  size: ${keys.length},\n  make: (o, r, i) => ({\n${spread}${props}  }),\n};\n`);
+    // An extension lists its base's fields too: spreading the base's object into the literal
+    // made the intervention plan parse 2.5x slower (docs/performance.md).
+    const props = keys.map((k, j) => `    ${k}: (r[${j}] as FieldReader)(o.${k}, i),\n`).join("");
+    makers.set(name, `const ${constName}: RecordMaker = {\n  size: ${keys.length},\n  make: (o, r, i) => ({\n${props}  }),\n};\n`);
     return constName;
   }
   // Which modes read each object, and each field's text in each of them (none: not in that body).
@@ -299,8 +301,10 @@ export function renderBodyTypes(bodies, docs, source, out) {
   };
   const shared = new Map();
   const tables = [];
+  // A body that is a list (STK-6) is named after its element.
+  const rootObject = (value) => (value.shape.kind === "array" ? value.shape.item : value);
   for (const body of bodies) {
-    const rootName = body.value.shape.name;
+    const rootName = rootObject(body.value).shape.name;
     const rootBody = bodyName(rootName, body.mode);
     if (rootBody === undefined) throw new Error(`${source}: ${rootName} is a ${body.mode} body but its TSDoc names no body type (@${body.mode} Name …)`);
     const prefix = lowerFirst(rootBody.name);
@@ -329,13 +333,13 @@ export function renderBodyTypes(bodies, docs, source, out) {
   const fieldTexts = `${tsdoc("The JSON Schema text of each field that every body reading it says the same.")}const fieldTexts: BodyDocs["fields"] = {\n${[...shared.entries()].map(([name, rows]) => `  ${name}: {\n${[...rows.values()].join("")}  },\n`).join("")}};\n`;
 
   for (const body of bodies) {
-    emitOutput(body.value);
+    outputType(body.value);
     if (body.command !== undefined) {
       const doc = docs.commands.get(body.command);
       if (doc === undefined || doc === "") throw new Error(`${source}: command ${body.command} has no TSDoc`);
       decls.push(`${tsdoc(doc)}export type ${body.command} = ${body.value.shape.name};\n`);
     }
-    emitBody(body.value, body.mode);
+    bodyType(body.value, body.mode);
   }
   need({ name: "BodyDocs", from: "shared/description" });
   need({ name: "FieldReader", from: "shared/description" });

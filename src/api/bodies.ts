@@ -17,7 +17,8 @@ export type {
 } from "../customer/request-types.js";
 export type { MaterialReplaceBody } from "../material/request-types.js";
 export type { StoreReplaceBody } from "../store/replace-types.js";
-export type { CancelBody } from "../intervention/request-types.js";
+export type { StockAmountBody, StockQuantityBody } from "../stock/request-types.js";
+export type { AssignationBody, CancelBody, InterventionEditBody, InterventionPlanBody, InterventionReplanBody, PlanningBody } from "../intervention/request-types.js";
 
 /** The optional order fields every order body shares. */
 export interface OrderFieldsBody {
@@ -83,88 +84,6 @@ export interface OrderEditBody extends OrderFieldsBody {
   readonly categoryId?: string;
 }
 
-
-/** One technician's time on an intervention (ASN-1 to ASN-5). */
-export interface AssignationBody {
-  /** ID or external ID of the technician. */
-  readonly userId: string;
-  /** ISO 8601 date-time with an offset, on `day` in the company's zone. */
-  readonly plannedStart: string;
-  /** ISO 8601 date-time with an offset, after `plannedStart`. */
-  readonly plannedEnd: string;
-}
-
-/** The fields plan and replan share (INT-1, INT-3). */
-export interface PlanningBody {
-  /** ID or external ID of the main technician. */
-  readonly primaryAssigneeId: string;
-  /** `YYYY-MM-DD` in the company's time zone. */
-  readonly day: string;
-  /** Technicians and their times, the main technician included. */
-  readonly assignations: readonly AssignationBody[];
-  /** ID or slug of an InterventionCategory. */
-  readonly categoryId: string;
-  /** Notify the customer now (NOT-1). */
-  readonly sendNotificationNow?: boolean | null;
-  /** Remind the customer the day before (NOT-6). */
-  readonly sendReminderOneDayBefore?: boolean | null;
-}
-
-/** The body of `POST /order/{id}/PlanIntervention` (INT-1). */
-export interface InterventionPlanBody extends PlanningBody {
-  /** External ID (GEN-4). */
-  readonly externalId?: string | null;
-  /** ID or slug of an InterventionCustomState. */
-  readonly customStateId?: string | null;
-  /** Priority; the order's when left out. */
-  readonly priority?: Priority | null;
-  /** Internal note. */
-  readonly internalNote?: string | null;
-}
-
-/** The body of `PUT …/Replan` (INT-3): `null` clears an optional field, left out keeps it. */
-export interface InterventionReplanBody extends PlanningBody {
-  /** External ID. */
-  readonly externalId?: string | null;
-  /** ID or slug of an InterventionCustomState. */
-  readonly customStateId?: string | null;
-  /** Priority; cannot be `null`. */
-  readonly priority?: Priority;
-  /** Internal note. */
-  readonly internalNote?: string | null;
-}
-
-/** The body of `PUT /order/{id}/intervention/{id}` (INT-4): date, category and technicians change only through replan. */
-export interface InterventionEditBody {
-  /** ID or slug of an InterventionCustomState; `null` clears it. */
-  readonly customStateId?: string | null;
-  /** ID or external ID of the owner; cannot be `null`. */
-  readonly ownerId?: string;
-  /** Priority; cannot be `null`. */
-  readonly priority?: Priority;
-  /** Internal note; `null` clears it. */
-  readonly internalNote?: string | null;
-  /** Documents by post; cannot be `null`. */
-  readonly sendByPost?: boolean;
-}
-
-
-
-/** One stock item of `addToStore` and `setMaterialAmounts` (STK-1): no amount means unlimited. */
-export interface StockAmountBody {
-  /** ID or external ID of the material. */
-  readonly materialId: string;
-  /** Amount, not negative; left out or `null`: unlimited. */
-  readonly amount?: number | null;
-}
-
-/** One stock item of `removeMaterial` and `moveTo` (STK-3, STK-5): no amount means all. */
-export interface StockQuantityBody {
-  /** ID or external ID of the material. */
-  readonly materialId: string;
-  /** Amount, not negative; left out or `null`: all of it. */
-  readonly amount?: number | null;
-}
 
 /** The query of `GET /store/{id}` (STO-3, STO-4) as values; sent as URL parameters. */
 export interface StoreQueryParams {

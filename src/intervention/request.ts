@@ -1,86 +1,143 @@
-import type { AssignationRequest } from "../assignation/validate.js";
-import { priorities, type Priority } from "../records/order.js";
-import { checkNotNull, type Absent, type Tri } from "../shared/field.js";
-import { collect, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import {
-  optional, optionalValue, readArray, readBoolean, readDate, readDateTime, readEnum, readExternalId, readNonBlank, readObject, readString, readLongText, required,
-  type JsonObject, type ValueReader,
-} from "../shared/read.js";
+import { priorities } from "../records/order.js";
+import type { Result } from "../shared/issue.js";
 import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
-import { js, type JsonSchema } from "../shared/json-schema.js";
-import type { IsoDate } from "../shared/time.js";
-import { boolean, compileBody, describedJsonSchema, object, orDefault, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
-import { cancelBodyDocs, cancelBodyRecords, type InterventionCancelCommand } from "./request-types.js";
+import type { JsonSchema } from "../shared/json-schema.js";
+import {
+  array,
+  boolean,
+  compileBody,
+  date,
+  dateTime,
+  describedJsonSchema,
+  extend,
+  externalId,
+  nonBlank,
+  notNull,
+  object,
+  oneOf,
+  optional,
+  orDefault,
+  refuse,
+  required,
+  text,
+  type DescribedBody,
+  type DescribedOutput,
+  type SameType,
+} from "../shared/description.js";
+import {
+  cancelBodyDocs,
+  cancelBodyRecords,
+  interventionEditBodyDocs,
+  interventionEditBodyRecords,
+  interventionPlanBodyDocs,
+  interventionPlanBodyRecords,
+  interventionReplanBodyDocs,
+  interventionReplanBodyRecords,
+  type InterventionCancelCommand,
+  type InterventionEditCommand,
+  type InterventionPlanCommand,
+  type InterventionReplanCommand,
+} from "./request-types.js";
 
-/** A parsed plan body (`POST /order/{orderId}/PlanIntervention`). References are not yet resolved. */
-export interface InterventionPlanCommand {
-  /** External ID, or `null` (GEN-4). */
-  readonly externalId: string | null;
-  /** GUID or external ID of the main technician (ASN-1). */
-  readonly primaryAssigneeId: string;
-  /** The day (ASN-4). */
-  readonly day: IsoDate;
-  /** The assignations as sent (ASN-1..ASN-4). */
-  readonly assignations: readonly AssignationRequest[];
-  /** GUID or slug of an InterventionCategory. */
-  readonly categoryId: string;
-  /** GUID or slug of an InterventionCustomState, or `null`. */
-  readonly customStateId: string | null;
-  /** Priority, or `null` to take the order's (INT-2). */
-  readonly priority: Priority | null;
-  /** Internal note, or `null`. */
-  readonly internalNote: string | null;
-  /** Notify the customer at once (NOT-5); default `false`. */
-  readonly sendNotificationNow: boolean;
-  /** Remind the customer the day before (NOT-6); default `false`. */
-  readonly sendReminderOneDayBefore: boolean;
-}
-
-/** A parsed replan body (`…/Replan`): the plan fields, with the optional ones in three states (INT-3). */
-export interface InterventionReplanCommand {
-  /** External ID: absent keeps; a different one is refused. */
-  readonly externalId: Tri<string>;
-  /** GUID or external ID of the main technician. */
-  readonly primaryAssigneeId: string;
-  /** The new day. */
-  readonly day: IsoDate;
-  /** The new assignations, replacing the old. */
-  readonly assignations: readonly AssignationRequest[];
-  /** GUID or slug of an InterventionCategory. */
-  readonly categoryId: string;
-  /** Omitted keeps, `null` clears (INT-3). */
-  readonly customStateId: Tri<string>;
-  /** Omitted keeps (INT-3); `null` is refused by the parser. */
-  readonly priority: Priority | Absent;
-  /** Omitted keeps, `null` clears (INT-3). */
-  readonly internalNote: Tri<string>;
-  /** Notify the customer at once (NOT-5). */
-  readonly sendNotificationNow: boolean;
-  /** Remind the customer the day before (NOT-6). */
-  readonly sendReminderOneDayBefore: boolean;
-}
-
-/** A parsed edit body (`PUT …/{interventionId}`): only the fields sent (INT-4). */
-export interface InterventionEditCommand {
-  /** GUID or slug of an InterventionCustomState; `null` clears. */
-  readonly customStateId: Tri<string>;
-  /** GUID or external ID of the owner; never `null`. */
-  readonly ownerId: string | Absent;
-  /** Priority; never `null`. */
-  readonly priority: Priority | Absent;
-  /** Internal note; `null` clears. */
-  readonly internalNote: Tri<string>;
-  /** Documents by post; never `null`. */
-  readonly sendByPost: boolean | Absent;
-}
-
-export type { InterventionCancelCommand } from "./request-types.js";
+export type { InterventionCancelCommand, InterventionEditCommand, InterventionPlanCommand, InterventionPlanning, InterventionReplanCommand } from "./request-types.js";
 
 /*
- * The cancel body, described once (docs/decisions.md "One description per body"); the plan,
- * replan and edit bodies below are still written by hand.
+ * The intervention bodies, described once (docs/decisions.md "One description per body"): the
+ * parsers, the JSON Schemas, the command types and the JSON body types (the last two written by
+ * `scripts/body-types.mjs` into request-types.ts and checked below) all come from here.
  */
+
+const priority = /* @__PURE__ */ oneOf(priorities, { name: "Priority", from: "records/order" });
+
+/** @add AssignationBody One technician's time on an intervention (ASN-1 to ASN-5). */
+const assignation = /* @__PURE__ */ object(
+  "AssignationRequest",
+  {
+    /** GUID or external ID of a technician (ASN-1). */
+    userId: required(nonBlank()),
+    /** Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4). */
+    plannedStart: required(dateTime()),
+    /** End, with Z or an offset (GEN-6). */
+    plannedEnd: required(dateTime()),
+  },
+  "assignation/validate",
+);
+
+/**
+ * The fields a plan and a replan body share, parsed (INT-1, INT-3). References are not yet resolved.
+ * @fields PlanningBody The fields plan and replan share (INT-1, INT-3).
+ */
+const planning = /* @__PURE__ */ object("InterventionPlanning", {
+  /** GUID or external ID of the main technician; must be among the assignations (ASN-3). */
+  primaryAssigneeId: required(nonBlank()),
+  /** The day, in the company's time zone (ASN-4). */
+  day: required(date()),
+  /** Technicians and their time ranges (ASN-1 to ASN-5). */
+  assignations: required(array(assignation, limits.assignations)),
+  /** GUID or slug of an InterventionCategory. */
+  categoryId: required(nonBlank()),
+  /** Notify the customer at once (NOT-5); default false. */
+  sendNotificationNow: orDefault(boolean(), false),
+  /** Remind the customer the day before (NOT-6); default false. */
+  sendReminderOneDayBefore: orDefault(boolean(), false),
+});
+
+/**
+ * A parsed plan body (`POST /order/{orderId}/PlanIntervention`): `null` on an optional field counts as left out.
+ * @add InterventionPlanBody A new intervention of the order (INT-1); null on an optional field counts as left out (GEN-5).
+ */
+const plan = /* @__PURE__ */ extend(planning, "InterventionPlanCommand", {
+  /** External ID, unique among the company's interventions (GEN-4). */
+  externalId: orDefault(externalId(), null),
+  /** GUID or slug of an InterventionCustomState. */
+  customStateId: orDefault(nonBlank(), null),
+  /** Priority; left out or null: the order's (INT-2). */
+  priority: orDefault(priority, null),
+  /** Internal note. */
+  internalNote: orDefault(text(limits.longText), null),
+});
+
+/**
+ * A parsed replan body (`…/Replan`): the plan fields, with the optional ones in three states (INT-3).
+ * @upsert InterventionReplanBody The intervention planned anew (INT-3): customStateId and internalNote left out keep their value, null clears it.
+ */
+const replan = /* @__PURE__ */ extend(planning, "InterventionReplanCommand", {
+  /** External ID; left out keeps it, a different one is refused (INT-3). */
+  externalId: optional(externalId()),
+  /** GUID or slug of an InterventionCustomState. */
+  customStateId: optional(nonBlank()),
+  /** Priority; left out keeps it, null is refused (INT-3). */
+  priority: notNull(priority),
+  /** Internal note. */
+  internalNote: optional(text(limits.longText)),
+});
+
+/** Fields that change only through replan (INT-4). */
+const REPLAN_ONLY = ["day", "categoryId", "primaryAssigneeId", "assignations"] as const;
+
+/**
+ * A parsed edit body (`PUT …/{interventionId}`): only the fields sent (INT-4).
+ * @upsert InterventionEditBody Only the fields sent change (INT-4); day, categoryId, primaryAssigneeId and assignations change only through Replan.
+ */
+const edit = /* @__PURE__ */ refuse(
+  object("InterventionEditCommand", {
+    /** GUID or slug of an InterventionCustomState; null clears it. */
+    customStateId: optional(nonBlank()),
+    /** GUID or external ID of the owner (AUTH-6); null is refused. */
+    ownerId: notNull(nonBlank()),
+    /** Priority; null is refused. */
+    priority: notNull(priority),
+    /** Internal note; null clears it. */
+    internalNote: optional(text(limits.longText)),
+    /** Documents by post; null is refused. */
+    sendByPost: notNull(boolean()),
+  }),
+  REPLAN_ONLY,
+  "UseReplan",
+  "INT-4",
+  (key) => `${key} changes only through Replan (INT-4).`,
+);
 
 /**
  * A parsed cancel body (intervention `…/Cancel` and order `…/cancel`).
@@ -98,62 +155,21 @@ const cancel = /* @__PURE__ */ object("InterventionCancelCommand", {
  * into `src/intervention/request-types.ts`.
  * @internal
  */
-export const interventionBodies: readonly DescribedBody[] = [{ value: cancel, mode: "add" }];
+export const interventionBodies: readonly DescribedBody[] = [
+  { value: plan, mode: "add" },
+  { value: replan, mode: "upsert" },
+  { value: edit, mode: "upsert" },
+  { value: cancel, mode: "add" },
+];
 
-// The generated interface is the described one (a stale src/intervention/request-types.ts fails here).
-const generatedMatch: SameType<InterventionCancelCommand, DescribedOutput<typeof cancel.fields>> = true;
+// The generated interfaces are the described ones (a stale src/intervention/request-types.ts fails here).
+const generatedMatch: [
+  SameType<InterventionPlanCommand, DescribedOutput<typeof plan.fields>>,
+  SameType<InterventionReplanCommand, DescribedOutput<typeof replan.fields>>,
+  SameType<InterventionEditCommand, DescribedOutput<typeof edit.fields>>,
+  SameType<InterventionCancelCommand, DescribedOutput<typeof cancel.fields>>,
+] = [true, true, true, true];
 void generatedMatch;
-
-const readPriority: ValueReader<Priority> = readEnum(priorities);
-
-const readAssignation: ValueReader<AssignationRequest> = (value, parent, key, issues) => {
-  const path = joinPath(parent, key);
-  const o = readObject(value, parent, key, issues);
-  if (o === undefined) return undefined;
-  const userId = required(o, "userId", path, issues, readNonBlank);
-  const plannedStart = required(o, "plannedStart", path, issues, readDateTime);
-  const plannedEnd = required(o, "plannedEnd", path, issues, readDateTime);
-  // A missing field means `required` pushed an issue, which fails the whole parse.
-  return userId === undefined || plannedStart === undefined || plannedEnd === undefined ? undefined : { userId, plannedStart, plannedEnd };
-};
-
-/** Reads an optional field that must not be `null` (GEN-5): `null` is `Required`. */
-function notNull<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
-  return checkNotNull(optional(o, key, "", issues, reader), key, issues);
-}
-
-interface Planning {
-  readonly primaryAssigneeId: string | undefined;
-  readonly day: IsoDate | undefined;
-  readonly assignations: AssignationRequest[] | undefined;
-  readonly categoryId: string | undefined;
-  readonly sendNotificationNow: boolean;
-  readonly sendReminderOneDayBefore: boolean;
-}
-
-function readPlanning(o: JsonObject, issues: Issue[]): Planning {
-  return {
-    primaryAssigneeId: required(o, "primaryAssigneeId", "", issues, readNonBlank),
-    day: required(o, "day", "", issues, readDate),
-    assignations: required(o, "assignations", "", issues, readArray(readAssignation, 0, limits.assignations)),
-    categoryId: required(o, "categoryId", "", issues, readNonBlank),
-    sendNotificationNow: optionalValue(o, "sendNotificationNow", "", issues, readBoolean) ?? false,
-    sendReminderOneDayBefore: optionalValue(o, "sendReminderOneDayBefore", "", issues, readBoolean) ?? false,
-  };
-}
-
-// The planning fields once every required one was read (the caller returns only when no
-// issue was reported, so none is undefined then).
-function planned(p: Planning) {
-  return {
-    primaryAssigneeId: p.primaryAssigneeId as string,
-    day: p.day as IsoDate,
-    assignations: p.assignations as AssignationRequest[],
-    categoryId: p.categoryId as string,
-    sendNotificationNow: p.sendNotificationNow,
-    sendReminderOneDayBefore: p.sendReminderOneDayBefore,
-  };
-}
 
 /**
  * Parses a plan body: `primaryAssigneeId`, `day`, `assignations`, `categoryId` required;
@@ -165,24 +181,7 @@ function planned(p: Planning) {
  * parseInterventionPlan({ day: "2026-02-30" }).issues.map((i) => `${i.code}@${i.path}`)
  * //=> ["Required@primaryAssigneeId", "InvalidDate@day", "Required@assignations", "Required@categoryId"]
  */
-export function parseInterventionPlan(body: unknown): Result<InterventionPlanCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(body, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  const p = readPlanning(o, issues);
-  const externalId = optionalValue(o, "externalId", "", issues, readExternalId) ?? null;
-  const customStateId = optionalValue(o, "customStateId", "", issues, readNonBlank) ?? null;
-  const priority = optionalValue(o, "priority", "", issues, readPriority) ?? null;
-  const internalNote = optionalValue(o, "internalNote", "", issues, readLongText) ?? null;
-  return collect(issues, () => ({
-    externalId,
-    ...planned(p),
-    customStateId,
-    priority,
-    internalNote,
-  }));
-}
+export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCommand> = /* @__PURE__ */ compileBody(plan, "add", interventionPlanBodyRecords);
 
 /**
  * Parses a replan body: the plan's required fields; `customStateId` and `internalNote`
@@ -196,27 +195,7 @@ export function parseInterventionPlan(body: unknown): Result<InterventionPlanCom
  * parseInterventionReplan({ ...body, priority: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
  * parseInterventionReplan({ ...body, customStateId: null }).value.customStateId //=> null
  */
-export function parseInterventionReplan(body: unknown): Result<InterventionReplanCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(body, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  const p = readPlanning(o, issues);
-  const externalId = optional(o, "externalId", "", issues, readExternalId);
-  const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
-  const priority = notNull(o, "priority", issues, readPriority);
-  const internalNote = optional(o, "internalNote", "", issues, readLongText);
-  return collect(issues, () => ({
-    externalId,
-    ...planned(p),
-    customStateId,
-    priority,
-    internalNote,
-  }));
-}
-
-/** Fields that change only through replan (INT-4). */
-const REPLAN_ONLY = ["day", "categoryId", "primaryAssigneeId", "assignations"] as const;
+export const parseInterventionReplan: (body: unknown) => Result<InterventionReplanCommand> = /* @__PURE__ */ compileBody(replan, "upsert", interventionReplanBodyRecords);
 
 /**
  * Parses an edit body: only the fields sent change; `null` clears `customStateId` and
@@ -228,21 +207,7 @@ const REPLAN_ONLY = ["day", "categoryId", "primaryAssigneeId", "assignations"] a
  * @example
  * parseInterventionEdit({ day: "2026-03-01" }) //=> { ok: false, issues: [{ code: "UseReplan", path: "day", ... }] }
  */
-export function parseInterventionEdit(body: unknown): Result<InterventionEditCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(body, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  for (const key of REPLAN_ONLY) {
-    if (Object.hasOwn(o, key)) issues.push(issue("UseReplan", key, "INT-4", `${key} changes only through Replan (INT-4).`));
-  }
-  const customStateId = optional(o, "customStateId", "", issues, readNonBlank);
-  const ownerId = notNull(o, "ownerId", issues, readNonBlank);
-  const priority = notNull(o, "priority", issues, readPriority);
-  const internalNote = optional(o, "internalNote", "", issues, readLongText);
-  const sendByPost = notNull(o, "sendByPost", issues, readBoolean);
-  return collect(issues, () => ({ customStateId, ownerId, priority, internalNote, sendByPost }));
-}
+export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCommand> = /* @__PURE__ */ compileBody(edit, "upsert", interventionEditBodyRecords);
 
 /**
  * Parses a cancel body (intervention or order): optional `reason` and
@@ -255,60 +220,19 @@ export function parseInterventionEdit(body: unknown): Result<InterventionEditCom
  */
 export const parseInterventionCancel: (body: unknown) => Result<InterventionCancelCommand> = /* @__PURE__ */ compileBody(cancel, "add", cancelBodyRecords);
 
-function assignationJsonSchema(): JsonSchema {
-  return js.object(
-  {
-    userId: js.nonBlank("GUID or external ID of a technician (ASN-1)."),
-    plannedStart: js.dateTime("Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4)."),
-    plannedEnd: js.dateTime("End, with Z or an offset (GEN-6)."),
-  },
-  ["userId", "plannedStart", "plannedEnd"],
-  );
-}
-
-function planningProperties(priority: JsonSchema): Record<string, JsonSchema> {
-  return {
-    primaryAssigneeId: js.nonBlank("GUID or external ID of the main technician; must be among the assignations (ASN-3)."),
-    day: js.date("The day, in the company's time zone (ASN-4)."),
-    assignations: js.array(assignationJsonSchema(), 0, limits.assignations, "Technicians and their time ranges (ASN-1 to ASN-5)."),
-    categoryId: js.nonBlank("GUID or slug of an InterventionCategory."),
-    customStateId: js.nullable(js.nonBlank("GUID or slug of an InterventionCustomState.")),
-    priority,
-    internalNote: js.nullable(js.text(limits.longText, "Internal note.")),
-    sendNotificationNow: js.nullable(js.boolean("Notify the customer at once (NOT-5); default false.")),
-    sendReminderOneDayBefore: js.nullable(js.boolean("Remind the customer the day before (NOT-6); default false.")),
-  };
-}
-
-const PLANNING_REQUIRED = ["primaryAssigneeId", "day", "assignations", "categoryId"] as const;
-
 /**
  * The JSON Schema of a plan body, the shape {@link parseInterventionPlan} reads.
  * @example
  * interventionPlanJsonSchema.required //=> ["primaryAssigneeId", "day", "assignations", "categoryId"]
  */
-export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    externalId: js.nullable(js.externalId("External ID, unique among the company's interventions (GEN-4).")),
-    ...planningProperties(js.nullable(js.enumOf(priorities, "Priority; left out or null: the order's (INT-2)."))),
-  },
-  PLANNING_REQUIRED,
-  "A new intervention of the order (INT-1); null on an optional field counts as left out (GEN-5).",
-))();
+export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(plan, "add", interventionPlanBodyDocs);
 
 /**
  * The JSON Schema of a replan body, the shape {@link parseInterventionReplan} reads.
  * @example
  * interventionReplanJsonSchema.properties.priority.type //=> "string"
  */
-export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    externalId: js.nullable(js.externalId("External ID; left out keeps it, a different one is refused (INT-3).")),
-    ...planningProperties(js.enumOf(priorities, "Priority; left out keeps it, null is refused (INT-3).")),
-  },
-  PLANNING_REQUIRED,
-  "The intervention planned anew (INT-3): customStateId and internalNote left out keep their value, null clears it.",
-))();
+export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(replan, "upsert", interventionReplanBodyDocs);
 
 /**
  * The JSON Schema of an intervention edit body, the shape {@link parseInterventionEdit}
@@ -316,18 +240,7 @@ export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ (() => j
  * @example
  * interventionEditJsonSchema.properties.day //=> false
  */
-export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    customStateId: js.nullable(js.nonBlank("GUID or slug of an InterventionCustomState; null clears it.")),
-    ownerId: js.nonBlank("GUID or external ID of the owner (AUTH-6); null is refused."),
-    priority: js.enumOf(priorities, "Priority; null is refused."),
-    internalNote: js.nullable(js.text(limits.longText, "Internal note; null clears it.")),
-    sendByPost: js.boolean("Documents by post; null is refused."),
-    ...Object.fromEntries(REPLAN_ONLY.map((key) => [key, false])),
-  },
-  [],
-  "Only the fields sent change (INT-4); day, categoryId, primaryAssigneeId and assignations change only through Replan.",
-))();
+export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(edit, "upsert", interventionEditBodyDocs);
 
 /**
  * The JSON Schema of a cancel body (intervention or order), the shape

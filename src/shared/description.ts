@@ -1,10 +1,12 @@
-import { ABSENT as ABSENT_BINDING, type Absent, type Tri } from "./field.js";
+import { ABSENT as ABSENT_BINDING, checkNotNull, type Absent, type Tri } from "./field.js";
 import type { Dec } from "./decimal.js";
 import type { Guid } from "./guid.js";
 import { collect as collectBinding, issue, joinPath, type Issue, type Result } from "./issue.js";
 import {
   arraySchema,
   booleanSchema,
+  dateSchema,
+  dateTimeSchema,
   decimalSchema,
   emailSchema,
   enumSchema,
@@ -21,6 +23,8 @@ import { limits } from "./limits.js";
 import {
   readArray,
   readBoolean,
+  readDate,
+  readDateTime,
   readNonNegativeDecimal,
   readEmail,
   readEnum,
@@ -34,6 +38,7 @@ import {
   type ValueReader,
 } from "./read.js";
 import type { RuleId } from "./rule-id.js";
+import type { Instant, IsoDate } from "./time.js";
 
 // Module-local copies of the imported bindings the compiled closures use on every field: some
 // loaders (vitest's module runner) turn each use of an imported binding into a getter call.
@@ -115,6 +120,8 @@ export type ValueShape =
       readonly from?: string | undefined;
       /** The object it extends, whose fields come first. */
       readonly base?: Value<unknown>;
+      /** Keys refused even as `null` (see {@link refuse}); none in the command or the body type. */
+      readonly refused?: readonly string[];
     };
 
 declare const outputType: unique symbol;
@@ -141,10 +148,11 @@ export interface Value<T> {
  * - `upsertOnly`: an `ident` of an add-or-edit; an add ignores it (ERR-3) and reads {@link ABSENT};
  * - `list`: a list that may be left out or `null` (none sent: empty);
  * - `addList`: a list required on an add with `addMin` elements at least, a `list` on an add-or-edit;
- * - `orDefault`: left out or `null` is the field's default (a replace body, MAT-1, STO-1).
+ * - `orDefault`: left out or `null` is the field's default (a replace body, MAT-1, STO-1);
+ * - `notNull`: left out is {@link ABSENT}, `null` is `Required` (GEN-5: a value that cannot be cleared).
  * @internal
  */
-export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList" | "orDefault";
+export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList" | "orDefault" | "notNull";
 
 /**
  * One field of an object: its value and how it is present. Its documentation is the TSDoc
@@ -162,6 +170,11 @@ export interface Field<P extends Presence = Presence, T = unknown> {
   readonly emptyIsNull?: boolean;
   /** `orDefault` only: what left out or `null` reads as. */
   readonly fallback?: unknown;
+  /**
+   * The field's own reader, for a presence whose reading lives with its combinator (`notNull`),
+   * so that a bundle whose bodies do not use it does not carry it.
+   */
+  readonly compile?: (key: string, ctx: CompileContext) => FieldReader;
 }
 
 /**
@@ -187,7 +200,7 @@ type FieldOutput<F> =
     ? T
     : F extends Field<"optional", infer T>
       ? Tri<T>
-      : F extends Field<"ident" | "upsertOnly", infer T>
+      : F extends Field<"ident" | "upsertOnly" | "notNull", infer T>
         ? Absent | T
         : never;
 
@@ -277,6 +290,24 @@ export function decimal(): Value<Dec> {
   return leaf(readNonNegativeDecimal, decimalSchema, { name: "Dec", from: "shared/decimal" }, { name: "number" });
 }
 
+/**
+ * A `YYYY-MM-DD` calendar date that exists (GEN-6).
+ * @returns the description
+ * @internal
+ */
+export function date(): Value<IsoDate> {
+  return leaf(readDate, dateSchema, { name: "IsoDate", from: "shared/time" }, STRING);
+}
+
+/**
+ * An ISO 8601 date-time with `Z` or an offset, read as an instant (GEN-6).
+ * @returns the description
+ * @internal
+ */
+export function dateTime(): Value<Instant> {
+  return leaf(readDateTime, dateTimeSchema, { name: "Instant", from: "shared/time" }, STRING);
+}
+
 const notANumber = wrongType("a number");
 
 /**
@@ -327,6 +358,65 @@ export function array<T>(item: Value<T>, max: number, min = 0): Value<readonly T
   return {
     reader: (ctx) => readArray(item.reader(ctx), min, max),
     shape: { kind: "array", item, min, max },
+  };
+}
+
+/**
+ * The list at the root of a body (STK-6): anything but an array is one `InvalidType` citing
+ * `rule`, more than `max` elements one `TooMany` (LIM-1), each reported alone before any element
+ * is read; otherwise every bad element is reported at its index (GEN-9).
+ * @param item - the element's description
+ * @param max - the most elements (LIM-1)
+ * @param rule - the rule that asks for a list
+ * @param noun - what the elements are, plural, for the messages ("stock items")
+ * @returns the description
+ * @internal
+ */
+export function rootList<T>(item: Value<T>, max: number, rule: RuleId, noun: string): Value<readonly T[]> {
+  const reader = perMode((ctx): ValueReader<readonly T[]> => {
+    const read = item.reader(ctx);
+    return (value, parent, key, issues) => {
+      const path = joinPath(parent, key);
+      if (!Array.isArray(value)) {
+        issues.push(issue("InvalidType", path, rule, `The body must be a JSON array of ${noun} (${rule}).`));
+        return undefined;
+      }
+      if (value.length > max) {
+        issues.push(issue("TooMany", path, "LIM-1", `At most ${max} ${noun} in one body (${value.length} sent).`));
+        return undefined;
+      }
+      // A bad element (read as undefined) pushed an issue, which fails the parse: the list is
+      // then never read, so it is returned as it is.
+      const out: (T | undefined)[] = [];
+      for (let i = 0; i < value.length; i++) out.push(read(value[i], path, i, issues));
+      return out as T[];
+    };
+  });
+  return { reader, shape: { kind: "array", item, min: 0, max } };
+}
+
+/**
+ * A leaf read as `value` reads it, then turned into what the command holds (an amount from a
+ * decimal, STK-1); the JSON Schema and the body type are `value`'s.
+ * @param value - the leaf
+ * @param to - what a value read becomes
+ * @param output - the command type the field holds (with its default, for an `orDefault` field)
+ * @returns the description
+ * @internal
+ */
+export function map<T, U>(value: Value<T>, to: (v: T) => U, output: TypeName): Value<U> {
+  const shape = value.shape;
+  if (shape.kind !== "leaf") throw new Error("field-service-rules: map takes a leaf");
+  return {
+    reader: (ctx) => {
+      const read = value.reader(ctx);
+      return (v, parent, key, issues) => {
+        const r = read(v, parent, key, issues);
+        // Stryker disable next-line ConditionalExpression: undefined comes only with an issue, which fails the parse whatever `to` makes of it; the test keeps `to` from seeing undefined
+        return r === undefined ? undefined : to(r);
+      };
+    },
+    shape: { ...shape, output },
   };
 }
 
@@ -382,6 +472,24 @@ export function upsertOnly<T>(value: Value<T>): Field<"upsertOnly", T> {
  */
 export function orDefault<T, const D>(value: Value<T>, fallback: D): Field<"orDefault", T | D> {
   return { presence: "orDefault", value, fallback };
+}
+
+/**
+ * A field that may be left out but not cleared: left out is {@link ABSENT}, `null` is
+ * `Required` (GEN-5) in either mode.
+ * @param value - the value
+ * @returns the field
+ * @internal
+ */
+export function notNull<T>(value: Value<T>): Field<"notNull", T> {
+  return {
+    presence: "notNull",
+    value,
+    compile: (key, ctx) => {
+      const read = value.reader(ctx);
+      return (v, issues) => (v === undefined ? ABSENT : v === null ? checkNotNull(null, key, issues) : (read(v, "", key, issues) ?? ABSENT));
+    },
+  };
 }
 
 /**
@@ -486,6 +594,7 @@ function fieldReader(key: string, field: Field, ctx: CompileContext): FieldReade
     const fallback = field.fallback;
     return (v, issues) => (v === undefined || v === null ? fallback : (read(v, "", key, issues) ?? fallback));
   }
+  if (field.compile !== undefined) return field.compile(key, ctx);
   if (presence === "ident" || presence === "upsertOnly") {
     if (presence === "upsertOnly" && add) return () => ABSENT;
     const read = field.value.reader(ctx);
@@ -564,7 +673,7 @@ function fieldSchema(field: Field, mode: BodyMode, docs: BodyDocs, description: 
     return isRequired(field, mode) ? arraySchema(items, field.addMin ?? 0, shape.max, description) : nullableSchema(arraySchema(items, 0, shape.max, description));
   }
   const schema = valueSchema(field.value, mode, docs, description);
-  if (field.presence === "required") return schema;
+  if (field.presence === "required" || field.presence === "notNull") return schema;
   // "" is "not filled" (CUS-4): the schema lets it through besides a visible character.
   return nullableSchema(field.emptyIsNull === true ? { ...schema, pattern: `^$|${String(schema.pattern)}` } : schema);
 }
@@ -597,6 +706,8 @@ function describedObjectSchema(value: Value<unknown>, mode: BodyMode, docs: Body
     properties[key] = fieldSchema(field, mode, docs, fieldText(value, key, docs));
     if (isRequired(field, mode)) requiredKeys.push(key);
   }
+  // `false` is the JSON Schema nothing matches (a boolean schema, outside the JsonSchema object type).
+  for (const key of shape.refused ?? []) properties[key] = false as unknown as JsonSchema;
   return objectSchema(properties, requiredKeys, description ?? docs.mode[shape.name]);
 }
 
@@ -625,6 +736,42 @@ export function object<const F extends Fields>(name: string, fields: F, from?: s
 
 function objectValue<F extends Fields>(name: string, fields: F, shape: ValueShape): Value<DescribedOutput<F>> & { readonly fields: F } {
   return { reader: perMode((ctx) => objectReader(fields, name, ctx) as ValueReader<DescribedOutput<F>>), shape, fields };
+}
+
+/**
+ * The object `body`, refusing each of `keys` when sent, even as `null`: one issue `code` citing
+ * `rule` at the key, before the object's own issues, in the order of `keys` (INT-4). The keys
+ * are in neither the command nor the body type; the JSON Schema says `false` for each.
+ * @param body - the object
+ * @param keys - the keys refused
+ * @param code - the issue's code
+ * @param rule - the rule that refuses them
+ * @param message - the issue's message for a key
+ * @returns the description
+ * @internal
+ */
+export function refuse<T, F extends Fields>(
+  body: Value<T> & { readonly fields: F },
+  keys: readonly string[],
+  code: Parameters<typeof issue>[0],
+  rule: RuleId,
+  message: (key: string) => string,
+): Value<T> & { readonly fields: F } {
+  const shape = body.shape as Extract<ValueShape, { kind: "object" }>;
+  const reader = perMode((ctx) => {
+    const read = body.reader(ctx);
+    return ((value, parent, key, issues) => {
+      const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+      const before = issues.length;
+      if (isObject) {
+        const path = joinPath(parent, key);
+        for (const k of keys) if (Object.hasOwn(value, k)) issues.push(issue(code, joinPath(path, k), rule, message(k)));
+      }
+      const out = read(value, parent, key, issues);
+      return issues.length === before ? out : undefined;
+    }) as ValueReader<T>;
+  });
+  return { reader, shape: { ...shape, refused: keys }, fields: body.fields };
 }
 
 /**
@@ -702,11 +849,12 @@ export function recordsByKey(body: Value<unknown>): RecordMakers {
  * @param body - the body's description
  * @param mode - how it is read
  * @param docs - the body's generated descriptions
+ * @param description - the root's description, for a root that is not an object (a list, STK-6)
  * @returns the schema
  * @internal
  */
-export function describedJsonSchema(body: Value<unknown>, mode: BodyMode, docs: BodyDocs): JsonSchema {
-  return valueSchema(body, mode, docs);
+export function describedJsonSchema(body: Value<unknown>, mode: BodyMode, docs: BodyDocs, description?: string): JsonSchema {
+  return valueSchema(body, mode, docs, description);
 }
 
 /**

@@ -95,6 +95,26 @@ export function booleanSchema(description?: string): JsonSchema {
 }
 
 /**
+ * A `YYYY-MM-DD` date (`readDate`).
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function dateSchema(description?: string): JsonSchema {
+  return { type: "string", format: "date", pattern: DATE_PATTERN, ...described(description) };
+}
+
+/**
+ * A date-time with `Z` or an offset (`readDateTime`).
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function dateTimeSchema(description?: string): JsonSchema {
+  return { type: "string", pattern: DATE_TIME_PATTERN, ...described(description) };
+}
+
+/**
  * An exact non-negative decimal below 10^9 (`readNonNegativeDecimal`, GEN-7).
  * @param description - the schema's description, before the sentence on decimals
  * @returns the schema
@@ -210,8 +230,8 @@ export const js: {
   nonBlank: nonBlankSchema,
   externalId: externalIdSchema,
   guid: guidSchema,
-  date: (description) => ({ type: "string", format: "date", pattern: DATE_PATTERN, ...described(description) }),
-  dateTime: (description) => ({ type: "string", pattern: DATE_TIME_PATTERN, ...described(description) }),
+  date: dateSchema,
+  dateTime: dateTimeSchema,
   email: emailSchema,
   boolean: booleanSchema,
   decimal: decimalSchema,

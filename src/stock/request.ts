@@ -1,32 +1,93 @@
-import { collect, fail, issue, joinPath, type Issue, type Result } from "../shared/issue.js";
-import { readNonBlank, readNonNegativeDecimal, readObject, required, optional } from "../shared/read.js";
-import { ABSENT } from "../shared/field.js";
+import type { Result } from "../shared/issue.js";
 import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
-import { js, type JsonSchema } from "../shared/json-schema.js";
-import { ALL, UNLIMITED, type Amount, type Quantity } from "./amount.js";
+import type { JsonSchema } from "../shared/json-schema.js";
+import type { Dec } from "../shared/decimal.js";
+import {
+  compileBody,
+  decimal,
+  describedJsonSchema,
+  map,
+  nonBlank,
+  object,
+  orDefault,
+  required,
+  rootList,
+  type DescribedBody,
+  type DescribedOutput,
+  type SameType,
+} from "../shared/description.js";
+import { ALL, UNLIMITED, type Amount, type FiniteAmount, type Quantity } from "./amount.js";
 import type { StockItem } from "./batch.js";
+import {
+  stockAmountBodyDocs,
+  stockAmountBodyRecords,
+  stockQuantityBodyDocs,
+  stockQuantityBodyRecords,
+  type StockAmountItem,
+  type StockQuantityItem,
+} from "./request-types.js";
 
-function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amount>[]> {
-  const issues: Issue[] = [];
-  if (!Array.isArray(body)) {
-    return fail([issue("InvalidType", "", "STK-6", "The body must be a JSON array of stock items (STK-6).")]);
-  }
-  if (body.length > limits.stockItems) {
-    return fail([issue("TooMany", "", "LIM-1", `At most ${limits.stockItems} stock items in one body (${body.length} sent).`)]);
-  }
-  const items: StockItem<Q | Amount>[] = [];
-  for (let i = 0; i < body.length; i++) {
-    const obj = readObject(body[i], "", i, issues);
-    if (obj === undefined) continue;
-    const path = joinPath("", i);
-    const materialId = required(obj, "materialId", path, issues, readNonBlank);
-    const amount = optional(obj, "amount", path, issues, readNonNegativeDecimal);
-    if (materialId === undefined) continue;
-    items.push({ materialId, amount: amount === ABSENT || amount === null ? whenMissing : { kind: "finite", value: amount } });
-  }
-  return collect(issues, () => items);
-}
+/*
+ * The stock batch bodies, described once (docs/decisions.md "One description per body"): a list
+ * at the root (STK-6) of items whose amount left out means unlimited (add, set) or all (remove,
+ * move). The parsers, the JSON Schemas and the types (written by `scripts/body-types.mjs` into
+ * request-types.ts and checked below) come from here.
+ */
+
+const toFinite = (value: Dec): FiniteAmount => ({ kind: "finite", value });
+
+/**
+ * One item of an `addToStore` or `setMaterialAmounts` body, parsed (STK-1).
+ * @add StockAmountBody One stock item of `addToStore` and `setMaterialAmounts` (STK-1): no amount means unlimited.
+ */
+const amountItem = /* @__PURE__ */ object("StockAmountItem", {
+  /** GUID or external ID of a material of the company (STK-6). */
+  materialId: required(nonBlank()),
+  /** The amount; left out or null: unlimited (STK-1). */
+  amount: orDefault(map(decimal(), toFinite, { name: "Amount", from: "stock/amount" }), UNLIMITED),
+});
+
+/**
+ * One item of a `removeMaterial` or `moveTo` body, parsed (STK-3, STK-5).
+ * @add StockQuantityBody One stock item of `removeMaterial` and `moveTo` (STK-3, STK-5): no amount means all.
+ */
+const quantityItem = /* @__PURE__ */ object("StockQuantityItem", {
+  /** GUID or external ID of a material of the company (STK-6). */
+  materialId: required(nonBlank()),
+  /** The amount; left out or null: all of it (STK-1). */
+  amount: orDefault(map(decimal(), toFinite, { name: "Quantity", from: "stock/amount" }), ALL),
+});
+
+const amounts = /* @__PURE__ */ rootList(amountItem, limits.stockItems, "STK-6", "stock items");
+const quantities = /* @__PURE__ */ rootList(quantityItem, limits.stockItems, "STK-6", "stock items");
+
+/**
+ * The stock bodies, for the type generator (`scripts/body-types.mjs`), which writes their types
+ * into `src/stock/request-types.ts`.
+ * @internal
+ */
+export const stockBodies: readonly DescribedBody[] = [
+  { value: amounts, mode: "add" },
+  { value: quantities, mode: "add" },
+];
+
+// The generated interfaces are the described ones (a stale src/stock/request-types.ts fails
+// here), and they are the stock items the batch rules take.
+const generatedMatch: [
+  SameType<StockAmountItem, DescribedOutput<typeof amountItem.fields>>,
+  SameType<StockQuantityItem, DescribedOutput<typeof quantityItem.fields>>,
+  SameType<StockAmountItem, StockItem<Amount>>,
+  SameType<StockQuantityItem, StockItem<Quantity>>,
+] = [true, true, true, true];
+void generatedMatch;
+
+// The parsed list is built afresh by each call and shared with no one: it keeps the mutable
+// type the stock parsers have always had (a described list is typed readonly).
+type MutableList<T> = (body: unknown) => Result<T[]>;
+
+/** What a stock body is, in its JSON Schema. */
+const STOCK_ITEMS = "Stock items, applied in order, all or nothing; a material listed twice is applied twice (STK-6).";
 
 /**
  * Parses an `addToStore` or `setMaterialAmounts` body: an array of `{ materialId, amount }`
@@ -38,9 +99,7 @@ function parseItems<Q>(body: unknown, whenMissing: Q): Result<StockItem<Q | Amou
  * parseStockAmounts([{ materialId: "SCREW-6" }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: UNLIMITED }] }
  * parseStockAmounts([{ materialId: "x", amount: -1 }]) //=> { ok: false, issues: [{ code: "Negative", path: "[0].amount", ... }] }
  */
-export function parseStockAmounts(body: unknown): Result<StockItem<Amount>[]> {
-  return parseItems<Amount>(body, UNLIMITED);
-}
+export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> = /* @__PURE__ */ compileBody(amounts, "add", stockAmountBodyRecords) as MutableList<StockItem<Amount>>;
 
 /**
  * Parses a `removeMaterial` or `moveTo` body: an array of `{ materialId, amount }` where an
@@ -50,24 +109,7 @@ export function parseStockAmounts(body: unknown): Result<StockItem<Amount>[]> {
  * @example
  * parseStockQuantities([{ materialId: "SCREW-6", amount: null }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: ALL }] }
  */
-export function parseStockQuantities(body: unknown): Result<StockItem<Quantity>[]> {
-  return parseItems<Quantity>(body, ALL) as Result<StockItem<Quantity>[]>;
-}
-
-function stockItemsSchema(missing: string): JsonSchema {
-  return js.array(
-    js.object(
-      {
-        materialId: js.nonBlank("GUID or external ID of a material of the company (STK-6)."),
-        amount: js.nullable(js.decimal(`The amount; left out or null: ${missing} (STK-1).`)),
-      },
-      ["materialId"],
-    ),
-    0,
-    limits.stockItems,
-    "Stock items, applied in order, all or nothing; a material listed twice is applied twice (STK-6).",
-  );
-}
+export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>[]> = /* @__PURE__ */ compileBody(quantities, "add", stockQuantityBodyRecords) as MutableList<StockItem<Quantity>>;
 
 /**
  * The JSON Schema of an `addToStore` or `setMaterialAmounts` body, the shape
@@ -75,17 +117,16 @@ function stockItemsSchema(missing: string): JsonSchema {
  * @example
  * stockAmountsJsonSchema.maxItems //=> 25000
  */
-export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("unlimited"))();
+export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(amounts, "add", stockAmountBodyDocs, STOCK_ITEMS);
 
 /**
  * The JSON Schema of a `removeMaterial` or `moveTo` body, the shape
  * {@link parseStockQuantities} reads.
  */
-export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ (() => stockItemsSchema("all of it"))();
+export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(quantities, "add", stockQuantityBodyDocs, STOCK_ITEMS);
 
 /** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = /* @__PURE__ */ toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
 
 /** {@link parseStockQuantities} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const stockQuantitiesSchema: BodySchema<StockItem<Quantity>[]> = /* @__PURE__ */ toStandardSchema(parseStockQuantities, stockQuantitiesJsonSchema);
-

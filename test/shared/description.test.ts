@@ -7,26 +7,34 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { customerBodies, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
+import { interventionBodies, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../src/intervention/request.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import {
   addList,
   array,
   boolean,
   compileBody as compileWith,
+  date,
+  dateTime,
   describedJsonSchema,
   email,
   extend,
   externalId,
   guid,
   ident,
+  map,
   list,
   nonBlank,
+  notNull,
   numberIn,
   object,
   oneOf,
   optional,
+  orDefault,
   recordsByKey,
+  refuse,
   required,
+  rootList,
   text,
   upsertOnly,
   type BodyMode,
@@ -36,7 +44,7 @@ import {
 } from "../../src/shared/description.js";
 import { ABSENT, type Absent, type Tri } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
-import type { Result } from "../../src/shared/issue.js";
+import type { Issue, Result } from "../../src/shared/issue.js";
 import { customerAddBody, customerAddOrEditBody, kitContext } from "../../src/testing/index.js";
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
@@ -84,6 +92,8 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
 ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+// Independent of the parsers: a date exists when the UTC calendar gives it back unchanged.
+ajv.addFormat("date", (s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s));
 
 // Values near the description: a valid body (each optional field left out, null or valid), then
 // half the time one site of it replaced by another JSON value or deleted, so both acceptance and
@@ -272,6 +282,164 @@ describe("the generated record makers of the customer bodies", () => {
         expect(parseCustomerAddOrEdit(value)).toEqual(plainUpsert(value));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// The combinators the intervention bodies brought: dates, date-times, a field that may be left
+// out but not cleared, and keys refused even as null.
+const slot = object("Slot", { day: required(date()), at: notNull(dateTime()), note: optional(text(3)) });
+const booking = refuse(object("Booking", { slots: required(array(slot, 2)), who: notNull(nonBlank()) }), ["old", "legacy"], "UseReplan", "INT-4", (k) => `${k} is refused.`);
+
+const issuesOf = (r: Result<unknown>): readonly Issue[] => (r.ok ? [] : r.issues);
+const valueOf = <T,>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.issues)}`);
+  return r.value;
+};
+
+describe("dates, values that cannot be cleared and refused keys", () => {
+  // Mostly good values, so that acceptance is drawn often too.
+  const mostly = <T,>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: bad, weight: 1 });
+  const rare = <T,>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ arbitrary: fc.constant(undefined), weight: 8 }, { arbitrary: a, weight: 1 });
+  const slotArb = fc.record({
+    day: mostly(fc.constantFrom<Json>("2026-03-12", "2024-02-29"), fc.constantFrom<Json>("2026-02-29", "12.3.2026", 5, null)),
+    at: opt(mostly(fc.constantFrom<Json>("2026-03-12T09:00:00+01:00", "2026-03-12T09:00:00Z"), fc.constantFrom<Json>("2026-03-12T09:00:00", "2026-13-01T00:00:00Z", 1))),
+    note: opt(mostly(fc.constantFrom<Json>("", "abc"), fc.constantFrom<Json>("abcd", 2))),
+  });
+  const bookingArb = fc.record({
+    slots: mostly(fc.array(slotArb, { maxLength: 2 }), fc.oneof(fc.array(slotArb, { minLength: 3, maxLength: 3 }), fc.constantFrom<Json>(null, "x"))),
+    who: opt(mostly(fc.constant<Json>("ann"), fc.constantFrom<Json>(" ", 3))),
+    old: rare(fc.constantFrom<Json>(1, "x", null)),
+    legacy: rare(fc.constant<Json>(true)),
+    other: fc.jsonValue({ maxDepth: 1 }),
+  }).map(json);
+
+  for (const mode of modes) {
+    it(`GEN-6 GEN-5 INT-4: ${mode}: the parser accepts exactly what the JSON Schema accepts`, () => {
+      const parse = compileBody(booking, mode);
+      const validate = ajv.compile(describedJsonSchema(booking, mode, docs));
+      let accepted = 0;
+      fc.assert(
+        fc.property(bookingArb, (value) => {
+          const ok = parse(value).ok;
+          if (ok) accepted++;
+          expect({ value, parser: ok }).toEqual({ value, parser: validate(value) });
+        }),
+        { numRuns: 1500 },
+      );
+      expect(accepted).toBeGreaterThan(20);
+    });
+  }
+
+  it("GEN-5: a notNull field left out is ABSENT, null is Required in both modes, and a value is read", () => {
+    for (const mode of modes) {
+      const parse = compileBody(slot, mode);
+      expect(parse({ day: "2026-03-12" })).toEqual({ ok: true, value: { day: "2026-03-12", at: ABSENT, note: ABSENT } });
+      expect(valueOf(parse({ day: "2026-03-12", at: "2026-03-12T09:00:00Z" })).at).toBe(Date.UTC(2026, 2, 12, 9));
+      const r = parse({ day: "2026-03-12", at: null });
+      expect(issuesOf(r).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["Required", "at", "GEN-5", "at is required and cannot be cleared with null (GEN-5)."]]);
+    }
+  });
+
+  it("GEN-6: a date and a date-time are read as the shared readers read them, at their paths", () => {
+    const r = compileBody(booking, "add")({ slots: [{ day: "2026-02-29", at: "2026-03-12T09:00:00" }], who: "a" });
+    expect(issuesOf(r).map((i) => `${i.code}@${i.path}:${i.rule}`)).toEqual(["InvalidDate@slots[0].day:GEN-6", "InvalidDateTime@slots[0].at:GEN-6"]);
+  });
+
+  it("INT-4: each refused key sent, even as null, is one issue at its key before the object's own, in the order given", () => {
+    const r = compileBody(booking, "upsert")({ legacy: null, who: null, old: 1, slots: [] });
+    expect(issuesOf(r).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([
+      ["UseReplan", "old", "INT-4", "old is refused."],
+      ["UseReplan", "legacy", "INT-4", "legacy is refused."],
+      ["Required", "who", "GEN-5", "who is required and cannot be cleared with null (GEN-5)."],
+    ]);
+    const nested = compileBody(object("Outer", { inner: required(booking) }), "add")({ inner: { slots: [], old: 1 } });
+    expect(issuesOf(nested).map((i) => `${i.code}@${i.path}`)).toEqual(["UseReplan@inner.old"]);
+    expect(issuesOf(compileBody(booking, "add")([])).map((i) => `${i.code}@${i.path}`)).toEqual(["InvalidType@"]);
+    expect(describedJsonSchema(booking, "add", docs).properties).toMatchObject({ old: false, legacy: false });
+  });
+});
+
+describe("the generated record makers of the intervention bodies", () => {
+  const [planBody, replanBody, editBody] = interventionBodies;
+  const plainPlan = compileBody(planBody!.value, "add");
+  const plainReplan = compileBody(replanBody!.value, "upsert");
+  const plainEdit = compileBody(editBody!.value, "upsert");
+  const assignation = fc.record({ userId: fc.constantFrom<Json>("t-1", " ", null), plannedStart: fc.constantFrom<Json>("2026-03-12T09:00:00Z", "x"), plannedEnd: fc.constantFrom<Json>("2026-03-12T10:00:00+01:00", 3) });
+  const interventionish = fc.record(
+    {
+      externalId: opt(fc.constantFrom<Json>("I-1", "..", 2)),
+      primaryAssigneeId: opt(fc.constantFrom<Json>("t-1", "")),
+      day: opt(fc.constantFrom<Json>("2026-03-12", "2026-02-30")),
+      assignations: opt(fc.array(assignation, { maxLength: 2 })),
+      categoryId: opt(fc.constantFrom<Json>("repair", 1)),
+      customStateId: opt(fc.constantFrom<Json>("s", " ")),
+      priority: opt(fc.constantFrom<Json>("High", "Urgent!")),
+      internalNote: opt(fc.constantFrom<Json>("n", 4)),
+      ownerId: opt(fc.constantFrom<Json>("o", false)),
+      sendByPost: opt(fc.constantFrom<Json>(true, "yes")),
+      sendNotificationNow: opt(fc.constantFrom<Json>(false, 0)),
+      sendReminderOneDayBefore: opt(fc.constantFrom<Json>(true, "no")),
+    },
+    { requiredKeys: [] },
+  ).map(json);
+
+  it("INT-1 INT-3 INT-4: the plan, replan and edit parsers answer as their descriptions read key by key", () => {
+    fc.assert(
+      fc.property(fc.oneof(interventionish, fc.jsonValue(), fc.anything({ withNullPrototype: true })), (value) => {
+        expect(parseInterventionPlan(value)).toEqual(plainPlan(value));
+        expect(parseInterventionReplan(value)).toEqual(plainReplan(value));
+        expect(parseInterventionEdit(value)).toEqual(plainEdit(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+// A list at the root of a body (the stock batches, STK-6), whose elements map a leaf.
+const entry = object("Entry", { id: required(nonBlank()), size: orDefault(map(numberIn(0, 9, "GEN-7"), (n) => ({ n }), { name: "Size" }), "none") });
+const entries = rootList(entry, 3, "STK-6", "entries");
+
+describe("a list at the root and a mapped leaf", () => {
+  const parse = compileBody(entries, "add");
+  it("STK-6: anything but an array is one InvalidType citing the list's rule, alone", () => {
+    for (const body of [{}, null, "x", 3, { 0: { id: "a" } }]) {
+      expect(issuesOf(parse(body)).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["InvalidType", "", "STK-6", "The body must be a JSON array of entries (STK-6)."]]);
+    }
+  });
+
+  it("LIM-1: more than the most elements is one TooMany, before any element is read", () => {
+    expect(issuesOf(parse([1, 2, 3, 4])).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["TooMany", "", "LIM-1", "At most 3 entries in one body (4 sent)."]]);
+    expect(parse([]).ok).toBe(true);
+  });
+
+  it("GEN-9: every bad element is reported at its index; good elements are read in order, the leaf mapped", () => {
+    expect(issuesOf(parse([{ id: "a" }, 5, { size: 12 }])).map((i) => `${i.code}@${i.path}:${i.rule}`)).toEqual([
+      "InvalidType@[1]:ERR-2",
+      "Required@[2].id:ERR-2",
+      "OutOfRange@[2].size:GEN-7",
+    ]);
+    expect(valueOf(parse([{ id: "a", size: 2 }, { id: "b", size: null }, { id: "c" }]))).toEqual([
+      { id: "a", size: { n: 2 } },
+      { id: "b", size: "none" },
+      { id: "c", size: "none" },
+    ]);
+  });
+
+  it("ERR-2: map takes a leaf; anything else is a programmer error, said when described", () => {
+    expect(() => map(entry, (x) => x, { name: "X" })).toThrow("field-service-rules: map takes a leaf");
+  });
+
+  it("GEN-9: the root list's JSON Schema is the element's in an array of at most max, with the description given", () => {
+    const schema = describedJsonSchema(entries, "add", docs, "Entries.");
+    expect(schema).toMatchObject({ type: "array", maxItems: 3, description: "Entries.", items: { type: "object", required: ["id"] } });
+    expect(schema).not.toHaveProperty("minItems");
+    const validate = ajv.compile(schema);
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.array(fc.record({ id: fc.constantFrom<Json>("a", " ", 1), size: fc.constantFrom<Json>(0, 9, 10, -1, null, "1") }, { requiredKeys: [] }), { maxLength: 4 })), (value) => {
+        expect({ value, parser: parse(value).ok }).toEqual({ value, parser: validate(value) });
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -35,6 +35,15 @@ describe("stock body parsers", () => {
     const r = parseStockAmounts({ materialId: "A" });
     expect(!r.ok && r.issues[0]).toMatchObject({ code: "InvalidType", path: "" });
   });
+  it("STK-6 LIM-1: a body that is not an array, or has too many items, is one issue at the root with its rule and message, for both parsers", () => {
+    const many = Array.from({ length: limits.stockItems + 1 }, () => ({ materialId: "A" }));
+    for (const parse of [parseStockAmounts, parseStockQuantities]) {
+      const notAList = parse({ materialId: "A" });
+      expect(!notAList.ok && notAList.issues.map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["InvalidType", "", "STK-6", "The body must be a JSON array of stock items (STK-6)."]]);
+      const tooMany = parse(many);
+      expect(!tooMany.ok && tooMany.issues.map((i) => [i.code, i.path, i.rule, i.message])).toEqual([["TooMany", "", "LIM-1", `At most ${limits.stockItems} stock items in one body (${limits.stockItems + 1} sent).`]]);
+    }
+  });
   it("the parsers are total on arbitrary JSON and never pollute Object.prototype", () => {
     fc.assert(fc.property(fc.jsonValue(), (v) => {
       const body = JSON.parse(JSON.stringify([v, { __proto__: { polluted: true }, materialId: "x" }, { constructor: 1, materialId: "y" }]));
