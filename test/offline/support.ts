@@ -99,3 +99,37 @@ export function requestOf(c: Command, interventions: readonly Intervention[]): {
     case "replanIntervention": return { method: "PUT", path: `${base}/Replan`, body: c.body };
   }
 }
+
+/** A network between the device and the server that the test cuts: down, or a fate per request. */
+export interface TestNetwork {
+  /** `true`: every request fails before it leaves. */
+  down: boolean;
+  /** The fate of the next request when up: delivered, failed before delivery, or delivered with its answer lost. Default: delivered. */
+  fate: () => "ok" | "before" | "after";
+  /** How many requests reached the server. */
+  delivered: number;
+}
+
+/**
+ * A `fetch` over `inner` that fails as `net` says: before delivering (the server never sees the
+ * request) or after (the server decided it, the device never hears).
+ * @param inner - the real fetch (e.g. `inProcessFetch(service)`)
+ * @param net - the network's state
+ * @returns the fetch
+ */
+export function cuttable(inner: (url: string, init: RequestInit) => Promise<Response>, net: TestNetwork): (url: string, init: RequestInit) => Promise<Response> {
+  return async (url, init) => {
+    if (net.down) throw new TypeError("fetch failed: offline");
+    const fate = net.fate();
+    if (fate === "before") throw new TypeError("fetch failed: connection reset before delivery");
+    const response = await inner(url, init);
+    net.delivered++;
+    if (fate === "after") throw new TypeError("fetch failed: connection reset, answer lost");
+    return response;
+  };
+}
+
+/** A network that is up and delivers everything. */
+export function upNetwork(): TestNetwork {
+  return { down: false, fate: () => "ok", delivered: 0 };
+}
