@@ -52,7 +52,7 @@ describe.skipIf(!present)("indexedDbQueueStore in Chromium", () => {
     const page = await (browser as Browser).newPage();
     await page.goto(`${base}/`);
     await page.evaluate(async () => {
-      const w = (window as unknown as { offlineStore: { indexedDbQueueStore: (name: string) => import("../../src/offline/queue.js").QueueStore } }).offlineStore;
+      const w = (globalThis as unknown as { offlineStore: { indexedDbQueueStore: (name: string) => import("../../src/offline/queue.js").QueueStore } }).offlineStore;
       const store = w.indexedDbQueueStore("fsr-offline-test");
       const local = { status: 200, issues: [] };
       await store.put({ key: "k-3", seq: 3, operation: "complete", method: "PUT", path: "/order/o/intervention/i/Complete", local });
@@ -64,7 +64,7 @@ describe.skipIf(!present)("indexedDbQueueStore in Chromium", () => {
     });
     await page.reload();
     const found = await page.evaluate(async () => {
-      const w = (window as unknown as { offlineStore: { indexedDbQueueStore: (name: string) => import("../../src/offline/queue.js").QueueStore } }).offlineStore;
+      const w = (globalThis as unknown as { offlineStore: { indexedDbQueueStore: (name: string) => import("../../src/offline/queue.js").QueueStore } }).offlineStore;
       const store = w.indexedDbQueueStore("fsr-offline-test");
       const writes = await store.writes();
       const replica = (await store.replica()) as unknown as { cursor: string; stock: Map<string, Map<string, string | null>> };

@@ -5,7 +5,7 @@ import { conflictRules, pushQueue } from "../../src/offline/push.js";
 import type { OfflineAnswer, QueuedWrite } from "../../src/offline/queue.js";
 
 const ok: OfflineAnswer = { status: 200, issues: [] };
-const refusedBy = (...rules: ("ASN-5" | "INT-7" | "STK-5")[]): OfflineAnswer => ({ status: 400, body: {}, issues: rules.map((rule) => ({ code: "X", path: "", message: "m", rule })) });
+const refusedBy = (...rules: ("ASN-5" | "INT-7" | "STK-5")[]): OfflineAnswer => ({ status: 400, body: {}, issues: rules.map((rule) => ({ code: "InvalidState" as const, path: "", message: "m", rule })) });
 const write = (n: number, local: OfflineAnswer = ok): QueuedWrite => ({ key: `key-${n}`, seq: n, operation: "start", method: "PUT", path: `/w/${n}`, local });
 
 describe("pushQueue", () => {

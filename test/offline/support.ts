@@ -59,11 +59,14 @@ export function slot(user: Guid, hour: number, minutes: number): { userId: strin
   return { userId: user, plannedStart: new Date(start).toISOString(), plannedEnd: new Date(start + minutes * 60_000).toISOString() };
 }
 
-/** Technician commands over `n` interventions and the two stores of company A. */
-export function commandArb(n: number): fc.Arbitrary<Command> {
+/**
+ * Technician commands over `n` interventions and the two stores of company A; a replan assigns
+ * one of `replanUsers`. Lifecycle moves weigh most, as on a technician's day.
+ */
+export function commandArb(n: number, replanUsers: readonly Guid[] = [A.tech1, A.tech2]): fc.Arbitrary<Command> {
   const iv = fc.nat({ max: n - 1 });
   return fc.oneof(
-    fc.record({ kind: fc.constantFrom("startDeparture" as const, "start" as const, "requestSignature" as const, "complete" as const), intervention: iv }),
+    { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom("startDeparture" as const, "start" as const, "requestSignature" as const, "complete" as const), intervention: iv }) },
     fc.record({
       kind: fc.constant("editIntervention" as const), intervention: iv,
       body: fc.oneof(
@@ -74,7 +77,7 @@ export function commandArb(n: number): fc.Arbitrary<Command> {
     }),
     fc.record({
       kind: fc.constant("replanIntervention" as const), intervention: iv,
-      body: fc.record({ hour: fc.integer({ min: 6, max: 14 }), minutes: fc.constantFrom(30, 60, 120), user: fc.constantFrom(A.tech1, A.tech2) }).map(({ hour, minutes, user }) => ({
+      body: fc.record({ hour: fc.integer({ min: 6, max: 14 }), minutes: fc.constantFrom(30, 60, 120), user: fc.constantFrom(...replanUsers) }).map(({ hour, minutes, user }) => ({
         primaryAssigneeId: user, day: "2026-05-04", categoryId: "revize", assignations: [slot(user, hour, minutes)],
       })),
     }),
