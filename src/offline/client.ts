@@ -38,6 +38,8 @@ export interface OfflineClientOptions {
   readonly newId?: () => string;
   /** Source of the writes' idempotency keys; default `crypto.randomUUID`. */
   readonly newKey?: () => string;
+  /** Bound of each request in milliseconds, so a dead connection stops a sync instead of hanging it; default 30,000. */
+  readonly timeoutMs?: number;
 }
 
 /** What {@link OfflineClient.sync} did. */
@@ -65,6 +67,7 @@ export interface OfflineClient {
    * into the replica, saves it, and re-decides the writes still queued on it (rebase).
    * @returns when done
    * @throws OfflineNetworkError when the server cannot be reached or cannot serve now
+   * @throws Error when the server refuses the scope (400: a malformed day or user GUID)
    */
   readonly pull: () => Promise<void>;
   /**
@@ -202,6 +205,7 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const store = options.store ?? memoryQueueStore();
   const newKey = options.newKey ?? ((): string => globalThis.crypto.randomUUID());
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const deciderOptions = { ...(options.now === undefined ? {} : { now: options.now }), ...(options.newId === undefined ? {} : { newId: options.newId }) };
   let replica: SyncReplica | undefined;
   let decider: LocalDecider | undefined;
@@ -240,7 +244,8 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
       if (token !== undefined) headers["authorization"] = `Bearer ${token}`;
       if (key !== undefined) headers["idempotency-key"] = key;
       if (body !== undefined) headers["content-type"] = "application/json";
-      const init: RequestInit = body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) };
+      const signal = AbortSignal.timeout(timeoutMs);
+      const init: RequestInit = body === undefined ? { method, headers, signal } : { method, headers, body: JSON.stringify(body), signal };
       try {
         return await fetchImpl(`${base}${path}`, init);
       } catch (error) {
@@ -276,7 +281,9 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
   async function wireLogin(body: unknown): Promise<{ answer: OfflineAnswer }> {
     let response: Response;
     try {
-      response = await fetchImpl(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      response = await fetchImpl(`${base}/auth/login`, {
+        method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs),
+      });
       const text = await response.text();
       return { answer: answerOf(response.status, text === "" ? undefined : JSON.parse(text)) };
     } catch (error) {
@@ -288,7 +295,8 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
     const { userId, from, to } = options.scope;
     const since = replica === undefined ? "" : `&since=${encodeURIComponent(replica.cursor)}`;
     const { answer } = await wire("GET", `/sync?scope=technician:${encodeURIComponent(userId)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${since}`, undefined, undefined);
-    if (answer.status !== 200) throw new OfflineNetworkError(`GET /sync answered ${answer.status}`, answer);
+    // A refusal of the scope itself (400: a bad day or user) is no network failure: retrying cannot help.
+    if (answer.status !== 200) throw new Error(`GET /sync answered ${answer.status}: ${answer.issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
     replica = mergeSyncAnswer(replica, answer.body as SyncAnswer);
     await store.saveReplica(replica);
     await rebase();
