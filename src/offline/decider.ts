@@ -68,8 +68,11 @@ function randomSecret(): string {
  * @throws Error when the replica's configuration is not a valid fixture (a broken sync answer)
  * @rule OFF-1
  * @example
- * const fixture = demoFixture;
- * typeof localDecider //=> "function"
+ * ```ts not-run
+ * // the replica of a pull: createOfflineClient keeps one (`device.replica()`) and builds its decider so
+ * const decider = localDecider(device.replica()!, { now: () => new Date() });
+ * decider.decide({ method: "PUT", path: `/order/${orderId}/intervention/${visitId}/Start` }).status //=> 200
+ * ```
  */
 export function localDecider(replica: SyncReplica, options: LocalDeciderOptions = {}): LocalDecider {
   const secret = randomSecret();
