@@ -4,7 +4,7 @@ import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import type { ProblemIssue } from "../shared/issue.js";
 import type { ServiceResponse } from "../service/create.js";
-import type { SyncAnswer, SyncReplica, SyncScope } from "../sync/answer.js";
+import type { SyncAnswer, SyncReplica } from "../sync/answer.js";
 import { mergeSyncAnswer } from "../sync/merge.js";
 import { localDecider, type LocalDecider } from "./decider.js";
 import { pushQueue, type OfflineConflict, type PushedWrite } from "./push.js";
@@ -26,8 +26,8 @@ export interface OfflineClientOptions {
   readonly baseUrl: string;
   /** What the device logs in with. */
   readonly credentials: OfflineCredentials;
-  /** The technician and the days the device holds (SYN-1). */
-  readonly scope: SyncScope;
+  /** The technician (GUID) and the days (`YYYY-MM-DD`, inclusive) the device holds (SYN-1). */
+  readonly scope: { readonly userId: string; readonly from: string; readonly to: string };
   /** Where the queue and the replica are kept; default {@link memoryQueueStore}. */
   readonly store?: QueueStore;
   /** The `fetch` to use; default the global one. */
