@@ -20,6 +20,8 @@ const clock = { t: Date.parse("2026-05-04T06:00:00Z") };
 function server(disableCollisions = false): { core: ServiceCore; visits: ReturnType<typeof testIntervention>[]; token: string } {
   const fixture = testFixture();
   fixture.companies[0]!.settings = { ...fixture.companies[0]!.settings, disableCollisions };
+  // Both stores are technician 1's, so a move between them is in the device's scope (STO-2).
+  fixture.companies[0]!.stores[1]!.availableFor = ["t1"];
   const core = createServiceCore({ fixture, now: () => new Date(clock.t), newId: counter(0, "00000000-0000-4000-9000-").next });
   const customer = testCustomer(0, 1, "CUST-1");
   const order = testOrder(customer, 1, "ORD-1");
