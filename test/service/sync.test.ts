@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { SyncAnswer, SyncReplica } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { ids } from "../arbitraries/fixture.js";
-import { bearer, closeServices, loginAs, seed, testService, type TestService } from "./support.js";
+import { createServiceCore } from "../../src/service/create.js";
+import { ids as fixtureIds, testFixture } from "../arbitraries/fixture.js";
+import { adapter, bearer, closeServices, loginAs, seed, testService, type TestService } from "./support.js";
 
-const A = ids(0);
-const B = ids(1);
+const A = fixtureIds(0);
+const B = fixtureIds(1);
 
 afterAll(closeServices);
 
@@ -158,5 +159,25 @@ describe("GET /sync", () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe.runIf(adapter === "memory")("GET /sync in memory", () => {
+  it("SYN-3: a cursor whose following entries the journal dropped (retention) gets a full answer; one it still holds, an incremental one", async () => {
+    const s = createServiceCore({ fixture: testFixture(), journal: { retention: 2 }, now: () => new Date("2026-05-01T08:00:00Z") });
+    const token = await loginAs(s, 0);
+    const add = () => s.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: bearer(token), body: [{ materialId: "M1", amount: 1 }] });
+    const first = await pull(s, token, q("t1", "2026-05-04", "2026-05-04"));
+    await add();
+    await add();
+    const kept = await pull(s, token, q("t1", "2026-05-04", "2026-05-04", first.cursor));
+    expect(kept.full).toBe(false);
+    expect(kept.stock).toEqual([{ storeId: A.store(1), whole: false, items: [{ materialId: A.material(1), amount: "12" }] }]);
+    await add();
+    await add();
+    await add();
+    const dropped = await pull(s, token, q("t1", "2026-05-04", "2026-05-04", kept.cursor));
+    expect(dropped.full).toBe(true);
+    expect(dropped.stock[0]?.items[0]).toEqual({ materialId: A.material(1), amount: "15" });
   });
 });
