@@ -60,7 +60,9 @@ export function slot(user: Guid, hour: number, minutes: number): { userId: strin
 }
 
 /**
- * Technician commands over `n` interventions and the two stores of company A; a replan assigns
+ * Technician commands over `n` interventions and the two stores of company A, naming the
+ * materials of the device's scope (those a store of the scope stocks, SYN-2: material 3 is
+ * stocked nowhere, so a device never sees it); a replan assigns
  * one of `replanUsers`. Lifecycle moves weigh most, as on a technician's day.
  */
 export function commandArb(n: number, replanUsers: readonly Guid[] = [A.tech1, A.tech2]): fc.Arbitrary<Command> {
@@ -83,7 +85,7 @@ export function commandArb(n: number, replanUsers: readonly Guid[] = [A.tech1, A
     }),
     fc.record({
       kind: fc.constant("moveStock" as const), from: fc.constantFrom(1, 2), to: fc.constantFrom(1, 2),
-      items: fc.array(fc.record({ materialId: fc.constantFrom("M1", "M2", A.material(3)), amount: fc.option(fc.constantFrom(1, 2.5, 4, 20), { nil: undefined }) }).map((x) => (x.amount === undefined ? { materialId: x.materialId } : { materialId: x.materialId, amount: x.amount })), { minLength: 1, maxLength: 3 }),
+      items: fc.array(fc.record({ materialId: fc.constantFrom("M1", "M2", A.material(2)), amount: fc.option(fc.constantFrom(1, 2.5, 4, 20), { nil: undefined }) }).map((x) => (x.amount === undefined ? { materialId: x.materialId } : { materialId: x.materialId, amount: x.amount })), { minLength: 1, maxLength: 3 }),
     }),
   );
 }
