@@ -19,7 +19,7 @@ import { adapter, bearer, makeService, write, type TestService } from "./support
 const A = ids(0);
 const day = "2026-05-04";
 const at = Date.parse("2026-05-04T05:00:00Z");
-const runs = adapter === "postgres" ? 12 : 100;
+const runs = adapter === "postgres" ? 25 : 100;
 
 /** A service with visits of technicians 1 and 2 (every second one) in the given states, and its GUID counter. */
 async function world(states: readonly Intervention["state"][], hours: readonly number[], disableCollisions: boolean) {
