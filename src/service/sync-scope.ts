@@ -9,9 +9,9 @@ import type { CustomDataField } from "../shared/settings.js";
 import type { Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import { canUseStore } from "../store/access.js";
-import type { FixtureCatalog, FixtureCatalogs, FixtureSettings, FixtureTemplate, FixtureUser } from "../service/fixture.js";
-import type { CompanyState } from "../service/state.js";
-import type { SyncAllocation, SyncAnswer, SyncCompany, SyncMaterial, SyncScope, SyncStock } from "./answer.js";
+import type { FixtureCatalog, FixtureCatalogs, FixtureSettings, FixtureTemplate, FixtureUser } from "../shared/fixture-config.js";
+import type { CompanyState } from "./state.js";
+import type { SyncAllocation, SyncAnswer, SyncCompany, SyncMaterial, SyncScope, SyncStock } from "../sync/answer.js";
 
 /** An answer before the storage gives it its cursor. */
 export type SyncBody = Omit<SyncAnswer, "cursor">;
