@@ -25,7 +25,7 @@ import { migrate } from "./schema.js";
 import { loadSyncView } from "./sync.js";
 import type { SyncAnswer } from "../sync/answer.js";
 import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
-import { fullSync, incrementalSync } from "../service/sync-scope.js";
+import { fullSync, incrementalSync } from "../sync/scope.js";
 
 export type { StoreListingCacheSize } from "./store-listing-cache.js";
 

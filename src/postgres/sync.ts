@@ -6,7 +6,7 @@ import { UNLIMITED, finite, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import { putRecord, type CompanyState } from "../service/state.js";
 import type { SyncScope } from "../sync/answer.js";
-import { addSyncChange, emptySyncChanges, type SyncChanges } from "../service/sync-scope.js";
+import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
 import { MATERIAL_COLUMNS, emptyView } from "./records.js";
 import { materialFromRow, quoteSchema, type SqlExecutor } from "./store-listing.js";
 

@@ -8,7 +8,7 @@ import { commit, type CompanyState } from "./state.js";
 import type { OperationWork, RequestPort, StoredOperation, SyncRequest } from "./storage.js";
 import type { SyncAnswer } from "../sync/answer.js";
 import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
-import { addSyncChange, emptySyncChanges, fullSync, incrementalSync } from "./sync-scope.js";
+import { addSyncChange, emptySyncChanges, fullSync, incrementalSync } from "../sync/scope.js";
 
 /** The in-memory storage: the request port of a service that holds every company whole, answering synchronously. */
 export interface MemoryStorage extends RequestPort {

@@ -8,7 +8,7 @@ import { commit, type Changes, type CompanyState } from "../../src/service/state
 import { UNLIMITED, finite } from "../../src/stock/amount.js";
 import type { SyncAnswer, SyncReplica, SyncScope } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
-import { addSyncChange, emptySyncChanges, fullSync, incrementalSync, syncCompany, syncSlots, type SyncChanges } from "../../src/service/sync-scope.js";
+import { addSyncChange, emptySyncChanges, fullSync, incrementalSync, syncCompany, syncSlots, type SyncChanges } from "../../src/sync/scope.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
 
 const A = ids(0);
