@@ -3,15 +3,69 @@ import type { Customer } from "../customer/customer.js";
 import type { Material } from "../material/material.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
-import type { CatalogValue } from "../shared/catalog.js";
+import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
-import type { CustomDataField } from "../shared/settings.js";
+import type { CompanySettings, CustomDataField } from "../shared/settings.js";
 import type { Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import { canUseStore } from "../store/access.js";
-import type { FixtureCatalog, FixtureCatalogs, FixtureSettings, FixtureTemplate, FixtureUser } from "../service/fixture.js";
-import type { CompanyState } from "../service/state.js";
+import type { FixtureCatalog, FixtureCatalogs, FixtureSettings, FixtureTemplate, FixtureUser } from "../shared/fixture-config.js";
 import type { SyncAllocation, SyncAnswer, SyncCompany, SyncMaterial, SyncScope, SyncStock } from "./answer.js";
+
+/** Records by GUID. */
+interface ById<T> {
+  /** The records, in insertion order. */
+  readonly byId: ReadonlyMap<Guid, T>;
+}
+
+/** Values in fixture order. */
+interface InOrder<T> {
+  /** The values. */
+  readonly list: readonly T[];
+}
+
+/**
+ * What the scope is read from: a company's configuration and records, or a view of them holding
+ * at least the scope's records (the service's company state is one; the PostgreSQL storage loads
+ * one per pull). Structural, so the sync reads the service's state without depending on it.
+ */
+export interface SyncSource {
+  /** GUID of the company. */
+  readonly id: Guid;
+  /** Code used to log in. */
+  readonly tenantCode: string;
+  /** Display name. */
+  readonly name: string;
+  /** Settings, defaults resolved. */
+  readonly settings: CompanySettings;
+  /** Users, by GUID and in fixture order. */
+  readonly users: ById<User> & InOrder<User>;
+  /** Catalogs, each in fixture order. */
+  readonly catalogs: {
+    readonly customerCategories: InOrder<CatalogValue>;
+    readonly customerTypes: InOrder<CatalogValue>;
+    readonly orderCategories: InOrder<CatalogValue>;
+    readonly orderCustomStates: InOrder<CatalogValue>;
+    readonly interventionCategories: InOrder<InterventionCategory>;
+    readonly interventionCustomStates: InOrder<CatalogValue>;
+    readonly materialCategories: InOrder<CatalogValue>;
+    readonly materialSuppliers: InOrder<CatalogValue>;
+  };
+  /** Customers. */
+  readonly customers: ById<Customer>;
+  /** Orders. */
+  readonly orders: ById<Order>;
+  /** Interventions. */
+  readonly interventions: ById<Intervention>;
+  /** GUIDs of each order's interventions, in planning order. */
+  readonly interventionsByOrder: ReadonlyMap<Guid, readonly Guid[]>;
+  /** Materials. */
+  readonly materials: ById<Material>;
+  /** Stores. */
+  readonly stores: ById<Store>;
+  /** Stock per store GUID: material GUID to amount, in the order first stocked. */
+  readonly stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>;
+}
 
 /** An answer before the storage gives it its cursor. */
 export type SyncBody = Omit<SyncAnswer, "cursor">;
@@ -103,7 +157,7 @@ function fixtureUser(u: User): FixtureUser {
  * @example
  * "clients" in syncCompany(state) //=> false
  */
-export function syncCompany(state: CompanyState): SyncCompany {
+export function syncCompany(state: SyncSource): SyncCompany {
   const s = state.settings;
   const templates: { customer?: FixtureTemplate; order?: FixtureTemplate } = {};
   if (s.customDataTemplates.customer !== null) templates.customer = template(s.customDataTemplates.customer);
@@ -180,7 +234,7 @@ interface InScope {
   readonly materialIds: Set<Guid>;
 }
 
-function inScope(state: CompanyState, scope: SyncScope): InScope {
+function inScope(state: SyncSource, scope: SyncScope): InScope {
   const orderIds = new Set<Guid>();
   for (const i of state.interventions.byId.values()) {
     if (onDays(i, scope) && i.assignations.some((a) => a.userId === scope.userId)) orderIds.add(i.orderId);
@@ -215,13 +269,13 @@ function inScope(state: CompanyState, scope: SyncScope): InScope {
   return { orders, interventions, customers, stores, orderIds, customerIds, storeIds, materialIds };
 }
 
-function wholeStock(state: CompanyState, storeId: Guid): SyncStock {
+function wholeStock(state: SyncSource, storeId: Guid): SyncStock {
   const items: { materialId: Guid; amount: string | null }[] = [];
   for (const [materialId, amount] of state.stock.get(storeId) ?? new Map<Guid, Amount>()) items.push({ materialId, amount: amountText(amount) });
   return { storeId, whole: true, items };
 }
 
-function materialsOf(state: CompanyState, ids: Iterable<Guid>): SyncMaterial[] {
+function materialsOf(state: SyncSource, ids: Iterable<Guid>): SyncMaterial[] {
   const out: SyncMaterial[] = [];
   for (const id of ids) {
     const m = state.materials.byId.get(id);
@@ -244,7 +298,7 @@ function materialsOf(state: CompanyState, ids: Iterable<Guid>): SyncMaterial[] {
  * @example
  * fullSync(state, { userId: tech, from: "2026-11-23", to: "2026-11-29" }).full //=> true
  */
-export function fullSync(state: CompanyState, scope: SyncScope): SyncBody {
+export function fullSync(state: SyncSource, scope: SyncScope): SyncBody {
   const s = inScope(state, scope);
   const allocations: SyncAllocation[] = [];
   for (const i of state.interventions.byId.values()) {
@@ -275,7 +329,7 @@ export function fullSync(state: CompanyState, scope: SyncScope): SyncBody {
  * @example
  * incrementalSync(state, scope, emptySyncChanges()).orders //=> []
  */
-export function incrementalSync(state: CompanyState, scope: SyncScope, changes: SyncChanges): SyncBody {
+export function incrementalSync(state: SyncSource, scope: SyncScope, changes: SyncChanges): SyncBody {
   const s = inScope(state, scope);
   const touched = new Set<Guid>();
   for (const id of changes.orders) if (s.orderIds.has(id)) touched.add(id);

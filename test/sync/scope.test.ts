@@ -26,7 +26,7 @@ function fresh(): CompanyState {
 const change: fc.Arbitrary<Changes> = fc.oneof(
   fc.record({
     n: fc.integer({ min: 1, max: 8 }), o: fc.nat(2), day: fc.constantFrom(...days), users: fc.subarray([A.tech1, A.tech2]),
-    state: fc.constantFrom("Planned" as const, "Cancelled" as const, "Started" as const),
+    state: fc.constantFrom("Planned" as const, "Cancelled" as const, "Running" as const),
   }).map(({ n, o, day, users, state }): Changes => {
     // A visit never changes orders: its GUID is drawn per order.
     const base = testIntervention(orders[o]!, n + 10 * o);
