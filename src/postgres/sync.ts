@@ -7,8 +7,8 @@ import type { Store } from "../store/store.js";
 import { putRecord, type CompanyState } from "../service/state.js";
 import type { SyncScope } from "../sync/answer.js";
 import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
-import { MATERIAL_COLUMNS, emptyView } from "./records.js";
-import { materialFromRow, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { emptyView } from "./records.js";
+import { MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
 
 /**
  * Version 5 of the schema (issue 25, SYN-3): each journal entry records the transaction that
@@ -82,7 +82,7 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
     `(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (id IN (SELECT customer_id FROM o) OR id IN (SELECT (doc->>'invoiceCustomerId')::uuid FROM o))) AS customers`,
     "(SELECT json_agg(doc) FROM us) AS stores",
     "(SELECT json_agg(json_build_array(store_id, material_id, amount::text) ORDER BY store_id, seq) FROM ks) AS stock",
-    `(SELECT json_agg(row_to_json(m)) FROM (SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 AND id IN (SELECT material_id FROM ks)) m) AS materials`,
+    `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1 AND m.id IN (SELECT material_id FROM ks)) AS materials`,
   ];
   if (after === null) columns.push("(SELECT json_agg(doc) FROM dv) AS days");
   else {
@@ -116,7 +116,7 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
     const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
     stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
   }
-  for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
+  for (const r of list("materials")) putRecord(view.materials, materialFromTuple(r));
   let changes: SyncChanges | undefined;
   if (after !== null) {
     changes = emptySyncChanges();

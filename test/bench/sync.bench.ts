@@ -7,7 +7,8 @@
 //   [DATABASE_URL=postgres://…] npx vitest bench --run --project memory test/bench/sync.bench.ts
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
-import { bench, describe } from "vitest";
+import pg from "pg";
+import { afterAll, bench, describe } from "vitest";
 import { postgresStorage } from "../../src/postgres/index.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../src/service/create.js";
@@ -69,7 +70,8 @@ type Service = ServiceCore<ServiceResponse | Promise<ServiceResponse>>;
 async function setUp(storage: "memory" | "postgres"): Promise<{ service: Service; headers: Record<string, string>; full: SyncAnswer; cursor: string; van: Guid; close: () => Promise<void> }> {
   const w = world();
   const url = process.env["DATABASE_URL"];
-  const pgStorage = storage === "postgres" && url !== undefined ? postgresStorage({ connectionString: url, schema: `bench_sync_${Date.now()}`, maxConnections: 4 }) : undefined;
+  const schema = `bench_sync_${Date.now()}`;
+  const pgStorage = storage === "postgres" && url !== undefined ? postgresStorage({ connectionString: url, schema, maxConnections: 4 }) : undefined;
   const service: Service = createServiceCore({ fixture: w.fixture, ...(pgStorage === undefined ? {} : { storage: pgStorage }) });
   await service.ready();
   if (pgStorage === undefined) commit(service.companies.get(A.company)!, w.changes);
@@ -84,6 +86,11 @@ async function setUp(storage: "memory" | "postgres"): Promise<{ service: Service
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   const close = async (): Promise<void> => {
     await service.close();
+    if (pgStorage === undefined || url === undefined) return;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
   };
   return { service, headers, full, cursor: full.cursor, van: w.van, close };
 }
@@ -93,6 +100,7 @@ console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(" 
 for (const storage of ["memory", "postgres"] as const) {
   if (storage === "postgres" && process.env["DATABASE_URL"] === undefined) continue;
   const ctx = await setUp(storage);
+  afterAll(ctx.close);
   const path = `/sync?scope=technician:t1&from=${WEEK.from}&to=${WEEK.to}`;
   describe(`GET /sync of a week (${storage}): ${ctx.full.interventions.length} visits, ${ctx.full.customers.length} customers, ${ctx.full.materials.length} materials, ${ctx.full.allocations.length} slotted visits`, () => {
     bench("first pull (full)", async () => {
