@@ -65,8 +65,7 @@ class KeyLists {
   }
 }
 
-/** The columns a material row is read with (`materialFromRow` reads them). */
-export const MATERIAL_COLUMNS: string =
+const MATERIAL_COLUMNS =
   "id, external_id, name, identification_number, supplier_code, unit, price::text AS price, cost_price::text AS cost_price, category_id, supplier_id, description";
 
 /** The SQL of one request's reads and writes in one schema and one company. */

@@ -7,8 +7,8 @@ import type { Store } from "../store/store.js";
 import { putRecord, type CompanyState } from "../service/state.js";
 import type { SyncScope } from "../sync/answer.js";
 import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
-import { MATERIAL_COLUMNS, emptyView } from "./records.js";
-import { materialFromRow, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { emptyView } from "./records.js";
+import { MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
 
 /**
  * Version 5 of the schema (issue 25, SYN-3): each journal entry records the transaction that
@@ -40,7 +40,8 @@ export interface SyncView {
  * Loads what a sync reads (SYN-2, SYN-3) in one statement, so one round trip and one snapshot:
  * the days' interventions (by the day index), the orders the technician is assigned on those
  * days with every intervention of theirs and their customers, the stores the technician may
- * use with their stock and materials, and, given a cursor position, the changes of the
+ * use with their stock and materials (for an incremental answer only the rows it may send), and,
+ * given a cursor position, the changes of the
  * committed journal entries whose transaction is not older than it (`xact_id >= xmin`: every
  * transaction the previous snapshot could not see, re-sending a few it could), with the
  * changed interventions; and the snapshot's `xmin`, the next cursor.
@@ -63,21 +64,28 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
      SELECT dv.order_id FROM dv WHERE EXISTS (SELECT 1 FROM json_array_elements(dv.doc->'assignations') a WHERE a->>'userId' = $4::text)))`,
     `us AS (SELECT id, doc FROM ${s}.stores WHERE company_id = $1${everyStore ? "" : ` AND EXISTS (SELECT 1 FROM json_array_elements_text(doc->'availableFor') x WHERE x = $4::text)`})`,
   ];
-  const columns = [
-    "pg_snapshot_xmin(pg_current_snapshot())::text AS xmin",
-    "(SELECT json_agg(doc) FROM dv) AS days",
-    "(SELECT json_agg(doc) FROM o) AS orders",
-    `(SELECT json_agg(doc ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`,
-    `(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (id IN (SELECT customer_id FROM o) OR id IN (SELECT (doc->>'invoiceCustomerId')::uuid FROM o))) AS customers`,
-    "(SELECT json_agg(doc) FROM us) AS stores",
-    `(SELECT json_agg(json_build_array(k.store_id, k.material_id, k.amount::text) ORDER BY k.store_id, k.seq) FROM ${s}.stock k WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM us)) AS stock`,
-    `(SELECT json_agg(row_to_json(m)) FROM (SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1
-     AND id IN (SELECT material_id FROM ${s}.stock WHERE company_id = $1 AND store_id IN (SELECT id FROM us))) m) AS materials`,
-  ];
   if (after !== null) {
     values.push(after);
     ctes.push(`jc AS (SELECT c->>'kind' AS kind, COALESCE(c->'after'->>'id', c->>'storeId') AS id, c->>'materialId' AS material
      FROM ${s}.journal j, json_array_elements(j.entry->'changes') c WHERE j.company_id = $1 AND j.xact_id >= $5::text::xid8 AND j.outcome = 'committed')`);
+  }
+  // The stock read: all of the usable stores for a full answer; for an incremental one only the
+  // rows it may send (changed stores whole, changed amounts, changed materials' rows), which
+  // also say which changed materials are in scope.
+  ctes.push(`ks AS (SELECT k.store_id, k.material_id, k.amount, k.seq FROM ${s}.stock k WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM us)${after === null ? "" : `
+     AND (k.store_id IN (SELECT id::uuid FROM jc WHERE kind = 'store') OR (k.store_id, k.material_id) IN (SELECT id::uuid, material::uuid FROM jc WHERE kind = 'stock')
+       OR k.material_id IN (SELECT id::uuid FROM jc WHERE kind = 'material'))`})`);
+  const columns = [
+    "pg_snapshot_xmin(pg_current_snapshot())::text AS xmin",
+    "(SELECT json_agg(doc) FROM o) AS orders",
+    `(SELECT json_agg(doc ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`,
+    `(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (id IN (SELECT customer_id FROM o) OR id IN (SELECT (doc->>'invoiceCustomerId')::uuid FROM o))) AS customers`,
+    "(SELECT json_agg(doc) FROM us) AS stores",
+    "(SELECT json_agg(json_build_array(store_id, material_id, amount::text) ORDER BY store_id, seq) FROM ks) AS stock",
+    `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1 AND m.id IN (SELECT material_id FROM ks)) AS materials`,
+  ];
+  if (after === null) columns.push("(SELECT json_agg(doc) FROM dv) AS days");
+  else {
     columns.push("(SELECT json_agg(json_build_array(kind, id, material)) FROM jc) AS changes");
     columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND id IN (SELECT id::uuid FROM jc WHERE kind = 'intervention')) AS changed`);
   }
@@ -108,7 +116,7 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
     const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
     stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
   }
-  for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
+  for (const r of list("materials")) putRecord(view.materials, materialFromTuple(r));
   let changes: SyncChanges | undefined;
   if (after !== null) {
     changes = emptySyncChanges();
