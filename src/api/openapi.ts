@@ -11,6 +11,7 @@ import { interventionStates } from "../records/intervention.js";
 import { orderStates, priorities } from "../records/order.js";
 import { journalOutcomes } from "../journal/entry.js";
 import { MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
+import { MAX_SYNC_CURSOR, MAX_SYNC_DAYS } from "../sync/query.js";
 import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT, MAX_JOURNAL_PAGE } from "../journal/query.js";
 import { edgeCodes, issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
@@ -49,7 +50,7 @@ export interface OpenApiOptions {
   readonly examples?: OpenApiExamples;
 }
 
-type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Journal" | "Documentation";
+type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Journal" | "Sync" | "Documentation";
 
 interface OperationDoc {
   readonly tag: Tag;
@@ -62,7 +63,7 @@ interface OperationDoc {
   /** The success body's schema name in `components.schemas`. */
   readonly answer?: string;
   /** The query parameters it reads besides `dryRun`. */
-  readonly query?: "storeListing" | "journal";
+  readonly query?: "storeListing" | "journal" | "sync";
 }
 
 /** A technician lifecycle move (INT-7): no fields to send, the detail back. */
@@ -135,6 +136,10 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
     tag: "Journal", summary: "Read the journal of decisions", answer: "JournalPage", query: "journal",
     description: "An extension (docs/service.md): the caller's company's journaled writes by ascending seq, a cursor page at a time, filtered by record, operation, rule, outcome and time (JRN-1, JRN-2).",
   },
+  sync: {
+    tag: "Sync", summary: "Sync a technician's device", answer: "SyncAnswer", query: "sync",
+    description: "An extension (docs/service-extensions.md): the records a technician's device needs for some days (their orders and interventions, the customers they name, the stores they may use with stock and materials, the company's configuration without its clients, the slots of the days), changed since a cursor, and the next cursor (SYN-1 to SYN-3). Without since, or with a cursor of another scope or one the journal no longer serves, the answer is full.",
+  },
   removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
   setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
   moveStock: {
@@ -152,6 +157,7 @@ const tagDescriptions: { readonly [T in Tag]: string } = {
   Stores: "Stores and the paged listing of their stock (STO rules).",
   Stock: "Stock batches: add, remove, set and move, all or nothing (STK rules).",
   Journal: "The journal of decisions, an extension: every write decided, committed, refused or dry run, with what it changed (JRN rules); writes sent with an Idempotency-Key are decided once (IDM rules).",
+  Sync: "Device sync, an extension: a technician's records for some days and what changed since a cursor (SYN rules).",
   Documentation: "This document and the reference page, served by the command (`npx field-service-rules`, `npm start`) beside the API.",
 };
 
@@ -245,6 +251,38 @@ function readSchemas(): Record<string, JsonSchema> {
     AddToStoreResult: shape({
       items: list(shape({ materialId: guidOut, amount: { type: ["number", "null"], description: "The amount after the batch; null: unlimited (STK-1)." } })),
     }),
+    SyncAnswer: shape({
+      cursor: { type: "string", description: "Send it as since on the next pull of the same scope." },
+      full: { ...bool, description: "true: the whole scope; replace the replica. false: merge, then keep only what keep names." },
+      scope: shape({ userId: guidOut, from: { type: "string", format: "date" }, to: { type: "string", format: "date" } }),
+      company: shape({
+        id: guidOut, tenantCode: str, name: str,
+        settings: { type: "object", description: "The fixture's settings, every default resolved." },
+        users: list({ type: "object", description: "A user in the fixture's form." }),
+        catalogs: { type: "object", description: "The catalogs in the fixture's form, each in order." },
+      }, "The company's configuration, never its clients."),
+      customers: list({ type: "object", description: "A customer as stored." }),
+      orders: list({ type: "object", description: "An order as stored." }),
+      interventions: list({ type: "object", description: "An intervention as stored." }),
+      materials: list(shape({
+        id: guidOut, externalId: nullableStr, name: str, categoryId: guidOut, supplierId: guidOut, identificationNumber: nullableStr, description: nullableStr,
+        supplierCode: nullableStr, unit: str, price: { type: "string", description: "A decimal." }, costPrice: { type: ["string", "null"], description: "A decimal, or null." },
+      })),
+      stores: list({ type: "object", description: "A store as stored." }),
+      stock: list(shape({
+        storeId: guidOut, whole: { ...bool, description: "true: the store's whole stock (replace); false: the amounts that changed (merge)." },
+        items: list(shape({ materialId: guidOut, amount: { type: ["string", "null"], description: "A decimal; null: unlimited (STK-1)." } })),
+      })),
+      allocations: list(shape({
+        interventionId: guidOut,
+        slots: { ...list(shape({ userId: guidOut, plannedStart: { type: "integer" }, plannedEnd: { type: "integer" } })), description: "Epoch milliseconds; none: the intervention holds no slot on the days (cancelled or moved off)." },
+      })),
+      keep: {
+        type: ["object", "null"], description: "The GUIDs in scope now (drop the others); null on a full answer.",
+        properties: { customers: list(guidOut), orders: list(guidOut), interventions: list(guidOut), stores: list(guidOut) },
+        required: ["customers", "orders", "interventions", "stores"], additionalProperties: false,
+      },
+    }, "What a technician's device needs for the scope's days, changed since the cursor (SYN-2, SYN-3)."),
     JournalPage: shape({
       items: list(ref("JournalEntry")),
       next: { type: ["integer", "null"], minimum: 1, description: "The after of the next page; null when this page is the last one for now." },
@@ -461,6 +499,16 @@ function journalParameters(): JsonSchema[] {
   ];
 }
 
+function syncParameters(): JsonSchema[] {
+  const q = (name: string, required: boolean, description: string, schema: JsonSchema): JsonSchema => ({ name, in: "query", required, description, schema });
+  return [
+    q("scope", true, "technician:{userId}: a user of the caller's company by GUID or external ID (an unknown one is 400 at scope).", { type: "string", pattern: "^technician:.{1,255}$" }),
+    q("from", true, "First day, YYYY-MM-DD, in the company's time zone.", { type: "string", format: "date" }),
+    q("to", true, `Last day, YYYY-MM-DD, not before from; at most ${MAX_SYNC_DAYS} days in all.`, { type: "string", format: "date" }),
+    q("since", false, "The cursor of the previous answer of this scope; left out, the answer is the whole scope.", { type: "string", pattern: "^[A-Za-z0-9_-]+$", maxLength: MAX_SYNC_CURSOR }),
+  ];
+}
+
 function storeListingParameters(): JsonSchema[] {
   // Names, descriptions and which are required come from the query's own JSON Schema (the
   // shape parseStoreListingQuery reads); OpenAPI adds the typed form of each parameter.
@@ -503,7 +551,7 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
   for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${documentedProblemNames[s]}` };
   const parameters = [
     ...pathParameters(route, form),
-    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : []),
+    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : doc.query === "sync" ? syncParameters() : []),
     ...(route.method === "GET" ? [] : [dryRunParameter]),
     ...(isJournaledWrite(route) ? [idempotencyKeyParameter] : []),
   ];

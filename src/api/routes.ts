@@ -86,6 +86,8 @@ export interface ApiOperations {
   readonly readStore: Operation<"GET", "/store/{store}", 200>;
   /** Reads one page of the company's journal of decisions (JRN-2; an extension). */
   readonly readJournal: Operation<"GET", "/journal", 200>;
+  /** Reads what a technician's device needs for some days, changed since a cursor (SYN-1 to SYN-3; an extension). */
+  readonly sync: Operation<"GET", "/sync", 200>;
 }
 
 /**
@@ -128,6 +130,7 @@ export const apiOperations: ApiOperations = {
   replaceStore: { method: "PUT", path: "/store/{store}", success: 204 },
   readStore: { method: "GET", path: "/store/{store}", success: 200 },
   readJournal: { method: "GET", path: "/journal", success: 200 },
+  sync: { method: "GET", path: "/sync", success: 200 },
 };
 
 /** The name of an operation of the API (`"planIntervention"`). */

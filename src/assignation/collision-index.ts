@@ -265,3 +265,26 @@ export function overlappingAllocations(
   }
   return out;
 }
+
+/**
+ * Builds the index from allocation rows alone, without the intervention records: what a
+ * device's replica holds (the slots of its scope's days, `SyncAllocation`). The rows of
+ * cancelled interventions must already be left out, as the sync answer leaves them out.
+ * Applies ASN-5 (the same order as {@link collisionIndex}, so a collision names the same
+ * intervention).
+ * @param rows - one row per technician and intervention
+ * @returns the index
+ * @example
+ * collisionIndexOfRows([{ interventionId: "0d4f0b9e-5c3a-4d52-9a43-4b3b2f3a1c01", userId: "0d4f0b9e-5c3a-4d52-9a43-4b3b2f3a1c02", start: 0, end: 10 }]).byUser.size //=> 1
+ */
+export function collisionIndexOfRows(rows: Iterable<{ readonly interventionId: Guid; readonly userId: Guid; readonly start: Instant; readonly end: Instant }>): CollisionIndex {
+  const lists = new Map<Guid, Allocation[]>();
+  for (const r of rows) {
+    let list = lists.get(r.userId);
+    if (list === undefined) lists.set(r.userId, (list = []));
+    list.push({ interventionId: r.interventionId, start: r.start, end: r.end });
+  }
+  const byUser = new Map<Guid, TechnicianAllocations>();
+  for (const [user, list] of lists) byUser.set(user, build(list.sort(byStart)));
+  return { byUser };
+}

@@ -18,6 +18,7 @@ import { parseOrderCancel } from "../order/cancel.js";
 import type { OrderAction } from "../order/machine.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
 import type { JournalOutcome, JournalPage } from "../journal/entry.js";
+import type { SyncAnswer } from "../sync/answer.js";
 import { isGuid } from "../shared/guid.js";
 import type { RuleId } from "../shared/rule-id.js";
 import { issue, type Issue, type ProblemIssue, type Result } from "../shared/issue.js";
@@ -124,6 +125,18 @@ export interface JournalQueryParams {
   readonly from?: string;
   /** Entries decided before this instant. */
   readonly to?: string;
+}
+
+/** The query of {@link FieldServiceClient.sync} (SYN-1). */
+export interface SyncQueryParams {
+  /** `technician:{userId}`: a user's GUID or external ID. */
+  readonly scope: string;
+  /** First day, `YYYY-MM-DD`. */
+  readonly from: string;
+  /** Last day, `YYYY-MM-DD` (at most 31 days in all). */
+  readonly to: string;
+  /** The previous answer's `cursor`; left out, the answer is the whole scope. */
+  readonly since?: string;
 }
 
 /** An operation on one order's intervention: two GUIDs, or two external IDs (never a mix, GEN-2). */
@@ -236,6 +249,8 @@ export interface FieldServiceClient {
   readonly readStore: (store: Ref, query: StoreQueryParams, options?: CallOptions) => Promise<StoreDetail>;
   /** `GET /journal` (JRN-2; an extension): one page of the company's journal of decisions. */
   readonly readJournal: (query?: JournalQueryParams, options?: CallOptions) => Promise<JournalPage>;
+  /** `GET /sync` (SYN-1 to SYN-3; an extension): what a technician's device needs for some days, changed since a cursor; merge it with `mergeSyncAnswer`. */
+  readonly sync: (query: SyncQueryParams, options?: CallOptions) => Promise<SyncAnswer>;
 }
 
 /** How each operation is called: how many records its path names, its body parser (when it takes a body), whether the body may be left out. */
@@ -276,6 +291,7 @@ const shapes: { readonly [O in Exclude<OperationId, "login">]: CallShape } = {
   replaceStore: { refs: 1, parse: parseStoreReplace },
   readStore: { refs: 1 },
   readJournal: { refs: 0 },
+  sync: { refs: 0 },
 };
 
 /**
@@ -532,7 +548,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       const refs = args.slice(0, shape.refs) as Ref[];
       const path = operationPath(operation, refs);
       const rest = args.slice(shape.refs);
-      const queried = operation === "readStore" || operation === "readJournal";
+      const queried = operation === "readStore" || operation === "readJournal" || operation === "sync";
       const input = queried || takesBody ? rest[0] : undefined;
       const opts = ((queried || takesBody ? rest[1] : rest[0]) ?? {}) as WriteOptions;
       const validate = opts.validate ?? options.validate ?? false;
@@ -541,8 +557,8 @@ export function createClient(options: ClientOptions): FieldServiceClient {
         const query = queryString(input as StoreQueryParams);
         if (validate) checked(operation, new URLSearchParams(query), (q) => parseStoreListingQuery(q as URLSearchParams));
         target = `${path}?${query}`;
-      } else if (operation === "readJournal") {
-        const query = queryString((input ?? {}) as JournalQueryParams);
+      } else if (queried) {
+        const query = queryString((input ?? {}) as JournalQueryParams & SyncQueryParams);
         target = query === "" ? path : `${path}?${query}`;
       } else if (validate && shape.parse !== undefined && !(shape.optionalBody === true && input === undefined)) {
         checked(operation, input, shape.parse);

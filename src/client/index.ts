@@ -10,7 +10,7 @@
  */
 export { createClient, operationPath } from "./client.js";
 export type {
-  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
+  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
 } from "./client.js";
 export { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 export { inProcessFetch } from "./in-process.js";

@@ -61,6 +61,13 @@ export interface MemoryJournal {
   readonly read: (companyId: Guid, query: JournalQuery) => JournalPage;
   /** The recorded answer of a key still remembered at `now`, if any. */
   readonly recall: (companyId: Guid, key: string, now: Instant) => RecordedAnswer | undefined;
+  /** The company's last `seq` (0 when none): a sync cursor's position (SYN-3). */
+  readonly last: (companyId: Guid) => number;
+  /**
+   * Hands each change of the committed entries after `seq` to `visit`, oldest first, and answers
+   * `true`; answers `false` (visiting nothing) when some of those entries were dropped (JRN-3).
+   */
+  readonly changesAfter: (companyId: Guid, seq: number, visit: (change: RecordChange) => void) => boolean;
 }
 
 interface CompanyJournal {
@@ -134,6 +141,21 @@ export function memoryJournal(retention: number): MemoryJournal {
         }
       }
       return { items, next };
+    },
+    last: (companyId) => companies.get(companyId)?.seq ?? 0,
+    changesAfter(companyId, seq, visit) {
+      const c = companies.get(companyId);
+      const last = c?.seq ?? 0;
+      if (c === undefined || last <= seq) return last === seq;
+      // The first kept entry must be the one right after `seq`, or entries in between were dropped.
+      let i = c.start;
+      while (i < c.entries.length && (c.seqs[i] as number) <= seq) i++;
+      if (i === c.entries.length || (c.seqs[i] as number) !== seq + 1) return false;
+      for (; i < c.entries.length; i++) {
+        const e = c.entries[i] as JournalDraft;
+        if (e.outcome === "committed") for (const change of e.changes) visit(change);
+      }
+      return true;
     },
     recall(companyId, key, now) {
       const r = companies.get(companyId)?.keys.get(key);

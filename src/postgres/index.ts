@@ -23,6 +23,10 @@ import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 import { migrate } from "./schema.js";
+import { loadSyncView } from "./sync.js";
+import type { SyncAnswer } from "../sync/answer.js";
+import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
+import { fullSync, incrementalSync } from "../sync/scope.js";
 
 export type { StoreListingCacheSize } from "./store-listing-cache.js";
 
@@ -569,6 +573,18 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     async readJournal(companyId: Guid, query: JournalQuery): Promise<JournalPage> {
       try {
         return await readJournalPage(sql, schema, companyId, query);
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async sync(companyId: Guid, { scope, since }): Promise<SyncAnswer> {
+      try {
+        const config = await configOfCompany(companyId);
+        const after = since !== null && since.kind === "p" && sameSyncScope(since, scope) ? since.position : null;
+        // One statement: one round trip, one snapshot (SYN-3).
+        const { view, xmin, changes } = await loadSyncView(sql, schema, config, scope, after);
+        const cursor = encodeSyncCursor({ scope, kind: "p", position: xmin });
+        return { cursor, ...(changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes)) };
       } catch (error) {
         return classify(error);
       }

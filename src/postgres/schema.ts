@@ -1,3 +1,4 @@
+import { syncMigration } from "./sync.js";
 import { StorageSetupError } from "../service/storage.js";
 import { journalMigration } from "./journal.js";
 import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./store-listing.js";
@@ -108,8 +109,11 @@ const listingVersions: Migration = { version: 3, name: "change versions of mater
 /** The journal of decisions and the client of each token (issue 24), owned by `journal.ts`. */
 const journal: Migration = { version: 4, name: "journal of decisions", sql: journalMigration };
 
+/** The transaction of each journal entry and the day index of interventions (issue 25), owned by `sync.ts`. */
+const sync: Migration = { version: 5, name: "journal transactions and intervention days for sync", sql: syncMigration };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync];
 
 /** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
 export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);

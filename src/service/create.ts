@@ -14,6 +14,8 @@ import { journalDraft, type JournalParam } from "../journal/entry.js";
 import { idempotentRepeat, readIdempotencyKey, requestFingerprint } from "../journal/idempotency.js";
 import { DEFAULT_JOURNAL_RETENTION, type JournalRecord, type RecordedAnswer } from "../journal/memory.js";
 import { parseJournalQuery } from "../journal/query.js";
+import { decodeSyncCursor } from "../sync/cursor.js";
+import { parseSyncQuery } from "../sync/query.js";
 import { recordChanges } from "./journal.js";
 import { operationOf } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
@@ -475,7 +477,15 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         if (!query.ok) return refused(query.issues);
         return then(port.readJournal(companyId, query.value), (page): ServiceResponse => ({ status: 200, body: page, effects: [] }));
       }
-      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login" | "readJournal">;
+      if (routed.route.operation === "sync") {
+        const query = parseSyncQuery(routed.query, auth.value.company.users);
+        if (!query.ok) return refused(query.issues);
+        const { scope, since } = query.value;
+        const cursor = since === null ? null : decodeSyncCursor(since);
+        if (cursor === undefined) return refused([issue("InvalidText", "since", "SYN-1", "since is not a cursor this service wrote: send the cursor of a previous answer as given, or leave it out for a full answer (SYN-1).")]);
+        return then(port.sync(companyId, { scope, since: cursor }), (answer): ServiceResponse => ({ status: 200, body: answer, effects: [] }));
+      }
+      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login" | "readJournal" | "sync">;
       let write: WriteContext | undefined;
       if (isJournaledWrite(routed.route)) {
         const key = readIdempotencyKey(request.headers);

@@ -5,7 +5,10 @@ import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 import { memoryJournal } from "../journal/memory.js";
 import { commit, type CompanyState } from "./state.js";
-import type { OperationWork, RequestPort, StoredOperation } from "./storage.js";
+import type { OperationWork, RequestPort, StoredOperation, SyncRequest } from "./storage.js";
+import type { SyncAnswer } from "../sync/answer.js";
+import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
+import { addSyncChange, emptySyncChanges, fullSync, incrementalSync } from "../sync/scope.js";
 
 /** The in-memory storage: the request port of a service that holds every company whole, answering synchronously. */
 export interface MemoryStorage extends RequestPort {
@@ -21,6 +24,8 @@ export interface MemoryStorage extends RequestPort {
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => R;
   /** One page of a company's journal (JRN-2). */
   readonly readJournal: (companyId: Guid, query: JournalQuery) => JournalPage;
+  /** A sync answer (SYN-2, SYN-3): incremental from the journal's entries after the cursor's `seq` while they are all kept. */
+  readonly sync: (companyId: Guid, request: SyncRequest) => SyncAnswer;
 }
 
 /**
@@ -65,5 +70,17 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
       return result;
     },
     readJournal: (companyId, query) => journal.read(companyId, query),
+    sync(companyId, { scope, since }) {
+      const company = states.get(companyId);
+      if (company === undefined) throw new Error(`memory storage: no company ${companyId}`);
+      const cursor = encodeSyncCursor({ scope, kind: "m", position: String(journal.last(companyId)) });
+      if (since !== null && since.kind === "m" && sameSyncScope(since, scope)) {
+        const changes = emptySyncChanges();
+        if (journal.changesAfter(companyId, Number(since.position), (c) => addSyncChange(changes, c))) {
+          return { cursor, ...incrementalSync(company, scope, changes) };
+        }
+      }
+      return { cursor, ...fullSync(company, scope) };
+    },
   };
 }

@@ -18,9 +18,9 @@ import { handleReadStore, handleReplaceStore } from "./handlers/stores.js";
 
 /**
  * The operations answered by a handler: every operation but the login, which needs no token,
- * and the journal read, which the storage answers (JRN-2).
+ * the journal read and the sync, which the storage answers (JRN-2, SYN-2).
  */
-export type HandledOperation = Exclude<OperationId, "login" | "readJournal">;
+export type HandledOperation = Exclude<OperationId, "login" | "readJournal" | "sync">;
 
 /**
  * Each operation of the API's route table (`apiRoutes`): how it reads its request, what its

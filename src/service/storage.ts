@@ -9,6 +9,16 @@ import type { Changes, CompanyState } from "./state.js";
 import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
+import type { SyncAnswer, SyncScope } from "../sync/answer.js";
+import type { SyncCursor } from "../sync/cursor.js";
+
+/** What a sync asks of a storage (SYN-2, SYN-3): the scope, and the cursor sent, read. */
+export interface SyncRequest {
+  /** The technician and the days. */
+  readonly scope: SyncScope;
+  /** The previous answer's cursor, `null` for a first pull (a cursor of another scope or storage makes a full answer). */
+  readonly since: SyncCursor | null;
+}
 
 /**
  * One operation as a storage runs it: the caller's company, the matched route, what the
@@ -91,6 +101,8 @@ export interface RequestPort {
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Awaitable<R>;
   /** One page of a company's journal (JRN-2). */
   readonly readJournal: (companyId: Guid, query: JournalQuery) => Awaitable<JournalPage>;
+  /** A sync answer of a company's scope (SYN-2, SYN-3), read in one snapshot. */
+  readonly sync: (companyId: Guid, request: SyncRequest) => Awaitable<SyncAnswer>;
 }
 
 /**
@@ -136,6 +148,8 @@ export interface FieldStorage {
   readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
   /** One page of a company's journal, by ascending `seq` (JRN-2). */
   readonly readJournal: (companyId: Guid, query: JournalQuery) => Promise<JournalPage>;
+  /** A sync answer of a company's scope (SYN-2, SYN-3), read in one snapshot in at most 2 round trips. */
+  readonly sync: (companyId: Guid, request: SyncRequest) => Promise<SyncAnswer>;
   /** Writes changes outside a request (tests seed records with it). */
   readonly write: (companyId: Guid, changes: Changes) => Promise<void>;
   /** A JSON-comparable snapshot of one company's records and stock (tests prove GEN-8 with it). */

@@ -1,7 +1,7 @@
 import type { Customer } from "../customer/customer.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
-import type { FixtureCatalogs, FixtureSettings, FixtureUser } from "../service/fixture.js";
+import type { FixtureCatalogs, FixtureSettings, FixtureUser } from "../shared/fixture-config.js";
 import type { Guid } from "../shared/guid.js";
 import type { Store } from "../store/store.js";
 

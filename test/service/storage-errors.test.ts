@@ -30,6 +30,7 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
     },
     findToken: async (text) => tokens.get(text),
     readJournal: async () => ({ items: [], next: null }),
+    sync: async () => Promise.reject(new Error("not used")),
     run: async (operation, work) => {
       if (fail.run !== undefined) throw fail.run;
       const view = companies.find((c) => c.id === operation.companyId);

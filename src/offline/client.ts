@@ -1,0 +1,369 @@
+import type { InterventionEditBody, InterventionReplanBody, StockQuantityBody } from "../api/bodies.js";
+import type { FetchLike } from "../client/client.js";
+import type { Intervention } from "../records/intervention.js";
+import type { Guid } from "../shared/guid.js";
+import type { ProblemIssue } from "../shared/issue.js";
+import type { ServiceResponse } from "../service/create.js";
+import type { SyncAnswer, SyncReplica } from "../sync/answer.js";
+import { mergeSyncAnswer } from "../sync/merge.js";
+import { localDecider, type LocalDecider } from "./decider.js";
+import { pushQueue, type OfflineConflict, type PushedWrite } from "./push.js";
+import { memoryQueueStore, type OfflineAnswer, type OfflineOperation, type QueuedWrite, type QueueStore } from "./queue.js";
+
+/** The integration client's credentials (AUTH-1), as the typed client takes them. */
+export interface OfflineCredentials {
+  /** Company code. */
+  readonly tenantCode: string;
+  /** Integration client ID. */
+  readonly clientId: string;
+  /** Secret key. */
+  readonly secret: string;
+}
+
+/** Options of {@link createOfflineClient}. */
+export interface OfflineClientOptions {
+  /** The API's base URL, e.g. `https://api.example.com` (a trailing `/` is fine). */
+  readonly baseUrl: string;
+  /** What the device logs in with. */
+  readonly credentials: OfflineCredentials;
+  /** The technician (GUID) and the days (`YYYY-MM-DD`, inclusive) the device holds (SYN-1). */
+  readonly scope: { readonly userId: string; readonly from: string; readonly to: string };
+  /** Where the queue and the replica are kept; default {@link memoryQueueStore}. */
+  readonly store?: QueueStore;
+  /** The `fetch` to use; default the global one. */
+  readonly fetch?: FetchLike;
+  /** The device's clock for local decisions; default the system clock. */
+  readonly now?: () => Date;
+  /** GUID source of local decisions; default `crypto.randomUUID`. */
+  readonly newId?: () => string;
+  /** Source of the writes' idempotency keys; default `crypto.randomUUID`. */
+  readonly newKey?: () => string;
+  /** Bound of each request in milliseconds, so a dead connection stops a sync instead of hanging it; default 30,000. */
+  readonly timeoutMs?: number;
+}
+
+/** What {@link OfflineClient.sync} did. */
+export interface SyncReport {
+  /** The writes the server decided, in queue order. */
+  readonly pushed: readonly PushedWrite[];
+  /** Those of them the server refused where the device had accepted (OFF-3). */
+  readonly conflicts: readonly OfflineConflict[];
+  /** Writes still queued (the network failed before the server answered them). */
+  readonly pending: number;
+  /** `true` when the queue was pushed whole and the replica pulled afresh. */
+  readonly complete: boolean;
+}
+
+/** The offline client of one technician's device: local decisions, a queue, and reconciliation. */
+export interface OfflineClient {
+  /**
+   * Loads the store's replica and queue (after a reload) and re-decides the queued writes on it;
+   * every other method does it first, so calling it is needed only before the synchronous reads.
+   * @returns when loaded
+   */
+  readonly ready: () => Promise<void>;
+  /**
+   * Fetches the scope from the server (`GET /sync`, the cursor of the last pull), merges it
+   * into the replica, saves it, and re-decides the writes still queued on it (rebase).
+   * @returns when done
+   * @throws OfflineNetworkError when the server cannot be reached or cannot serve now
+   * @throws Error when the server refuses the scope (400: a malformed day or user GUID)
+   */
+  readonly pull: () => Promise<void>;
+  /**
+   * `PUT …/StartDeparture`, decided locally and queued when accepted.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @returns the local answer, as the server would give it on the replica's state
+   */
+  readonly startDeparture: (order: string, intervention: string) => Promise<OfflineAnswer>;
+  /**
+   * `PUT …/Start`, decided locally and queued when accepted.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @returns the local answer
+   */
+  readonly start: (order: string, intervention: string) => Promise<OfflineAnswer>;
+  /**
+   * `PUT …/RequestSignature`, decided locally and queued when accepted.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @returns the local answer
+   */
+  readonly requestSignature: (order: string, intervention: string) => Promise<OfflineAnswer>;
+  /**
+   * `PUT …/Complete`, decided locally and queued when accepted.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @returns the local answer
+   */
+  readonly complete: (order: string, intervention: string) => Promise<OfflineAnswer>;
+  /**
+   * `PUT /order/{order}/intervention/{intervention}` (INT-4), decided locally and queued when accepted.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @param body - the fields to change
+   * @returns the local answer
+   */
+  readonly editIntervention: (order: string, intervention: string, body: InterventionEditBody) => Promise<OfflineAnswer>;
+  /**
+   * `PUT …/Replan`, decided locally (ASN-5 on the day's allocations) and queued when accepted.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @param body - the new planning
+   * @returns the local answer
+   */
+  readonly replanIntervention: (order: string, intervention: string, body: InterventionReplanBody) => Promise<OfflineAnswer>;
+  /**
+   * `PUT /store/{from}/moveTo/{to}` (STK-5, STK-6) between two stores of the scope, decided
+   * locally and queued when accepted. A store outside the scope is not in the replica: 404.
+   * @param from - GUID of the source store
+   * @param to - GUID of the target store
+   * @param items - the batch
+   * @returns the local answer
+   */
+  readonly moveStock: (from: string, to: string, items: readonly StockQuantityBody[]) => Promise<OfflineAnswer>;
+  /**
+   * An intervention as the device sees it now (the replica with the queued writes applied).
+   * @param id - its GUID
+   * @returns the stored record, or `undefined` when not in the replica (or before the first pull)
+   */
+  readonly intervention: (id: string) => Intervention | undefined;
+  /**
+   * A store's stock as the device sees it now: material GUID to amount (decimal string, `null`
+   * unlimited), in the order first stocked.
+   * @param storeId - GUID of the store
+   * @returns the stock, or `undefined` when the store is not in the replica
+   */
+  readonly stock: (storeId: string) => ReadonlyMap<Guid, string | null> | undefined;
+  /**
+   * The replica as last pulled (the server's records for the scope, without queued writes).
+   * @returns the replica, or `undefined` before the first pull
+   */
+  readonly replica: () => SyncReplica | undefined;
+  /**
+   * The writes still queued, in order.
+   * @returns the writes
+   */
+  readonly pending: () => Promise<readonly QueuedWrite[]>;
+  /**
+   * Reconciles (OFF-2, OFF-3): pushes the queue in order, each with its idempotency key; each
+   * server answer replaces the local one and a refusal of a locally accepted write is a
+   * conflict; the later writes are decided by the server on its own state. When the whole queue
+   * went through, pulls and rebases. A network failure stops the push: the rest stays queued,
+   * and the next sync resends it with the same keys.
+   * @returns what happened
+   */
+  readonly sync: () => Promise<SyncReport>;
+}
+
+/** The server could not be reached, or answered that it cannot serve now (503): nothing is lost, retry later. */
+export class OfflineNetworkError extends Error {
+  /** The `fetch` failure or the status, for the log. */
+  override readonly cause: unknown;
+  /**
+   * @param message - what failed
+   * @param cause - the underlying failure
+   */
+  constructor(message: string, cause: unknown) {
+    super(message);
+    this.name = "OfflineNetworkError";
+    this.cause = cause;
+  }
+}
+
+/** The answer of a service or a wire response as the offline client reports it. */
+function answerOf(status: number, body: unknown): OfflineAnswer {
+  const errors = typeof body === "object" && body !== null && Array.isArray((body as { errors?: unknown }).errors) ? ((body as { errors: ProblemIssue[] }).errors) : [];
+  return body === undefined ? { status, issues: status >= 400 ? errors : [] } : { status, body, issues: status >= 400 ? errors : [] };
+}
+
+const segment = (ref: string): string => encodeURIComponent(ref);
+
+/**
+ * Creates the offline client of a technician's device. It decides the technician's writes on
+ * the device with the service's own code ({@link localDecider}, OFF-1), answers at once, queues
+ * the accepted ones with an idempotency key each in the store (OFF-2), and reconciles on
+ * {@link OfflineClient.sync} (OFF-3). A write the device refuses is answered and not queued: the
+ * server would refuse the same request on the same state, and the technician sees why at once
+ * (OFF-4). Every pull rebuilds the decisions from the replica and re-decides the queued writes on
+ * it (OFF-5). Call `pull()` once online before the first write; after a reload the store's replica
+ * and queue are picked up again.
+ * @param options - the server, the credentials, the scope, the store, and injectable `fetch`, clock and sources
+ * @returns the client
+ * @rule OFF-4
+ * @rule OFF-5
+ * @example
+ * const device = createOfflineClient({
+ *   baseUrl: "http://stand-in", credentials: { tenantCode: "demo", clientId: "c", secret: "s" },
+ *   scope: { userId: "0d4f0b9e-5c3a-4d52-9a43-4b3b2f3a1c02", from: "2026-11-27", to: "2026-11-27" },
+ * });
+ * device.replica() //=> undefined
+ */
+export function createOfflineClient(options: OfflineClientOptions): OfflineClient {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const store = options.store ?? memoryQueueStore();
+  const newKey = options.newKey ?? ((): string => globalThis.crypto.randomUUID());
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const deciderOptions = { ...(options.now === undefined ? {} : { now: options.now }), ...(options.newId === undefined ? {} : { newId: options.newId }) };
+  let replica: SyncReplica | undefined;
+  let decider: LocalDecider | undefined;
+  let seq = 0;
+  let token: string | undefined;
+  // Every operation runs after the previous one: a write cannot slip between a push and a rebase.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(f: () => Promise<T>): Promise<T> => {
+    const next = chain.then(f, f);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  /** Re-decides the queued writes on a fresh decider of the replica, keeping their new local answers. */
+  async function rebase(): Promise<void> {
+    if (replica === undefined) return;
+    decider = localDecider(replica, deciderOptions);
+    for (const w of await store.writes()) {
+      const r = decider.decide(w.body === undefined ? { method: w.method, path: w.path } : { method: w.method, path: w.path, body: w.body });
+      const local = answerOf(r.status, r.body);
+      if (local.status !== w.local.status || JSON.stringify(local.body) !== JSON.stringify(w.local.body)) await store.put({ ...w, local });
+    }
+  }
+
+  let opened: Promise<void> | undefined;
+  const open = (): Promise<void> =>
+    (opened ??= (async () => {
+      replica = await store.replica();
+      for (const w of await store.writes()) seq = Math.max(seq, w.seq);
+      await rebase();
+    })());
+
+  async function wire(method: string, path: string, body: unknown, key: string | undefined): Promise<{ answer: OfflineAnswer; replayed: boolean }> {
+    const send = async (): Promise<Response> => {
+      const headers: Record<string, string> = { accept: "application/json" };
+      if (token !== undefined) headers["authorization"] = `Bearer ${token}`;
+      if (key !== undefined) headers["idempotency-key"] = key;
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const signal = AbortSignal.timeout(timeoutMs);
+      const init: RequestInit = body === undefined ? { method, headers, signal } : { method, headers, body: JSON.stringify(body), signal };
+      try {
+        return await fetchImpl(`${base}${path}`, init);
+      } catch (error) {
+        throw new OfflineNetworkError(`${method} ${path}: the server could not be reached`, error);
+      }
+    };
+    if (token === undefined) await logIn();
+    let response = await send();
+    if (response.status === 401) {
+      await logIn();
+      response = await send();
+    }
+    if (response.status >= 500) throw new OfflineNetworkError(`${method} ${path}: the server answered ${response.status}`, response.status);
+    let parsed: unknown;
+    try {
+      const text = await response.text();
+      parsed = text === "" ? undefined : JSON.parse(text);
+    } catch (error) {
+      throw new OfflineNetworkError(`${method} ${path}: the answer was cut`, error);
+    }
+    return { answer: answerOf(response.status, parsed), replayed: response.headers.get("idempotent-replayed") === "true" };
+  }
+
+  async function logIn(): Promise<void> {
+    token = undefined;
+    const { tenantCode, clientId, secret } = options.credentials;
+    const { answer } = await wireLogin({ tenantCode, clientId, secret });
+    const t = (answer.body as { accessToken?: unknown } | undefined)?.accessToken;
+    if (answer.status !== 200 || typeof t !== "string") throw new OfflineNetworkError(`login answered ${answer.status}`, answer);
+    token = t;
+  }
+
+  async function wireLogin(body: unknown): Promise<{ answer: OfflineAnswer }> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}/auth/login`, {
+        method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      return { answer: answerOf(response.status, text === "" ? undefined : JSON.parse(text)) };
+    } catch (error) {
+      throw new OfflineNetworkError("login: the server could not be reached", error);
+    }
+  }
+
+  async function pullNow(): Promise<void> {
+    const { userId, from, to } = options.scope;
+    const since = replica === undefined ? "" : `&since=${encodeURIComponent(replica.cursor)}`;
+    const { answer } = await wire("GET", `/sync?scope=technician:${encodeURIComponent(userId)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${since}`, undefined, undefined);
+    // A refusal of the scope itself (400: a bad day or user) is no network failure: retrying cannot help.
+    if (answer.status !== 200) throw new Error(`GET /sync answered ${answer.status}: ${answer.issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
+    replica = mergeSyncAnswer(replica, answer.body as SyncAnswer);
+    await store.saveReplica(replica);
+    await rebase();
+  }
+
+  function write(operation: OfflineOperation, path: string, body?: unknown): Promise<OfflineAnswer> {
+    return serial(async () => {
+      await open();
+      if (decider === undefined) throw new Error(`${operation}: the device holds no replica yet; pull() once online first`);
+      const request = body === undefined ? { method: "PUT", path } : { method: "PUT", path, body };
+      const decided: ServiceResponse = decider.decide(request);
+      const local = answerOf(decided.status, decided.body);
+      if (local.status < 400) {
+        const queued: QueuedWrite = body === undefined
+          ? { key: newKey(), seq: ++seq, operation, method: "PUT", path, local }
+          : { key: newKey(), seq: ++seq, operation, method: "PUT", path, body, local };
+        await store.put(queued);
+      }
+      return local;
+    });
+  }
+
+  const ivPath = (order: string, intervention: string, action: string): string => `/order/${segment(order)}/intervention/${segment(intervention)}${action}`;
+
+  async function syncNow(): Promise<SyncReport> {
+    await open();
+    const queue = await store.writes();
+    const outcome = await pushQueue(queue, (w) => wire(w.method, w.path, w.body, w.key), (key) => store.remove(key));
+    let stopped = outcome.stopped;
+    if (stopped === undefined) {
+      try {
+        await pullNow();
+      } catch (error) {
+        stopped = error;
+      }
+    }
+    if (stopped !== undefined && !(stopped instanceof OfflineNetworkError)) throw stopped;
+    const { pushed, conflicts } = outcome;
+    return { pushed, conflicts, pending: queue.length - pushed.length, complete: stopped === undefined };
+  }
+
+  return {
+    ready: () => serial(open),
+    pull: () => serial(async () => {
+      await open();
+      await pullNow();
+    }),
+    startDeparture: (order, intervention) => write("startDeparture", ivPath(order, intervention, "/StartDeparture")),
+    start: (order, intervention) => write("start", ivPath(order, intervention, "/Start")),
+    requestSignature: (order, intervention) => write("requestSignature", ivPath(order, intervention, "/RequestSignature")),
+    complete: (order, intervention) => write("complete", ivPath(order, intervention, "/Complete")),
+    editIntervention: (order, intervention, body) => write("editIntervention", ivPath(order, intervention, ""), body),
+    replanIntervention: (order, intervention, body) => write("replanIntervention", ivPath(order, intervention, "/Replan"), body),
+    moveStock: (from, to, items) => write("moveStock", `/store/${segment(from)}/moveTo/${segment(to)}`, items),
+    intervention: (id) => decider?.state.interventions.byId.get(id.toLowerCase() as Guid),
+    stock: (storeId) => {
+      const s = decider?.state.stock.get(storeId.toLowerCase() as Guid);
+      if (s === undefined) return undefined;
+      const out = new Map<Guid, string | null>();
+      for (const [m, a] of s) out.set(m, a.kind === "unlimited" ? null : a.value.toFixed());
+      return out;
+    },
+    replica: () => replica,
+    pending: () => serial(async () => {
+      await open();
+      return store.writes();
+    }),
+    sync: () => serial(syncNow),
+  };
+}

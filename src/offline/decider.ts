@@ -1,0 +1,126 @@
+import { collisionIndexOfRows } from "../assignation/collision-index.js";
+import { Dec } from "../shared/decimal.js";
+import type { Guid } from "../shared/guid.js";
+import type { Material, MaterialUnit } from "../material/material.js";
+import { createServiceCore, type ServiceCore, type ServiceRequest, type ServiceResponse } from "../service/create.js";
+import type { Fixture } from "../service/fixture.js";
+import { commit, type CompanyState } from "../service/state.js";
+import { finite, UNLIMITED, type Amount } from "../stock/amount.js";
+import type { SyncMaterial, SyncReplica } from "../sync/answer.js";
+
+/** The integration client the local service is given: it exists only on the device, with a secret drawn per build. */
+const DEVICE_CLIENT_ID = "offline-device";
+
+/** Options of {@link localDecider}. */
+export interface LocalDeciderOptions {
+  /** The device's clock; the server decides with its own. Default: the system clock. */
+  readonly now?: () => Date;
+  /** GUID source of the decisions (a lifecycle move draws report-document GUIDs). Default: `crypto.randomUUID`. */
+  readonly newId?: () => string;
+}
+
+/**
+ * The service's own decisions over a replica: a request in, the answer the server would give on
+ * the replica's state out, and the local state changed as the server's would be.
+ */
+export interface LocalDecider {
+  /**
+   * Decides one request exactly as the server would on this state (OFF-1), committing a success
+   * to the local state. The request is sent without authorization: the decider adds its own.
+   */
+  readonly decide: (request: ServiceRequest) => ServiceResponse;
+  /** The company state the decisions read and change (the local replica as records). */
+  readonly state: CompanyState;
+}
+
+function materialOf(m: SyncMaterial): Material {
+  return {
+    id: m.id, externalId: m.externalId, name: m.name, categoryId: m.categoryId, supplierId: m.supplierId,
+    identificationNumber: m.identificationNumber, description: m.description, supplierCode: m.supplierCode,
+    unit: m.unit as MaterialUnit, price: new Dec(m.price), costPrice: m.costPrice === null ? null : new Dec(m.costPrice),
+  };
+}
+
+function amountOf(text: string | null): Amount {
+  return text === null ? UNLIMITED : finite(text);
+}
+
+/** A random secret for the device's local client: nobody outside this decider ever knows it. */
+function randomSecret(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  let text = "";
+  for (const b of bytes) text += b.toString(16).padStart(2, "0");
+  return text;
+}
+
+/**
+ * Builds the local decider of a replica (OFF-1): the company's configuration as a fixture with
+ * one device client and no materials or stores, the service's own core in memory (no journal),
+ * the replica's records, stock and allocations committed into its state, and a local login. A
+ * write decided here runs the very code the server runs, so on the same state it answers the
+ * same status, body and issues. Records outside the scope (another technician's visits, an
+ * external ID held by a record the device never saw) are not in the state: a decision that reads
+ * them can differ from the server's, and sync reports it (OFF-3).
+ * @param replica - the replica to decide on (not changed)
+ * @param options - the device's clock and GUID source
+ * @returns the decider
+ * @throws Error when the replica's configuration is not a valid fixture (a broken sync answer)
+ * @rule OFF-1
+ * @example
+ * ```ts not-run
+ * // the replica of a pull: createOfflineClient keeps one (`device.replica()`) and builds its decider so
+ * const decider = localDecider(device.replica()!, { now: () => new Date() });
+ * decider.decide({ method: "PUT", path: `/order/${orderId}/intervention/${visitId}/Start` }).status //=> 200
+ * ```
+ */
+export function localDecider(replica: SyncReplica, options: LocalDeciderOptions = {}): LocalDecider {
+  const secret = randomSecret();
+  const c = replica.company;
+  const fixture: Fixture = {
+    companies: [{
+      id: c.id, tenantCode: c.tenantCode, name: c.name, clients: [{ clientId: DEVICE_CLIENT_ID, secret }],
+      settings: c.settings, users: [...c.users], catalogs: c.catalogs, materials: [], stores: [],
+    }],
+  };
+  const core: ServiceCore = createServiceCore({
+    fixture, journal: { retention: 0 }, ...(options.now === undefined ? {} : { now: options.now }), ...(options.newId === undefined ? {} : { newId: options.newId }),
+  });
+  const state = core.companies.get(c.id);
+  if (state === undefined) throw new Error(`localDecider: the company ${c.id} of the replica was not loaded`);
+  const materials: Material[] = [];
+  for (const m of replica.materials.values()) materials.push(materialOf(m));
+  const stock = new Map<Guid, Map<Guid, Amount>>();
+  for (const [storeId, items] of replica.stock) {
+    const amounts = new Map<Guid, Amount>();
+    for (const [materialId, amount] of items) amounts.set(materialId, amountOf(amount));
+    stock.set(storeId, amounts);
+  }
+  commit(state, {
+    customers: [...replica.customers.values()], orders: [...replica.orders.values()], interventions: [...replica.interventions.values()],
+    materials, stores: [...replica.stores.values()], stock,
+  });
+  // The collision index comes from the replica's allocation rows, as the PostgreSQL storage builds
+  // a view's from allocation rows: other visits of the day are there without their records.
+  const rows: { interventionId: Guid; userId: Guid; start: number; end: number }[] = [];
+  for (const [interventionId, slots] of replica.allocations) for (const s of slots) rows.push({ interventionId, userId: s.userId, start: s.plannedStart, end: s.plannedEnd });
+  state.allocations = collisionIndexOfRows(rows);
+
+  let token = "";
+  const logIn = (): void => {
+    const answer = core.handle({ method: "POST", path: "/auth/login", body: { tenantCode: c.tenantCode, clientId: DEVICE_CLIENT_ID, secret } });
+    const body = answer.body as { accessToken?: unknown } | undefined;
+    if (answer.status !== 200 || typeof body?.accessToken !== "string") throw new Error(`localDecider: the local login answered ${answer.status}`);
+    token = body.accessToken;
+  };
+  logIn();
+  const decide = (request: ServiceRequest): ServiceResponse => {
+    const send = (): ServiceResponse => core.handle({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+    const answer = send();
+    if (answer.status !== 401) return answer;
+    // The local token ran out on a long day offline: log in again, as the server's client would.
+    logIn();
+    return send();
+  };
+  return { decide, state };
+}

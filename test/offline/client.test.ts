@@ -1,0 +1,191 @@
+// Hand-picked sessions of the offline client against the reference service in the same process
+// (inProcessFetch), with a network the test cuts: a visit completed offline, a stock move offline,
+// an ASN-5 conflict, stock taken elsewhere meanwhile, an answer lost after delivery, a locally
+// refused write, a reload.
+import { describe, expect, it } from "vitest";
+import { inProcessFetch } from "../../src/client/in-process.js";
+import { createOfflineClient, type OfflineClient } from "../../src/offline/client.js";
+import { memoryQueueStore, type QueueStore } from "../../src/offline/queue.js";
+import { createServiceCore, type ServiceCore } from "../../src/service/create.js";
+import { commit } from "../../src/service/state.js";
+import type { Guid } from "../../src/shared/guid.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { counter, cuttable, slot, upNetwork, type TestNetwork } from "./support.js";
+
+const A = ids(0);
+const day = "2026-05-04";
+const clock = { t: Date.parse("2026-05-04T06:00:00Z") };
+
+/** A server with two visits of technician 1 (8:00 and 10:00 UTC) and, with `collisions` off, ASN-5 on. */
+function server(disableCollisions = false): { core: ServiceCore; visits: ReturnType<typeof testIntervention>[]; token: string } {
+  const fixture = testFixture();
+  fixture.companies[0]!.settings = { ...fixture.companies[0]!.settings, disableCollisions };
+  // Both stores are technician 1's, so a move between them is in the device's scope (STO-2).
+  fixture.companies[0]!.stores[1]!.availableFor = ["t1"];
+  const core = createServiceCore({ fixture, now: () => new Date(clock.t), newId: counter(0, "00000000-0000-4000-9000-").next });
+  const customer = testCustomer(0, 1, "CUST-1");
+  const order = testOrder(customer, 1, "ORD-1");
+  const visits = [8, 10].map((hour, n) => {
+    const i = testIntervention(order, n + 1, `V-${n + 1}`);
+    const s = slot(A.tech1, hour, 60);
+    return { ...i, assignations: [{ userId: A.tech1, plannedStart: Date.parse(s.plannedStart), plannedEnd: Date.parse(s.plannedEnd) }] };
+  });
+  commit(core.companies.get(A.company)!, { customers: [customer], orders: [order], interventions: visits });
+  const r = core.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } });
+  return { core, visits, token: (r.body as { accessToken: string }).accessToken };
+}
+
+function device(core: ServiceCore, net: TestNetwork, store: QueueStore = memoryQueueStore()): OfflineClient {
+  return createOfflineClient({
+    baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" },
+    scope: { userId: A.tech1, from: day, to: day }, store, fetch: cuttable(inProcessFetch(core), net), now: () => new Date(clock.t),
+  });
+}
+
+const ivPath = (v: { orderId: Guid; id: Guid }) => `/order/${v.orderId}/intervention/${v.id}`;
+
+describe("createOfflineClient", () => {
+  it("OFF-2: a visit started, signed and completed offline is answered at once, queued, and applied once on the server when back online", async () => {
+    const s = server();
+    const net = upNetwork();
+    const d = device(s.core, net);
+    await d.pull();
+    net.down = true;
+    const v = s.visits[0]!;
+    const answers = [await d.start(v.orderId, v.id), await d.requestSignature(v.orderId, v.id), await d.complete(v.orderId, v.id)];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(d.intervention(v.id)?.state).toBe("Completed");
+    expect((await d.pending()).map((w) => w.operation)).toEqual(["start", "requestSignature", "complete"]);
+    expect((await d.sync()).complete).toBe(false);
+    net.down = false;
+    const report = await d.sync();
+    expect(report).toMatchObject({ complete: true, pending: 0, conflicts: [] });
+    expect(report.pushed.map((p) => p.server.status)).toEqual([200, 200, 200]);
+    expect(s.core.companies.get(A.company)!.interventions.byId.get(v.id)?.state).toBe("Completed");
+    expect(d.replica()?.interventions.get(v.id)?.state).toBe("Completed");
+    expect(await d.pending()).toEqual([]);
+  });
+
+  it("OFF-4: a write the device refuses answers the server's refusal with its rule ID and is not queued", async () => {
+    const s = server();
+    const d = device(s.core, upNetwork());
+    await d.pull();
+    const v = s.visits[0]!;
+    const local = await d.complete(v.orderId, v.id);
+    const remote = s.core.handle({ method: "PUT", path: `${ivPath(v)}/Complete`, headers: { authorization: `Bearer ${s.token}` } });
+    expect(local).toEqual({ status: remote.status, body: remote.body, issues: (remote.body as { errors: unknown[] }).errors });
+    expect(local.issues.map((i) => i.rule)).toContain("INT-7");
+    expect(await d.pending()).toEqual([]);
+  });
+
+  it("OFF-1: a stock move offline changes the device's stock at once; after sync the server and the replica hold the same amounts", async () => {
+    const s = server();
+    const net = upNetwork();
+    const d = device(s.core, net);
+    await d.pull();
+    net.down = true;
+    expect((await d.moveStock(A.store(1), A.store(2), [{ materialId: "M1", amount: 4 }])).status).toBe(204);
+    expect(d.stock(A.store(1))?.get(A.material(1))).toBe("6");
+    expect(d.stock(A.store(2))?.get(A.material(1))).toBe("4");
+    expect(d.replica()?.stock.get(A.store(1))?.get(A.material(1))).toBe("10");
+    net.down = false;
+    expect(await d.sync()).toMatchObject({ complete: true, conflicts: [] });
+    const stock = s.core.companies.get(A.company)!.stock;
+    expect(stock.get(A.store(1))?.get(A.material(1))).toEqual({ kind: "finite", value: expect.anything() });
+    expect(String((stock.get(A.store(1))?.get(A.material(1)) as { value: { toString(): string } }).value)).toBe("6");
+    expect(Number(d.replica()?.stock.get(A.store(1))?.get(A.material(1)))).toBe(6);
+    expect(Number(d.replica()?.stock.get(A.store(2))?.get(A.material(1)))).toBe(4);
+  });
+
+  it("OFF-3: a dispatcher books the technician's slot meanwhile: the offline replan is a conflict carrying ASN-5 and both answers, and the write queued after it is decided on the server's state", async () => {
+    const s = server(true);
+    const net = upNetwork();
+    const d = device(s.core, net);
+    await d.pull();
+    net.down = true;
+    const [first, second] = s.visits as [(typeof s.visits)[0], (typeof s.visits)[0]];
+    const into13 = { primaryAssigneeId: A.tech1, day, categoryId: "revize", assignations: [slot(A.tech1, 13, 60)] };
+    const mine = await d.replanIntervention(first.orderId, first.id, into13);
+    expect(mine.status).toBe(200);
+    expect((await d.start(second.orderId, second.id)).status).toBe(200);
+    // Meanwhile a dispatcher, online, replans the second visit into the same slot.
+    const theirs = s.core.handle({ method: "PUT", path: `${ivPath(second)}/Replan`, headers: { authorization: `Bearer ${s.token}` }, body: { ...into13, assignations: [slot(A.tech1, 13, 30)] } });
+    expect(theirs.status).toBe(200);
+    net.down = false;
+    const report = await d.sync();
+    expect(report.complete).toBe(true);
+    expect(report.conflicts).toHaveLength(1);
+    const [conflict] = report.conflicts;
+    expect(conflict).toMatchObject({ rules: ["ASN-5"], local: mine, server: { status: 400 } });
+    expect(conflict!.write.operation).toBe("replanIntervention");
+    expect(report.pushed.map((p) => [p.write.operation, p.server.status])).toEqual([["replanIntervention", 400], ["start", 200]]);
+    // The device now shows the server's state: the first visit where it was, the second one running at 13:00.
+    expect(d.intervention(first.id)?.assignations[0]?.plannedStart).toBe(first.assignations[0]!.plannedStart);
+    expect(d.intervention(second.id)?.state).toBe("Running");
+  });
+
+  it("OFF-3: stock taken elsewhere meanwhile is no conflict: the server moves what is left (STK-5 floors the source at 0) and its answer and amounts replace the device's", async () => {
+    const s = server();
+    const net = upNetwork();
+    const d = device(s.core, net);
+    await d.pull();
+    net.down = true;
+    expect((await d.moveStock(A.store(1), A.store(2), [{ materialId: "M1", amount: 8 }])).status).toBe(204);
+    const taken = s.core.handle({ method: "PUT", path: `/store/${A.store(1)}/removeMaterial`, headers: { authorization: `Bearer ${s.token}` }, body: [{ materialId: "M1", amount: 7 }] });
+    expect(taken.status).toBe(204);
+    net.down = false;
+    const report = await d.sync();
+    expect(report).toMatchObject({ complete: true, conflicts: [] });
+    expect(report.pushed.map((p) => p.server.status)).toEqual([204]);
+    expect(Number(d.stock(A.store(1))?.get(A.material(1)))).toBe(0);
+    expect(Number(d.stock(A.store(2))?.get(A.material(1)))).toBe(8);
+  });
+
+  it("OFF-2: an answer lost after delivery is resent with the same key and replayed: the journal holds one committed entry for it", async () => {
+    const s = server();
+    const net = upNetwork();
+    const d = device(s.core, net);
+    await d.pull();
+    const v = s.visits[0]!;
+    net.down = true;
+    await d.start(v.orderId, v.id);
+    const [queued] = await d.pending();
+    net.down = false;
+    let calls = 0;
+    net.fate = () => (++calls === 1 ? "after" : "ok");
+    const cut = await d.sync();
+    expect(cut).toMatchObject({ complete: false, pending: 1, pushed: [] });
+    const again = await d.sync();
+    expect(again.complete).toBe(true);
+    expect(again.pushed.map((p) => [p.write.key, p.server.status, p.replayed])).toEqual([[queued!.key, 200, true]]);
+    const journal = s.core.handle({ method: "GET", path: "/journal?limit=500", headers: { authorization: `Bearer ${s.token}` } });
+    const entries = (journal.body as { items: { idempotencyKey: string | null; outcome: string }[] }).items.filter((e) => e.idempotencyKey === queued!.key);
+    expect(entries.map((e) => e.outcome)).toEqual(["committed"]);
+    expect(s.core.companies.get(A.company)!.interventions.byId.get(v.id)?.state).toBe("Running");
+  });
+
+  it("OFF-5: a reload resumes from the store: the queue and the replica are there, the queued writes re-decided on it", async () => {
+    const s = server();
+    const net = upNetwork();
+    const store = memoryQueueStore();
+    const before = device(s.core, net, store);
+    await before.pull();
+    net.down = true;
+    const v = s.visits[0]!;
+    await before.start(v.orderId, v.id);
+    const after = device(s.core, net, store);
+    await after.ready();
+    expect(after.intervention(v.id)?.state).toBe("Running");
+    expect((await after.requestSignature(v.orderId, v.id)).status).toBe(200);
+    expect((await after.pending()).map((w) => [w.seq, w.operation])).toEqual([[1, "start"], [2, "requestSignature"]]);
+    net.down = false;
+    expect(await after.sync()).toMatchObject({ complete: true, conflicts: [] });
+    expect(s.core.companies.get(A.company)!.interventions.byId.get(v.id)?.state).toBe("WaitingForSignature");
+  });
+
+  it("OFF-4: a write before the first pull is a programmer's error, not a guess", async () => {
+    const s = server();
+    const d = device(s.core, upNetwork());
+    await expect(d.start(A.store(1), A.store(2))).rejects.toThrow(/pull\(\) once online first/);
+  });
+});

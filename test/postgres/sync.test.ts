@@ -1,0 +1,127 @@
+// The sync on PostgreSQL across processes (SYN-3): two service instances on one schema, an entry
+// committed after the cursor was taken by a transaction that was already running, and the
+// round trips of a pull.
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
+import type { Guid } from "../../src/shared/guid.js";
+import type { SyncAnswer } from "../../src/sync/answer.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+
+const A = ids(0);
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+type Service = FieldService<Promise<ServiceResponse>>;
+
+async function tokenOf(s: Service): Promise<string> {
+  return ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken;
+}
+
+const scope = `scope=technician:t1&from=2026-05-04&to=2026-05-10`;
+
+async function pull(s: Service, token: string, since?: string): Promise<SyncAnswer> {
+  const r = await s.handle({ method: "GET", path: `/sync?${scope}${since === undefined ? "" : `&since=${since}`}`, headers: { authorization: `Bearer ${token}` } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as SyncAnswer;
+}
+
+function seeded() {
+  const customer = testCustomer(0, 1, "CUST-1");
+  const order = testOrder(customer, 1, "ORD-1");
+  const other = testOrder(customer, 2, "ORD-2");
+  const planned = testIntervention(order, 1, "INT-1");
+  const foreign = testIntervention(other, 2, "INT-2");
+  return { customer, order, other, planned, foreign };
+}
+
+describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
+  it("SYN-3: a write through one instance is in the other instance's incremental pull", async () => {
+    const schema = schemaName("sync2");
+    schemas.push(schema);
+    const storage = testStorage(schema, 2);
+    const one: Service = createFieldService({ fixture: testFixture(), storage });
+    const two: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    try {
+      await one.ready();
+      const { customer, order, other, planned, foreign } = seeded();
+      await storage.write(A.company as Guid, { customers: [customer], orders: [order, other], interventions: [planned, foreign] });
+      const [t1, t2] = [await tokenOf(one), await tokenOf(two)];
+      const first = await pull(two, t2);
+      expect(first.interventions.map((i) => i.id).sort()).toEqual([planned.id, foreign.id].sort());
+      const r = await one.handle({ method: "PUT", path: `/order/${order.id}/intervention/${planned.id}/Cancel`, headers: { authorization: `Bearer ${t1}` }, body: {} });
+      expect(r.status).toBe(200);
+      const next = await pull(two, t2, first.cursor);
+      expect(next.full).toBe(false);
+      expect(next.interventions.find((i) => i.id === planned.id)?.state).toBe("Cancelled");
+      expect(next.allocations).toEqual([{ interventionId: planned.id, slots: [] }]);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it("SYN-3: an entry with a smaller seq committed after the cursor was taken (its transaction was running) is not missed", async () => {
+    const schema = schemaName("synclate");
+    schemas.push(schema);
+    const storage = testStorage(schema, 2);
+    const service: Service = createFieldService({ fixture: testFixture(), storage });
+    const slow = new pg.Client({ connectionString: databaseUrl });
+    await slow.connect();
+    try {
+      await service.ready();
+      const { customer, order, other, planned, foreign } = seeded();
+      await storage.write(A.company as Guid, { customers: [customer], orders: [order, other], interventions: [planned, foreign] });
+      const token = await tokenOf(service);
+      const first = await pull(service, token);
+      // A slow writer: its journal entry takes the next seq, then it waits, uncommitted.
+      const late = { ...foreign, internalNote: "written late" };
+      await slow.query("BEGIN");
+      await slow.query(`UPDATE "${schema}".interventions SET doc = $3::json WHERE company_id = $1 AND id = $2`, [A.company, foreign.id, JSON.stringify(late)]);
+      await slow.query(
+        `INSERT INTO "${schema}".journal (company_id, at, operation, outcome, rules, record_ids, record_keys, status, dry_run, entry) VALUES ($1, 0, 'editIntervention', 'committed', '{}', '{}', '{}', 200, false, $2::json)`,
+        [A.company, JSON.stringify({ changes: [{ kind: "intervention", before: foreign, after: late }] })],
+      );
+      // A quick writer commits a larger seq meanwhile; the pull sees it, not the slow one.
+      const r = await service.handle({ method: "PUT", path: `/order/${order.id}/intervention/${planned.id}/Cancel`, headers: { authorization: `Bearer ${token}` }, body: {} });
+      expect(r.status).toBe(200);
+      const second = await pull(service, token, first.cursor);
+      expect(second.interventions.find((i) => i.id === planned.id)?.state).toBe("Cancelled");
+      expect(second.interventions.find((i) => i.id === foreign.id)?.internalNote).not.toBe("written late");
+      await slow.query("COMMIT");
+      const third = await pull(service, token, second.cursor);
+      expect(third.full).toBe(false);
+      expect(third.interventions.find((i) => i.id === foreign.id)?.internalNote).toBe("written late");
+    } finally {
+      await slow.end();
+      await service.close();
+    }
+  });
+
+  it("SYN-3: a full pull and an incremental pull are one round trip each (at most 2)", async () => {
+    const schema = schemaName("syncrt");
+    schemas.push(schema);
+    const storage = testStorage(schema, 2);
+    const service: Service = createFieldService({ fixture: testFixture(), storage });
+    try {
+      await service.ready();
+      const { customer, order, other, planned, foreign } = seeded();
+      await storage.write(A.company as Guid, { customers: [customer], orders: [order, other], interventions: [planned, foreign] });
+      const token = await tokenOf(service);
+      const counted = async (since?: string): Promise<[SyncAnswer, number]> => {
+        const before = storage.stats().roundTrips;
+        const answer = await pull(service, token, since);
+        return [answer, storage.stats().roundTrips - before];
+      };
+      const [full, fullTrips] = await counted();
+      expect(full.orders).toHaveLength(2);
+      await service.handle({ method: "PUT", path: `/order/${order.id}/intervention/${planned.id}/Cancel`, headers: { authorization: `Bearer ${token}` }, body: {} });
+      const [incremental, incrementalTrips] = await counted(full.cursor);
+      expect(incremental.orders.map((o) => o.id)).toEqual([order.id]);
+      expect([fullTrips, incrementalTrips].every((n) => n >= 1 && n <= 2)).toBe(true);
+      expect([fullTrips, incrementalTrips]).toEqual([1, 1]);
+    } finally {
+      await service.close();
+    }
+  });
+});
