@@ -126,6 +126,7 @@ export function demoExamples(): OpenApiExamples {
   step("readStore", "GET", `/store/${van}?page=1&pageSize=3&sortBy=name`);
   step("replaceStore", "PUT", `/store/${van}`, { name: "Servisní vůz 1", externalId: "auto-1", availableFor: ["tech-1", "tech-3"] });
   step("readJournal", "GET", `/journal?operation=moveStock&limit=1`);
+  step("sync", "GET", `/sync?scope=technician:tech-1&from=2026-03-12&to=2026-03-13`);
 
   // One refusal per status: the service's own answers where it gives them, the HTTP
   // adapter's bodies (same texts as src/server/http.ts) for the others.

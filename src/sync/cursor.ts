@@ -29,6 +29,7 @@ function toBase64Url(text: string): string {
  * @returns the text sent as `cursor` and read back as `since`
  * Applies SYN-3.
  * @example
+ * const c = { scope: { userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", from: "2026-11-23", to: "2026-11-29" }, kind: "m", position: "7" };
  * decodeSyncCursor(encodeSyncCursor(c)) //=> c
  */
 export function encodeSyncCursor(cursor: SyncCursor): string {
@@ -70,7 +71,9 @@ export function decodeSyncCursor(text: string): SyncCursor | undefined {
  * @param scope - the scope asked now
  * @returns whether it may answer incrementally
  * @example
- * sameSyncScope(cursor, cursor.scope) //=> true
+ * const scope = { userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", from: "2026-11-23", to: "2026-11-29" };
+ * sameSyncScope({ scope, kind: "m", position: "7" }, scope) //=> true
+ * sameSyncScope({ scope, kind: "m", position: "7" }, { ...scope, to: "2026-11-30" }) //=> false
  */
 export function sameSyncScope(cursor: SyncCursor, scope: SyncScope): boolean {
   return cursor.scope.userId === scope.userId && cursor.scope.from === scope.from && cursor.scope.to === scope.to;

@@ -22,7 +22,10 @@ function keepOnly<T>(map: Map<Guid, T>, keep: readonly Guid[]): void {
  * @param answer - the answer to merge
  * @returns the new replica
  * @example
- * mergeSyncAnswer(undefined, fullAnswer).cursor === fullAnswer.cursor //=> true
+ * const slots = [{ userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", plannedStart: 1, plannedEnd: 2 }];
+ * const full = { cursor: "c1", full: true, scope: { userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", from: "2026-11-23", to: "2026-11-29" }, company: null, customers: [], orders: [], interventions: [], materials: [], stores: [], stock: [], allocations: [{ interventionId: "v1", slots }], keep: null };
+ * mergeSyncAnswer(undefined, full).allocations.get("v1") //=> slots
+ * mergeSyncAnswer(undefined, { ...full, cursor: "c2", full: false, allocations: [{ interventionId: "v1", slots: [] }], keep: { customers: [], orders: [], interventions: [], stores: [] } }).allocations.size //=> 0
  */
 export function mergeSyncAnswer(replica: SyncReplica | undefined, answer: SyncAnswer): SyncReplica {
   const base = answer.full || replica === undefined ? undefined : replica;

@@ -45,6 +45,8 @@ function readDay(text: string | undefined, name: string, issues: Issue[]): IsoDa
  * @returns the typed query, or every issue
  * @rule SYN-1
  * @example
+ * const tech = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: "T-1", name: "Technik", roles: ["Technik"], deactivated: false };
+ * const users = { byId: new Map([[tech.id, tech]]), byKey: new Map([["T-1", tech]]) };
  * parseSyncQuery(new Map([["scope", "technician:T-1"], ["from", "2026-11-23"], ["to", "2026-11-29"]]), users).ok //=> true
  * parseSyncQuery(new Map([["from", "2026-11-29"], ["to", "2026-11-23"]]), users).ok //=> false
  */

@@ -116,7 +116,9 @@ export interface SyncChangeLike {
  * @param into - the change set, changed in place
  * @param change - a record put or a stock amount set
  * @example
- * addSyncChange(set, { kind: "order", after: order }) // set.orders has order.id
+ * const changes = emptySyncChanges();
+ * addSyncChange(changes, { kind: "order", after: { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301" } });
+ * changes.orders.has("3f2504e0-4f89-11d3-9a0c-0305e82c3301") //=> true
  */
 export function addSyncChange(into: SyncChanges, change: SyncChangeLike): void {
   if (change.kind === "stock") {
@@ -155,7 +157,17 @@ function fixtureUser(u: User): FixtureUser {
  * @returns its configuration
  * Applies SYN-2.
  * @example
+ * const tech = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: null, name: "Technik", roles: ["Technik"], deactivated: false };
+ * const none = { list: [] };
+ * const state = {
+ *   id: "c", tenantCode: "t", name: "Firma", users: { byId: new Map([[tech.id, tech]]), list: [tech] },
+ *   settings: { disableCollisions: false, timeZone: "Europe/Prague", locale: "cs", notifications: { email: true, sms: true }, customDataTemplates: { customer: null, order: null } },
+ *   catalogs: { customerCategories: none, customerTypes: none, orderCategories: none, orderCustomStates: none, interventionCategories: none, interventionCustomStates: none, materialCategories: none, materialSuppliers: none },
+ *   customers: { byId: new Map() }, orders: { byId: new Map() }, interventions: { byId: new Map() }, interventionsByOrder: new Map(),
+ *   materials: { byId: new Map() }, stores: { byId: new Map() }, stock: new Map(),
+ * };
  * "clients" in syncCompany(state) //=> false
+ * syncCompany(state).users //=> [{ id: tech.id, name: "Technik", roles: ["Technik"], deactivated: false }]
  */
 export function syncCompany(state: SyncSource): SyncCompany {
   const s = state.settings;
@@ -188,6 +200,7 @@ export function syncCompany(state: SyncSource): SyncCompany {
  * @param m - the material
  * @returns its sync form
  * @example
+ * const material = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: null, name: "Šroub", categoryId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", supplierId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", identificationNumber: null, description: null, supplierCode: null, unit: "Amounts", price: new Dec("12.5"), costPrice: null };
  * syncMaterial(material).price //=> "12.5"
  */
 export function syncMaterial(m: Material): SyncMaterial {
@@ -215,6 +228,9 @@ function onDays(i: Intervention, scope: SyncScope): boolean {
  * @returns its slots
  * Applies SYN-2.
  * @example
+ * const visit = { state: "Planned", day: "2026-11-24", assignations: [{ userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", plannedStart: 1, plannedEnd: 2 }] };
+ * const scope = { userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", from: "2026-11-23", to: "2026-11-29" };
+ * syncSlots(visit, scope) //=> [{ userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", plannedStart: 1, plannedEnd: 2 }]
  * syncSlots({ ...visit, state: "Cancelled" }, scope) //=> []
  */
 export function syncSlots(i: Intervention, scope: SyncScope): SyncAllocation["slots"] {
@@ -296,7 +312,16 @@ function materialsOf(state: SyncSource, ids: Iterable<Guid>): SyncMaterial[] {
  * @returns the full answer, without its cursor
  * @rule SYN-2
  * @example
- * fullSync(state, { userId: tech, from: "2026-11-23", to: "2026-11-29" }).full //=> true
+ * const tech = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: null, name: "Technik", roles: ["Technik"], deactivated: false };
+ * const none = { list: [] };
+ * const state = {
+ *   id: "c", tenantCode: "t", name: "Firma", users: { byId: new Map([[tech.id, tech]]), list: [tech] },
+ *   settings: { disableCollisions: false, timeZone: "Europe/Prague", locale: "cs", notifications: { email: true, sms: true }, customDataTemplates: { customer: null, order: null } },
+ *   catalogs: { customerCategories: none, customerTypes: none, orderCategories: none, orderCustomStates: none, interventionCategories: none, interventionCustomStates: none, materialCategories: none, materialSuppliers: none },
+ *   customers: { byId: new Map() }, orders: { byId: new Map() }, interventions: { byId: new Map() }, interventionsByOrder: new Map(),
+ *   materials: { byId: new Map() }, stores: { byId: new Map() }, stock: new Map(),
+ * };
+ * fullSync(state, { userId: tech.id, from: "2026-11-23", to: "2026-11-29" }) //=> { full: true, orders: [], keep: null, ... }
  */
 export function fullSync(state: SyncSource, scope: SyncScope): SyncBody {
   const s = inScope(state, scope);
@@ -327,7 +352,16 @@ export function fullSync(state: SyncSource, scope: SyncScope): SyncBody {
  * @returns the incremental answer, without its cursor
  * @rule SYN-3
  * @example
- * incrementalSync(state, scope, emptySyncChanges()).orders //=> []
+ * const tech = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: null, name: "Technik", roles: ["Technik"], deactivated: false };
+ * const none = { list: [] };
+ * const state = {
+ *   id: "c", tenantCode: "t", name: "Firma", users: { byId: new Map([[tech.id, tech]]), list: [tech] },
+ *   settings: { disableCollisions: false, timeZone: "Europe/Prague", locale: "cs", notifications: { email: true, sms: true }, customDataTemplates: { customer: null, order: null } },
+ *   catalogs: { customerCategories: none, customerTypes: none, orderCategories: none, orderCustomStates: none, interventionCategories: none, interventionCustomStates: none, materialCategories: none, materialSuppliers: none },
+ *   customers: { byId: new Map() }, orders: { byId: new Map() }, interventions: { byId: new Map() }, interventionsByOrder: new Map(),
+ *   materials: { byId: new Map() }, stores: { byId: new Map() }, stock: new Map(),
+ * };
+ * incrementalSync(state, { userId: tech.id, from: "2026-11-23", to: "2026-11-29" }, emptySyncChanges()).keep //=> { customers: [], orders: [], interventions: [], stores: [] }
  */
 export function incrementalSync(state: SyncSource, scope: SyncScope, changes: SyncChanges): SyncBody {
   const s = inScope(state, scope);

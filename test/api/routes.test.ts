@@ -21,6 +21,7 @@ const contract: ReadonlyArray<readonly [string, string]> = [
   ["GET", "/order/{order}/allowedActions"], ["GET", "/order/{order}/intervention/{intervention}/allowedActions"],
   // The project's extensions (docs/service.md "Extensions of this package")
   ["GET", "/journal"],
+  ["GET", "/sync"],
 ];
 
 const withGuids = (t: string) => t.replace(/\{[a-zA-Z]+\}/, G1).replace(/\{[a-zA-Z]+\}/, G2);

@@ -128,6 +128,10 @@ describe("every operation through the client", () => {
     expect(page.materials.items.map((i) => [i.name, i.amount])).toEqual([["Šroub M8", 4], ["Šroub M6 pozink", 15], ["Práce technika", 0], ["Matice M6", null]]);
 
     // The journal of those writes (JRN-2), newest last.
+    // The device sync (SYN-1 to SYN-3): tech-1's day, then nothing changed since.
+    const synced = await c.sync({ scope: "technician:tech-1", from: "2026-12-03", to: "2026-12-03" });
+    expect([synced.full, synced.scope.from, synced.company.users.length > 0]).toEqual([true, "2026-12-03", true]);
+    expect((await c.sync({ scope: "technician:tech-1", from: "2026-12-03", to: "2026-12-03", since: synced.cursor })).full).toBe(false);
     const journal = await c.readJournal({ operation: "moveStock" });
     expect(journal.items.map((e) => [e.operation, e.outcome, e.status])).toEqual([["moveStock", "committed", 204], ["moveStock", "committed", 204]]);
 
