@@ -1,7 +1,7 @@
 import { collisionIndexOfRows } from "../assignation/collision-index.js";
 import { Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
-import type { Material, MaterialUnit } from "../material/material.js";
+import type { Material } from "../material/material.js";
 import { createServiceCore, type ServiceCore, type ServiceRequest, type ServiceResponse } from "../service/create.js";
 import type { Fixture } from "../service/fixture.js";
 import { commit, type CompanyState } from "../service/state.js";
@@ -37,7 +37,7 @@ function materialOf(m: SyncMaterial): Material {
   return {
     id: m.id, externalId: m.externalId, name: m.name, categoryId: m.categoryId, supplierId: m.supplierId,
     identificationNumber: m.identificationNumber, description: m.description, supplierCode: m.supplierCode,
-    unit: m.unit as MaterialUnit, price: new Dec(m.price), costPrice: m.costPrice === null ? null : new Dec(m.costPrice),
+    unit: m.unit, price: new Dec(m.price), costPrice: m.costPrice === null ? null : new Dec(m.costPrice),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Customer } from "../customer/customer.js";
+import type { Material } from "../material/material.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
 import type { FixtureCatalogs, FixtureSettings, FixtureUser } from "../shared/fixture-config.js";
@@ -35,25 +36,7 @@ export interface SyncCompany {
 }
 
 /** A material as JSON: the stored record with its prices as decimal strings (exact, MAT-3). */
-export interface SyncMaterial {
-  /** GUID. */
-  readonly id: Guid;
-  /** External ID, or `null`. */
-  readonly externalId: string | null;
-  /** Name. */
-  readonly name: string;
-  /** GUID of a MaterialCategory. */
-  readonly categoryId: Guid;
-  /** GUID of a MaterialSupplier. */
-  readonly supplierId: Guid;
-  /** Code. */
-  readonly identificationNumber: string | null;
-  /** Description. */
-  readonly description: string | null;
-  /** Supplier's code. */
-  readonly supplierCode: string | null;
-  /** Unit (MAT-2). */
-  readonly unit: string;
+export interface SyncMaterial extends Omit<Material, "price" | "costPrice"> {
   /** Sale price, a decimal string. */
   readonly price: string;
   /** Cost price, a decimal string, or `null`. */

@@ -10,7 +10,7 @@ const empty: SyncAnswer = {
   customers: [], orders: [], interventions: [], materials: [], stores: [], stock: [], allocations: [], keep: null,
 };
 const store = (n: number) => ({ id: g(n), externalId: null, name: `S${n}`, availableFor: [g(1)] });
-const material = (n: number) => ({ id: g(n), externalId: null, name: `M${n}`, categoryId: g(90), supplierId: g(91), identificationNumber: null, description: null, supplierCode: null, unit: "Amounts", price: "1.5", costPrice: null });
+const material = (n: number) => ({ id: g(n), externalId: null, name: `M${n}`, categoryId: g(90), supplierId: g(91), identificationNumber: null, description: null, supplierCode: null, unit: "Amounts" as const, price: "1.5", costPrice: null });
 const slot = { userId: g(1), plannedStart: 1, plannedEnd: 2 };
 
 describe("mergeSyncAnswer", () => {
