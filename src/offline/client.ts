@@ -4,6 +4,7 @@ import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import type { ProblemIssue } from "../shared/issue.js";
 import type { ServiceResponse } from "../service/create.js";
+import { amountToText } from "../stock/amount.js";
 import type { SyncAnswer, SyncReplica } from "../sync/answer.js";
 import { mergeSyncAnswer } from "../sync/merge.js";
 import { localDecider, type LocalDecider } from "./decider.js";
@@ -356,7 +357,7 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
       const s = decider?.state.stock.get(storeId.toLowerCase() as Guid);
       if (s === undefined) return undefined;
       const out = new Map<Guid, string | null>();
-      for (const [m, a] of s) out.set(m, a.kind === "unlimited" ? null : a.value.toFixed());
+      for (const [m, a] of s) out.set(m, amountToText(a));
       return out;
     },
     replica: () => replica,

@@ -1,12 +1,12 @@
 import { collisionIndexOfRows } from "../assignation/collision-index.js";
-import { Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import type { Material } from "../material/material.js";
 import { createServiceCore, type ServiceCore, type ServiceRequest, type ServiceResponse } from "../service/create.js";
 import type { Fixture } from "../service/fixture.js";
 import { commit, type CompanyState } from "../service/state.js";
-import { finite, UNLIMITED, type Amount } from "../stock/amount.js";
-import type { SyncMaterial, SyncReplica } from "../sync/answer.js";
+import { amountFromText, type Amount } from "../stock/amount.js";
+import type { SyncReplica } from "../sync/answer.js";
+import { materialFromSync } from "../sync/scope.js";
 
 /** The integration client the local service is given: it exists only on the device, with a secret drawn per build. */
 const DEVICE_CLIENT_ID = "offline-device";
@@ -31,18 +31,6 @@ export interface LocalDecider {
   readonly decide: (request: ServiceRequest) => ServiceResponse;
   /** The company state the decisions read and change (the local replica as records). */
   readonly state: CompanyState;
-}
-
-function materialOf(m: SyncMaterial): Material {
-  return {
-    id: m.id, externalId: m.externalId, name: m.name, categoryId: m.categoryId, supplierId: m.supplierId,
-    identificationNumber: m.identificationNumber, description: m.description, supplierCode: m.supplierCode,
-    unit: m.unit, price: new Dec(m.price), costPrice: m.costPrice === null ? null : new Dec(m.costPrice),
-  };
-}
-
-function amountOf(text: string | null): Amount {
-  return text === null ? UNLIMITED : finite(text);
 }
 
 /** A random secret for the device's local client: nobody outside this decider ever knows it. */
@@ -89,11 +77,11 @@ export function localDecider(replica: SyncReplica, options: LocalDeciderOptions 
   const state = core.companies.get(c.id);
   if (state === undefined) throw new Error(`localDecider: the company ${c.id} of the replica was not loaded`);
   const materials: Material[] = [];
-  for (const m of replica.materials.values()) materials.push(materialOf(m));
+  for (const m of replica.materials.values()) materials.push(materialFromSync(m));
   const stock = new Map<Guid, Map<Guid, Amount>>();
   for (const [storeId, items] of replica.stock) {
     const amounts = new Map<Guid, Amount>();
-    for (const [materialId, amount] of items) amounts.set(materialId, amountOf(amount));
+    for (const [materialId, amount] of items) amounts.set(materialId, amountFromText(amount));
     stock.set(storeId, amounts);
   }
   commit(state, {

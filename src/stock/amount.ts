@@ -78,6 +78,31 @@ export function amountToJson(amount: Amount): number | null {
 }
 
 /**
+ * Writes an amount as exact text, as `GET /sync` carries it: a decimal in plain notation, or
+ * `null` for unlimited (STK-1). {@link amountFromText} reads it back.
+ * @param amount - the amount
+ * @returns the decimal text, or `null`
+ * @example
+ * amountToText(finite("0.1")) //=> "0.1"
+ * amountToText(UNLIMITED) //=> null
+ */
+export function amountToText(amount: Amount): string | null {
+  return amount.kind === "unlimited" ? null : amount.value.toFixed();
+}
+
+/**
+ * Reads an amount written by {@link amountToText}.
+ * @param text - the decimal text, or `null` for unlimited
+ * @returns the amount
+ * @example
+ * amountFromText("2.5") //=> { kind: "finite", value: Dec("2.5") }
+ * amountFromText(null) //=> UNLIMITED
+ */
+export function amountFromText(text: string | null): Amount {
+  return text === null ? UNLIMITED : finite(text);
+}
+
+/**
  * Orders amounts: finite ones by value, unlimited above every finite one (STO-5).
  * @param a - first amount
  * @param b - second amount

@@ -6,7 +6,8 @@ import type { Order } from "../records/order.js";
 import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import type { CompanySettings, CustomDataField } from "../shared/settings.js";
-import type { Amount } from "../stock/amount.js";
+import { Dec } from "../shared/decimal.js";
+import { amountToText, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import { canUseStore } from "../store/access.js";
 import type { FixtureCatalog, FixtureCatalogs, FixtureSettings, FixtureTemplate, FixtureUser } from "../shared/fixture-config.js";
@@ -207,12 +208,21 @@ export function syncMaterial(m: Material): SyncMaterial {
   return {
     id: m.id, externalId: m.externalId, name: m.name, categoryId: m.categoryId, supplierId: m.supplierId,
     identificationNumber: m.identificationNumber, description: m.description, supplierCode: m.supplierCode,
-    unit: m.unit, price: m.price.toString(), costPrice: m.costPrice === null ? null : m.costPrice.toString(),
+    unit: m.unit, price: m.price.toFixed(), costPrice: m.costPrice === null ? null : m.costPrice.toFixed(),
   };
 }
 
-function amountText(a: Amount): string | null {
-  return a.kind === "unlimited" ? null : a.value.toString();
+/**
+ * Reads a material back from its sync form (the device's replica, OFF-1): the inverse of
+ * {@link syncMaterial}.
+ * @param m - the sync form
+ * @returns the material, prices as decimals
+ * @example
+ * const material = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: null, name: "Šroub", categoryId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", supplierId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", identificationNumber: null, description: null, supplierCode: null, unit: "Amounts" as const, price: "12.5", costPrice: null };
+ * materialFromSync(material).price.toNumber() //=> 12.5
+ */
+export function materialFromSync(m: SyncMaterial): Material {
+  return { ...m, price: new Dec(m.price), costPrice: m.costPrice === null ? null : new Dec(m.costPrice) };
 }
 
 /** Whether an intervention's day lies in the scope's days (both `YYYY-MM-DD`: text order is day order). */
@@ -287,7 +297,7 @@ function inScope(state: SyncSource, scope: SyncScope): InScope {
 
 function wholeStock(state: SyncSource, storeId: Guid): SyncStock {
   const items: { materialId: Guid; amount: string | null }[] = [];
-  for (const [materialId, amount] of state.stock.get(storeId) ?? new Map<Guid, Amount>()) items.push({ materialId, amount: amountText(amount) });
+  for (const [materialId, amount] of state.stock.get(storeId) ?? new Map<Guid, Amount>()) items.push({ materialId, amount: amountToText(amount) });
   return { storeId, whole: true, items };
 }
 
@@ -394,7 +404,7 @@ export function incrementalSync(state: SyncSource, scope: SyncScope, changes: Sy
     for (const materialId of named) {
       const a = amounts?.get(materialId);
       if (a === undefined) continue;
-      items.push({ materialId, amount: amountText(a) });
+      items.push({ materialId, amount: amountToText(a) });
       materialIds.add(materialId);
     }
     stock.push({ storeId, whole: false, items });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Dec, isStorableDecimal } from "../../src/shared/decimal.js";
-import { UNLIMITED, ZERO, amountFromJson, amountToJson, amountsEqual, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
+import { UNLIMITED, ZERO, amountFromJson, amountFromText, amountToJson, amountToText, amountsEqual, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts, addToStock } from "../../src/stock/add.js";
 import { amountArb, finiteArb, valueOf, materialIds, materials } from "../arbitraries/stock.js";
 import { applyStockChanges } from "../../src/stock/batch.js";
@@ -11,6 +11,16 @@ import { parseStockAmounts, parseStockQuantities } from "../../src/stock/request
 import { setStockAmounts } from "../../src/stock/set.js";
 
 describe("STK-1: amounts", () => {
+  it("STK-1: amountToText writes every amount exactly, in plain notation, and amountFromText reads it back", () => {
+    fc.assert(fc.property(amountArb, (a) => {
+      const text = amountToText(a);
+      expect(text === null || /^\d+(\.\d+)?$/.test(text)).toBe(true);
+      expect(amountsEqual(amountFromText(text), a)).toBe(true);
+    }));
+    expect(amountToText(finite("1e21"))).toBe("1000000000000000000000");
+    expect(amountFromText(null)).toEqual(UNLIMITED);
+  });
+
   it("STK-1: JSON null is unlimited, a number ≥ 0 is finite, a negative or non-number is refused", () => {
     expect(amountFromJson(null)).toEqual(UNLIMITED);
     expect(valueOf(amountFromJson(2.5) as Amount)).toBe("2.5");

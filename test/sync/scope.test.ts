@@ -5,10 +5,11 @@ import type { Guid } from "../../src/shared/guid.js";
 import type { IsoDate } from "../../src/shared/time.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import { commit, type Changes, type CompanyState } from "../../src/service/state.js";
+import { Dec } from "../../src/shared/decimal.js";
 import { UNLIMITED, finite } from "../../src/stock/amount.js";
 import type { SyncAnswer, SyncReplica, SyncScope } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
-import { addSyncChange, emptySyncChanges, fullSync, incrementalSync, syncCompany, syncSlots, type SyncChanges } from "../../src/sync/scope.js";
+import { addSyncChange, emptySyncChanges, fullSync, incrementalSync, materialFromSync, syncCompany, syncMaterial, syncSlots, type SyncChanges } from "../../src/sync/scope.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
 
 const A = ids(0);
@@ -59,6 +60,17 @@ const canonical = (r: SyncReplica): unknown => {
 };
 
 describe("the scope of a sync", () => {
+  it("SYN-2: a material's sync form carries its prices exactly, and materialFromSync reads back the same material", () => {
+    const decimal = fc.bigInt({ min: 0n, max: 10n ** 30n }).chain((n) => fc.nat(12).map((scale) => new Dec(n.toString()).dividedBy(new Dec(10).pow(scale))));
+    fc.assert(fc.property(decimal, fc.option(decimal), (price, costPrice) => {
+      const material = { id: A.material(1), externalId: null, name: "Šroub", categoryId: A.material(2), supplierId: A.material(3), identificationNumber: null, description: null, supplierCode: null, unit: "Amounts" as const, price, costPrice };
+      const back = materialFromSync(JSON.parse(JSON.stringify(syncMaterial(material))) as ReturnType<typeof syncMaterial>);
+      expect(back.price.equals(price)).toBe(true);
+      expect(back.costPrice === null ? costPrice === null : costPrice !== null && back.costPrice.equals(costPrice)).toBe(true);
+      expect({ ...back, price: null, costPrice: null }).toEqual({ ...material, price: null, costPrice: null });
+    }));
+  });
+
   it("SYN-2: a full answer holds exactly the scope's definition, checked against a direct reading", () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 15 }), scope, (writes, s) => {
