@@ -2,16 +2,14 @@
 // playwright-core loads the store bundled by esbuild for the browser into a page served from
 // 127.0.0.1 (IndexedDB needs an origin), queues writes and a replica, reloads the page, and
 // finds both again. Skipped with a note when Chromium is not on the machine.
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { CHROMIUM, chromiumPresent, closeServer, launchChromium, listenOnLoopback } from "../chromium.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-const present = existsSync(CHROMIUM);
+const present = chromiumPresent;
 if (!present) console.warn(`indexed-db.test.ts: no Chromium at ${CHROMIUM}; the IndexedDB queue test is skipped.`);
 
 let server: Server;
@@ -32,19 +30,14 @@ beforeAll(async () => {
     }
     response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>queue</title><script src="/store.js"></script>`);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
+  base = await listenOnLoopback(server);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   if (!present) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer(server);
 });
 
 describe.skipIf(!present)("indexedDbQueueStore in Chromium", () => {

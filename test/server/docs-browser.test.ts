@@ -2,18 +2,17 @@
 // .ci/run installs) driven by playwright-core opens /docs served by the HTTP adapter, finds the
 // operations, and logs in through Scalar's "try it". Without Chromium on the machine the test is
 // skipped with a note; CI always has it. A screenshot goes to reports/screenshots/ (git-ignored).
-import { existsSync, mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdirSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { CHROMIUM, chromiumPresent, closeServer, launchChromium, listenOnLoopback } from "../chromium.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-const present = existsSync(CHROMIUM);
+const present = chromiumPresent;
 if (!present) console.warn(`docs-browser.test.ts: no Chromium at ${CHROMIUM}; the browser test of /docs is skipped (apt-get install -y chromium, as .ci/run does).`);
 
 let server: Server;
@@ -24,19 +23,14 @@ const log: string[] = [];
 beforeAll(async () => {
   if (!present) return;
   server = createHttpServer(createFieldService({ fixture: demoFixture }), { log: (line) => log.push(line), docs: { version: "0.0.0-test" } });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
+  base = await listenOnLoopback(server);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   if (!present) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer(server);
 });
 
 describe.skipIf(!present)("the reference page in Chromium", () => {
