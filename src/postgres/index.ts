@@ -582,7 +582,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const config = await configOfCompany(companyId);
         const after = since !== null && since.kind === "p" && sameSyncScope(since, scope) ? since.position : null;
         // One statement: one round trip, one snapshot (SYN-3).
-        const { view, xmin, changes } = await loadSyncView(sql, schema, config, scope, after);
+        const { view, xmin, changes } = await loadSyncView(sql, schema, config, listings, scope, after);
         const cursor = encodeSyncCursor({ scope, kind: "p", position: xmin });
         return { cursor, ...(changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes)) };
       } catch (error) {

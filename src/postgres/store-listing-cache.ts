@@ -13,7 +13,7 @@ import { commit, putRecord, type CompanyState } from "../service/state.js";
 import type { OperationWork, StoredOperation } from "../service/storage.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
-import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, type StoreListing } from "../store-listing/build.js";
+import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
 import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
 import { emptyView, storedKey } from "./records.js";
@@ -42,8 +42,48 @@ export interface StoreListingCache {
    * @returns the work's result
    */
   readonly readStore: <R>(db: SqlExecutor, config: CompanyState, operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
+  /**
+   * The columns that bring the cached listings of several stores and the company's materials up
+   * to date inside another statement (the sync's, SYN-2/3: one round trip, one snapshot): for
+   * each store of the CTE `stores` (columns `id`, `doc`), its stock version and the stock rows
+   * changed since the version this process holds (the whole stock when it holds none), and the
+   * materials version with the materials changed since. `$1` must be the company's GUID.
+   * @param config - the caller's company configuration
+   * @param stores - the name of the statement's CTE of stores
+   * @param first - the number of the first parameter these columns add
+   * @returns the column list and the values of its parameters, in order
+   */
+  readonly deltaColumns: (config: CompanyState, stores: string, first: number) => ListingDeltaColumns;
+  /**
+   * Applies the row of a statement carrying {@link StoreListingCache.deltaColumns} and answers
+   * the company's materials and the stock of each store read, as the cache now holds them: as
+   * new as the statement's snapshot or newer (a concurrent read of this process may have got
+   * further). Synchronous: read them before the next `await`.
+   * @param config - the caller's company configuration
+   * @param row - the statement's row
+   * @returns the materials and the stock per store GUID
+   */
+  readonly applyDelta: (config: CompanyState, row: Readonly<Record<string, unknown>>) => ListingDeltaView;
   /** How much it holds now. */
   readonly size: () => StoreListingCacheSize;
+}
+
+/** What {@link StoreListingCache.deltaColumns} adds to a statement. */
+export interface ListingDeltaColumns {
+  /** SQL select items: `listing_materials_version`, `listing_materials`, `listing_stores`. */
+  readonly columns: readonly string[];
+  /** Values of the parameters they use, numbered from `first`. */
+  readonly values: readonly unknown[];
+}
+
+/** What {@link StoreListingCache.applyDelta} answers. */
+export interface ListingDeltaView {
+  /** The company's materials (every one the cache holds). */
+  readonly materials: CompanyState["materials"];
+  /** The stores read, by GUID. */
+  readonly stores: ReadonlyMap<Guid, Store>;
+  /** Their stock, by store GUID: material GUID to amount, in the order first stocked. */
+  readonly stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>;
 }
 
 /** The cached listings of one company. */
@@ -124,6 +164,7 @@ FROM st`;
  */
 export function storeListingCache(schema: string): StoreListingCache {
   const sql = readSql(schema);
+  const s = quoteSchema(schema);
   const companies = new Map<Guid, CompanyListings>();
 
   function companyOf(config: CompanyState): CompanyListings {
@@ -148,44 +189,58 @@ export function storeListingCache(schema: string): StoreListingCache {
   }
 
   /**
+   * Brings the company's cached materials up to a read's materials version: the delta of
+   * materials changed since the version the statement was given. A delta counts from a
+   * version at most the cache's (versions only grow), so when the read is newer it holds
+   * every row the cache lacks; when it is not, the cache is already as new.
+   */
+  function applyMaterials(company: CompanyListings, version: number, delta: unknown): void {
+    if (version <= company.materials) return;
+    const materials = listOf(delta).map(materialFromTuple);
+    if (materials.length <= REBUILD_ABOVE) commit(company.state, { materials });
+    else {
+      for (const m of materials) putRecord(company.state.materials, m);
+      const catalog = listingCatalog(company.state);
+      for (const [id, listing] of company.state.listings) company.state.listings.set(id, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
+    }
+    company.materials = version;
+  }
+
+  /**
+   * Brings one store's cached listing up to a read's stock version: the whole stock when the
+   * statement was given no version for it (`since` -1), else the rows changed since. Apply the
+   * materials first: newly stocked rows may name a material new to the cache.
+   */
+  function applyStore(company: CompanyListings, store: Store, since: number, version: number, delta: unknown): void {
+    const seen = company.stores.get(store.id);
+    if (since < 0) {
+      // The whole stock: a store not cached yet (or a guess that named another store).
+      if (seen === undefined || version > seen) {
+        const stock = new Map<Guid, Amount>(listOf(delta).map(stockRowOf));
+        company.state.listings.set(store.id, prepareStoreListingSearch(buildStoreListing(store.id, stock, listingCatalog(company.state))));
+        company.stores.set(store.id, version);
+      }
+    } else if (seen === undefined) {
+      // Listings are never dropped, so a delta always finds the listing it was asked for.
+      throw new Error(`PostgreSQL listing cache: a delta arrived for store ${store.id}, which is not cached`);
+    } else if (version > seen) {
+      commit(company.state, { stock: new Map([[store.id, new Map(listOf(delta).map(stockRowOf))]]) });
+      company.stores.set(store.id, version);
+    }
+    if (store.externalId !== null) company.keys.set(store.externalId, store.id);
+  }
+
+  /**
    * Applies one read's row to the cache. Returns the store, and whether the cache now holds
    * exactly the read's snapshot (not newer in one part because a concurrent read of this
    * process got there first with a later snapshot).
    */
   function apply(company: CompanyListings, row: Record<string, unknown>): { store: Store; exact: boolean } {
     const store = storeOf(row["doc"]);
-    const since = versionOf(row["since"]);
     const stockVersion = versionOf(row["stock_version"]);
     const materialsVersion = versionOf(row["materials_version"]);
-    // Materials first: newly stocked rows below may name a material new to the cache. A delta
-    // counts from a version at most the cache's (versions only grow), so when the read is
-    // newer it holds every row the cache lacks.
-    if (materialsVersion > company.materials) {
-      const materials = listOf(row["materials"]).map(materialFromTuple);
-      if (materials.length <= REBUILD_ABOVE) commit(company.state, { materials });
-      else {
-        for (const m of materials) putRecord(company.state.materials, m);
-        const catalog = listingCatalog(company.state);
-        for (const [id, listing] of company.state.listings) company.state.listings.set(id, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
-      }
-      company.materials = materialsVersion;
-    }
-    const seen = company.stores.get(store.id);
-    if (since < 0) {
-      // The whole stock: a store not cached yet (or a guess that named another store).
-      if (seen === undefined || stockVersion > seen) {
-        const stock = new Map<Guid, Amount>(listOf(row["stock"]).map(stockRowOf));
-        company.state.listings.set(store.id, prepareStoreListingSearch(buildStoreListing(store.id, stock, listingCatalog(company.state))));
-        company.stores.set(store.id, stockVersion);
-      }
-    } else if (seen === undefined) {
-      // Listings are never dropped, so a delta always finds the listing it was asked for.
-      throw new Error(`PostgreSQL listing cache: a delta arrived for store ${store.id}, which is not cached`);
-    } else if (stockVersion > seen) {
-      commit(company.state, { stock: new Map([[store.id, new Map(listOf(row["stock"]).map(stockRowOf))]]) });
-      company.stores.set(store.id, stockVersion);
-    }
-    if (store.externalId !== null) company.keys.set(store.externalId, store.id);
+    applyMaterials(company, materialsVersion, row["materials"]);
+    applyStore(company, store, versionOf(row["since"]), stockVersion, row["stock"]);
     return { store, exact: company.materials === materialsVersion && company.stores.get(store.id) === stockVersion };
   }
 
@@ -222,8 +277,42 @@ export function storeListingCache(schema: string): StoreListingCache {
     }
   }
 
+  function deltaColumns(config: CompanyState, stores: string, first: number): ListingDeltaColumns {
+    const company = companyOf(config);
+    const known = [...company.stores];
+    const [m, ids, versions] = [`$${first}::bigint`, `$${first + 1}::uuid[]`, `$${first + 2}::bigint[]`];
+    const columns = [
+      `COALESCE((SELECT mv.version FROM ${s}.material_versions mv WHERE mv.company_id = $1::uuid), 0) AS listing_materials_version`,
+      `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid AND m.version > ${m}) AS listing_materials`,
+      `(SELECT json_agg(json_build_array(x.doc, x.since, COALESCE(v.version, 0),
+        (SELECT json_agg(json_build_array(k.material_id, k.amount::text) ORDER BY k.seq) FROM ${s}.stock k
+          WHERE k.company_id = $1::uuid AND k.store_id = x.id AND k.version > x.since)))
+      FROM (SELECT st.id, st.doc, COALESCE(kn.version, -1) AS since FROM ${stores} st LEFT JOIN unnest(${ids}, ${versions}) AS kn(id, version) ON kn.id = st.id) x
+      LEFT JOIN ${s}.stock_versions v ON v.company_id = $1::uuid AND v.store_id = x.id) AS listing_stores`,
+    ];
+    return { columns, values: [company.materials, known.map(([id]) => id), known.map(([, v]) => v)] };
+  }
+
+  function applyDelta(config: CompanyState, row: Readonly<Record<string, unknown>>): ListingDeltaView {
+    const company = companyOf(config);
+    applyMaterials(company, versionOf(row["listing_materials_version"]), row["listing_materials"]);
+    const stores = new Map<Guid, Store>();
+    const stock = new Map<Guid, ReadonlyMap<Guid, Amount>>();
+    for (const item of listOf(row["listing_stores"])) {
+      if (!Array.isArray(item) || item.length !== 4) throw new Error("PostgreSQL listing cache: a store delta is not [store, since, version, stock]");
+      const store = storeOf(item[0]);
+      applyStore(company, store, versionOf(item[1]), versionOf(item[2]), item[3]);
+      const listing = company.state.listings.get(store.id);
+      stores.set(store.id, store);
+      if (listing !== undefined) stock.set(store.id, storeListingStock(listing));
+    }
+    return { materials: company.state.materials, stores, stock };
+  }
+
   return {
     readStore,
+    deltaColumns,
+    applyDelta,
     size: () => {
       let stores = 0;
       let materials = 0;

@@ -2,13 +2,13 @@ import type { Customer } from "../customer/customer.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
-import { UNLIMITED, finite, type Amount } from "../stock/amount.js";
-import type { Store } from "../store/store.js";
 import { putRecord, type CompanyState } from "../service/state.js";
 import type { SyncScope } from "../sync/answer.js";
 import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
 import { emptyView } from "./records.js";
-import { MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import type { StoreListingCache } from "./store-listing-cache.js";
+import type { SendBatch } from "./batch.js";
+import { quoteSchema, type SqlExecutor } from "./store-listing.js";
 
 /**
  * Version 5 of the schema (issue 25, SYN-3): each journal entry records the transaction that
@@ -40,19 +40,25 @@ export interface SyncView {
  * Loads what a sync reads (SYN-2, SYN-3) in one statement, so one round trip and one snapshot:
  * the days' interventions (by the day index), the orders the technician is assigned on those
  * days with every intervention of theirs and their customers, the stores the technician may
- * use with their stock and materials (for an incremental answer only the rows it may send), and,
- * given a cursor position, the changes of the
- * committed journal entries whose transaction is not older than it (`xact_id >= xmin`: every
- * transaction the previous snapshot could not see, re-sending a few it could), with the
- * changed interventions; and the snapshot's `xmin`, the next cursor.
- * @param db - where to run it
+ * use, and, given a cursor position, the changes of the committed journal entries whose
+ * transaction is not older than it (`xact_id >= xmin`: every transaction the previous snapshot
+ * could not see, re-sending a few it could), with the changed interventions; and the
+ * snapshot's `xmin`, the next cursor. The stores' stock and the materials come from the
+ * process's store-listing cache, brought up to date by the same statement (only the rows
+ * changed since the versions it holds travel), so a pull does not ship a van's whole stock
+ * and catalog each time. The cache may be newer than the snapshot in those parts (a
+ * concurrent read of this process): whatever it holds beyond the snapshot was written by a
+ * transaction the next cursor does not pass, so the next incremental answer sends it again.
+ * @param db - where to run it: the statement is sent prepared, by name (its four texts are planned once per
+ *   connection, not once per pull: planning it took longer than running it)
  * @param schema - the schema
  * @param config - the company's configuration
+ * @param listings - the process's store-listing cache of this schema
  * @param scope - the technician and the days
  * @param after - the cursor's position (a transaction ID), `null` for a full answer
  * @returns the view, the next position and the changes
  */
-export async function loadSyncView(db: SqlExecutor, schema: string, config: CompanyState, scope: SyncScope, after: string | null): Promise<SyncView> {
+export async function loadSyncView(db: SqlExecutor & { readonly batch: SendBatch }, schema: string, config: CompanyState, listings: StoreListingCache, scope: SyncScope, after: string | null): Promise<SyncView> {
   const s = quoteSchema(schema);
   const user = config.users.byId.get(scope.userId);
   // STO-2: an Administrator uses every store; anyone else those that list them.
@@ -60,8 +66,9 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
   const values: unknown[] = [config.id, scope.from, scope.to, scope.userId];
   const ctes = [
     `dv AS (SELECT id, order_id, doc FROM ${s}.interventions WHERE company_id = $1 AND (doc->>'day') >= $2::text AND (doc->>'day') <= $3::text)`,
+    // The text search only spares parsing the documents that cannot name the technician.
     `o AS (SELECT id, customer_id, doc FROM ${s}.orders WHERE company_id = $1 AND id IN (
-     SELECT dv.order_id FROM dv WHERE EXISTS (SELECT 1 FROM json_array_elements(dv.doc->'assignations') a WHERE a->>'userId' = $4::text)))`,
+     SELECT dv.order_id FROM dv WHERE strpos(dv.doc::text, $4::text) > 0 AND EXISTS (SELECT 1 FROM json_array_elements(dv.doc->'assignations') a WHERE a->>'userId' = $4::text)))`,
     `us AS (SELECT id, doc FROM ${s}.stores WHERE company_id = $1${everyStore ? "" : ` AND EXISTS (SELECT 1 FROM json_array_elements_text(doc->'availableFor') x WHERE x = $4::text)`})`,
   ];
   if (after !== null) {
@@ -69,30 +76,26 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
     ctes.push(`jc AS (SELECT c->>'kind' AS kind, COALESCE(c->'after'->>'id', c->>'storeId') AS id, c->>'materialId' AS material
      FROM ${s}.journal j, json_array_elements(j.entry->'changes') c WHERE j.company_id = $1 AND j.xact_id >= $5::text::xid8 AND j.outcome = 'committed')`);
   }
-  // The stock read: all of the usable stores for a full answer; for an incremental one only the
-  // rows it may send (changed stores whole, changed amounts, changed materials' rows), which
-  // also say which changed materials are in scope.
-  ctes.push(`ks AS (SELECT k.store_id, k.material_id, k.amount, k.seq FROM ${s}.stock k WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM us)${after === null ? "" : `
-     AND (k.store_id IN (SELECT id::uuid FROM jc WHERE kind = 'store') OR (k.store_id, k.material_id) IN (SELECT id::uuid, material::uuid FROM jc WHERE kind = 'stock')
-       OR k.material_id IN (SELECT id::uuid FROM jc WHERE kind = 'material'))`})`);
+  const delta = listings.deltaColumns(config, "us", values.length + 1);
+  for (const v of delta.values) values.push(v);
   const columns = [
     "pg_snapshot_xmin(pg_current_snapshot())::text AS xmin",
     "(SELECT json_agg(doc) FROM o) AS orders",
     `(SELECT json_agg(doc ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`,
-    `(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (id IN (SELECT customer_id FROM o) OR id IN (SELECT (doc->>'invoiceCustomerId')::uuid FROM o))) AS customers`,
-    "(SELECT json_agg(doc) FROM us) AS stores",
-    "(SELECT json_agg(json_build_array(store_id, material_id, amount::text) ORDER BY store_id, seq) FROM ks) AS stock",
-    `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1 AND m.id IN (SELECT material_id FROM ks)) AS materials`,
+    `(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND id = ANY(ARRAY(SELECT customer_id FROM o UNION SELECT (doc->>'invoiceCustomerId')::uuid FROM o))) AS customers`,
+    ...delta.columns,
   ];
   if (after === null) columns.push("(SELECT json_agg(doc) FROM dv) AS days");
   else {
     columns.push("(SELECT json_agg(json_build_array(kind, id, material)) FROM jc) AS changes");
     columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND id IN (SELECT id::uuid FROM jc WHERE kind = 'intervention')) AS changed`);
   }
-  const result = await db.query(`WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values);
+  const result = await db.batch([{ text: `WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values }]);
   const row = result.rows[0] as Record<string, unknown> & { xmin: string };
+  // From here to the answer nothing awaits: the cache's materials and stock stay as applied.
+  const { materials, stores, stock } = listings.applyDelta(config, row);
   const list = (key: string): unknown[] => (row[key] as unknown[] | null) ?? [];
-  const view = emptyView(config);
+  const view: CompanyState = { ...emptyView(config), materials, stock };
   for (const doc of list("customers")) putRecord(view.customers, doc as Customer);
   for (const doc of list("orders")) {
     putRecord(view.orders, doc as Order);
@@ -107,16 +110,7 @@ export async function loadSyncView(db: SqlExecutor, schema: string, config: Comp
     const i = doc as Intervention;
     if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
   }
-  const stock = view.stock as Map<Guid, Map<Guid, Amount>>;
-  for (const doc of list("stores")) {
-    putRecord(view.stores, doc as Store);
-    stock.set((doc as Store).id, new Map());
-  }
-  for (const triple of list("stock")) {
-    const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
-    stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
-  }
-  for (const r of list("materials")) putRecord(view.materials, materialFromTuple(r));
+  for (const store of stores.values()) putRecord(view.stores, store);
   let changes: SyncChanges | undefined;
   if (after !== null) {
     changes = emptySyncChanges();

@@ -67,6 +67,25 @@ function world(): { fixture: Fixture; changes: Changes; techs: Guid[]; van: Guid
 
 type Service = ServiceCore<ServiceResponse | Promise<ServiceResponse>>;
 
+// A full pull answered by a process that has served nothing yet: its store-listing cache is cold,
+// so the pull's statement carries every stocked row and the company's materials, and the
+// process builds the stores' listings. Timed by hand (one pull per fresh process), printed.
+async function coldPulls(fixture: Fixture, url: string, schema: string, headers: Record<string, string>): Promise<void> {
+  const times: number[] = [];
+  for (let k = 0; k < 7; k++) {
+    const storage = postgresStorage({ connectionString: url, schema, maxConnections: 4 });
+    const service: Service = createServiceCore({ fixture, storage });
+    await service.ready();
+    const started = performance.now();
+    const r = await service.handle({ method: "GET", path: `/sync?scope=technician:t1&from=${WEEK.from}&to=${WEEK.to}`, headers });
+    times.push(performance.now() - started);
+    if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+    await service.close();
+  }
+  times.sort((a, b) => a - b);
+  console.log(`first pull in a fresh process (cold listing cache), postgres, 7 processes: min ${times[0]!.toFixed(1)} ms, median ${times[3]!.toFixed(1)} ms, max ${times[6]!.toFixed(1)} ms`);
+}
+
 async function setUp(storage: "memory" | "postgres"): Promise<{ service: Service; headers: Record<string, string>; full: SyncAnswer; cursor: string; van: Guid; close: () => Promise<void> }> {
   const w = world();
   const url = process.env["DATABASE_URL"];
@@ -80,6 +99,7 @@ async function setUp(storage: "memory" | "postgres"): Promise<{ service: Service
   const headers = { authorization: `Bearer ${(login.body as { accessToken: string }).accessToken}` };
   const full = (await service.handle({ method: "GET", path: `/sync?scope=technician:t1&from=${WEEK.from}&to=${WEEK.to}`, headers })).body as SyncAnswer;
   if (full.interventions.length !== 7 * PER_DAY) throw new Error(`unexpected scope: ${full.interventions.length} visits`);
+  if (pgStorage !== undefined && url !== undefined) await coldPulls(w.fixture, url, schema, headers);
   // One change after the cursor: a visit of the week cancelled.
   const visit = full.interventions[3]!;
   const r = await service.handle({ method: "PUT", path: `/order/${visit.orderId}/intervention/${visit.id}/Cancel`, headers, body: {} });

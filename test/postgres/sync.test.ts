@@ -61,6 +61,40 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
     }
   });
 
+  it("SYN-2, SYN-3: stock and material writes through one instance reach the other's pulls, whose stock and materials come from its store-listing cache", async () => {
+    const schema = schemaName("sync3");
+    schemas.push(schema);
+    const one: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    const two: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    try {
+      await one.ready();
+      const [t1, t2] = [await tokenOf(one), await tokenOf(two)];
+      const first = await pull(two, t2); // warms two's cache: the store S1 and the company's materials
+      const stock = (a: SyncAnswer) => a.stock.find((k) => k.storeId === A.store(1))?.items;
+      expect(stock(first)).toEqual([{ materialId: A.material(1), amount: "10" }, { materialId: A.material(2), amount: null }]);
+      const auth = { authorization: `Bearer ${t1}` };
+      const added = await one.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: auth, body: [{ materialId: A.material(1), amount: 5 }, { materialId: A.material(3), amount: 4 }] });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      const edited = await one.handle({ method: "PUT", path: `/material/${A.material(1)}`, headers: auth, body: { externalId: "M1", name: "Šroub M8", categoryId: A.category(7), supplierId: A.category(8), price: 3.25 } });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(204);
+      const next = await pull(two, t2, first.cursor);
+      expect(next.full).toBe(false);
+      expect(next.stock).toEqual([{ storeId: A.store(1), whole: false, items: [{ materialId: A.material(1), amount: "15" }, { materialId: A.material(3), amount: "4" }] }]);
+      expect(next.materials.map((m) => [m.id, m.name, m.price]).sort()).toEqual([[A.material(1), "Šroub M8", "3.25"], [A.material(3), "Žárovka", "0"]].sort());
+      // A full pull through the warm instance equals one through an instance that has served nothing (cold cache).
+      const three: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 1) });
+      try {
+        const [warm, cold] = [await pull(two, t2), await pull(three, await tokenOf(three))];
+        expect({ ...warm, cursor: "" }).toEqual({ ...cold, cursor: "" });
+        expect(stock(warm)).toEqual([{ materialId: A.material(1), amount: "15" }, { materialId: A.material(2), amount: null }, { materialId: A.material(3), amount: "4" }]);
+      } finally {
+        await three.close();
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
   it("SYN-3: an entry with a smaller seq committed after the cursor was taken (its transaction was running) is not missed", async () => {
     const schema = schemaName("synclate");
     schemas.push(schema);
