@@ -6,9 +6,8 @@ import { putRecord, type CompanyState } from "../service/state.js";
 import type { SyncScope } from "../sync/answer.js";
 import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
 import { emptyView } from "./records.js";
-import type { StoreListingCache } from "./store-listing-cache.js";
-import type { SendBatch } from "./batch.js";
-import { quoteSchema, type SqlExecutor } from "./store-listing.js";
+import type { PreparingExecutor, StoreListingCache } from "./store-listing-cache.js";
+import { quoteSchema } from "./store-listing.js";
 
 /**
  * Version 5 of the schema (issue 25, SYN-3): each journal entry records the transaction that
@@ -58,7 +57,7 @@ export interface SyncView {
  * @param after - the cursor's position (a transaction ID), `null` for a full answer
  * @returns the view, the next position and the changes
  */
-export async function loadSyncView(db: SqlExecutor & { readonly batch: SendBatch }, schema: string, config: CompanyState, listings: StoreListingCache, scope: SyncScope, after: string | null): Promise<SyncView> {
+export async function loadSyncView(db: PreparingExecutor, schema: string, config: CompanyState, listings: StoreListingCache, scope: SyncScope, after: string | null): Promise<SyncView> {
   const s = quoteSchema(schema);
   const user = config.users.byId.get(scope.userId);
   // STO-2: an Administrator uses every store; anyone else those that list them.

@@ -3,7 +3,7 @@
 // cache re-reads instead of answering a state no snapshot had. No database: the statement's
 // rows are played by hand.
 import { describe, expect, it } from "vitest";
-import { storeListingCache } from "../../src/postgres/store-listing-cache.js";
+import { storeListingCache, type PreparingExecutor } from "../../src/postgres/store-listing-cache.js";
 import type { SqlExecutor } from "../../src/postgres/store-listing.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
@@ -27,11 +27,11 @@ const work = workFor(null);
 const tuple = (n: number, name: string): unknown[] => [A.material(n), null, name, null, null, "Amounts", "1", null, A.category(7), A.category(8), null];
 
 /** A database whose statements wait until the test answers them, in any order. */
-function playedDb(): { db: SqlExecutor; calls: { values: readonly unknown[]; answer: (row?: Record<string, unknown>) => void }[] } {
+function playedDb(): { db: PreparingExecutor; calls: { values: readonly unknown[]; answer: (row?: Record<string, unknown>) => void }[] } {
   const calls: { values: readonly unknown[]; answer: (row?: Record<string, unknown>) => void }[] = [];
-  const db: SqlExecutor = {
-    query: (_text, values) => new Promise((resolve) => calls.push({ values: values ?? [], answer: (row) => resolve({ rows: row === undefined ? [] : [row] }) })),
-  };
+  const query: SqlExecutor["query"] = (_text, values) => new Promise((resolve) => calls.push({ values: values ?? [], answer: (row) => resolve({ rows: row === undefined ? [] : [row] }) }));
+  // The cache sends its statement alone and prepared: a batch of one.
+  const db: PreparingExecutor = { query, batch: ([only]) => query(only?.text ?? "", only?.values) };
   return { db, calls };
 }
 
