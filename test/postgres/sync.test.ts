@@ -87,6 +87,24 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
         const [warm, cold] = [await pull(two, t2), await pull(three, await tokenOf(three))];
         expect({ ...warm, cursor: "" }).toEqual({ ...cold, cursor: "" });
         expect(stock(warm)).toEqual([{ materialId: A.material(1), amount: "15" }, { materialId: A.material(2), amount: null }, { materialId: A.material(3), amount: "4" }]);
+        // A page read through two turns the store its syncs held as plain stock into a listing, which later writes keep current.
+        const page = async (s: Service, token: string) => (await s.handle({ method: "GET", path: `/store/${A.store(1)}?page=1&pageSize=20&sortBy=amount&sortOrder=descend`, headers: { authorization: `Bearer ${token}` } })).body;
+        // The reference: an instance that only reads pages (its cache builds listings directly).
+        const four: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 1) });
+        try {
+          const t4 = await tokenOf(four);
+          const before = await page(four, t4);
+          expect((before as { materials: { items: unknown[] } }).materials.items).toHaveLength(3);
+          expect(await page(two, t2)).toEqual(before);
+          const moved = await one.handle({ method: "PUT", path: `/store/${A.store(1)}/setMaterialAmounts`, headers: auth, body: [{ materialId: A.material(3), amount: 40 }] });
+          expect(moved.status, JSON.stringify(moved.body)).toBe(204);
+          const after = await page(four, t4);
+          expect(after).not.toEqual(before);
+          expect(await page(two, t2)).toEqual(after);
+        } finally {
+          await four.close();
+        }
+        expect(stock(await pull(two, t2))).toEqual([{ materialId: A.material(1), amount: "15" }, { materialId: A.material(2), amount: null }, { materialId: A.material(3), amount: "40" }]);
       } finally {
         await three.close();
       }
