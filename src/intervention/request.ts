@@ -152,10 +152,10 @@ const cancel = /* @__PURE__ */ object("InterventionCancelCommand", {
 
 // Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
 // generator read the same mode.
-const planBody = { value: plan, mode: "add" } as const satisfies DescribedBody;
-const replanBody = { value: replan, mode: "upsert" } as const satisfies DescribedBody;
-const editBody = { value: edit, mode: "upsert" } as const satisfies DescribedBody;
-const cancelBody = { value: cancel, mode: "add" } as const satisfies DescribedBody;
+const planBody: DescribedBody & { readonly value: typeof plan } = { value: plan, mode: "add" };
+const replanBody: DescribedBody & { readonly value: typeof replan } = { value: replan, mode: "upsert" };
+const editBody: DescribedBody & { readonly value: typeof edit } = { value: edit, mode: "upsert" };
+const cancelBody: DescribedBody & { readonly value: typeof cancel } = { value: cancel, mode: "add" };
 
 /**
  * The intervention bodies, for the type generator (`scripts/body-types.mjs`), which writes their

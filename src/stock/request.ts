@@ -64,8 +64,8 @@ const quantities = /* @__PURE__ */ rootList(quantityItem, limits.stockItems, "ST
 
 // Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
 // generator read the same mode.
-const amountsBody = { value: amounts, mode: "add" } as const satisfies DescribedBody;
-const quantitiesBody = { value: quantities, mode: "add" } as const satisfies DescribedBody;
+const amountsBody: DescribedBody & { readonly value: typeof amounts } = { value: amounts, mode: "add" };
+const quantitiesBody: DescribedBody & { readonly value: typeof quantities } = { value: quantities, mode: "add" };
 
 /**
  * The stock bodies, for the type generator (`scripts/body-types.mjs`), which writes their types
