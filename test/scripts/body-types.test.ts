@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { SOURCES, bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
-import { extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
+import { date, dateTime, extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
 
 // The source the docs are read from, and the same description built as values.
 const source = `
@@ -82,6 +82,26 @@ describe("body type generator", () => {
     expect(out).toContain('export const widgetBodyDocs: BodyDocs = {\n  fields: fieldTexts,\n  mode: {\n    WidgetInput: "A widget to add.",\n    "WidgetInput.code": "Its external ID.",\n  },\n};');
     expect(out).toContain('    name: "Its name.",\n');
     expect(out).toContain('    "WidgetInput.code": "How an existing widget is found.",\n');
+  });
+
+  it("GEN-6: a date and a date-time are an IsoDate and an Instant in the command, strings in the body", () => {
+    const slotSource = `
+/**
+ * A slot.
+ * @add SlotBody A slot to book.
+ */
+const slot = object("Slot", {
+  /** Its day. */
+  day: required(date()),
+  /** Its start. */
+  at: optional(dateTime()),
+});
+`;
+    const slot = object("Slot", { day: required(date()), at: optional(dateTime()) });
+    const text = renderBodyTypes([{ value: slot, mode: "add" }], readDocs(slotSource), "src/slot/request.ts", "src/slot/request-types.ts");
+    expect(text).toContain('import type { Instant, IsoDate } from "../shared/time.js";\n');
+    expect(text).toContain("export interface Slot {\n  /** Its day. */\n  readonly day: IsoDate;\n  /** Its start. */\n  readonly at: Tri<Instant>;\n}");
+    expect(text).toContain("export interface SlotBody {\n  /** Its day. */\n  readonly day: string;\n  /** Its start. */\n  readonly at?: string | null;\n}");
   });
 
   it("GEN-9: a field or an object without TSDoc is refused, naming it", () => {
