@@ -150,26 +150,33 @@ const cancel = /* @__PURE__ */ object("InterventionCancelCommand", {
   sendNotificationToCustomer: orDefault(boolean(), false),
 });
 
+// Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
+// generator read the same mode.
+const planBody: DescribedBody & { readonly value: typeof plan } = { value: plan, mode: "add" };
+const replanBody: DescribedBody & { readonly value: typeof replan } = { value: replan, mode: "upsert" };
+const editBody: DescribedBody & { readonly value: typeof edit } = { value: edit, mode: "upsert" };
+const cancelBody: DescribedBody & { readonly value: typeof cancel } = { value: cancel, mode: "add" };
+
 /**
- * The cancel body, for the type generator (`scripts/body-types.mjs`), which writes its types
- * into `src/intervention/request-types.ts`.
+ * The intervention bodies, for the type generator (`scripts/body-types.mjs`), which writes their
+ * types into `src/intervention/request-types.ts`.
  * @internal
  */
-export const interventionBodies: readonly DescribedBody[] = [
-  { value: plan, mode: "add" },
-  { value: replan, mode: "upsert" },
-  { value: edit, mode: "upsert" },
-  { value: cancel, mode: "add" },
-];
+export const interventionBodies: readonly DescribedBody[] = [planBody, replanBody, editBody, cancelBody];
 
-// The generated interfaces are the described ones (a stale src/intervention/request-types.ts fails here).
-const generatedMatch: [
-  SameType<InterventionPlanCommand, DescribedOutput<typeof plan.fields>>,
-  SameType<InterventionReplanCommand, DescribedOutput<typeof replan.fields>>,
-  SameType<InterventionEditCommand, DescribedOutput<typeof edit.fields>>,
-  SameType<InterventionCancelCommand, DescribedOutput<typeof cancel.fields>>,
-] = [true, true, true, true];
-void generatedMatch;
+/** Compiles only when each element is `true`. */
+type AllTrue<T extends readonly true[]> = T;
+
+// The generated interfaces are the described ones (a stale src/intervention/request-types.ts fails
+// here). A type, so the check leaves no code behind.
+type GeneratedMatch = AllTrue<
+  [
+    SameType<InterventionPlanCommand, DescribedOutput<typeof plan.fields>>,
+    SameType<InterventionReplanCommand, DescribedOutput<typeof replan.fields>>,
+    SameType<InterventionEditCommand, DescribedOutput<typeof edit.fields>>,
+    SameType<InterventionCancelCommand, DescribedOutput<typeof cancel.fields>>,
+  ]
+>;
 
 /**
  * Parses a plan body: `primaryAssigneeId`, `day`, `assignations`, `categoryId` required;
@@ -181,7 +188,7 @@ void generatedMatch;
  * parseInterventionPlan({ day: "2026-02-30" }).issues.map((i) => `${i.code}@${i.path}`)
  * //=> ["Required@primaryAssigneeId", "InvalidDate@day", "Required@assignations", "Required@categoryId"]
  */
-export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCommand> = /* @__PURE__ */ compileBody(plan, "add", interventionPlanBodyRecords);
+export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCommand> = /* @__PURE__ */ compileBody(planBody.value, planBody.mode, interventionPlanBodyRecords);
 
 /**
  * Parses a replan body: the plan's required fields; `customStateId` and `internalNote`
@@ -195,7 +202,7 @@ export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCo
  * parseInterventionReplan({ ...body, priority: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
  * parseInterventionReplan({ ...body, customStateId: null }).value.customStateId //=> null
  */
-export const parseInterventionReplan: (body: unknown) => Result<InterventionReplanCommand> = /* @__PURE__ */ compileBody(replan, "upsert", interventionReplanBodyRecords);
+export const parseInterventionReplan: (body: unknown) => Result<InterventionReplanCommand> = /* @__PURE__ */ compileBody(replanBody.value, replanBody.mode, interventionReplanBodyRecords);
 
 /**
  * Parses an edit body: only the fields sent change; `null` clears `customStateId` and
@@ -207,7 +214,7 @@ export const parseInterventionReplan: (body: unknown) => Result<InterventionRepl
  * @example
  * parseInterventionEdit({ day: "2026-03-01" }) //=> { ok: false, issues: [{ code: "UseReplan", path: "day", ... }] }
  */
-export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCommand> = /* @__PURE__ */ compileBody(edit, "upsert", interventionEditBodyRecords);
+export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCommand> = /* @__PURE__ */ compileBody(editBody.value, editBody.mode, interventionEditBodyRecords);
 
 /**
  * Parses a cancel body (intervention or order): optional `reason` and
@@ -218,21 +225,21 @@ export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCo
  * @example
  * parseInterventionCancel({ reason: "Customer away" }) //=> { ok: true, value: { reason: "Customer away", sendNotificationToCustomer: false } }
  */
-export const parseInterventionCancel: (body: unknown) => Result<InterventionCancelCommand> = /* @__PURE__ */ compileBody(cancel, "add", cancelBodyRecords);
+export const parseInterventionCancel: (body: unknown) => Result<InterventionCancelCommand> = /* @__PURE__ */ compileBody(cancelBody.value, cancelBody.mode, cancelBodyRecords);
 
 /**
  * The JSON Schema of a plan body, the shape {@link parseInterventionPlan} reads.
  * @example
  * interventionPlanJsonSchema.required //=> ["primaryAssigneeId", "day", "assignations", "categoryId"]
  */
-export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(plan, "add", interventionPlanBodyDocs);
+export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(planBody.value, planBody.mode, interventionPlanBodyDocs);
 
 /**
  * The JSON Schema of a replan body, the shape {@link parseInterventionReplan} reads.
  * @example
  * interventionReplanJsonSchema.properties.priority.type //=> "string"
  */
-export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(replan, "upsert", interventionReplanBodyDocs);
+export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(replanBody.value, replanBody.mode, interventionReplanBodyDocs);
 
 /**
  * The JSON Schema of an intervention edit body, the shape {@link parseInterventionEdit}
@@ -240,7 +247,7 @@ export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describe
  * @example
  * interventionEditJsonSchema.properties.day //=> false
  */
-export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(edit, "upsert", interventionEditBodyDocs);
+export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(editBody.value, editBody.mode, interventionEditBodyDocs);
 
 /**
  * The JSON Schema of a cancel body (intervention or order), the shape
@@ -248,7 +255,7 @@ export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJ
  * @example
  * interventionCancelJsonSchema.required //=> undefined
  */
-export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(cancel, "add", cancelBodyDocs);
+export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(cancelBody.value, cancelBody.mode, cancelBodyDocs);
 
 /** {@link parseInterventionPlan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const interventionPlanSchema: BodySchema<InterventionPlanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionPlan, interventionPlanJsonSchema);

@@ -62,25 +62,32 @@ const quantityItem = /* @__PURE__ */ object("StockQuantityItem", {
 const amounts = /* @__PURE__ */ rootList(amountItem, limits.stockItems, "STK-6", "stock items");
 const quantities = /* @__PURE__ */ rootList(quantityItem, limits.stockItems, "STK-6", "stock items");
 
+// Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
+// generator read the same mode.
+const amountsBody: DescribedBody & { readonly value: typeof amounts } = { value: amounts, mode: "add" };
+const quantitiesBody: DescribedBody & { readonly value: typeof quantities } = { value: quantities, mode: "add" };
+
 /**
  * The stock bodies, for the type generator (`scripts/body-types.mjs`), which writes their types
  * into `src/stock/request-types.ts`.
  * @internal
  */
-export const stockBodies: readonly DescribedBody[] = [
-  { value: amounts, mode: "add" },
-  { value: quantities, mode: "add" },
-];
+export const stockBodies: readonly DescribedBody[] = [amountsBody, quantitiesBody];
+
+/** Compiles only when each element is `true`. */
+type AllTrue<T extends readonly true[]> = T;
 
 // The generated interfaces are the described ones (a stale src/stock/request-types.ts fails
-// here), and they are the stock items the batch rules take.
-const generatedMatch: [
-  SameType<StockAmountItem, DescribedOutput<typeof amountItem.fields>>,
-  SameType<StockQuantityItem, DescribedOutput<typeof quantityItem.fields>>,
-  SameType<StockAmountItem, StockItem<Amount>>,
-  SameType<StockQuantityItem, StockItem<Quantity>>,
-] = [true, true, true, true];
-void generatedMatch;
+// here), and they are the stock items the batch rules take. A type, so the check leaves no code
+// behind.
+type GeneratedMatch = AllTrue<
+  [
+    SameType<StockAmountItem, DescribedOutput<typeof amountItem.fields>>,
+    SameType<StockQuantityItem, DescribedOutput<typeof quantityItem.fields>>,
+    SameType<StockAmountItem, StockItem<Amount>>,
+    SameType<StockQuantityItem, StockItem<Quantity>>,
+  ]
+>;
 
 // The parsed list is built afresh by each call and shared with no one: it keeps the mutable
 // type the stock parsers have always had (a described list is typed readonly).
@@ -99,7 +106,7 @@ const STOCK_ITEMS = "Stock items, applied in order, all or nothing; a material l
  * parseStockAmounts([{ materialId: "SCREW-6" }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: UNLIMITED }] }
  * parseStockAmounts([{ materialId: "x", amount: -1 }]) //=> { ok: false, issues: [{ code: "Negative", path: "[0].amount", ... }] }
  */
-export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> = /* @__PURE__ */ compileBody(amounts, "add", stockAmountBodyRecords) as MutableList<StockItem<Amount>>;
+export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> = /* @__PURE__ */ compileBody(amountsBody.value, amountsBody.mode, stockAmountBodyRecords) as MutableList<StockItem<Amount>>;
 
 /**
  * Parses a `removeMaterial` or `moveTo` body: an array of `{ materialId, amount }` where an
@@ -109,7 +116,7 @@ export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> =
  * @example
  * parseStockQuantities([{ materialId: "SCREW-6", amount: null }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: ALL }] }
  */
-export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>[]> = /* @__PURE__ */ compileBody(quantities, "add", stockQuantityBodyRecords) as MutableList<StockItem<Quantity>>;
+export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>[]> = /* @__PURE__ */ compileBody(quantitiesBody.value, quantitiesBody.mode, stockQuantityBodyRecords) as MutableList<StockItem<Quantity>>;
 
 /**
  * The JSON Schema of an `addToStore` or `setMaterialAmounts` body, the shape
@@ -117,13 +124,13 @@ export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>
  * @example
  * stockAmountsJsonSchema.maxItems //=> 25000
  */
-export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(amounts, "add", stockAmountBodyDocs, STOCK_ITEMS);
+export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(amountsBody.value, amountsBody.mode, stockAmountBodyDocs, STOCK_ITEMS);
 
 /**
  * The JSON Schema of a `removeMaterial` or `moveTo` body, the shape
  * {@link parseStockQuantities} reads.
  */
-export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(quantities, "add", stockQuantityBodyDocs, STOCK_ITEMS);
+export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(quantitiesBody.value, quantitiesBody.mode, stockQuantityBodyDocs, STOCK_ITEMS);
 
 /** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = /* @__PURE__ */ toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
