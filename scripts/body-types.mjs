@@ -32,6 +32,7 @@ export const SOURCES = [
   { source: "src/intervention/request.ts", out: "src/intervention/request-types.ts" },
   { source: "src/auth/login.ts", out: "src/auth/login-types.ts" },
   { source: "src/stock/request.ts", out: "src/stock/request-types.ts" },
+  { source: "src/order/request.ts", out: "src/order/request-types.ts" },
 ];
 
 const MODES = ["add", "upsert", "edit"];

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { customerBodies, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import { interventionBodies, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../src/intervention/request.js";
+import { orderBodies, parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../../src/order/request.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import {
   addList,
@@ -48,7 +49,7 @@ import {
 import { ABSENT, type Absent, type Tri } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { customerAddBody, customerAddOrEditBody, kitContext } from "../../src/testing/index.js";
+import { customerAddBody, customerAddOrEditBody, kitContext, orderAddBody, orderAddOrEditBody, orderEditBody } from "../../src/testing/index.js";
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 
@@ -545,6 +546,27 @@ describe("whole numbers", () => {
         expect({ value, parser: parse(value).ok }).toEqual({ value, parser: validate(value) });
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the generated record makers of the order bodies", () => {
+  const ctx = kitContext(demoFixture, "demo");
+  const customer = { customerId: "c-1", addressIds: ["a-1"], contactPersonIds: ["p-1"], serviceObjectIds: ["d-1"] };
+  const [addBody, editBody, upsertBody] = orderBodies;
+  const plainAdd = compileBody(addBody!.value, "add");
+  const plainEdit = compileBody(editBody!.value, "edit");
+  const plainUpsert = compileBody(upsertBody!.value, "upsert");
+
+  it("ORD-1 ORD-7 ORD-10: parseOrderAdd, parseOrderEdit and parseOrderAddOrEdit answer as their descriptions read key by key", () => {
+    const anyBody = fc.oneof(orderAddBody(ctx, customer), orderEditBody(ctx, customer), orderAddOrEditBody(ctx, customer, ["O-1"]), fc.jsonValue(), fc.anything({ withNullPrototype: true }));
+    fc.assert(
+      fc.property(anyBody, (value) => {
+        expect(parseOrderAdd(value)).toEqual(plainAdd(value));
+        expect(parseOrderEdit(value)).toEqual(plainEdit(value));
+        expect(parseOrderAddOrEdit(value)).toEqual(plainUpsert(value));
+      }),
+      { numRuns: 300 },
     );
   });
 });
