@@ -193,8 +193,12 @@ export const parseOrderAdd: (value: unknown) => Result<OrderAddCommand> = /* @__
  * parseOrderEdit({ addressId: null }).issues[0] //=> { code: "Required", path: "addressId", ... }
  * parseOrderEdit({ internalNote: null }).value.internalNote //=> null
  */
-// Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (a null is kept), and the edit's states are edit()'s
-export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @__PURE__ */ compileBody(orderEdit, "edit", orderEditBodyRecords);
+export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @__PURE__ */ compileBody(
+  orderEdit,
+  // Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (a null is kept), and the edit's states are edit()'s
+  "edit",
+  orderEditBodyRecords,
+);
 
 /**
  * Parses a `POST /order/addOrEdit` body: `id` and `externalId` optional, the four
@@ -205,24 +209,36 @@ export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @
  * @example
  * parseOrderAddOrEdit({ id: "not-a-guid" }).issues.map((i) => i.code) //=> ["Required", "Required", "Required", "Required", "InvalidGuid"]
  */
-// Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (a null is kept), and the edit's states are edit()'s
-export const parseOrderAddOrEdit: (value: unknown) => Result<OrderAddOrEditCommand> = /* @__PURE__ */ compileBody(orderAddOrEdit, "upsert", orderAddOrEditBodyRecords);
+export const parseOrderAddOrEdit: (value: unknown) => Result<OrderAddOrEditCommand> = /* @__PURE__ */ compileBody(
+  orderAddOrEdit,
+  // Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (a null is kept), and the edit's states are edit()'s
+  "upsert",
+  orderAddOrEditBodyRecords,
+);
 
 /**
  * The JSON Schema of a `POST /order` body, the shape {@link parseOrderAdd} reads.
  * @example
  * orderAddJsonSchema.required //=> ["customerId", "addressId", "contactPersonId", "categoryId"]
  */
-// Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
-export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(order, "add", orderAddBodyDocs);
+export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(
+  order,
+  // Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
+  "add",
+  orderAddBodyDocs,
+);
 
 /**
  * The JSON Schema of a `PUT /order/{id}` body, the shape {@link parseOrderEdit} reads.
  * @example
  * orderEditJsonSchema.required //=> undefined
  */
-// Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
-export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(orderEdit, "edit", orderEditBodyDocs);
+export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(
+  orderEdit,
+  // Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
+  "edit",
+  orderEditBodyDocs,
+);
 
 /**
  * The JSON Schema of a `POST /order/addOrEdit` body, the shape {@link parseOrderAddOrEdit}
@@ -230,8 +246,12 @@ export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSche
  * @example
  * orderAddOrEditJsonSchema.properties.id.format //=> "uuid"
  */
-// Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
-export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(orderAddOrEdit, "upsert", orderAddOrEditBodyDocs);
+export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(
+  orderAddOrEdit,
+  // Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
+  "upsert",
+  orderAddOrEditBodyDocs,
+);
 
 /** {@link parseOrderAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const orderAddSchema: BodySchema<OrderAddCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAdd, orderAddJsonSchema);
