@@ -4,7 +4,10 @@
 // - the parsed command's interfaces and the JSON body's interfaces, with their TSDoc:
 //   `isolatedDeclarations` forbids exporting a type inferred from a const (TS9010), so the types
 //   are generated text, and the module holding the descriptions asserts at compile time that each
-//   generated command interface is the type the description reads (`SameType`);
+//   generated command interface is the type the description reads (`SameType`). An object and its
+//   edit (`edit()`) share a name: the interface of that name holds the edit's field states, which
+//   take what both read; an extension redeclares the base fields it narrows; the edit that is a
+//   body's root is an interface of its own, named by the body's `command`;
 // - per body, the JSON Schema descriptions (`…BodyDocs`), taken from the TSDoc written in the
 //   description, so a bundle that only parses carries no documentation;
 // - per body, the record makers (`…BodyRecords`): one object literal per command type, the
@@ -29,9 +32,10 @@ export const SOURCES = [
   { source: "src/intervention/request.ts", out: "src/intervention/request-types.ts" },
   { source: "src/auth/login.ts", out: "src/auth/login-types.ts" },
   { source: "src/stock/request.ts", out: "src/stock/request-types.ts" },
+  { source: "src/order/request.ts", out: "src/order/request-types.ts" },
 ];
 
-const MODES = ["add", "upsert"];
+const MODES = ["add", "upsert", "edit"];
 const isBody = (d) => typeof d === "object" && d !== null && typeof d.mode === "string" && typeof d.value?.shape === "object";
 
 /** The `DescribedBody` entries a module exports (in lists), in export order. */
@@ -98,11 +102,6 @@ const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 /** The fields of an object description, its bases' first (the shape holds them all). */
 const allFields = (value) => value.shape.fields;
 
-/** The fields an object adds to its base. */
-function ownFields(value) {
-  const base = value.shape.base;
-  return Object.fromEntries(Object.entries(value.shape.fields).filter(([k]) => base === undefined || !Object.hasOwn(base.shape.fields, k)));
-}
 
 /**
  * The text of the generated file for the bodies of one module.
@@ -144,14 +143,38 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (m === null) throw new Error(`${source}: @${mode} of ${name} must be "@${mode} BodyTypeName What it is."`);
     return { name: m[1], doc: m[2] };
   };
-  /** Each object with the object holding each field, its bases' fields first. */
+  /** The body type of an object in a mode, else the one it names for another mode (a nested object documented once). */
+  const someBodyName = (name, mode) => bodyName(name, mode) ?? MODES.map((m) => bodyName(name, m)).find((b) => b !== undefined);
+  /** Each field of an object in reading order, with the name of the object (itself or a base) that declares it. */
   const ownedFields = (value) => {
-    const out = [];
     const chain = [];
     for (let v = value; v !== undefined; v = v.shape.base) chain.unshift(v);
-    for (const v of chain) for (const [k, f] of Object.entries(ownFields(v))) out.push([k, f, v.shape.name]);
-    return out;
+    return Object.entries(allFields(value)).map(([k, f]) => [k, f, chain.find((v) => Object.hasOwn(v.shape.fields, k)).shape.name]);
   };
+
+  // The edit that is a body's root is its own command type; every other object is the interface of
+  // its name, in the edit's field states when an edit of it is read (they take the plain object's too).
+  const commandOf = new Map();
+  for (const body of bodies) {
+    if (body.value.shape.edits === undefined) continue;
+    if (body.command === undefined) throw new Error(`${source}: the edit of ${body.value.shape.name} is read as a body: name its command type (command: "…")`);
+    commandOf.set(body.value, body.command);
+  }
+  const nameOf = (value) => commandOf.get(value) ?? value.shape.name;
+  const interfaceOf = new Map();
+  const register = (value) => {
+    const s = value.shape;
+    if (s.kind === "array") return register(s.item);
+    if (s.kind !== "object") return;
+    const current = interfaceOf.get(nameOf(value));
+    if (current === value) return;
+    if (current === undefined || (s.edits !== undefined && current.shape.edits === undefined)) interfaceOf.set(nameOf(value), value);
+    for (const f of Object.values(s.fields)) register(f.value);
+    if (s.base !== undefined) register(s.base);
+  };
+  for (const body of bodies) register(body.value);
+  /** The field types each written interface holds, its bases' included, by interface name. */
+  const written = new Map();
 
   function outputType(value) {
     const s = value.shape;
@@ -185,19 +208,32 @@ export function renderBodyTypes(bodies, docs, source, out) {
     }
   }
   function emitOutput(value) {
-    const { name, from, base } = value.shape;
-    const fields = ownFields(value);
-    if (from !== undefined) return need({ name, from });
+    const name = nameOf(value);
+    if (value.shape.from !== undefined) return need({ name, from: value.shape.from });
     if (seen.has(`output ${name}`)) return;
     seen.add(`output ${name}`);
-    const doc = objectDocs(name).doc?.text;
+    const v = interfaceOf.get(name);
+    const { base, edits } = v.shape;
+    const doc = commandOf.has(v) ? docs.commands.get(name) : objectDocs(name).doc?.text;
     if (doc === undefined || doc === "") throw new Error(`${source}: ${name} has no TSDoc`);
     let extend = "";
+    let inherited = new Map();
     if (base !== undefined) {
       emitOutput(base);
-      extend = ` extends ${base.shape.name}`;
+      extend = ` extends ${nameOf(base)}`;
+      // A type generated elsewhere (`from`): its fields are taken as they are.
+      inherited = written.get(nameOf(base)) ?? new Map(Object.keys(base.shape.fields).map((k) => [k, undefined]));
     }
-    const lines = Object.entries(fields).map(([k, f]) => `${tsdoc(fieldDoc(name, k), "  ")}  readonly ${k}: ${fieldOutput(f)};\n`);
+    const types = new Map(inherited);
+    const lines = [];
+    for (const [k, f, owner] of ownedFields(v)) {
+      const t = fieldOutput(f);
+      if (inherited.has(k) && (inherited.get(k) === undefined || inherited.get(k) === t)) continue;
+      // An edit's interface says what its fields say in an edit (`@edit`).
+      lines.push(`${tsdoc(fieldDoc(owner, k, edits === undefined ? undefined : "edit"), "  ")}  readonly ${k}: ${t};\n`);
+      types.set(k, t);
+    }
+    written.set(name, types);
     decls.push(`${tsdoc(doc)}export interface ${name}${extend} {\n${lines.join("")}}\n`);
   }
 
@@ -220,13 +256,14 @@ export function renderBodyTypes(bodies, docs, source, out) {
     return f.presence === "notNull" ? `${doc}  readonly ${key}?: ${t};\n` : `${doc}  readonly ${key}?: ${t} | null;\n`;
   }
   const linesOf = (value, mode) => ownedFields(value).map(([k, f, owner]) => [k, bodyLine(owner, k, f, mode)]).filter(([, l]) => l !== undefined);
-  /** The interface of the body lines an object's bodies of both modes share (`@fields Name Text`): its name and keys. */
+  /** The interface of the body lines the bodies of every mode reading an object share (`@fields Name Text`): its name and keys. */
   function emitFieldsGroup(value) {
     const tag = objectDocs(value.shape.name).doc?.fields;
     const m = /^(\w+)\s+(.+)$/.exec(tag);
     if (m === null) throw new Error(`${source}: @fields of ${value.shape.name} must be "@fields TypeName What it is."`);
-    const add = new Map(linesOf(value, "add"));
-    const common = linesOf(value, "upsert").filter(([k, l]) => add.get(k) === l);
+    const [first, ...others] = [...readIn.get(value.shape.name)].map((mode) => linesOf(value, mode));
+    const rest = others.map((lines) => new Map(lines));
+    const common = first.filter(([k, l]) => rest.every((r) => r.get(k) === l));
     if (!seen.has(`body ${m[1]}`)) {
       seen.add(`body ${m[1]}`);
       decls.push(`${tsdoc(m[2])}export interface ${m[1]} {\n${common.map(([, l]) => l).join("")}}\n`);
@@ -239,7 +276,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
    * body is the add body plus fields, by extending the add body.
    */
   function emitBody(value, mode) {
-    const named = bodyName(value.shape.name, mode) ?? bodyName(value.shape.name, MODES.find((m) => m !== mode));
+    const named = someBodyName(value.shape.name, mode);
     if (named === undefined) throw new Error(`${source}: ${value.shape.name} is read in ${mode} mode but its TSDoc names no body type (@${mode} Name …)`);
     if (seen.has(`body ${named.name}`)) return named.name;
     seen.add(`body ${named.name}`);
@@ -311,7 +348,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     const objects = [...objectsOf(body.value).values()];
     const modeRows = [];
     for (const v of objects) {
-      const named = bodyName(v.shape.name, body.mode) ?? bodyName(v.shape.name, MODES.find((m) => m !== body.mode));
+      const named = someBodyName(v.shape.name, body.mode);
       if (named !== undefined) modeRows.push(`  ${v.shape.name}: ${JSON.stringify(named.doc)},\n`);
       for (const [k, f, owner] of ownedFields(v)) {
         if (isShared(owner, k, f)) {
@@ -334,7 +371,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
 
   for (const body of bodies) {
     outputType(body.value);
-    if (body.command !== undefined) {
+    if (body.command !== undefined && !commandOf.has(body.value)) {
       const doc = docs.commands.get(body.command);
       if (doc === undefined || doc === "") throw new Error(`${source}: command ${body.command} has no TSDoc`);
       decls.push(`${tsdoc(doc)}export type ${body.command} = ${body.value.shape.name};\n`);

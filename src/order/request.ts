@@ -1,150 +1,173 @@
-import { ABSENT, checkNotNull, type Absent, type Tri } from "../shared/field.js";
-import type { Guid } from "../shared/guid.js";
-import { collect, type Issue, type Result } from "../shared/issue.js";
+import { priorities } from "../records/order.js";
 import {
+  array,
+  boolean,
+  compileBody,
+  dateTime,
+  describedJsonSchema,
+  edit,
+  extend,
+  externalId,
+  guid,
+  ident,
+  integer,
+  nonBlank,
+  object,
+  oneOf,
   optional,
-  readArray,
-  readBoolean,
-  readDateTime,
-  readEnum,
-  readGuid,
-  readInteger,
-  readExternalId,
-  readNonBlank,
-  readObject,
-  readString,
-  readText,
-  readLongText,
   required,
-  type JsonObject,
-  type ValueReader,
-} from "../shared/read.js";
+  text,
+  type DescribedBody,
+  type DescribedOutput,
+  type EditFields,
+  type SameType,
+} from "../shared/description.js";
+import type { Result } from "../shared/issue.js";
+import type { JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
-import { js, type JsonSchema } from "../shared/json-schema.js";
-import type { Instant } from "../shared/time.js";
-import { priorities, type Priority } from "../records/order.js";
+import {
+  orderAddBodyDocs,
+  orderAddBodyRecords,
+  orderAddOrEditBodyDocs,
+  orderAddOrEditBodyRecords,
+  orderEditBodyDocs,
+  orderEditBodyRecords,
+  type OrderAddCommand,
+  type OrderAddOrEditCommand,
+  type OrderChanges,
+  type OrderEditCommand,
+  type OrderOptionalFields,
+} from "./request-types.js";
 
-/** The optional order fields, each in its three states (GEN-5). */
-export interface OrderOptionalFields {
-  /** ID or external ID of the invoicing customer (ORD-2). */
-  readonly invoiceCustomerId: Tri<string>;
-  /** Order name. */
-  readonly name: Tri<string>;
-  /** Estimated minutes, a whole number ≥ 0 (ORD-5). */
-  readonly estimatedDuration: Tri<number>;
-  /** The customer's request. */
-  readonly problemDescriptionFromCustomer: Tri<string>;
-  /** Internal note. */
-  readonly internalNote: Tri<string>;
-  /** JSON text (CUS-8, order template). */
-  readonly customData: Tri<string>;
-  /** Priority (ORD-4). */
-  readonly priority: Tri<Priority>;
-  /** ID or slug of an OrderCustomState. */
-  readonly customStateId: Tri<string>;
-  /** IDs or external IDs of devices of the customer (ORD-1). */
-  readonly serviceObjectIds: Tri<readonly string[]>;
-  /** ID or external ID of the owner (AUTH-6). */
-  readonly ownerId: Tri<string>;
-  /** Requested date-time (GEN-6). */
-  readonly requestedDate: Tri<Instant>;
-  /** Documents by post (ORD-3). */
-  readonly sendByPost: Tri<boolean>;
-  /** Use the orderer's work prices (ORD-2). */
-  readonly useWorkItemsFromInvoiceCustomer: Tri<boolean>;
-}
+export type { OrderAddCommand, OrderAddOrEditCommand, OrderChanges, OrderEditCommand, OrderOptionalFields } from "./request-types.js";
+
+/*
+ * The order bodies, described once (docs/decisions.md "One description per body"): the parsers,
+ * the JSON Schemas, the command types and the JSON body types (the last two written by
+ * `scripts/body-types.mjs` into request-types.ts and checked below) all come from here. The add
+ * and the add-or-edit read `order`; the edit reads its edit (`edit(order)`), where the four
+ * references may be left out but not cleared (ORD-7) and `externalId` is a three-state field
+ * (ORD-8). Fields are read, and issues reported, in this order: `externalId`, the four
+ * references, the optional fields, then the add-or-edit's `id`.
+ */
 
 /**
- * The changes any order body asks for. The four required fields can be left out (an edit)
- * but never `null`: the type forbids clearing them (ORD-7).
+ * The optional order fields, each in its three states (GEN-5).
+ * @fields OrderFieldsBody The optional order fields every order body shares.
  */
-export interface OrderChanges extends OrderOptionalFields {
-  /** ID or external ID of the customer (ORD-1, ORD-8). */
-  readonly customerId: Absent | string;
-  /** ID or external ID of an address of the customer (ORD-1). */
-  readonly addressId: Absent | string;
-  /** ID or external ID of a contact person of the customer (ORD-1). */
-  readonly contactPersonId: Absent | string;
-  /** ID or slug of an OrderCategory. */
-  readonly categoryId: Absent | string;
-}
+const orderOptional = /* @__PURE__ */ object("OrderOptionalFields", {
+  /** GUID or external ID of the invoicing customer (ORD-2). */
+  invoiceCustomerId: optional(nonBlank()),
+  /** Order name. */
+  name: optional(text()),
+  /** Estimated minutes (ORD-5). */
+  estimatedDuration: optional(integer(0)),
+  /** The customer's request. */
+  problemDescriptionFromCustomer: optional(text(limits.longText)),
+  /** Internal note. */
+  internalNote: optional(text(limits.longText)),
+  /** JSON text checked against the company's order template (CUS-8). */
+  customData: optional(text(limits.customData)),
+  /** Priority (ORD-4); default Normal. */
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the command's type name, read only by scripts/body-types.mjs (npm run docs:check fails when it changes)
+  priority: optional(oneOf(priorities, { name: "Priority", from: "records/order" })),
+  /** GUID or slug of an OrderCustomState. */
+  customStateId: optional(nonBlank()),
+  /** GUIDs or external IDs of devices of the customer (ORD-1). */
+  serviceObjectIds: optional(array(nonBlank(), limits.serviceObjectIds)),
+  /** GUID or external ID of the owner (AUTH-6). */
+  ownerId: optional(nonBlank()),
+  /** Requested date-time, with Z or an offset (GEN-6). */
+  requestedDate: optional(dateTime()),
+  /** Documents by post (ORD-3). */
+  sendByPost: optional(boolean()),
+  /** Use the orderer's work prices (ORD-2). */
+  useWorkItemsFromInvoiceCustomer: optional(boolean()),
+});
 
-/** A parsed `POST /order` body (ORD-1): the four references present; no field is `null` (GEN-5). */
-export interface OrderAddCommand extends OrderChanges {
-  /** External ID (GEN-4). */
-  readonly externalId: Absent | string;
-  /** ID or external ID of the customer. */
-  readonly customerId: string;
-  /** ID or external ID of an address of the customer. */
-  readonly addressId: string;
-  /** ID or external ID of a contact person of the customer. */
-  readonly contactPersonId: string;
-  /** ID or slug of an OrderCategory. */
-  readonly categoryId: string;
-}
+/**
+ * The changes any order body asks for. The four references can be left out (an edit) but never
+ * `null`: the type forbids clearing them (ORD-7).
+ */
+const orderChanges = /* @__PURE__ */ extend(
+  orderOptional,
+  "OrderChanges",
+  {
+    /** GUID or external ID of the customer (ORD-1, ORD-8). */
+    customerId: required(nonBlank()),
+    /** GUID or external ID of an address of the customer (ORD-1). */
+    addressId: required(nonBlank()),
+    /** GUID or external ID of a contact person of the customer (ORD-1). */
+    contactPersonId: required(nonBlank()),
+    /** GUID or slug of an OrderCategory. */
+    categoryId: required(nonBlank()),
+  },
+  "first",
+);
 
-/** A parsed `PUT /order/{id}` body (ORD-7): only what was sent changes. */
-export interface OrderEditCommand extends OrderChanges {
-  /** External ID as sent; it may only repeat the current one (ORD-8). */
-  readonly externalId: Tri<string>;
-}
+/**
+ * A parsed `POST /order` body (ORD-1): the four references present; no field is `null` (GEN-5).
+ * @add OrderAddBody A new order (ORD-1); null on an optional field counts as left out (GEN-5).
+ * @edit OrderEditBody Only the fields sent change (ORD-6); null clears an optional field and is refused on customerId, addressId, contactPersonId and categoryId (GEN-5).
+ */
+const order = /* @__PURE__ */ extend(
+  orderChanges,
+  "OrderAddCommand",
+  {
+    /**
+     * External ID (GEN-4, UPS-2).
+     * @add External ID, unique among the company's orders (GEN-4).
+     * @upsert External ID: how an existing order is found when no id is sent (UPS-2).
+     * @edit External ID; it may only repeat the current one (ORD-8).
+     */
+    externalId: ident(externalId()),
+  },
+  "first",
+);
 
-/** A parsed `POST /order/addOrEdit` body (ORD-10): the four references required even when editing. */
-export interface OrderAddOrEditCommand extends OrderAddCommand {
-  /** GUID of the order to edit, if sent (UPS-3, UPS-4). */
-  readonly id: Absent | Guid;
-}
+/** The edit of an order: the four references may be left out but not cleared, `externalId` in three states (ORD-7, ORD-8). */
+const orderEdit = /* @__PURE__ */ edit(order);
 
-const readPriority = readEnum(priorities);
-const readDuration = readInteger(0);
-const readReferences = readArray(readNonBlank, 0, limits.serviceObjectIds);
-const readCustomData = readText(limits.customData);
+/**
+ * A parsed `POST /order/addOrEdit` body (ORD-10): the four references required even when editing.
+ * @upsert OrderAddOrEditBody Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9); null clears an optional field (GEN-5).
+ */
+const orderAddOrEdit = /* @__PURE__ */ extend(order, "OrderAddOrEditCommand", {
+  /** GUID of the order to edit (UPS-3, UPS-4). */
+  id: ident(guid()),
+});
 
-/** Reads an optional field; with `nullIsAbsent` (a plain add, GEN-5) `null` counts as left out. */
-function field<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>, nullIsAbsent: boolean): Tri<T> {
-  const v = optional(o, key, "", issues, reader);
-  return nullIsAbsent && v === null ? ABSENT : v;
-}
+/**
+ * The order bodies, for the type generator (`scripts/body-types.mjs`), which writes their command
+ * and JSON body types into `src/order/request-types.ts`.
+ * @internal
+ */
+export const orderBodies: readonly DescribedBody[] = [
+  { value: order, mode: "add" },
+  {
+    value: orderEdit,
+    // Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (the edit's states are edit()'s); the mode names the texts scripts/body-types.mjs writes (npm run docs:check)
+    mode: "edit",
+    /** A parsed `PUT /order/{id}` body (ORD-7): only what was sent changes. */
+    // Stryker disable next-line StringLiteral: the command type's name, read only by scripts/body-types.mjs (npm run docs:check fails when it changes)
+    command: "OrderEditCommand",
+  },
+  // Stryker disable next-line StringLiteral: the core reads every mode but "add" alike; the mode names the texts scripts/body-types.mjs writes (npm run docs:check)
+  { value: orderAddOrEdit, mode: "upsert" },
+];
 
-function readOptionalFields(o: JsonObject, issues: Issue[], nullIsAbsent: boolean): OrderOptionalFields {
-  return {
-    invoiceCustomerId: field(o, "invoiceCustomerId", issues, readNonBlank, nullIsAbsent),
-    name: field(o, "name", issues, readString, nullIsAbsent),
-    estimatedDuration: field(o, "estimatedDuration", issues, readDuration, nullIsAbsent),
-    problemDescriptionFromCustomer: field(o, "problemDescriptionFromCustomer", issues, readLongText, nullIsAbsent),
-    internalNote: field(o, "internalNote", issues, readLongText, nullIsAbsent),
-    customData: field(o, "customData", issues, readCustomData, nullIsAbsent),
-    priority: field(o, "priority", issues, readPriority, nullIsAbsent),
-    customStateId: field(o, "customStateId", issues, readNonBlank, nullIsAbsent),
-    serviceObjectIds: field(o, "serviceObjectIds", issues, readReferences, nullIsAbsent),
-    ownerId: field(o, "ownerId", issues, readNonBlank, nullIsAbsent),
-    requestedDate: field(o, "requestedDate", issues, readDateTime, nullIsAbsent),
-    sendByPost: field(o, "sendByPost", issues, readBoolean, nullIsAbsent),
-    useWorkItemsFromInvoiceCustomer: field(o, "useWorkItemsFromInvoiceCustomer", issues, readBoolean, nullIsAbsent),
-  };
-}
-
-/** An identifier (`id`, `externalId`): `null` and left out both mean not sent ({@link ABSENT}). */
-function ident<T>(o: JsonObject, key: string, issues: Issue[], reader: ValueReader<T>): T | Absent {
-  const v = optional(o, key, "", issues, reader);
-  return v === null ? ABSENT : v;
-}
-
-function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
-  const o = readObject(value, "", "", issues);
-  if (o === undefined) return undefined;
-  // `required` returns undefined only after pushing an issue, and collect never hands out a
-  // command with issues: the casts hold wherever the command is read.
-  return {
-    externalId: ident(o, "externalId", issues, readExternalId),
-    customerId: required(o, "customerId", "", issues, readNonBlank) as string,
-    addressId: required(o, "addressId", "", issues, readNonBlank) as string,
-    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) as string,
-    categoryId: required(o, "categoryId", "", issues, readNonBlank) as string,
-    ...readOptionalFields(o, issues, true),
-  };
-}
+// The generated interfaces are the described ones (a stale src/order/request-types.ts fails here).
+type GeneratedMatch = [
+  SameType<OrderOptionalFields, DescribedOutput<typeof orderOptional.fields>>,
+  SameType<OrderChanges, DescribedOutput<EditFields<typeof orderChanges.fields>>>,
+  SameType<OrderAddCommand, DescribedOutput<typeof order.fields>>,
+  SameType<OrderEditCommand, DescribedOutput<typeof orderEdit.fields>>,
+  SameType<OrderAddOrEditCommand, DescribedOutput<typeof orderAddOrEdit.fields>>,
+];
+// Stryker disable next-line ArrayDeclaration,BooleanLiteral: checked by the compiler (npm run typecheck), never read at run time
+const generatedMatch: GeneratedMatch = [true, true, true, true, true];
+void generatedMatch;
 
 /**
  * Parses a `POST /order` body: the four references required, formats and enum values
@@ -158,16 +181,7 @@ function readAdd(value: unknown, issues: Issue[]): OrderAddCommand | undefined {
  * parseOrderAdd({ customerId: "C-1", addressId: "A-1", contactPersonId: "P-1", categoryId: "repair" }).ok //=> true
  * parseOrderAdd({ customerId: "C-1", estimatedDuration: -5 }).issues.map((i) => i.path) //=> ["addressId", "contactPersonId", "categoryId", "estimatedDuration"]
  */
-export function parseOrderAdd(value: unknown): Result<OrderAddCommand> {
-  const issues: Issue[] = [];
-  const command = readAdd(value, issues);
-  return collect(issues, () => command as OrderAddCommand);
-}
-
-/** Reads one of the four required references on an edit: may be left out, never `null` (ORD-7). */
-function notNull(o: JsonObject, key: string, issues: Issue[]): Absent | string {
-  return checkNotNull(optional(o, key, "", issues, readNonBlank), key, issues);
-}
+export const parseOrderAdd: (value: unknown) => Result<OrderAddCommand> = /* @__PURE__ */ compileBody(order, "add", orderAddBodyRecords);
 
 /**
  * Parses a `PUT /order/{id}` body: every field optional, `null` kept apart from left out
@@ -179,21 +193,12 @@ function notNull(o: JsonObject, key: string, issues: Issue[]): Absent | string {
  * parseOrderEdit({ addressId: null }).issues[0] //=> { code: "Required", path: "addressId", ... }
  * parseOrderEdit({ internalNote: null }).value.internalNote //=> null
  */
-export function parseOrderEdit(value: unknown): Result<OrderEditCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(value, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  const command: OrderEditCommand = {
-    externalId: optional(o, "externalId", "", issues, readExternalId),
-    customerId: notNull(o, "customerId", issues),
-    addressId: notNull(o, "addressId", issues),
-    contactPersonId: notNull(o, "contactPersonId", issues),
-    categoryId: notNull(o, "categoryId", issues),
-    ...readOptionalFields(o, issues, false),
-  };
-  return collect(issues, () => command);
-}
+export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @__PURE__ */ compileBody(
+  orderEdit,
+  // Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (a null is kept), and the edit's states are edit()'s
+  "edit",
+  orderEditBodyRecords,
+);
 
 /**
  * Parses a `POST /order/addOrEdit` body: `id` and `externalId` optional, the four
@@ -204,76 +209,36 @@ export function parseOrderEdit(value: unknown): Result<OrderEditCommand> {
  * @example
  * parseOrderAddOrEdit({ id: "not-a-guid" }).issues.map((i) => i.code) //=> ["Required", "Required", "Required", "Required", "InvalidGuid"]
  */
-export function parseOrderAddOrEdit(value: unknown): Result<OrderAddOrEditCommand> {
-  const issues: Issue[] = [];
-  const o = readObject(value, "", "", issues);
-  // Stryker disable next-line ArrowFunction: readObject reported an issue, so collect never calls this thunk
-  if (o === undefined) return collect(issues, () => undefined as never);
-  // As in readAdd: the casts hold wherever the command is read.
-  const command: OrderAddOrEditCommand = {
-    externalId: ident(o, "externalId", issues, readExternalId),
-    customerId: required(o, "customerId", "", issues, readNonBlank) as string,
-    addressId: required(o, "addressId", "", issues, readNonBlank) as string,
-    contactPersonId: required(o, "contactPersonId", "", issues, readNonBlank) as string,
-    categoryId: required(o, "categoryId", "", issues, readNonBlank) as string,
-    ...readOptionalFields(o, issues, false),
-    id: ident(o, "id", issues, readGuid),
-  };
-  return collect(issues, () => command);
-}
-
-function orderOptionalProperties(): Record<string, JsonSchema> {
-  return {
-  invoiceCustomerId: js.nullable(js.nonBlank("GUID or external ID of the invoicing customer (ORD-2).")),
-  name: js.nullable(js.text(limits.text, "Order name.")),
-  estimatedDuration: js.nullable(js.integer(0, Number.MAX_SAFE_INTEGER, "Estimated minutes (ORD-5).")),
-  problemDescriptionFromCustomer: js.nullable(js.text(limits.longText, "The customer's request.")),
-  internalNote: js.nullable(js.text(limits.longText, "Internal note.")),
-  customData: js.nullable(js.text(limits.customData, "JSON text checked against the company's order template (CUS-8).")),
-  priority: js.nullable(js.enumOf(priorities, "Priority (ORD-4); default Normal.")),
-  customStateId: js.nullable(js.nonBlank("GUID or slug of an OrderCustomState.")),
-  serviceObjectIds: js.nullable(js.array(js.nonBlank("GUID or external ID of a device of the customer (ORD-1)."), 0, limits.serviceObjectIds)),
-  ownerId: js.nullable(js.nonBlank("GUID or external ID of the owner (AUTH-6).")),
-  requestedDate: js.nullable(js.dateTime("Requested date-time, with Z or an offset (GEN-6).")),
-  sendByPost: js.nullable(js.boolean("Documents by post (ORD-3).")),
-  useWorkItemsFromInvoiceCustomer: js.nullable(js.boolean("Use the orderer's work prices (ORD-2).")),
-  };
-}
-
-const ORDER_REFERENCES = {
-  customerId: "GUID or external ID of the customer (ORD-1, ORD-8).",
-  addressId: "GUID or external ID of an address of the customer (ORD-1).",
-  contactPersonId: "GUID or external ID of a contact person of the customer (ORD-1).",
-  categoryId: "GUID or slug of an OrderCategory.",
-} as const;
-
-const ORDER_REQUIRED = ["customerId", "addressId", "contactPersonId", "categoryId"] as const;
-
-function orderReferences(): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(ORDER_REFERENCES).map(([key, description]) => [key, js.nonBlank(description)]));
-}
+export const parseOrderAddOrEdit: (value: unknown) => Result<OrderAddOrEditCommand> = /* @__PURE__ */ compileBody(
+  orderAddOrEdit,
+  // Stryker disable next-line StringLiteral: the core reads every mode but "add" alike (a null is kept), and the edit's states are edit()'s
+  "upsert",
+  orderAddOrEditBodyRecords,
+);
 
 /**
  * The JSON Schema of a `POST /order` body, the shape {@link parseOrderAdd} reads.
  * @example
  * orderAddJsonSchema.required //=> ["customerId", "addressId", "contactPersonId", "categoryId"]
  */
-export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  { externalId: js.nullable(js.externalId("External ID, unique among the company's orders (GEN-4).")), ...orderReferences(), ...orderOptionalProperties() },
-  ORDER_REQUIRED,
-  "A new order (ORD-1); null on an optional field counts as left out (GEN-5).",
-))();
+export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(
+  order,
+  // Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
+  "add",
+  orderAddBodyDocs,
+);
 
 /**
  * The JSON Schema of a `PUT /order/{id}` body, the shape {@link parseOrderEdit} reads.
  * @example
  * orderEditJsonSchema.required //=> undefined
  */
-export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  { externalId: js.nullable(js.externalId("External ID; it may only repeat the current one (ORD-8).")), ...orderReferences(), ...orderOptionalProperties() },
-  [],
-  "Only the fields sent change (ORD-6); null clears an optional field and is refused on customerId, addressId, contactPersonId and categoryId (GEN-5).",
-))();
+export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(
+  orderEdit,
+  // Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
+  "edit",
+  orderEditBodyDocs,
+);
 
 /**
  * The JSON Schema of a `POST /order/addOrEdit` body, the shape {@link parseOrderAddOrEdit}
@@ -281,16 +246,12 @@ export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
  * @example
  * orderAddOrEditJsonSchema.properties.id.format //=> "uuid"
  */
-export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ (() => js.object(
-  {
-    id: js.nullable(js.guid("GUID of the order to edit (UPS-3, UPS-4).")),
-    externalId: js.nullable(js.externalId("External ID: how an existing order is found when no id is sent (UPS-2).")),
-    ...orderReferences(),
-    ...orderOptionalProperties(),
-  },
-  ORDER_REQUIRED,
-  "Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9); null clears an optional field (GEN-5).",
-))();
+export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(
+  orderAddOrEdit,
+  // Stryker disable next-line StringLiteral: no order field has a schema that depends on the mode (no upsertOnly or addList field); the texts come with the docs table
+  "upsert",
+  orderAddOrEditBodyDocs,
+);
 
 /** {@link parseOrderAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const orderAddSchema: BodySchema<OrderAddCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAdd, orderAddJsonSchema);

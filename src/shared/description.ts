@@ -12,6 +12,7 @@ import {
   enumSchema,
   externalIdSchema,
   guidSchema,
+  integerSchema,
   nonBlankSchema,
   nullableSchema,
   numberSchema,
@@ -30,6 +31,7 @@ import {
   readEnum,
   readExternalId,
   readGuid,
+  readInteger,
   readNonBlank,
   readText,
   requiredValue as requiredValueBinding,
@@ -66,10 +68,12 @@ const collect: typeof collectBinding = collectBinding;
 
 /**
  * How a body is read: a plain add (`null` on an optional field counts as left out, GEN-5; a field
- * described with {@link upsertOnly} is not a field of an add and is ignored, ERR-3) or an
- * add-or-edit (`null` kept apart from left out, {@link upsertOnly} fields read).
+ * described with {@link upsertOnly} is not a field of an add and is ignored, ERR-3), an
+ * add-or-edit (`null` kept apart from left out, {@link upsertOnly} fields read), or an edit of a
+ * record the path names (ORD-7): the description {@link edit} makes, read as an add-or-edit reads;
+ * the mode names the texts (`@edit`) and the command type the generator writes for it.
  */
-export type BodyMode = "add" | "upsert";
+export type BodyMode = "add" | "upsert" | "edit";
 
 /**
  * A type the generated file names, and the module under `src/` it comes from (none: a built-in
@@ -122,7 +126,12 @@ export type ValueShape =
       readonly base?: Value<unknown>;
       /** Keys refused even as `null` (see {@link refuse}); none in the command or the body type. */
       readonly refused?: readonly string[];
+      /** The object this one is the edit of (see {@link edit}): same name, its fields in their edit states. */
+      readonly edits?: Value<unknown>;
     };
+
+/** The shape of an object description. */
+type ObjectShape = Extract<ValueShape, { kind: "object" }>;
 
 declare const outputType: unique symbol;
 
@@ -150,6 +159,7 @@ export interface Value<T> {
  * - `addList`: a list required on an add with `addMin` elements at least, a `list` on an add-or-edit;
  * - `orDefault`: left out or `null` is the field's default (a replace body, MAT-1, STO-1);
  * - `notNull`: left out is {@link ABSENT}, `null` is `Required` (GEN-5: a value that cannot be cleared).
+ * An edit ({@link edit}) reads a `required` field as `notNull` and an `ident` as `optional`.
  * @internal
  */
 export type Presence = "required" | "optional" | "ident" | "upsertOnly" | "list" | "addList" | "orDefault" | "notNull";
@@ -212,6 +222,15 @@ type FieldOutput<F> =
 export type DescribedOutput<F extends Fields> = { readonly [K in keyof F]: FieldOutput<F[K]> };
 
 /**
+ * The fields of an object as an edit reads them ({@link edit}): `required` becomes `notNull`,
+ * `ident` becomes `optional`, every other field stays.
+ * @internal
+ */
+export type EditFields<F extends Fields> = {
+  readonly [K in keyof F]: F[K] extends Field<"required", infer T> ? Field<"notNull", T> : F[K] extends Field<"ident", infer T> ? Field<"optional", T> : F[K];
+};
+
+/**
  * `true` when `A` and `B` are the same type (mutually assignable, and no `any` on either side);
  * a module asserts `const check: SameType<Generated, DescribedOutput<...>> = true`.
  * @internal
@@ -270,6 +289,19 @@ export function email(): Value<string> {
  */
 export function guid(): Value<Guid> {
   return leaf(readGuid, guidSchema, { name: "Guid", from: "shared/guid" }, STRING);
+}
+
+/**
+ * A whole number from `min` to `max`: not a whole number is `NotInteger`, below a minimum of 0
+ * `Negative`, any other bound broken `OutOfRange` (ERR-2, ORD-5).
+ * @param min - the smallest accepted
+ * @param max - the largest accepted
+ * @returns the description
+ * @internal
+ */
+export function integer(min: number, max: number = Number.MAX_SAFE_INTEGER): Value<number> {
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the command's type name, read only by scripts/body-types.mjs (npm run docs:check fails when it changes)
+  return leaf(readInteger(min, max), (d) => integerSchema(min, max, d), { name: "number" });
 }
 
 /**
@@ -697,7 +729,7 @@ function fieldText(value: Value<unknown>, key: string, docs: BodyDocs): string |
 }
 
 function describedObjectSchema(value: Value<unknown>, mode: BodyMode, docs: BodyDocs, description: string | undefined): JsonSchema {
-  const shape = value.shape as Extract<ValueShape, { kind: "object" }>;
+  const shape = value.shape as ObjectShape;
   const fields = shape.fields;
   const properties: Record<string, JsonSchema> = {};
   const requiredKeys: string[] = [];
@@ -757,7 +789,7 @@ export function refuse<T, F extends Fields>(
   rule: RuleId,
   message: (key: string) => string,
 ): Value<T> & { readonly fields: F } {
-  const shape = body.shape as Extract<ValueShape, { kind: "object" }>;
+  const shape = body.shape as ObjectShape;
   const reader = perMode((ctx) => {
     const read = body.reader(ctx);
     return ((value, parent, key, issues) => {
@@ -775,10 +807,12 @@ export function refuse<T, F extends Fields>(
 }
 
 /**
- * An object with the fields of `base` followed by `more`: the command type extends the base's.
+ * An object with the fields of `base` followed by `more`, or preceded by them with `"first"`
+ * (the order they are read in, hence of issues): the command type extends the base's.
  * @param base - the object extended
  * @param name - the new command type's name
  * @param more - the fields added
+ * @param first - `"first"`: `more` is read before the base's fields
  * @returns the description
  * @internal
  */
@@ -786,9 +820,37 @@ export function extend<const B extends Fields, const F extends Fields>(
   base: Value<DescribedOutput<B>> & { readonly fields: B },
   name: string,
   more: F,
+  first?: "first",
 ): Value<DescribedOutput<B & F>> & { readonly fields: B & F } {
-  const fields = { ...base.fields, ...more } as B & F;
+  const fields = (first === "first" ? { ...more, ...base.fields } : { ...base.fields, ...more }) as B & F;
   return objectValue(name, fields, { kind: "object", fields, name, base });
+}
+
+/**
+ * The object `body` as an edit reads it (`PUT`, the record named by the path: ORD-7): every field
+ * may be left out; a `required` field cannot be cleared ({@link notNull}: `null` is `Required`,
+ * GEN-5), an `ident` is a field in its three states ({@link optional}: `null` kept); every other
+ * field, and every nested object, as it is. Its bases become their edits, so the generator writes
+ * a base read by an add and by an edit in its edit state, the one that takes both. Same name and
+ * keys (the same record maker); compiled and documented in the `edit` mode. Refused keys are not
+ * carried over: refuse the edit, not the object edited.
+ * @param body - the object
+ * @returns the description
+ * @example
+ * const x = object("X", { name: required(nonBlank()) });
+ * const parse = compileBody(edit(x), "edit", recordsByKey(x));
+ * parse({}).value.name //=> ABSENT
+ * parse({ name: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@name"]
+ * @internal
+ */
+export function edit<const F extends Fields>(body: Value<unknown> & { readonly fields: F }): Value<DescribedOutput<EditFields<F>>> & { readonly fields: EditFields<F> } {
+  const shape = body.shape as ObjectShape;
+  const fields: Record<string, Field> = {};
+  for (const [key, field] of Object.entries(shape.fields)) {
+    fields[key] = field.presence === "required" ? notNull(field.value) : field.presence === "ident" ? optional(field.value) : field;
+  }
+  const base = shape.base as (Value<unknown> & { readonly fields: Fields }) | undefined;
+  return objectValue(shape.name, fields as EditFields<F>, { kind: "object", fields, name: shape.name, ...(base === undefined ? {} : { base: edit(base) }), edits: body });
 }
 
 /**

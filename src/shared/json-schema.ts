@@ -130,6 +130,18 @@ export function decimalSchema(description?: string): JsonSchema {
 }
 
 /**
+ * A whole number within bounds (`readInteger`).
+ * @param min - the smallest
+ * @param max - the largest
+ * @param description - the schema's description
+ * @returns the schema
+ * @internal
+ */
+export function integerSchema(min: number, max: number, description?: string): JsonSchema {
+  return { type: "integer", minimum: min, maximum: max, ...described(description) };
+}
+
+/**
  * A number within bounds.
  * @param min - the smallest
  * @param max - the largest
@@ -235,7 +247,7 @@ export const js: {
   email: emailSchema,
   boolean: booleanSchema,
   decimal: decimalSchema,
-  integer: (min, max, description) => ({ type: "integer", minimum: min, maximum: max, ...described(description) }),
+  integer: integerSchema,
   number: numberSchema,
   enumOf: enumSchema,
   array: arraySchema,

@@ -32,6 +32,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "intervention/request-types.ts": "generated from the body descriptions in intervention/request.ts (scripts/body-types.mjs): test/intervention/request.test.ts, test/shared/description.test.ts, test/intervention/cancel.test.ts and test/order/cancel.test.ts run its record makers through the parsers",
   "material/request-types.ts": "generated from the description in material/request.ts (scripts/body-types.mjs): test/material/replace.test.ts runs its record maker through parseMaterialReplace",
   "material/request.ts": "parseMaterialReplace: test/material/replace.test.ts checks MAT-1..MAT-3 on the parse and the replace together",
+  "order/request-types.ts": "generated from the order body descriptions in order/request.ts (scripts/body-types.mjs): test/order/request.test.ts and test/shared/description.test.ts run its record makers through parseOrderAdd, parseOrderEdit and parseOrderAddOrEdit",
   "stock/request-types.ts": "generated from the stock body descriptions in stock/request.ts (scripts/body-types.mjs): test/stock/request.test.ts and test/shared/json-schema.test.ts run its record makers through parseStockAmounts and parseStockQuantities",
   "store/replace-types.ts": "generated from the description in store/replace.ts (scripts/body-types.mjs): test/store/replace.test.ts runs its record maker through parseStoreReplace",
   "postgres/records.ts": "the PostgreSQL record store: the suites of test/postgres/ (run when DATABASE_URL is set)",

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { SOURCES, bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
-import { date, dateTime, extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
+import { date, dateTime, edit as editOf, extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
 
 // The source the docs are read from, and the same description built as values.
 const source = `
@@ -110,6 +110,95 @@ const slot = object("Slot", {
   });
 });
 
+// An edit (ORD-7): one description read by an add, an add-or-edit and an edit, as the order bodies are.
+const editSource = `
+/**
+ * Its optional fields.
+ * @fields GadgetFieldsBody The lines every gadget body shares.
+ */
+const fields = object("GadgetOptional", {
+  /** A note. */
+  note: optional(text()),
+});
+/** The changes any gadget body asks for. */
+const changes = extend(fields, "GadgetChanges", {
+  /** Its owner. */
+  ownerId: required(nonBlank()),
+}, "first");
+/**
+ * A parsed add.
+ * @add GadgetAddBody A new gadget.
+ * @edit GadgetEditBody Only the fields sent change.
+ */
+const gadget = extend(changes, "GadgetAdd", {
+  /**
+   * Its code.
+   * @edit Its code; it may only repeat the current one.
+   */
+  code: ident(nonBlank()),
+}, "first");
+/**
+ * A parsed add-or-edit.
+ * @upsert GadgetUpsertBody A gadget added or edited.
+ */
+const upsert = extend(gadget, "GadgetUpsert", {
+  /** Its GUID. */
+  id: ident(guid()),
+});
+const bodies = [
+  { value: gadget, mode: "add" },
+  {
+    value: edit(gadget),
+    mode: "edit",
+    /** A parsed edit. */
+    command: "GadgetEdit",
+  },
+  { value: upsert, mode: "upsert" },
+];
+`;
+const gadgetFields = object("GadgetOptional", { note: optional(text()) });
+const gadgetChanges = extend(gadgetFields, "GadgetChanges", { ownerId: required(nonBlank()) }, "first");
+const gadget = extend(gadgetChanges, "GadgetAdd", { code: ident(nonBlank()) }, "first");
+const gadgetUpsert = extend(gadget, "GadgetUpsert", { id: ident(guid()) });
+const gadgetBodies = bodiesOf({
+  bodies: [
+    { value: gadget, mode: "add" },
+    { value: editOf(gadget), mode: "edit", command: "GadgetEdit" },
+    { value: gadgetUpsert, mode: "upsert" },
+  ],
+});
+const edited = renderBodyTypes(gadgetBodies, readDocs(editSource), "src/gadget/request.ts", "src/gadget/request-types.ts");
+
+describe("body type generator: an edit", () => {
+  it("ORD-7 GEN-5: a base an edit reads is written in the edit's states, which take the add's; the add redeclares what it narrows", () => {
+    expect(edited).toContain("/** The changes any gadget body asks for. */\nexport interface GadgetChanges extends GadgetOptional {\n  /** Its owner. */\n  readonly ownerId: Absent | string;\n}");
+    expect(edited).toContain("/** A parsed add. */\nexport interface GadgetAdd extends GadgetChanges {\n  /** Its code. */\n  readonly code: Absent | string;\n  /** Its owner. */\n  readonly ownerId: string;\n}");
+    // The add-or-edit reads its base as the add does: nothing to redeclare.
+    expect(edited).toContain("export interface GadgetUpsert extends GadgetAdd {\n  /** Its GUID. */\n  readonly id: Absent | Guid;\n}");
+  });
+
+  it("ORD-7 ORD-8: the edit is its own command type, with the texts of the edit, and its body may leave out what the add requires", () => {
+    expect(edited).toContain("/** A parsed edit. */\nexport interface GadgetEdit extends GadgetChanges {\n  /** Its code; it may only repeat the current one. */\n  readonly code: Tri<string>;\n}");
+    expect(edited).not.toContain("export type GadgetEdit");
+    expect(edited).toContain("/** Only the fields sent change. */\nexport interface GadgetEditBody extends GadgetFieldsBody {\n  /** Its code; it may only repeat the current one. */\n  readonly code?: string | null;\n  /** Its owner. */\n  readonly ownerId?: string;\n}");
+    expect(edited).toContain("/** A new gadget. */\nexport interface GadgetAddBody extends GadgetFieldsBody {\n  /** Its code. */\n  readonly code?: string | null;\n  /** Its owner. */\n  readonly ownerId: string;\n}");
+    // The shared lines are those of all three modes.
+    expect(edited).toContain("/** The lines every gadget body shares. */\nexport interface GadgetFieldsBody {\n  /** A note. */\n  readonly note?: string | null;\n}");
+  });
+
+  it("GEN-9: the edit is read with the add's record maker, and its JSON Schema texts are the edit's", () => {
+    expect(edited).toContain("export const gadgetEditBodyRecords: RecordMakers = {\n  GadgetAdd: gadgetAddRecord,\n};");
+    expect(edited.match(/const gadgetAddRecord: RecordMaker/g)).toHaveLength(1);
+    expect(edited).toContain("const gadgetAddRecord: RecordMaker = {\n  size: 3,\n  make: (o, r, i) => ({\n    code: (r[0] as FieldReader)(o.code, i),\n    ownerId: (r[1] as FieldReader)(o.ownerId, i),\n    note: (r[2] as FieldReader)(o.note, i),\n");
+    expect(edited).toContain('export const gadgetEditBodyDocs: BodyDocs = {\n  fields: fieldTexts,\n  mode: {\n    GadgetAdd: "Only the fields sent change.",\n    "GadgetAdd.code": "Its code; it may only repeat the current one.",\n  },\n};');
+  });
+
+  it("GEN-9: an edit read as a body must name its command type", () => {
+    const unnamed = bodiesOf({ bodies: [{ value: editOf(gadget), mode: "edit" }] });
+    expect(() => renderBodyTypes(unnamed, readDocs(editSource), "src/g.ts", "src/g-types.ts")).toThrow("the edit of GadgetAdd is read as a body: name its command type");
+  });
+});
+
 // In a Stryker sandbox a mutated source is instrumented: every mutable expression becomes
 // `stryMutAct_…("n") ? mutant : (stryCov_…("n"), original)`, which hides the object names and
 // field literals the TSDoc is read from. The TSDoc itself is kept, and no mutant changes a
@@ -169,6 +258,7 @@ describe("the checked-in generated body types", () => {
     "src/intervention/request.ts": () => import("../../src/intervention/request.js"),
     "src/auth/login.ts": () => import("../../src/auth/login.js"),
     "src/stock/request.ts": () => import("../../src/stock/request.js"),
+    "src/order/request.ts": () => import("../../src/order/request.js"),
   };
 
   // The descriptions as the modules load them (their modes, lists and type names), rendered again:

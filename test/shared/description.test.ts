@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { customerBodies, parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import { interventionBodies, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../../src/intervention/request.js";
+import { orderBodies, parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../../src/order/request.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import {
   addList,
@@ -17,11 +18,13 @@ import {
   date,
   dateTime,
   describedJsonSchema,
+  edit,
   email,
   extend,
   externalId,
   guid,
   ident,
+  integer,
   map,
   list,
   nonBlank,
@@ -39,13 +42,14 @@ import {
   upsertOnly,
   type BodyMode,
   type DescribedOutput,
+  type EditFields,
   type SameType,
   type Value,
 } from "../../src/shared/description.js";
 import { ABSENT, type Absent, type Tri } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { customerAddBody, customerAddOrEditBody, kitContext } from "../../src/testing/index.js";
+import { customerAddBody, customerAddOrEditBody, kitContext, orderAddBody, orderAddOrEditBody, orderEditBody } from "../../src/testing/index.js";
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 
@@ -69,10 +73,14 @@ const thing = object("Thing", {
   extras: list(array(item, 2)),
 });
 const thingEdit = extend(thing, "ThingEdit", { id: upsertOnly(guid()) });
+/** The edit of a thing (a PUT): read in the edit mode. */
+const thingPut = edit(thing);
 const docs = { fields: {}, mode: {} };
 /** The test's descriptions have no generated file: their objects are filled key by key. */
 const compileBody = <T,>(body: Value<T>, mode: BodyMode): ((value: unknown) => Result<T>) => compileWith(body, mode, recordsByKey(body));
 const modes: readonly BodyMode[] = ["add", "upsert"];
+/** The description each mode reads in the differential tests. */
+const bodyOf = { add: thing, upsert: thingEdit, edit: thingPut } as const;
 
 // The types the description reads (what the generator writes as interfaces), checked here by hand.
 interface Item {
@@ -145,8 +153,8 @@ const nearby: fc.Arbitrary<Json> = fc.tuple(thingArb, fc.option(fc.tuple(fc.nat(
 });
 
 describe("body descriptions: parser and JSON Schema from one description", () => {
-  for (const mode of modes) {
-    const body = mode === "add" ? thing : thingEdit;
+  for (const mode of [...modes, "edit"] as const) {
+    const body: Value<unknown> = bodyOf[mode];
     const parse = compileBody(body, mode);
     const schema = describedJsonSchema(body, mode, docs);
     const validate = ajv.compile(schema);
@@ -440,6 +448,126 @@ describe("a list at the root and a mapped leaf", () => {
         expect({ value, parser: parse(value).ok }).toEqual({ value, parser: validate(value) });
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+// An edit: a PUT of the record its path names (ORD-7), read from the description of the add.
+const editTypes: [
+  SameType<DescribedOutput<EditFields<typeof thing.fields>>["title"], Absent | string>,
+  SameType<DescribedOutput<EditFields<typeof thing.fields>>["key"], Tri<string>>,
+  SameType<DescribedOutput<EditFields<typeof thing.fields>>["tags"], Tri<readonly string[]>>,
+  SameType<DescribedOutput<typeof thingPut.fields>, DescribedOutput<EditFields<typeof thing.fields>>>,
+] = [true, true, true, true];
+void editTypes;
+
+describe("an edit of a described object", () => {
+  const parse = compileBody(thingPut, "edit");
+  const at = (r: Result<unknown>): string[] => issuesOf(r).map((i) => `${i.code}@${i.path}:${i.rule}`);
+
+  it("ORD-7 GEN-5: every field may be left out; null on a required field is Required, on an identifier and an optional field it is kept", () => {
+    expect(parse({})).toEqual({ ok: true, value: { key: ABSENT, title: ABSENT, tags: ABSENT, items: [], extras: [] } });
+    expect(valueOf(parse({ key: null, tags: null, title: "T" }))).toMatchObject({ key: null, tags: null, title: "T" });
+    expect(valueOf(parse({ key: "K-1" })).key).toBe("K-1");
+    expect(issuesOf(parse({ key: ".", title: null })).map((i) => [i.code, i.path, i.rule, i.message])).toEqual([
+      ["InvalidExternalId", "key", "TXT-2", 'An external ID must not be "." or "..": no URL path can carry it (TXT-2).'],
+      ["Required", "title", "GEN-5", "title is required and cannot be cleared with null (GEN-5)."],
+    ]);
+    expect(at(parse({ title: " " }))).toEqual(["Blank@title:ERR-2"]);
+  });
+
+  it("ORD-7: nested objects are read as they are described: their required fields stay required, their identifiers take null as not sent", () => {
+    expect(at(parse({ items: [{ point: { label: "a" } }] }))).toEqual(["Required@items[0].point.x:ERR-2"]);
+    expect(valueOf(parse({ items: [{ code: null }] })).items[0]?.code).toBe(ABSENT);
+  });
+
+  it("GEN-5: the JSON Schema of an edit requires nothing, refuses null on a required field and takes it on an identifier", () => {
+    const schema = describedJsonSchema(thingPut, "edit", docs) as { required?: unknown; properties: Record<string, { type?: unknown }> };
+    expect(schema).not.toHaveProperty("required");
+    expect(schema.properties.title?.type).toBe("string");
+    expect(schema.properties.key?.type).toEqual(["string", "null"]);
+    expect(Object.keys(schema.properties)).toEqual(["key", "title", "tags", "items", "extras"]);
+  });
+
+  it("ORD-7: an edit keeps the object's name and keys (so its record maker), says what it edits, and makes each base its edit", () => {
+    expect(thingPut.shape).toMatchObject({ kind: "object", name: "Thing", edits: thing });
+    expect(thingPut.shape).not.toHaveProperty("base");
+    expect(thingPut.fields.title.presence).toBe("notNull");
+    expect(thingPut.fields.key.presence).toBe("optional");
+    // Fields an edit reads as the add does are the add's own.
+    expect(thingPut.fields.items).toBe(thing.fields.items);
+    const put = edit(thingEdit);
+    expect(Object.keys(put.fields)).toEqual(Object.keys(thingEdit.fields));
+    expect(put.fields.id).toBe(thingEdit.fields.id);
+    expect(put.shape).toMatchObject({ name: "ThingEdit", edits: thingEdit, base: { shape: { name: "Thing", edits: thing } } });
+    expect(compileWith(put, "edit", recordsByKey(thingEdit))({ id: G.toUpperCase() })).toMatchObject({ ok: true, value: { id: G, title: ABSENT } });
+  });
+});
+
+// Fields added to a base, read before its own ("first") or after.
+const base = object("Base", { a: required(nonBlank()), b: optional(text(2)) });
+const ahead = extend(base, "Ahead", { z: required(nonBlank()) }, "first");
+const behind = extend(base, "Behind", { z: required(nonBlank()) });
+
+describe("fields read before a base's", () => {
+  it("GEN-9: fields added first are read, reported and listed before the base's; otherwise after", () => {
+    const at = (r: Result<unknown>): string[] => issuesOf(r).map((i) => `${i.code}@${i.path}`);
+    expect(at(compileBody(ahead, "add")({ b: "abc" }))).toEqual(["Required@z", "Required@a", "TooLong@b"]);
+    expect(at(compileBody(behind, "add")({ b: "abc" }))).toEqual(["Required@a", "TooLong@b", "Required@z"]);
+    expect(Object.keys(valueOf(compileBody(ahead, "add")({ a: "x", z: "y" })))).toEqual(["z", "a", "b"]);
+    expect(Object.keys(valueOf(compileBody(behind, "add")({ a: "x", z: "y" })))).toEqual(["a", "b", "z"]);
+    expect(Object.keys((describedJsonSchema(ahead, "add", docs) as { properties: object }).properties)).toEqual(["z", "a", "b"]);
+    expect(ahead.shape).toMatchObject({ name: "Ahead", base });
+  });
+});
+
+describe("whole numbers", () => {
+  const counts = object("Counts", { count: optional(integer(0)), level: optional(integer(1, 5)) });
+  const parse = compileBody(counts, "upsert");
+  const at = (r: Result<unknown>): string[] => issuesOf(r).map((i) => `${i.code}@${i.path}:${i.rule}`);
+
+  it("ORD-5: not a whole number is NotInteger, below a minimum of 0 Negative, any other bound broken OutOfRange", () => {
+    expect(at(parse({ count: 1.5, level: 0 }))).toEqual(["NotInteger@count:ERR-2", "OutOfRange@level:ERR-2"]);
+    expect(at(parse({ count: -1, level: 6 }))).toEqual(["Negative@count:ERR-2", "OutOfRange@level:ERR-2"]);
+    expect(at(parse({ count: "1" }))).toEqual(["InvalidType@count:ERR-2"]);
+    expect(valueOf(parse({ count: 0, level: 5 }))).toEqual({ count: 0, level: 5 });
+    expect(valueOf(parse({ count: Number.MAX_SAFE_INTEGER })).count).toBe(Number.MAX_SAFE_INTEGER);
+    expect(at(parse({ count: Number.MAX_SAFE_INTEGER + 1 }))).toEqual(["NotInteger@count:ERR-2"]);
+  });
+
+  it("ORD-5: the JSON Schema of a whole number is an integer within the bounds (the largest safe one when none is given), and accepts what the parser accepts", () => {
+    const schema = describedJsonSchema(counts, "upsert", { fields: { Counts: { count: "How many." } }, mode: {} }) as { properties: Record<string, unknown> };
+    expect(schema.properties.count).toEqual({ type: ["integer", "null"], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "How many." });
+    expect(schema.properties.level).toEqual({ type: ["integer", "null"], minimum: 1, maximum: 5 });
+    const validate = ajv.compile(schema);
+    const n = fc.oneof(fc.integer({ min: -3, max: 8 }), fc.constantFrom<Json>(0.5, -0.5, 2 ** 53, 1e300, "1", null, true));
+    fc.assert(
+      fc.property(fc.record({ count: n, level: n }, { requiredKeys: [] }), (value) => {
+        expect({ value, parser: parse(value).ok }).toEqual({ value, parser: validate(value) });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("the generated record makers of the order bodies", () => {
+  const ctx = kitContext(demoFixture, "demo");
+  const customer = { customerId: "c-1", addressIds: ["a-1"], contactPersonIds: ["p-1"], serviceObjectIds: ["d-1"] };
+  it("ORD-1 ORD-7 ORD-10: the bodies the generator reads are the ones the parsers read: parseOrderAdd, parseOrderEdit and parseOrderAddOrEdit answer as them, filled key by key", () => {
+    expect(orderBodies).toHaveLength(3);
+    // Each body as the list the generator reads gives it (description and mode), compiled with makers that fill objects key by key.
+    const [plainAdd, plainEdit, plainUpsert] = orderBodies.map((b) => compileBody(b.value, b.mode));
+    // GEN-5: the add's null counts as left out, the edit's and the add-or-edit's is kept.
+    const nulls = { customerId: "C1", addressId: "A1", contactPersonId: "P3", categoryId: "repair", name: null };
+    expect([plainAdd!(nulls), plainEdit!(nulls), plainUpsert!(nulls)].map((r) => r.ok && (r.value as { name: unknown }).name)).toEqual([ABSENT, null, null]);
+    const anyBody = fc.oneof(orderAddBody(ctx, customer), orderEditBody(ctx, customer), orderAddOrEditBody(ctx, customer, ["O-1"]), fc.jsonValue(), fc.anything({ withNullPrototype: true }));
+    fc.assert(
+      fc.property(anyBody, (value) => {
+        expect(parseOrderAdd(value)).toEqual(plainAdd!(value));
+        expect(parseOrderEdit(value)).toEqual(plainEdit!(value));
+        expect(parseOrderAddOrEdit(value)).toEqual(plainUpsert!(value));
+      }),
+      { numRuns: 300 },
     );
   });
 });
