@@ -300,7 +300,6 @@ export function guid(): Value<Guid> {
  * @internal
  */
 export function integer(min: number, max: number = Number.MAX_SAFE_INTEGER): Value<number> {
-  // Stryker disable next-line ObjectLiteral,StringLiteral: the command's type name, read only by scripts/body-types.mjs (npm run docs:check fails when it changes)
   return leaf(readInteger(min, max), (d) => integerSchema(min, max, d), { name: "number" });
 }
 
