@@ -21,6 +21,7 @@ import {
   refuse,
   required,
   text,
+  type BodyMode,
   type DescribedBody,
   type DescribedOutput,
   type SameType,
@@ -152,10 +153,14 @@ const cancel = /* @__PURE__ */ object("InterventionCancelCommand", {
 
 // Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
 // generator read the same mode.
-const planBody: DescribedBody & { readonly value: typeof plan } = { value: plan, mode: "add" };
-const replanBody: DescribedBody & { readonly value: typeof replan } = { value: replan, mode: "upsert" };
-const editBody: DescribedBody & { readonly value: typeof edit } = { value: edit, mode: "upsert" };
-const cancelBody: DescribedBody & { readonly value: typeof cancel } = { value: cancel, mode: "add" };
+const planMode: BodyMode = "add";
+const planBody: DescribedBody & { readonly value: typeof plan } = { value: plan, mode: planMode };
+const replanMode: BodyMode = "upsert";
+const replanBody: DescribedBody & { readonly value: typeof replan } = { value: replan, mode: replanMode };
+const editMode: BodyMode = "upsert";
+const editBody: DescribedBody & { readonly value: typeof edit } = { value: edit, mode: editMode };
+const cancelMode: BodyMode = "add";
+const cancelBody: DescribedBody & { readonly value: typeof cancel } = { value: cancel, mode: cancelMode };
 
 /**
  * The intervention bodies, for the type generator (`scripts/body-types.mjs`), which writes their
@@ -188,7 +193,7 @@ type GeneratedMatch = AllTrue<
  * parseInterventionPlan({ day: "2026-02-30" }).issues.map((i) => `${i.code}@${i.path}`)
  * //=> ["Required@primaryAssigneeId", "InvalidDate@day", "Required@assignations", "Required@categoryId"]
  */
-export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCommand> = /* @__PURE__ */ compileBody(planBody.value, planBody.mode, interventionPlanBodyRecords);
+export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCommand> = /* @__PURE__ */ compileBody(plan, planMode, interventionPlanBodyRecords);
 
 /**
  * Parses a replan body: the plan's required fields; `customStateId` and `internalNote`
@@ -202,7 +207,7 @@ export const parseInterventionPlan: (body: unknown) => Result<InterventionPlanCo
  * parseInterventionReplan({ ...body, priority: null }).issues.map((i) => `${i.code}@${i.path}`) //=> ["Required@priority"]
  * parseInterventionReplan({ ...body, customStateId: null }).value.customStateId //=> null
  */
-export const parseInterventionReplan: (body: unknown) => Result<InterventionReplanCommand> = /* @__PURE__ */ compileBody(replanBody.value, replanBody.mode, interventionReplanBodyRecords);
+export const parseInterventionReplan: (body: unknown) => Result<InterventionReplanCommand> = /* @__PURE__ */ compileBody(replan, replanMode, interventionReplanBodyRecords);
 
 /**
  * Parses an edit body: only the fields sent change; `null` clears `customStateId` and
@@ -214,7 +219,7 @@ export const parseInterventionReplan: (body: unknown) => Result<InterventionRepl
  * @example
  * parseInterventionEdit({ day: "2026-03-01" }) //=> { ok: false, issues: [{ code: "UseReplan", path: "day", ... }] }
  */
-export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCommand> = /* @__PURE__ */ compileBody(editBody.value, editBody.mode, interventionEditBodyRecords);
+export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCommand> = /* @__PURE__ */ compileBody(edit, editMode, interventionEditBodyRecords);
 
 /**
  * Parses a cancel body (intervention or order): optional `reason` and
@@ -225,21 +230,21 @@ export const parseInterventionEdit: (body: unknown) => Result<InterventionEditCo
  * @example
  * parseInterventionCancel({ reason: "Customer away" }) //=> { ok: true, value: { reason: "Customer away", sendNotificationToCustomer: false } }
  */
-export const parseInterventionCancel: (body: unknown) => Result<InterventionCancelCommand> = /* @__PURE__ */ compileBody(cancelBody.value, cancelBody.mode, cancelBodyRecords);
+export const parseInterventionCancel: (body: unknown) => Result<InterventionCancelCommand> = /* @__PURE__ */ compileBody(cancel, cancelMode, cancelBodyRecords);
 
 /**
  * The JSON Schema of a plan body, the shape {@link parseInterventionPlan} reads.
  * @example
  * interventionPlanJsonSchema.required //=> ["primaryAssigneeId", "day", "assignations", "categoryId"]
  */
-export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(planBody.value, planBody.mode, interventionPlanBodyDocs);
+export const interventionPlanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(plan, planMode, interventionPlanBodyDocs);
 
 /**
  * The JSON Schema of a replan body, the shape {@link parseInterventionReplan} reads.
  * @example
  * interventionReplanJsonSchema.properties.priority.type //=> "string"
  */
-export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(replanBody.value, replanBody.mode, interventionReplanBodyDocs);
+export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(replan, replanMode, interventionReplanBodyDocs);
 
 /**
  * The JSON Schema of an intervention edit body, the shape {@link parseInterventionEdit}
@@ -247,7 +252,7 @@ export const interventionReplanJsonSchema: JsonSchema = /* @__PURE__ */ describe
  * @example
  * interventionEditJsonSchema.properties.day //=> false
  */
-export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(editBody.value, editBody.mode, interventionEditBodyDocs);
+export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(edit, editMode, interventionEditBodyDocs);
 
 /**
  * The JSON Schema of a cancel body (intervention or order), the shape
@@ -255,7 +260,7 @@ export const interventionEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJ
  * @example
  * interventionCancelJsonSchema.required //=> undefined
  */
-export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(cancelBody.value, cancelBody.mode, cancelBodyDocs);
+export const interventionCancelJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(cancel, cancelMode, cancelBodyDocs);
 
 /** {@link parseInterventionPlan} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const interventionPlanSchema: BodySchema<InterventionPlanCommand> = /* @__PURE__ */ toStandardSchema(parseInterventionPlan, interventionPlanJsonSchema);

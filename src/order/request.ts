@@ -17,6 +17,7 @@ import {
   optional,
   required,
   text,
+  type BodyMode,
   type DescribedBody,
   type DescribedOutput,
   type EditFields,
@@ -140,14 +141,17 @@ const orderAddOrEdit = /* @__PURE__ */ extend(order, "OrderAddOrEditCommand", {
 // Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
 // generator read the same mode (typed by annotation, not `as const`, so Stryker mutates it and the
 // generated-types test in test/scripts/body-types.test.ts sees the change).
-const addBody: DescribedBody & { readonly value: typeof order } = { value: order, mode: "add" };
+const addMode: BodyMode = "add";
+const addBody: DescribedBody & { readonly value: typeof order } = { value: order, mode: addMode };
+const editMode: BodyMode = "edit";
 const editBody: DescribedBody & { readonly value: typeof orderEdit } = {
   value: orderEdit,
-  mode: "edit",
+  mode: editMode,
   /** A parsed `PUT /order/{id}` body (ORD-7): only what was sent changes. */
   command: "OrderEditCommand",
 };
-const addOrEditBody: DescribedBody & { readonly value: typeof orderAddOrEdit } = { value: orderAddOrEdit, mode: "upsert" };
+const addOrEditMode: BodyMode = "upsert";
+const addOrEditBody: DescribedBody & { readonly value: typeof orderAddOrEdit } = { value: orderAddOrEdit, mode: addOrEditMode };
 
 /**
  * The order bodies, for the type generator (`scripts/body-types.mjs`), which writes their command
@@ -183,7 +187,7 @@ type GeneratedMatch = AllTrue<
  * parseOrderAdd({ customerId: "C-1", addressId: "A-1", contactPersonId: "P-1", categoryId: "repair" }).ok //=> true
  * parseOrderAdd({ customerId: "C-1", estimatedDuration: -5 }).issues.map((i) => i.path) //=> ["addressId", "contactPersonId", "categoryId", "estimatedDuration"]
  */
-export const parseOrderAdd: (value: unknown) => Result<OrderAddCommand> = /* @__PURE__ */ compileBody(addBody.value, addBody.mode, orderAddBodyRecords);
+export const parseOrderAdd: (value: unknown) => Result<OrderAddCommand> = /* @__PURE__ */ compileBody(order, addMode, orderAddBodyRecords);
 
 /**
  * Parses a `PUT /order/{id}` body: every field optional, `null` kept apart from left out
@@ -195,7 +199,7 @@ export const parseOrderAdd: (value: unknown) => Result<OrderAddCommand> = /* @__
  * parseOrderEdit({ addressId: null }).issues[0] //=> { code: "Required", path: "addressId", ... }
  * parseOrderEdit({ internalNote: null }).value.internalNote //=> null
  */
-export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @__PURE__ */ compileBody(editBody.value, editBody.mode, orderEditBodyRecords);
+export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @__PURE__ */ compileBody(orderEdit, editMode, orderEditBodyRecords);
 
 /**
  * Parses a `POST /order/addOrEdit` body: `id` and `externalId` optional, the four
@@ -206,21 +210,21 @@ export const parseOrderEdit: (value: unknown) => Result<OrderEditCommand> = /* @
  * @example
  * parseOrderAddOrEdit({ id: "not-a-guid" }).issues.map((i) => i.code) //=> ["Required", "Required", "Required", "Required", "InvalidGuid"]
  */
-export const parseOrderAddOrEdit: (value: unknown) => Result<OrderAddOrEditCommand> = /* @__PURE__ */ compileBody(addOrEditBody.value, addOrEditBody.mode, orderAddOrEditBodyRecords);
+export const parseOrderAddOrEdit: (value: unknown) => Result<OrderAddOrEditCommand> = /* @__PURE__ */ compileBody(orderAddOrEdit, addOrEditMode, orderAddOrEditBodyRecords);
 
 /**
  * The JSON Schema of a `POST /order` body, the shape {@link parseOrderAdd} reads.
  * @example
  * orderAddJsonSchema.required //=> ["customerId", "addressId", "contactPersonId", "categoryId"]
  */
-export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(addBody.value, addBody.mode, orderAddBodyDocs);
+export const orderAddJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(order, addMode, orderAddBodyDocs);
 
 /**
  * The JSON Schema of a `PUT /order/{id}` body, the shape {@link parseOrderEdit} reads.
  * @example
  * orderEditJsonSchema.required //=> undefined
  */
-export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(editBody.value, editBody.mode, orderEditBodyDocs);
+export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(orderEdit, editMode, orderEditBodyDocs);
 
 /**
  * The JSON Schema of a `POST /order/addOrEdit` body, the shape {@link parseOrderAddOrEdit}
@@ -228,7 +232,7 @@ export const orderEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSche
  * @example
  * orderAddOrEditJsonSchema.properties.id.format //=> "uuid"
  */
-export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(addOrEditBody.value, addOrEditBody.mode, orderAddOrEditBodyDocs);
+export const orderAddOrEditJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(orderAddOrEdit, addOrEditMode, orderAddOrEditBodyDocs);
 
 /** {@link parseOrderAdd} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const orderAddSchema: BodySchema<OrderAddCommand> = /* @__PURE__ */ toStandardSchema(parseOrderAdd, orderAddJsonSchema);

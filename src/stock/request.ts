@@ -13,6 +13,7 @@ import {
   orDefault,
   required,
   rootList,
+  type BodyMode,
   type DescribedBody,
   type DescribedOutput,
   type SameType,
@@ -64,8 +65,10 @@ const quantities = /* @__PURE__ */ rootList(quantityItem, limits.stockItems, "ST
 
 // Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type
 // generator read the same mode.
-const amountsBody: DescribedBody & { readonly value: typeof amounts } = { value: amounts, mode: "add" };
-const quantitiesBody: DescribedBody & { readonly value: typeof quantities } = { value: quantities, mode: "add" };
+const amountsMode: BodyMode = "add";
+const amountsBody: DescribedBody & { readonly value: typeof amounts } = { value: amounts, mode: amountsMode };
+const quantitiesMode: BodyMode = "add";
+const quantitiesBody: DescribedBody & { readonly value: typeof quantities } = { value: quantities, mode: quantitiesMode };
 
 /**
  * The stock bodies, for the type generator (`scripts/body-types.mjs`), which writes their types
@@ -106,7 +109,7 @@ const STOCK_ITEMS = "Stock items, applied in order, all or nothing; a material l
  * parseStockAmounts([{ materialId: "SCREW-6" }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: UNLIMITED }] }
  * parseStockAmounts([{ materialId: "x", amount: -1 }]) //=> { ok: false, issues: [{ code: "Negative", path: "[0].amount", ... }] }
  */
-export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> = /* @__PURE__ */ compileBody(amountsBody.value, amountsBody.mode, stockAmountBodyRecords) as MutableList<StockItem<Amount>>;
+export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> = /* @__PURE__ */ compileBody(amounts, amountsMode, stockAmountBodyRecords) as MutableList<StockItem<Amount>>;
 
 /**
  * Parses a `removeMaterial` or `moveTo` body: an array of `{ materialId, amount }` where an
@@ -116,7 +119,7 @@ export const parseStockAmounts: (body: unknown) => Result<StockItem<Amount>[]> =
  * @example
  * parseStockQuantities([{ materialId: "SCREW-6", amount: null }]) //=> { ok: true, value: [{ materialId: "SCREW-6", amount: ALL }] }
  */
-export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>[]> = /* @__PURE__ */ compileBody(quantitiesBody.value, quantitiesBody.mode, stockQuantityBodyRecords) as MutableList<StockItem<Quantity>>;
+export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>[]> = /* @__PURE__ */ compileBody(quantities, quantitiesMode, stockQuantityBodyRecords) as MutableList<StockItem<Quantity>>;
 
 /**
  * The JSON Schema of an `addToStore` or `setMaterialAmounts` body, the shape
@@ -124,13 +127,13 @@ export const parseStockQuantities: (body: unknown) => Result<StockItem<Quantity>
  * @example
  * stockAmountsJsonSchema.maxItems //=> 25000
  */
-export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(amountsBody.value, amountsBody.mode, stockAmountBodyDocs, STOCK_ITEMS);
+export const stockAmountsJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(amounts, amountsMode, stockAmountBodyDocs, STOCK_ITEMS);
 
 /**
  * The JSON Schema of a `removeMaterial` or `moveTo` body, the shape
  * {@link parseStockQuantities} reads.
  */
-export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(quantitiesBody.value, quantitiesBody.mode, stockQuantityBodyDocs, STOCK_ITEMS);
+export const stockQuantitiesJsonSchema: JsonSchema = /* @__PURE__ */ describedJsonSchema(quantities, quantitiesMode, stockQuantityBodyDocs, STOCK_ITEMS);
 
 /** {@link parseStockAmounts} as a Standard Schema v1 validator and Standard JSON Schema converter. */
 export const stockAmountsSchema: BodySchema<StockItem<Amount>[]> = /* @__PURE__ */ toStandardSchema(parseStockAmounts, stockAmountsJsonSchema);
