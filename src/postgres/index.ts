@@ -582,9 +582,10 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const config = await configOfCompany(companyId);
         const after = since !== null && since.kind === "p" && sameSyncScope(since, scope) ? since.position : null;
         // One statement: one round trip, one snapshot (SYN-3).
-        const { view, xmin, changes } = await loadSyncView(sql, schema, config, listings, scope, after);
-        const cursor = encodeSyncCursor({ scope, kind: "p", position: xmin });
-        return { cursor, ...(changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes)) };
+        const { result, xmin } = await loadSyncView(sql, schema, config, listings, scope, after, (view, changes) =>
+          changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes),
+        );
+        return { cursor: encodeSyncCursor({ scope, kind: "p", position: xmin }), ...result };
       } catch (error) {
         return classify(error);
       }

@@ -25,15 +25,23 @@ CREATE INDEX interventions_day ON ${s}.interventions (company_id, (doc->>'day'))
 `;
 }
 
-/** What {@link loadSyncView} read, in one snapshot. */
-export interface SyncView {
-  /** The company view holding the scope's records, the days' interventions and the changed interventions. */
-  readonly view: CompanyState;
+/** What {@link loadSyncView} answers: what `answer` made of the view, and the next position. */
+export interface SyncView<R> {
+  /** What `answer` returned. */
+  readonly result: R;
   /** The snapshot's oldest running transaction: the next cursor's position. */
   readonly xmin: string;
-  /** What the committed entries of transactions from the cursor's `xmin` on changed; `undefined` when no cursor was given. */
-  readonly changes: SyncChanges | undefined;
 }
+
+/**
+ * Makes the answer from the view a sync read: called synchronously, before anything else in the
+ * process can change the store-listing cache the view's stock and materials are read from (a
+ * page read or another pull that applies a delta uses up the listing a stock view reads).
+ * @param view - the company view holding the scope's records, the days' interventions and the changed interventions
+ * @param changes - what the committed entries of transactions from the cursor's `xmin` on changed; `undefined` when no cursor was given
+ * @returns the answer
+ */
+export type SyncAnswerOf<R> = (view: CompanyState, changes: SyncChanges | undefined) => R;
 
 /**
  * Loads what a sync reads (SYN-2, SYN-3) in one statement, so one round trip and one snapshot:
@@ -55,9 +63,18 @@ export interface SyncView {
  * @param listings - the process's store-listing cache of this schema
  * @param scope - the technician and the days
  * @param after - the cursor's position (a transaction ID), `null` for a full answer
- * @returns the view, the next position and the changes
+ * @param answer - makes the answer from the view, synchronously
+ * @returns the answer and the next position
  */
-export async function loadSyncView(db: PreparingExecutor, schema: string, config: CompanyState, listings: StoreListingCache, scope: SyncScope, after: string | null): Promise<SyncView> {
+export async function loadSyncView<R>(
+  db: PreparingExecutor,
+  schema: string,
+  config: CompanyState,
+  listings: StoreListingCache,
+  scope: SyncScope,
+  after: string | null,
+  answer: SyncAnswerOf<R>,
+): Promise<SyncView<R>> {
   const s = quoteSchema(schema);
   const user = config.users.byId.get(scope.userId);
   // STO-2: an Administrator uses every store; anyone else those that list them.
@@ -91,7 +108,8 @@ export async function loadSyncView(db: PreparingExecutor, schema: string, config
   }
   const result = await db.batch([{ text: `WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values }]);
   const row = result.rows[0] as Record<string, unknown> & { xmin: string };
-  // From here to the answer nothing awaits: the cache's materials and stock stay as applied.
+  // From here to the answer nothing awaits: the cache's materials and stock stay as applied
+  // (a later delta uses up the listing a stock view reads, so the view must not outlive this call).
   const { materials, stores, stock } = listings.applyDelta(config, row);
   const list = (key: string): unknown[] => (row[key] as unknown[] | null) ?? [];
   const view: CompanyState = { ...emptyView(config), materials, stock };
@@ -119,5 +137,5 @@ export async function loadSyncView(db: PreparingExecutor, schema: string, config
       else addSyncChange(changes, { kind, after: { id } });
     }
   }
-  return { view, xmin: row.xmin, changes };
+  return { result: answer(view, changes), xmin: row.xmin };
 }
