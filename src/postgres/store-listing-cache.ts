@@ -143,6 +143,25 @@ function stockRowOf(value: unknown): [Guid, Amount] {
   return [id, amountFromText(value[1])];
 }
 
+// The delta a cache copy needs, written once for both statements that carry it (a page read and
+// a sync). `$1` is the company in each.
+
+/** The company's materials version. */
+function materialsVersionSql(s: string): string {
+  return `COALESCE((SELECT mv.version FROM ${s}.material_versions mv WHERE mv.company_id = $1::uuid), 0)`;
+}
+
+/** The materials changed since `since` (a bigint expression), as tuples. */
+function materialsDeltaSql(s: string, since: string): string {
+  return `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid AND m.version > ${since})`;
+}
+
+/** The stock rows of store `store` changed since `since` (SQL expressions), as `[material, amount]` in the order first stocked. */
+function stockDeltaSql(s: string, store: string, since: string): string {
+  return `(SELECT json_agg(json_build_array(k.material_id, k.amount::text) ORDER BY k.seq) FROM ${s}.stock k
+    WHERE k.company_id = $1::uuid AND k.store_id = ${store} AND k.version > ${since})`;
+}
+
 /** The statement of a read: the store, both versions and both deltas, in one snapshot. */
 function readSql(schema: string): string {
   const s = quoteSchema(schema);
@@ -155,10 +174,9 @@ function readSql(schema: string): string {
 )
 SELECT st.doc, st.since,
   COALESCE((SELECT v.version FROM ${s}.stock_versions v WHERE v.company_id = $1::uuid AND v.store_id = st.id), 0) AS stock_version,
-  COALESCE((SELECT mv.version FROM ${s}.material_versions mv WHERE mv.company_id = $1::uuid), 0) AS materials_version,
-  (SELECT json_agg(json_build_array(k.material_id, k.amount::text) ORDER BY k.seq) FROM ${s}.stock k
-    WHERE k.company_id = $1::uuid AND k.store_id = st.id AND k.version > st.since) AS stock,
-  (SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid AND m.version > $6::bigint) AS materials
+  ${materialsVersionSql(s)} AS materials_version,
+  ${stockDeltaSql(s, "st.id", "st.since")} AS stock,
+  ${materialsDeltaSql(s, "$6::bigint")} AS materials
 FROM st`;
 }
 
@@ -311,11 +329,9 @@ export function storeListingCache(schema: string): StoreListingCache {
     const known = [...company.stores];
     const [m, ids, versions] = [`$${first}::bigint`, `$${first + 1}::uuid[]`, `$${first + 2}::bigint[]`];
     const columns = [
-      `COALESCE((SELECT mv.version FROM ${s}.material_versions mv WHERE mv.company_id = $1::uuid), 0) AS listing_materials_version`,
-      `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid AND m.version > ${m}) AS listing_materials`,
-      `(SELECT json_agg(json_build_array(x.doc, x.since, COALESCE(v.version, 0),
-        (SELECT json_agg(json_build_array(k.material_id, k.amount::text) ORDER BY k.seq) FROM ${s}.stock k
-          WHERE k.company_id = $1::uuid AND k.store_id = x.id AND k.version > x.since)))
+      `${materialsVersionSql(s)} AS listing_materials_version`,
+      `${materialsDeltaSql(s, m)} AS listing_materials`,
+      `(SELECT json_agg(json_build_array(x.doc, x.since, COALESCE(v.version, 0), ${stockDeltaSql(s, "x.id", "x.since")}))
       FROM (SELECT st.id, st.doc, COALESCE(kn.version, -1) AS since FROM ${stores} st LEFT JOIN unnest(${ids}, ${versions}) AS kn(id, version) ON kn.id = st.id) x
       LEFT JOIN ${s}.stock_versions v ON v.company_id = $1::uuid AND v.store_id = x.id) AS listing_stores`,
     ];
