@@ -252,13 +252,15 @@ export function storeListingCache(schema: string): StoreListingCache {
    */
   function applyStore(company: CompanyListings, store: Store, since: number, version: number, delta: unknown, listed: boolean): void {
     const seen = company.stores.get(store.id);
-    if (listed) listStore(company, store.id);
+    const whole = since < 0 && (seen === undefined || version > seen);
+    // A page read needs the listing: built from the plain copy held, unless a whole stock replaces it anyway.
+    if (listed && !whole) listStore(company, store.id);
     if (since < 0) {
       // The whole stock: a store not cached yet (or a guess that named another store).
-      if (seen === undefined || version > seen) {
+      if (whole) {
         const stock = new Map<Guid, Amount>(listOf(delta).map(stockRowOf));
         if (listed || company.state.listings.has(store.id)) {
-          company.stock.delete(store.id);
+          company.stock.delete(store.id); // the plain copy, if any, gives way to the listing
           company.state.listings.set(store.id, prepareStoreListingSearch(buildStoreListing(store.id, stock, listingCatalog(company.state))));
         } else company.stock.set(store.id, stock);
         company.stores.set(store.id, version);
