@@ -488,7 +488,7 @@ function journalParameters(): JsonSchema[] {
   const q = (name: string, description: string, schema: JsonSchema): JsonSchema => ({ name, in: "query", required: false, description, schema });
   const writes = apiRoutes.filter(isJournaledWrite).map((r) => r.operation);
   return [
-    q("after", "The seq after which the page starts: the previous page's next; 0 (the default) for the first page.", { type: "integer", minimum: 0, default: 0 }),
+    q("after", "The seq after which the page starts: the previous page's next; 0 (the default) for the first page.", { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
     q("limit", `Entries per page, 1 to ${MAX_JOURNAL_PAGE}.`, { type: "integer", minimum: 1, maximum: MAX_JOURNAL_PAGE, default: DEFAULT_JOURNAL_PAGE }),
     q("record", "A GUID or external ID the entry names (a path record, a changed record, a stock change's store or material).", { type: "string", minLength: 1, maxLength: MAX_JOURNAL_FILTER_TEXT }),
     q("operation", "The operation the entry is.", { type: "string", enum: writes }),
