@@ -15,7 +15,7 @@ export { validateFixture } from "./fixture.js";
 export { fixtureJsonSchema } from "./fixture-schema.js";
 export type { JsonSchema } from "./fixture-schema.js";
 export type {
-  Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
+  Fixture, FixtureCompany, FixtureClient, FixturePlainClient, FixtureHashedClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
   FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
 } from "./fixture.js";
 export { problem, simpleProblem, problemNames, issueStatus } from "./problem.js";
