@@ -124,7 +124,7 @@ export function findLoginClient<C extends LoginCompany>(companies: Iterable<C>, 
  * @param check - the constant-time check of a plain secret against a stored form
  * @returns the company, or `undefined` for wrong credentials (403)
  * @example
- * checkCredentials([acme], { tenantCode: "acme", clientId: "demo", secret: "s3cret" }, hasher.verify)?.name //=> "ACME"
+ * checkCredentials([acme], { tenantCode: "acme", clientId: "demo", secret: "s3cret" }, digestSecrets().verify)?.name //=> "ACME"
  * @internal
  */
 export function checkCredentials<C extends LoginCompany>(companies: Iterable<C>, credentials: LoginRequest, check: SecretCheck): C | undefined {
@@ -186,7 +186,7 @@ export interface LoginIssued<C extends LoginCompany> {
  * @returns the token and the answer, or the issues
  * @rule AUTH-1
  * @example
- * login([acme], { tenantCode: "acme", clientId: "demo", secret: "nope" }, 0, () => "t", hasher.verify) //=> { ok: false, issues: [{ code: "WrongCredentials", path: "", ... }] }
+ * login([acme], { tenantCode: "acme", clientId: "demo", secret: "nope" }, 0, () => "t", digestSecrets().verify) //=> { ok: false, issues: [{ code: "WrongCredentials", path: "", ... }] }
  */
 export function login<C extends LoginCompany>(companies: Iterable<C>, body: unknown, now: Instant, newToken: () => string, check: SecretCheck): LoginIssued<C> | Fail {
   const parsed = parseLoginRequest(body);

@@ -18,13 +18,13 @@ const RIGHT = ["secret-a", "secret-b"] as const;
 const TENANTS = ["alpha", "beta"] as const;
 
 type Action =
-  | { readonly kind: "login"; readonly c: 0 | 1; readonly secret: string | null; readonly dryRun: boolean; readonly address: string | null }
+  | { readonly kind: "login"; readonly c: 0 | 1; readonly secret: string | null; readonly dryRun: boolean; readonly address: string | null; readonly malformed: boolean }
   | { readonly kind: "customer"; readonly c: 0 | 1; readonly name: string; readonly key: string | null }
   | { readonly kind: "sync"; readonly c: 0 | 1 };
 
 const wrongSecret = fc.stringMatching(/^[A-Za-z0-9]{10}$/).map((s) => `pw-${s}`);
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc.record({ kind: fc.constant("login" as const), c: fc.constantFrom(0 as const, 1 as const), secret: fc.option(wrongSecret), dryRun: fc.boolean(), address: fc.option(fc.constantFrom("10.0.0.1", "::1")) }),
+  fc.record({ kind: fc.constant("login" as const), c: fc.constantFrom(0 as const, 1 as const), secret: fc.option(wrongSecret), dryRun: fc.boolean(), address: fc.option(fc.constantFrom("10.0.0.1", "::1")), malformed: fc.boolean() }),
   fc.record({ kind: fc.constant("customer" as const), c: fc.constantFrom(0 as const, 1 as const), name: fc.string({ minLength: 1, maxLength: 20 }), key: fc.option(fc.uuid()) }),
   fc.record({ kind: fc.constant("sync" as const), c: fc.constantFrom(0 as const, 1 as const) }),
 );
@@ -94,7 +94,7 @@ describe("CRD-4: no secret and no token in what the service writes", () => {
               const secret = a.secret ?? RIGHT[a.c];
               secrets.add(secret);
               const r = await service.handle({
-                method: "POST", path: a.dryRun ? "/auth/login?dryRun=true" : "/auth/login", body: { tenantCode: TENANTS[a.c], clientId: "client", secret },
+                method: "POST", path: a.dryRun ? "/auth/login?dryRun=true" : "/auth/login", body: a.malformed ? { tenantCode: TENANTS[a.c], clientId: 7, secret: [secret], extra: secret } : { tenantCode: TENANTS[a.c], clientId: "client", secret },
                 ...(a.address === null ? {} : { remoteAddress: a.address }),
               });
               const token = (r.body as { accessToken?: string } | undefined)?.accessToken;
