@@ -4,6 +4,10 @@ import { LOGIN_THROTTLE } from "../../src/auth/throttle.js";
 import type { ServiceResponse } from "../../src/service/create.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { databaseUrl } from "../postgres/support.js";
+import { createFieldService } from "../../src/service/create.js";
+import { validateFixture, type Fixture } from "../../src/service/fixture.js";
+import { testFixture } from "../arbitraries/fixture.js";
+import { testSecrets } from "../postgres/support.js";
 import { company, nameOf, testService, type TestService } from "./support.js";
 
 const login = (s: Pick<TestService, "handle">, body: unknown, extra: { remoteAddress?: string; path?: string } = {}): Promise<ServiceResponse> =>
@@ -101,5 +105,32 @@ describe("credentials through the service", () => {
     expect(blocked.headers?.["retry-after"]).toBe(String(15 * 60));
     expect((await login(s, alpha(), { remoteAddress: "198.51.100.7" })).status).toBe(200);
     expect((await login(s, beta)).status).toBe(200);
+  });
+});
+
+describe("fixture clients", () => {
+  /** The test fixture with alpha's client replaced. */
+  const withClient = (client: Record<string, unknown>): Fixture => {
+    const f = testFixture();
+    (f.companies[0] as { clients: unknown[] }).clients = [client];
+    return f;
+  };
+
+  it("CRD-1: a client may carry its secret already hashed (scrypt); the service given the scrypt hasher logs it in, one without refuses the fixture at start", () => {
+    const secretHash = testSecrets.hash("pre-hashed");
+    const fixture = withClient({ clientId: "client", secretHash });
+    expect(JSON.stringify(fixture)).not.toContain("pre-hashed");
+    const s = createFieldService({ fixture, secrets: testSecrets });
+    expect(s.handle({ method: "POST", path: "/auth/login", body: alpha("pre-hashed") }).status).toBe(200);
+    expect(s.handle({ method: "POST", path: "/auth/login", body: alpha("secret-a") }).status).toBe(403);
+    expect(() => createFieldService({ fixture })).toThrow(/clients\[0\]\.secretHash: InvalidType: .*scryptSecrets/);
+  });
+
+  it("CRD-1: secret and secretHash together, neither, or a secretHash that is no stored form are fixture errors at the client", () => {
+    const issues = (client: Record<string, unknown>) => validateFixture(withClient(client)).map((i) => [i.code, i.path, i.rule]);
+    expect(issues({ clientId: "client", secret: "s", secretHash: testSecrets.hash("s") })).toEqual([["NotAllowed", "companies[0].clients[0].secretHash", "CRD-1"]]);
+    expect(issues({ clientId: "client" })).toEqual([["Required", "companies[0].clients[0].secret", "ERR-2"]]);
+    expect(issues({ clientId: "client", secretHash: "scrypt$16384$8$1$short$x" })).toEqual([["InvalidType", "companies[0].clients[0].secretHash", "CRD-1"]]);
+    expect(issues({ clientId: "client", secret: "s" })).toEqual([]);
   });
 });
