@@ -78,8 +78,13 @@ export type { Channel, Recipient, CustomerNotificationReason, Effect } from "./n
 
 // auth
 export { login } from "./auth/login.js";
-export type { LoginRequest, LoginClient, LoginCompany, LoginResponse, LoginIssued } from "./auth/login.js";
+export type { LoginRequest, LoginClient, LoginCompany, LoginResponse, LoginIssued, SecretCheck } from "./auth/login.js";
 export { apiUser } from "./auth/owner.js";
+// credentials (issue 39): the hasher port, stored forms, the login throttle
+export { digestSecrets, storedClient, parseScryptHash, formatScryptHash, isStoredSecret } from "./auth/secret.js";
+export type { SecretHasher, ScryptCost, ScryptHash, ClientCredentials, StoredClient } from "./auth/secret.js";
+export { LOGIN_THROTTLE, loginKeys, loginThrottle, nextFailureWindow } from "./auth/throttle.js";
+export type { LoginThrottleLimits, FailureWindow, LoginKeys, Throttled } from "./auth/throttle.js";
 
 // stores: listing
 export type { Store } from "./store/index.js";

@@ -389,6 +389,7 @@ const refusalText: { readonly [S in DocumentedProblemStatus]: string } = {
   414: "A request target (path and query) longer than 8 KiB.",
   415: "A body whose Content-Type is not JSON.",
   431: "A request line and headers larger than 32 KiB.",
+  429: "Too many failed logins for this tenant and client (CRD-2) or from this address (CRD-3) within 15 minutes: every login for it is refused, the correct secret included, until the window ends. Send it again after the Retry-After seconds.",
   422: "The Idempotency-Key was already used within 24 hours for a different request (another operation, path, dryRun flag or body); nothing was changed (IDM-2).",
   500: "A bug: never expected (ERR-2). The body carries an incident ID the server log names; the error text stays in the log.",
   503: "The service's storage cannot serve now (a database down, out of connections, too slow): nothing is wrong with the request, and nothing was changed. Send it again after the Retry-After seconds.",
@@ -397,6 +398,7 @@ const refusalText: { readonly [S in DocumentedProblemStatus]: string } = {
 /** The headers a refusal carries besides its content type. */
 const refusalHeaders: { readonly [S in DocumentedProblemStatus]?: Readonly<Record<string, JsonSchema>> } = {
   405: { Allow: { description: "The methods this path accepts.", schema: { type: "string" } } },
+  429: { "Retry-After": { description: "Seconds until the failed-login window ends (RFC 6585, RFC 9110 §10.2.3).", schema: { type: "integer", minimum: 1 } } },
   503: { "Retry-After": { description: "Seconds to wait before sending the request again (RFC 9110 §10.2.3).", schema: { type: "integer", minimum: 0 } } },
 };
 
@@ -421,7 +423,7 @@ function refusalResponses(examples: OpenApiExamples): Record<string, JsonSchema>
  */
 function refusalStatuses(route: RouteDef): DocumentedProblemStatus[] {
   const statuses: DocumentedProblemStatus[] = [400];
-  if (route.operation === "login") statuses.push(403);
+  if (route.operation === "login") statuses.push(403, 429);
   else statuses.push(401);
   if (route.path.includes("{")) statuses.push(404);
   statuses.push(405, 413, 414, 415, 431, 500, UNAVAILABLE.status);
@@ -687,7 +689,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
  * @param operation - an operation of the route table
  * @returns its success status and every refusal status it can answer
  * @example
- * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 431, 500, 503]
+ * documentedStatuses("login") //=> [200, 400, 403, 405, 413, 414, 415, 429, 431, 500, 503]
  */
 export function documentedStatuses(operation: OperationId): number[] {
   const route = apiRoutes.find((r) => r.operation === operation) as RouteDef;

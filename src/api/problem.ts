@@ -6,7 +6,7 @@ import type { RuleId } from "../shared/rule-id.js";
  * A refusal status (ERR-1), plus the ones only the HTTP adapter answers (414, 431) and the 500
  * that a bug would cause (never expected: ERR-2).
  */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 414 | 415 | 422 | 431 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 413 | 414 | 415 | 422 | 429 | 431 | 500;
 
 /**
  * The status of an answer the service gives when its storage cannot serve now (a database down,
@@ -21,7 +21,7 @@ export type ProblemBodyStatus = ProblemStatus | UnavailableStatus;
 /** A problem `name` (ERR-1). */
 export type ProblemName =
   | "BadRequest" | "NotAuthenticated" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "PayloadTooLarge" | "UriTooLong"
-  | "UnsupportedMediaType" | "UnprocessableContent" | "RequestHeaderFieldsTooLarge" | "InternalServerError" | "ServiceUnavailable";
+  | "UnsupportedMediaType" | "UnprocessableContent" | "TooManyRequests" | "RequestHeaderFieldsTooLarge" | "InternalServerError" | "ServiceUnavailable";
 
 /** The statuses the API refuses with, each with its problem `name` (ERR-1), and the 503 of an unavailable storage. */
 export const problemNames: { readonly [S in ProblemBodyStatus]: ProblemName } = {
@@ -34,6 +34,7 @@ export const problemNames: { readonly [S in ProblemBodyStatus]: ProblemName } = 
   414: "UriTooLong",
   415: "UnsupportedMediaType",
   422: "UnprocessableContent",
+  429: "TooManyRequests",
   431: "RequestHeaderFieldsTooLarge",
   500: "InternalServerError",
   503: "ServiceUnavailable",
@@ -49,6 +50,7 @@ const titles: { readonly [S in ProblemBodyStatus]: string } = {
   414: "URI Too Long",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
+  429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   503: "Service Unavailable",
@@ -120,7 +122,7 @@ export function simpleProblem(status: ProblemBodyStatus, code: IssueCode, messag
 
 /**
  * The HTTP status an issue code refuses with: every broken rule and every malformed body is
- * 400; the request-level codes have their own status (401, 403, 404, 405, 413, 414, 415, 431,
+ * 400; the request-level codes have their own status (401, 403, 404, 405, 413, 414, 415, 429, 431,
  * 503 for a storage that cannot serve now, and 500 for a bug, which ERR-2 says never
  * happens). Adding an issue code without placing it here fails to compile.
  * @param code - the issue code
@@ -143,6 +145,7 @@ export function issueStatus(code: IssueCode): ProblemBodyStatus {
     .with("UnsupportedMediaType", () => 415)
     .with("HeadersTooLarge", () => 431)
     .with("IdempotencyKeyReused", () => 422)
+    .with("TooManyLoginFailures", () => 429)
     .with("InternalError", () => 500)
     .with("Unavailable", () => 503)
     .with(

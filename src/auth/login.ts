@@ -8,13 +8,19 @@ import { loginBodyDocs, loginBodyRecords, type LoginRequest } from "./login-type
 
 export type { LoginRequest } from "./login-types.js";
 
-/** An integration client as login sees it. */
+/** An integration client as login sees it: its secret only as a stored form (CRD-1). */
 export interface LoginClient {
   /** Client ID. */
   readonly clientId: string;
-  /** Secret key. */
-  readonly secret: string;
+  /** The stored form of the secret (`scrypt$N$r$p$salt$hash`, or the in-memory fallback's `sha256$salt$hash`). */
+  readonly secretHash: string;
 }
+
+/**
+ * Checks a login's plain secret against a client's stored form, in constant time (a
+ * `SecretHasher`'s `verify`, or a verdict computed before).
+ */
+export type SecretCheck = (secret: string, stored: string) => boolean;
 
 /** A company as login sees it: its identity and its integration clients. */
 export interface LoginCompany {
@@ -88,25 +94,42 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Finds the company whose tenant code matches and one of whose clients has exactly this
- * client ID and secret (all compared case-sensitively): 200 versus 403 of AUTH-1, decided by {@link login}.
+ * The company whose tenant code matches and its client with exactly this client ID (compared
+ * case-sensitively, in time independent of where they differ), before the secret is checked.
  * @param companies - every company of the service
  * @param credentials - the parsed login body
- * @returns the company, or `undefined` for wrong credentials (403)
+ * @returns the company and the client, or `undefined` when no client has these codes
  * @example
- * checkCredentials([acme], { tenantCode: "acme", clientId: "demo", secret: "s3cret" })?.name //=> "ACME"
+ * findLoginClient([acme], { tenantCode: "acme", clientId: "demo", secret: "x" })?.client.clientId //=> "demo"
  * @internal
  */
-export function checkCredentials<C extends LoginCompany>(companies: Iterable<C>, credentials: LoginRequest): C | undefined {
+export function findLoginClient<C extends LoginCompany>(companies: Iterable<C>, credentials: LoginRequest): { readonly company: C; readonly client: LoginClient } | undefined {
   for (const company of companies) {
     if (company.tenantCode !== credentials.tenantCode) continue;
-    let match = false;
+    let found: LoginClient | undefined;
     for (const client of company.clients) {
-      if (sameText(client.clientId, credentials.clientId) && sameText(client.secret, credentials.secret)) match = true;
+      if (sameText(client.clientId, credentials.clientId)) found = client;
     }
-    return match ? company : undefined;
+    return found === undefined ? undefined : { company, client: found };
   }
   return undefined;
+}
+
+/**
+ * Finds the company whose tenant code matches and one of whose clients has exactly this
+ * client ID (compared case-sensitively) and a stored secret that `check` accepts for the sent
+ * secret: 200 versus 403 of AUTH-1, decided by {@link login}.
+ * @param companies - every company of the service
+ * @param credentials - the parsed login body
+ * @param check - the constant-time check of a plain secret against a stored form
+ * @returns the company, or `undefined` for wrong credentials (403)
+ * @example
+ * checkCredentials([acme], { tenantCode: "acme", clientId: "demo", secret: "s3cret" }, digestSecrets().verify)?.name //=> "ACME"
+ * @internal
+ */
+export function checkCredentials<C extends LoginCompany>(companies: Iterable<C>, credentials: LoginRequest, check: SecretCheck): C | undefined {
+  const found = findLoginClient(companies, credentials);
+  return found !== undefined && check(credentials.secret, found.client.secretHash) ? found.company : undefined;
 }
 
 /** The 200 body of a successful login (AUTH-1). */
@@ -159,15 +182,16 @@ export interface LoginIssued<C extends LoginCompany> {
  * @param body - the parsed JSON body
  * @param now - the current instant, the token's issue time
  * @param newToken - the token source (AUTH-5)
+ * @param check - the constant-time check of the sent secret against a client's stored form (CRD-1)
  * @returns the token and the answer, or the issues
  * @rule AUTH-1
  * @example
- * login([acme], { tenantCode: "acme", clientId: "demo", secret: "nope" }, 0, () => "t") //=> { ok: false, issues: [{ code: "WrongCredentials", path: "", ... }] }
+ * login([acme], { tenantCode: "acme", clientId: "demo", secret: "nope" }, 0, () => "t", digestSecrets().verify) //=> { ok: false, issues: [{ code: "WrongCredentials", path: "", ... }] }
  */
-export function login<C extends LoginCompany>(companies: Iterable<C>, body: unknown, now: Instant, newToken: () => string): LoginIssued<C> | Fail {
+export function login<C extends LoginCompany>(companies: Iterable<C>, body: unknown, now: Instant, newToken: () => string, check: SecretCheck): LoginIssued<C> | Fail {
   const parsed = parseLoginRequest(body);
   if (!parsed.ok) return parsed;
-  const company = checkCredentials(companies, parsed.value);
+  const company = checkCredentials(companies, parsed.value, check);
   if (company === undefined) return fail([issue("WrongCredentials", "", "AUTH-1")]);
   const token = newToken();
   return { ok: true, company, token: { token, companyId: company.id, issuedAt: now, clientId: parsed.value.clientId }, value: loginResponse(company, token) };

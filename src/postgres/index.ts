@@ -23,12 +23,18 @@ import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 import { migrate } from "./schema.js";
+import { clearLoginFailures, countLoginFailure, readLoginFailures } from "./credentials.js";
+import { scryptSecrets } from "./secrets.js";
+import { isStoredSecret, type SecretHasher } from "../auth/secret.js";
+import type { FailureWindow } from "../auth/throttle.js";
 import { loadSyncView } from "./sync.js";
 import type { SyncAnswer } from "../sync/answer.js";
 import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
 import { fullSync, incrementalSync, type SyncChanges } from "../sync/scope.js";
 
 export type { StoreListingCacheSize } from "./store-listing-cache.js";
+export { scryptSecrets, SCRYPT_COST } from "./secrets.js";
+export type { ScryptSecretsOptions } from "./secrets.js";
 
 
 /** Options of {@link postgresStorage}. */
@@ -65,6 +71,11 @@ export interface PostgresStorageOptions {
    * large fixture.
    */
   readonly statementTimeoutMs?: number;
+  /**
+   * How client secrets are hashed at seeding and by migration 6, and checked at login (CRD-1).
+   * Default `scryptSecrets()`: scrypt with N = 2^14, r = 8, p = 1, at most 2 checks at once.
+   */
+  readonly secrets?: SecretHasher;
 }
 
 /** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
@@ -244,10 +255,14 @@ function digest(token: string): Buffer {
   return createHash("sha256").update(token, "utf8").digest();
 }
 
-/** A company's configuration as stored: the fixture company without its materials and stores, which live in their tables. */
-function configOf(company: FixtureCompany): Omit<FixtureCompany, "materials" | "stores"> {
+/**
+ * A company's configuration as stored: the fixture company without its materials and stores,
+ * which live in their tables, and with its clients as loaded: each secret as its stored form,
+ * never the plain text (CRD-1, CRD-4).
+ */
+function configOf(company: FixtureCompany, loaded: CompanyState): Omit<FixtureCompany, "materials" | "stores"> {
   const { materials: _m, stores: _s, ...config } = company;
-  return config;
+  return { ...config, clients: loaded.clients.map((c) => ({ clientId: c.clientId, secretHash: c.secretHash })) };
 }
 
 /** Writes a validated fixture's companies into an empty schema, in the caller's transaction. */
@@ -259,7 +274,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
   for (let i = 0; i < loaded.length; i++) {
     const company = loaded[i] as CompanyState;
     const raw = fixture.companies[i] as FixtureCompany;
-    await db.query(`INSERT INTO ${s}.companies (id, position, config) VALUES ($1, $2, $3)`, [company.id, i, JSON.stringify(configOf(raw))]);
+    await db.query(`INSERT INTO ${s}.companies (id, position, config) VALUES ($1, $2, $3)`, [company.id, i, JSON.stringify(configOf(raw, company))]);
     await writeCatalogRows(db, schema, company.id, company.catalogs.materialCategories.list, company.catalogs.materialSuppliers.list);
     await writeMaterialRows(db, schema, company.id, [...company.materials.byId.values()]);
     const records = new CompanyRecords(db, schema, company.id);
@@ -300,6 +315,7 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
  */
 export function postgresStorage(options: PostgresStorageOptions): PostgresStorage {
   const schema = options.schema ?? "field_service";
+  const secrets = options.secrets ?? scryptSecrets();
   quoteSchema(schema);
   const maxAttempts = options.maxAttempts ?? 20;
   const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
@@ -455,7 +471,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   function companies(db: SqlExecutor = pool): Promise<readonly CompanyState[]> {
     configs ??= db.query(`SELECT config FROM ${quoteSchema(schema)}.companies ORDER BY position`).then((result) => {
       const list = result.rows.map((r: { config: FixtureCompany }) => ({ ...r.config, materials: [], stores: [] }));
-      return loadFixture({ companies: list });
+      // Stored forms only (seeding and migration 6 hashed every secret): any form this project writes is read back.
+      return loadFixture({ companies: list }, { ...secrets, accepts: isStoredSecret });
     }, classify);
     configs.catch(() => {
       configs = undefined;
@@ -477,7 +494,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       let failure: unknown;
       try {
         db = await pool.connect();
-        await migrate(db, schema);
+        await migrate(db, schema, secrets);
         await db.query("BEGIN");
         try {
           await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`field-service-rules:seed:${schema}`]);
@@ -498,6 +515,28 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
     },
     companies: () => companies(),
+    secrets,
+    async loginFailures(keys: readonly string[]): Promise<readonly (FailureWindow | undefined)[]> {
+      try {
+        return await readLoginFailures(sql, schema, keys);
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async recordLoginFailure(keys: readonly string[], at: Instant, windowMs: number): Promise<void> {
+      try {
+        await countLoginFailure(sql, schema, keys, at, windowMs);
+      } catch (error) {
+        classify(error);
+      }
+    },
+    async clearLoginFailures(key: string): Promise<void> {
+      try {
+        await clearLoginFailures(sql, schema, key);
+      } catch (error) {
+        classify(error);
+      }
+    },
     async saveToken(token: IssuedToken): Promise<void> {
       const s = quoteSchema(schema);
       try {

@@ -2,6 +2,8 @@ import { syncMigration } from "./sync.js";
 import { StorageSetupError } from "../service/storage.js";
 import { journalMigration } from "./journal.js";
 import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { credentialsMigration, hashStoredSecrets } from "./credentials.js";
+import type { SecretHasher } from "../auth/secret.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
 export interface Migration {
@@ -11,6 +13,8 @@ export interface Migration {
   readonly name: string;
   /** The SQL script for a schema. */
   readonly sql: (schema: string) => string;
+  /** What SQL alone cannot do, run after the script in the same transaction (migration 6 hashes secrets with scrypt). */
+  readonly run?: (db: SqlExecutor, schema: string, secrets: SecretHasher) => Promise<unknown>;
 }
 
 /**
@@ -112,8 +116,15 @@ const journal: Migration = { version: 4, name: "journal of decisions", sql: jour
 /** The transaction of each journal entry and the day index of interventions (issue 25), owned by `sync.ts`. */
 const sync: Migration = { version: 5, name: "journal transactions and intervention days for sync", sql: syncMigration };
 
+/**
+ * The shared failed-login windows and the secrets at rest as scrypt hashes (issue 39), owned by
+ * `credentials.ts`: a schema seeded before it held each client's plain secret in
+ * `companies.config`; this migration replaces each with its hash.
+ */
+const credentials: Migration = { version: 6, name: "login failure windows; client secrets hashed", sql: credentialsMigration, run: hashStoredSecrets };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials];
 
 /** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
 export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);
@@ -127,10 +138,12 @@ export const latestMigration: number = migrations.reduce((newest, m) => Math.max
  * is applied: its tables may no longer be what this build reads and writes.
  * @param db - a connection that is not inside a transaction
  * @param schema - the schema
+ * @param secrets - the hasher of a migration that hashes client secrets (6)
+ * @param upTo - the version to stop at (tests build a schema as an older release left it); default the latest
  * @returns the versions applied now (empty when the schema was current)
  * @throws StorageSetupError naming the schema's version and this build's when the schema is newer
  */
-export async function migrate(db: SqlExecutor, schema: string): Promise<number[]> {
+export async function migrate(db: SqlExecutor, schema: string, secrets: SecretHasher, upTo: number = latestMigration): Promise<number[]> {
   const s = quoteSchema(schema);
   const applied: number[] = [];
   await db.query("BEGIN");
@@ -147,8 +160,9 @@ export async function migrate(db: SqlExecutor, schema: string): Promise<number[]
       );
     }
     for (const m of migrations) {
-      if (done.has(m.version)) continue;
+      if (done.has(m.version) || m.version > upTo) continue;
       await db.query(m.sql(schema));
+      if (m.run !== undefined) await m.run(db, schema, secrets);
       await db.query(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [m.version, m.name]);
       applied.push(m.version);
     }

@@ -4,6 +4,7 @@ import { createFieldService, type FieldService } from "../service/create.js";
 import { StorageSetupError, StorageUnavailableError, type FieldStorage } from "../service/storage.js";
 import { validateFixture, type Fixture } from "../service/fixture.js";
 import { demoFixture } from "../service/demo-fixture.js";
+import { scryptSecrets } from "../postgres/secrets.js";
 import { createHttpServer } from "./http.js";
 
 /** What the command line asks for, once flags and environment are read. */
@@ -601,7 +602,8 @@ export async function startCli(
   const fixture = commandFixture(command.fixturePath, io, options);
   if (typeof fixture === "number") return fixture;
   let service: FieldService;
-  if (command.databaseUrl === undefined) service = createFieldService({ fixture });
+  // In memory too, secrets are kept as scrypt hashes (CRD-1); the PostgreSQL storage brings its own.
+  if (command.databaseUrl === undefined) service = createFieldService({ fixture, secrets: scryptSecrets() });
   else {
     const opened = await openDatabase(command.databaseUrl, command.databaseTimeoutMs, fixture, argv, io, storageFor, options.noticeAfterMs ?? 1_000);
     if (typeof opened === "number") return opened;
@@ -620,17 +622,20 @@ export async function startCli(
   const baseUrl = `http://${shownHost}:${port}`;
   const first = fixture.companies[0];
   const client = first?.clients[0];
+  // CRD-4: a secret is printed only for the built-in demo fixture, whose secrets the README
+  // publishes; an integrator's fixture's secrets stay out of the log.
+  const shown = (secret: string | undefined): string => (command.fixturePath === undefined && secret !== undefined ? secret : "(the secret in your fixture)");
   io.out(
     [
       `field-service-rules ${version}: reference service listening on ${baseUrl} (${command.databaseUrl === undefined ? "in memory" : "PostgreSQL"})`,
       "",
       "Credentials (tenantCode / clientId / secret):",
-      ...fixture.companies.map((c) => `  ${c.tenantCode} / ${c.clients[0]?.clientId ?? "(no client)"} / ${c.clients[0]?.secret ?? ""}   (${c.name})`),
+      ...fixture.companies.map((c) => `  ${c.tenantCode} / ${c.clients[0]?.clientId ?? "(no client)"} / ${c.clients[0] === undefined ? "" : shown(c.clients[0].secret)}   (${c.name})`),
       "",
       ...(first !== undefined && client !== undefined
         ? [
             "Log in:",
-            `  curl -s -X POST ${baseUrl}/auth/login -H 'content-type: application/json' -d '${JSON.stringify({ tenantCode: first.tenantCode, clientId: client.clientId, secret: client.secret })}'`,
+            `  curl -s -X POST ${baseUrl}/auth/login -H 'content-type: application/json' -d '${JSON.stringify({ tenantCode: first.tenantCode, clientId: client.clientId, secret: shown(client.secret) })}'`,
             "",
           ]
         : []),

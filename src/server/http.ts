@@ -149,7 +149,9 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
       };
       let response: ServiceResponse | Promise<ServiceResponse>;
       try {
-        response = service.handle({ method: req.method ?? "", path: req.url ?? "/", headers, ...(hasBody ? { body } : {}) });
+        // The socket's address: failed logins are counted per source address too (CRD-3).
+        const remoteAddress = req.socket.remoteAddress;
+        response = service.handle({ method: req.method ?? "", path: req.url ?? "/", headers, ...(hasBody ? { body } : {}), ...(remoteAddress === undefined ? {} : { remoteAddress }) });
       } catch (error) {
         response = internal(error);
       }

@@ -1,6 +1,8 @@
 import { problem, refusal } from "../api/problem.js";
 import { compileRoutes, createRouter, dryRunOf, findPathRecord, isJournaledWrite, matchRoute, splitTarget, apiRoutes, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
-import { login } from "../auth/login.js";
+import { findLoginClient, login, parseLoginRequest } from "../auth/login.js";
+import { digestSecrets, type SecretHasher } from "../auth/secret.js";
+import { LOGIN_THROTTLE, loginKeys, loginThrottle, type LoginThrottleLimits } from "../auth/throttle.js";
 import { authenticate, bearerToken, defaultNewToken, type RequestHeaders, type TokenTable } from "../auth/token.js";
 import { interventionOfOrder } from "../intervention/lifecycle.js";
 import type { Effect } from "../notification/effect.js";
@@ -32,6 +34,12 @@ export interface ServiceRequest {
   readonly headers?: RequestHeaders;
   /** The parsed JSON body; absent when there is none. */
   readonly body?: unknown;
+  /**
+   * Where the request came from, as the HTTP adapter knows it (`createHttpServer` sets the
+   * socket's remote address): failed logins are also counted per address (CRD-3). Absent: the
+   * login is counted per tenant and client only (CRD-2).
+   */
+  readonly remoteAddress?: string;
 }
 
 /** The service's answer (docs/service.md "Entry point"). */
@@ -72,6 +80,15 @@ export interface FieldServiceOptions {
   readonly newId?: () => string;
   /** Access-token source (AUTH-5). Default: 32 random bytes from the Web Crypto `crypto.getRandomValues`, base64url. */
   readonly newToken?: () => string;
+  /**
+   * How client secrets are stored and checked (CRD-1). Default: the storage's (scrypt on
+   * PostgreSQL); in memory, a salted SHA-256 digest that keeps no plain secret but is fast
+   * (`digestSecrets`): pass `scryptSecrets()` from `field-service-rules/postgres` for scrypt, as
+   * the command-line server does.
+   */
+  readonly secrets?: SecretHasher;
+  /** The login throttle's limits (CRD-2, CRD-3). Default {@link LOGIN_THROTTLE}: 10 failures per client, 50 per address, in 15 minutes. */
+  readonly loginThrottle?: LoginThrottleLimits;
   /**
    * Told of an internal failure (a bug: ERR-2 says it never happens) with the incident ID the
    * 500 answer carries, so the server log can name it; the client never sees the error text.
@@ -309,7 +326,9 @@ export function createServiceCore(options: FieldServiceOptions & { readonly stor
  */
 export function createServiceCore(options: FieldServiceOptions): ServiceCore<ServiceResponse | Promise<ServiceResponse>>;
 export function createServiceCore(options: FieldServiceOptions): ServiceCore<ServiceResponse | Promise<ServiceResponse>> {
-  const loaded = loadFixture(options.fixture);
+  const secrets = options.secrets ?? options.storage?.secrets ?? digestSecrets();
+  const limits = options.loginThrottle ?? LOGIN_THROTTLE;
+  const loaded = loadFixture(options.fixture, secrets);
   const clock = options.now ?? ((): Date => new Date());
   const newIdSource = options.newId ?? ((): string => globalThis.crypto.randomUUID());
   const newToken = options.newToken ?? defaultNewToken;
@@ -451,13 +470,43 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       : { status: recorded.status, body: copyJson(recorded.answer), effects: [], headers, ...marker };
   }
 
-  /** A login (AUTH-1): the configuration decides, the storage keeps the token unless a dry run. */
-  function logIn(routed: Routed, configs: readonly CompanyState[], at: Instant): Awaitable<ServiceResponse> {
+  /**
+   * A login: the throttle first (CRD-2, CRD-3: a blocked login is answered 429 without hashing),
+   * then the configuration decides (AUTH-1) with the secret checked against the stored form
+   * (CRD-1: off the event loop on a storage, when the hasher can); a failure is counted under
+   * the login's keys, a success clears its client's count and the storage keeps the token,
+   * unless a dry run. A dry run is throttled and counted like any login (a guesser could
+   * otherwise use it), but changes nothing when it succeeds.
+   */
+  function logIn(request: ServiceRequest, routed: Routed, configs: readonly CompanyState[], at: Instant): Awaitable<ServiceResponse> {
     if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
-    const decision = login(configs, routed.body, at, newToken);
-    if (!decision.ok) return refused(decision.issues);
-    const answer: ServiceResponse = { status: routed.route.success, body: decision.value, effects: [] };
-    return routed.dryRun ? answer : then(port.saveToken(decision.token), () => answer);
+    const parsed = parseLoginRequest(routed.body);
+    if (!parsed.ok) return refused(parsed.issues);
+    const credentials = parsed.value;
+    const address = typeof request.remoteAddress === "string" ? request.remoteAddress : undefined;
+    const keys = loginKeys(credentials, address);
+    const counted = keys.address === undefined ? [keys.client] : [keys.client, keys.address];
+    return then(port.loginFailures(counted), (windows) => {
+      const blocked = loginThrottle(windows[0], windows[1], at, limits);
+      if (blocked !== undefined) return { ...refused(blocked.issues), headers: { "retry-after": String(blocked.retryAfter) } };
+      const candidate = findLoginClient(configs, credentials);
+      const check = candidate === undefined ? false : memory === undefined && secrets.verifyAsync !== undefined
+        ? secrets.verifyAsync(credentials.secret, candidate.client.secretHash)
+        : secrets.verify(credentials.secret, candidate.client.secretHash);
+      return then(check, (verdict) => {
+        // The verdict on the one client that can match, computed above (maybe asynchronously).
+        const decision = login(configs, routed.body, at, newToken, (_secret, stored) => verdict && stored === candidate?.client.secretHash);
+        if (!decision.ok) {
+          const answer = refused(decision.issues);
+          return then(port.recordLoginFailure(counted, at, limits.windowMs), () => answer);
+        }
+        const answer: ServiceResponse = { status: routed.route.success, body: decision.value, effects: [] };
+        if (routed.dryRun) return answer;
+        const saved = (): Awaitable<ServiceResponse> => then(port.saveToken(decision.token), () => answer);
+        // Only a client with failures counted has anything to clear: a plain login costs no write for it.
+        return windows[0] === undefined ? saved() : then(port.clearLoginFailures(keys.client), saved);
+      });
+    });
   }
 
   /** Any other operation: authenticate (AUTH-2 to AUTH-4), then one storage run of the pure work. */
@@ -555,7 +604,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       if ("status" in routed) return routed;
       const at = now();
       // The configuration (clients, users, catalogs) is what login and authentication read.
-      return then(port.companies(), (configs) => (routed.route.operation === "login" ? logIn(routed, configs, at) : operate(request, routed, configs, at)));
+      return then(port.companies(), (configs) => (routed.route.operation === "login" ? logIn(request, routed, configs, at) : operate(request, routed, configs, at)));
     });
   }
 

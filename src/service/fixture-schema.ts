@@ -6,6 +6,7 @@ const guid: JsonSchema = { type: "string", pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]
 const nonBlank: JsonSchema = { type: "string", pattern: "\\S" };
 const externalId: JsonSchema = { type: "string", pattern: "\\S", not: { enum: [".", ".."] } };
 const optional = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: "null" }] });
+const scryptForm = "^scrypt\\$[1-9][0-9]{0,7}\\$[1-9][0-9]{0,2}\\$[1-9][0-9]{0,2}\\$[A-Za-z0-9_-]{16,88}\\$[A-Za-z0-9_-]{22,88}$";
 const decimal: JsonSchema = { type: "number", minimum: 0 };
 const object = (required: readonly string[], properties: Record<string, JsonSchema>): JsonSchema => ({ type: "object", required, properties });
 const list = (items: JsonSchema): JsonSchema => ({ type: "array", items });
@@ -40,7 +41,18 @@ export const fixtureJsonSchema: JsonSchema = {
         id: guid,
         tenantCode: nonBlank,
         name: nonBlank,
-        clients: list(object(["clientId", "secret"], { clientId: nonBlank, secret: nonBlank })),
+        clients: list({
+          ...object(["clientId"], {
+            clientId: nonBlank,
+            secret: { type: "string", pattern: "\\S", description: "the plain secret, hashed when seeded; or give secretHash" },
+            secretHash: { type: "string", pattern: scryptForm, description: "the secret already hashed: scrypt$N$r$p$salt$hash, salt and key base64url (CRD-1)" },
+          }),
+          // One of the two (CRD-1); each branch names its property, as strict validators ask.
+          oneOf: [
+            { required: ["secret"], properties: { secret: { type: "string" } } },
+            { required: ["secretHash"], properties: { secretHash: { type: "string" } } },
+          ],
+        }),
         settings: optional(
           object([], {
             disableCollisions: optional({ type: "boolean" }),

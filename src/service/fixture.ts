@@ -1,4 +1,5 @@
 import { apiUser } from "../auth/owner.js";
+import { digestSecrets, isStoredSecret, storedClient, type SecretHasher } from "../auth/secret.js";
 import { emptyCollisionIndex } from "../assignation/collision-index.js";
 import { userRoles, type User, type UserRole } from "../auth/user.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
@@ -21,9 +22,9 @@ import type { Store } from "../store/store.js";
 import { emptyListing, listingCatalog, stockView } from "./store-listings.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
 
-import type { FixtureCatalogValue, FixtureCatalog, FixtureForm, FixtureInterventionCategory, FixtureTemplateField, FixtureTemplate, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs } from "../shared/fixture-config.js";
+import type { FixtureCatalogValue, FixtureCatalog, FixtureForm, FixtureInterventionCategory, FixtureTemplateField, FixtureTemplate, FixtureClient, FixturePlainClient, FixtureHashedClient, FixtureSettings, FixtureUser, FixtureCatalogs } from "../shared/fixture-config.js";
 
-export type { FixtureCatalogValue, FixtureCatalog, FixtureForm, FixtureInterventionCategory, FixtureTemplateField, FixtureTemplate, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs } from "../shared/fixture-config.js";
+export type { FixtureCatalogValue, FixtureCatalog, FixtureForm, FixtureInterventionCategory, FixtureTemplateField, FixtureTemplate, FixtureClient, FixturePlainClient, FixtureHashedClient, FixtureSettings, FixtureUser, FixtureCatalogs } from "../shared/fixture-config.js";
 
 /** A material (MAT-4: not created through the interface). */
 export interface FixtureMaterial {
@@ -371,14 +372,27 @@ function readStores(company: JsonObject, path: string, users: RefIndex<{ readonl
   return stores;
 }
 
-function readCompany(company: JsonObject, path: string, issues: Issue[]): CompanyState | undefined {
+function readCompany(company: JsonObject, path: string, issues: Issue[], hasher: SecretHasher | undefined): CompanyState | undefined {
   const id = required(company, "id", path, issues, readGuid);
   const tenantCode = required(company, "tenantCode", path, issues, readNonBlank);
   const name = required(company, "name", path, issues, readNonBlank);
   const clients = readList(company, "clients", path, issues, (c, p): Placed<Client> | undefined => {
     const clientId = required(c, "clientId", p, issues, readNonBlank);
-    const secret = required(c, "secret", p, issues, readNonBlank);
-    return clientId === undefined || secret === undefined ? undefined : { value: { clientId, secret }, path: p };
+    // CRD-1: the plain secret (seeding input) or a stored form of it, exactly one.
+    const hasSecret = Object.hasOwn(c, "secret") && c["secret"] !== null;
+    const hasHash = Object.hasOwn(c, "secretHash") && c["secretHash"] !== null;
+    if (hasSecret && hasHash) issues.push(issue("NotAllowed", joinPath(p, "secretHash"), "CRD-1", "A client carries secret (plain, hashed when seeded) or secretHash (a stored form), not both (CRD-1)."));
+    const secret = hasHash ? undefined : required(c, "secret", p, issues, readNonBlank);
+    const secretHash = hasHash ? required(c, "secretHash", p, issues, readNonBlank) : undefined;
+    if (secretHash !== undefined && !(hasher?.accepts(secretHash) ?? isStoredSecret(secretHash))) {
+      const why = isStoredSecret(secretHash)
+        ? "a stored form this service's hasher cannot check: give the service the scrypt hasher (scryptSecrets of field-service-rules/postgres; the command-line server and the PostgreSQL storage use it)"
+        : "not a stored form: scrypt$N$r$p$salt$hash with salt and key base64url (docs/decisions.md \"Secrets at rest\")";
+      issues.push(issue("InvalidType", joinPath(p, "secretHash"), "CRD-1", `secretHash is ${why} (CRD-1).`));
+    }
+    if (clientId === undefined || (secret === undefined && secretHash === undefined) || issues.length > 0) return undefined;
+    // Hashed once here: no state or storage built from this fixture holds the plain text (CRD-4).
+    return { value: hasher === undefined ? { clientId, secretHash: "" } : storedClient({ clientId, secret, secretHash }, hasher), path: p };
   });
   checkUniqueRaw(company, "clients", "clientId", path, "Duplicate", "AUTH-1", "client ID", issues);
   const settings = readSettings(company, path, issues);
@@ -457,15 +471,15 @@ function readCompany(company: JsonObject, path: string, issues: Issue[]): Compan
  */
 export function validateFixture(fixture: unknown): Issue[] {
   const issues: Issue[] = [];
-  readCompanies(fixture, issues);
+  readCompanies(fixture, issues, undefined);
   return issues;
 }
 
-function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
+function readCompanies(fixture: unknown, issues: Issue[], hasher: SecretHasher | undefined): CompanyState[] {
   const root = readObject(fixture, "", "", issues);
   if (root === undefined) return [];
   const companies = readList(root, "companies", "", issues, (c, p) => {
-    const state = readCompany(c, p, issues);
+    const state = readCompany(c, p, issues, hasher);
     return state === undefined ? undefined : { value: state, path: p };
   });
   checkUniqueRaw(root, "companies", "id", "", "Duplicate", "AUTH-4", "company ID", issues);
@@ -477,15 +491,17 @@ function readCompanies(fixture: unknown, issues: Issue[]): CompanyState[] {
  * Loads a fixture into per-company in-memory state, after checking all of it: a broken
  * fixture throws one error listing every bad place, so bad configuration fails at start,
  * never later (docs/service.md "Fixture").
+ * Each client's plain secret is hashed by `hasher` here (CRD-1, CRD-4); a `secretHash` is kept as given.
  * @param fixture - the fixture
+ * @param hasher - how secrets are stored; default the in-memory fallback (`digestSecrets`)
  * @returns the companies' state, in fixture order
  * @throws Error naming every bad place when the fixture breaks its own rules
  * @example
  * loadFixture(demoFixture).map((c) => c.tenantCode) //=> ["demo", "teplo"]
  */
-export function loadFixture(fixture: Fixture): CompanyState[] {
+export function loadFixture(fixture: Fixture, hasher: SecretHasher = digestSecrets()): CompanyState[] {
   const issues: Issue[] = [];
-  const companies = readCompanies(fixture, issues);
+  const companies = readCompanies(fixture, issues, hasher);
   if (issues.length > 0) {
     const lines = issues.map((i) => `  ${i.path === "" ? "(fixture)" : i.path}: ${i.code}: ${i.message}`);
     throw new Error(`Invalid fixture, ${issues.length} problem${issues.length === 1 ? "" : "s"}:\n${lines.join("\n")}`);

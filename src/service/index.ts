@@ -15,7 +15,7 @@ export { validateFixture } from "./fixture.js";
 export { fixtureJsonSchema } from "./fixture-schema.js";
 export type { JsonSchema } from "./fixture-schema.js";
 export type {
-  Fixture, FixtureCompany, FixtureClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
+  Fixture, FixtureCompany, FixtureClient, FixturePlainClient, FixtureHashedClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
   FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
 } from "./fixture.js";
 export { problem, simpleProblem, problemNames, issueStatus } from "./problem.js";
@@ -27,6 +27,8 @@ export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, Repor
 export { apiOperations, apiRoutes } from "../api/routes.js";
 export type { PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef } from "../api/routes.js";
 export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate } from "../auth/token.js";
+export type { SecretHasher, ScryptCost } from "../auth/secret.js";
+export type { LoginThrottleLimits, FailureWindow } from "../auth/throttle.js";
 export type { IssuedToken, RequestHeaders, TokenTable, Authenticated } from "../auth/token.js";
 export { openApiDocument, demoExamples } from "./openapi.js";
 // The journal of decisions and exactly-once retries (issue 24): what a storage records and reads.

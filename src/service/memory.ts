@@ -1,4 +1,5 @@
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
+import { nextFailureWindow, type FailureWindow } from "../auth/throttle.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { JournalPage } from "../journal/entry.js";
@@ -26,7 +27,16 @@ export interface MemoryStorage extends RequestPort {
   readonly readJournal: (companyId: Guid, query: JournalQuery) => JournalPage;
   /** A sync answer (SYN-2, SYN-3): incremental from the journal's entries after the cursor's `seq` while they are all kept. */
   readonly sync: (companyId: Guid, request: SyncRequest) => SyncAnswer;
+  /** The failed-login windows of these keys (CRD-2, CRD-3). */
+  readonly loginFailures: (keys: readonly string[]) => readonly (FailureWindow | undefined)[];
+  /** Counts one failed login under each key. */
+  readonly recordLoginFailure: (keys: readonly string[], at: Instant, windowMs: number) => void;
+  /** Forgets a key's failures. */
+  readonly clearLoginFailures: (key: string) => void;
 }
+
+/** Failure windows kept before the ended ones are swept: an attacker varying client IDs cannot grow the map without bound for long. */
+const FAILURE_SWEEP = 10_000;
 
 /**
  * The in-memory storage over loaded companies: the same request port as a database storage,
@@ -42,6 +52,7 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
   const journal = memoryJournal(retention);
   const states = new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   const tokens = new Map<string, IssuedToken>();
+  const failures = new Map<string, FailureWindow>();
   let loginsSinceSweep = 0;
   return {
     states,
@@ -82,6 +93,14 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
         }
       }
       return { cursor, ...fullSync(company, scope) };
+    },
+    loginFailures: (keys) => keys.map((k) => failures.get(k)),
+    recordLoginFailure(keys, at, windowMs) {
+      if (failures.size >= FAILURE_SWEEP) for (const [k, w] of failures) if (at >= w.start + windowMs) failures.delete(k);
+      for (const k of keys) failures.set(k, nextFailureWindow(failures.get(k), at, windowMs));
+    },
+    clearLoginFailures(key) {
+      failures.delete(key);
     },
   };
 }

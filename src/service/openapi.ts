@@ -1,3 +1,4 @@
+import { LOGIN_THROTTLE } from "../auth/throttle.js";
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiExamples, type OperationExample } from "../api/openapi.js";
 import { problem, type ProblemStatus } from "../api/problem.js";
 import type { OperationId } from "../api/routes.js";
@@ -139,6 +140,9 @@ export function demoExamples(): OpenApiExamples {
   authorization = {};
   problems[401] = call("GET", `/order/${order.id}`).body;
   problems[403] = call("POST", "/auth/login", { ...credentials, secret: "wrong" }).body;
+  // The throttle's answer (CRD-2): the 403 above and nine more wrong secrets, then one more try.
+  for (let i = 1; i < LOGIN_THROTTLE.client; i++) call("POST", "/auth/login", { ...credentials, secret: "wrong" });
+  problems[429] = call("POST", "/auth/login", { ...credentials, secret: "wrong" }).body;
   problems[413] = problem(413, [edgeIssue("PayloadTooLarge", "The body is larger than 1048576 bytes.")]);
   problems[414] = problem(414, [edgeIssue("UriTooLong", "The request target is longer than 8192 bytes.")]);
   problems[415] = problem(415, [edgeIssue("UnsupportedMediaType", 'Expected Content-Type application/json, got "text/plain".')]);

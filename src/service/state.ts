@@ -60,12 +60,12 @@ export interface Catalogs {
   readonly materialSuppliers: Listed<CatalogValue>;
 }
 
-/** An integration client that may log in (AUTH-1). */
+/** An integration client that may log in (AUTH-1), its secret as a stored form only (CRD-1). */
 export interface Client {
   /** Client ID. */
   readonly clientId: string;
-  /** Secret key. */
-  readonly secret: string;
+  /** The stored form of the secret (`scrypt$N$r$p$salt$hash`, or the in-memory fallback's `sha256$salt$hash`): never the plain text (CRD-4). */
+  readonly secretHash: string;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { HandledOperation } from "./router.js";
 import type { IssuedToken } from "../auth/token.js";
+import type { SecretHasher } from "../auth/secret.js";
+import type { FailureWindow } from "../auth/throttle.js";
 import type { PathParamName } from "../api/routes.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
@@ -103,6 +105,12 @@ export interface RequestPort {
   readonly readJournal: (companyId: Guid, query: JournalQuery) => Awaitable<JournalPage>;
   /** A sync answer of a company's scope (SYN-2, SYN-3), read in one snapshot. */
   readonly sync: (companyId: Guid, request: SyncRequest) => Awaitable<SyncAnswer>;
+  /** The failed-login windows of these keys (CRD-2, CRD-3), in order; `undefined` where a key has none. */
+  readonly loginFailures: (keys: readonly string[]) => Awaitable<readonly (FailureWindow | undefined)[]>;
+  /** Counts one failed login at `at` under each key (`nextFailureWindow`). */
+  readonly recordLoginFailure: (keys: readonly string[], at: Instant, windowMs: number) => Awaitable<void>;
+  /** Forgets the failures counted under a key (a successful login of its client, CRD-2). */
+  readonly clearLoginFailures: (key: string) => Awaitable<void>;
 }
 
 /**
@@ -150,6 +158,21 @@ export interface FieldStorage {
   readonly readJournal: (companyId: Guid, query: JournalQuery) => Promise<JournalPage>;
   /** A sync answer of a company's scope (SYN-2, SYN-3), read in one snapshot in at most 2 round trips. */
   readonly sync: (companyId: Guid, request: SyncRequest) => Promise<SyncAnswer>;
+  /**
+   * The failed-login windows of these keys (CRD-2, CRD-3), in order, `undefined` where a key has
+   * none: shared by every process on the storage, so a guesser spreading over processes is
+   * counted once.
+   */
+  readonly loginFailures: (keys: readonly string[]) => Promise<readonly (FailureWindow | undefined)[]>;
+  /** Counts one failed login at `at` under each key, atomically per key (`nextFailureWindow`: a window that has ended starts anew). */
+  readonly recordLoginFailure: (keys: readonly string[], at: Instant, windowMs: number) => Promise<void>;
+  /** Forgets the failures counted under a key (a successful login of its client, CRD-2). */
+  readonly clearLoginFailures: (key: string) => Promise<void>;
+  /**
+   * The hasher this storage keeps client secrets with (CRD-1), used by the service when its
+   * options name none: the PostgreSQL storage's is scrypt.
+   */
+  readonly secrets?: SecretHasher;
   /** Writes changes outside a request (tests seed records with it). */
   readonly write: (companyId: Guid, changes: Changes) => Promise<void>;
   /** A JSON-comparable snapshot of one company's records and stock (tests prove GEN-8 with it). */

@@ -44,12 +44,27 @@ export interface FixtureTemplateField {
 /** A custom-data template in the fixture (CUS-8). */
 export type FixtureTemplate = Array<FixtureTemplateField>;
 
-/** An integration client (AUTH-1). */
-export interface FixtureClient {
+/** An integration client (AUTH-1) with its secret in plain text (hashed when seeded) or as a stored form (CRD-1): one of the two. */
+export type FixtureClient = FixturePlainClient | FixtureHashedClient;
+
+/** An integration client whose secret the fixture gives in plain text: the service hashes it when seeding and keeps only the hash (CRD-1). */
+export interface FixturePlainClient {
   /** Client ID (acts as user name). */
   clientId: string;
   /** Secret key (acts as password). */
   secret: string;
+  /** Absent: the secret is given in plain text. */
+  secretHash?: undefined;
+}
+
+/** An integration client whose secret the fixture gives already hashed (CRD-1). */
+export interface FixtureHashedClient {
+  /** Client ID (acts as user name). */
+  clientId: string;
+  /** Absent: the secret is given hashed. */
+  secret?: undefined;
+  /** The stored form of the secret key: `scrypt$N$r$p$salt$hash`, salt and key base64url without padding (docs/decisions.md "Secrets at rest"). */
+  secretHash: string;
 }
 
 /** Company settings; each has a default. */

@@ -42,6 +42,7 @@ export type IssueCode =
   | "InvalidJson"
   | "NotAuthenticated"
   | "WrongCredentials"
+  | "TooManyLoginFailures"
   | "NotFound"
   | "MethodNotAllowed"
   | "PayloadTooLarge"
@@ -96,6 +97,7 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
   InvalidJson: "The body is not valid JSON.",
   NotAuthenticated: "The access token is missing, malformed, unknown or expired (AUTH-2, AUTH-3).",
   WrongCredentials: "No client of that tenant has this client ID and secret (AUTH-1).",
+  TooManyLoginFailures: "Too many failed logins; retry after Retry-After seconds.",
   NotFound: "No such route, or no such record in the caller's company (GEN-2, AUTH-4).",
   MethodNotAllowed: "The path exists but does not accept this method (ERR-2).",
   PayloadTooLarge: "The request body is larger than the service accepts.",

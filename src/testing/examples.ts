@@ -1,4 +1,5 @@
 import type { LoginCompany } from "../auth/login.js";
+import { digestSecrets } from "../auth/secret.js";
 import type { TokenTable } from "../auth/token.js";
 import type { User } from "../auth/user.js";
 import { collisionIndex, type CollisionIndex } from "../assignation/collision-index.js";
@@ -219,7 +220,7 @@ export const examples: ExampleWorld = {
   technician,
   tech: technician.id,
   users,
-  acme: { id: g(100), tenantCode: "acme", name: "ACME", clients: [{ clientId: "demo", secret: "s3cret" }] },
+  acme: { id: g(100), tenantCode: "acme", name: "ACME", clients: [{ clientId: "demo", secretHash: digestSecrets().hash("s3cret") }] },
   companyId: g(100),
   customer,
   contactId: g(201),

@@ -22,7 +22,7 @@ describe("problem details", () => {
   it("ERR-1: each refusal status has its name", () => {
     expect(problemNames).toEqual({
       400: "BadRequest", 401: "NotAuthenticated", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed", 413: "PayloadTooLarge",
-      414: "UriTooLong", 415: "UnsupportedMediaType", 422: "UnprocessableContent", 431: "RequestHeaderFieldsTooLarge", 500: "InternalServerError", 503: "ServiceUnavailable",
+      414: "UriTooLong", 415: "UnsupportedMediaType", 422: "UnprocessableContent", 429: "TooManyRequests", 431: "RequestHeaderFieldsTooLarge", 500: "InternalServerError", 503: "ServiceUnavailable",
     });
     expect(simpleProblem(503, "Unavailable")).toMatchObject({ status: 503, name: "ServiceUnavailable", title: "Service Unavailable", errors: [{ code: "Unavailable", path: "" }] });
     expect(simpleProblem(401, "NotAuthenticated", undefined, "AUTH-2")).toMatchObject({ status: 401, name: "NotAuthenticated", title: "Unauthorized", errors: [{ code: "NotAuthenticated", path: "", rule: "AUTH-2" }] });
@@ -61,7 +61,7 @@ describe("problem details", () => {
   it("ERR-2: every rule and body issue is 400; only the request-level codes have their own status", () => {
     const own: Partial<Record<IssueCode, number>> = {
       NotAuthenticated: 401, WrongCredentials: 403, NotFound: 404, MethodNotAllowed: 405, PayloadTooLarge: 413, UriTooLong: 414,
-      UnsupportedMediaType: 415, HeadersTooLarge: 431, InternalError: 500, Unavailable: 503, IdempotencyKeyReused: 422,
+      UnsupportedMediaType: 415, HeadersTooLarge: 431, InternalError: 500, Unavailable: 503, IdempotencyKeyReused: 422, TooManyLoginFailures: 429,
     };
     for (const code of Object.keys(issueCodes) as IssueCode[]) expect([code, issueStatus(code)]).toEqual([code, own[code] ?? 400]);
     expect(refusal([issue("NotFound", "", "GEN-2", "gone")])).toMatchObject({ status: 404, body: { name: "NotFound", status: 404 } });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { issueStatus } from "../../src/api/problem.js";
 import { authenticate, bearerToken, defaultNewToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
+import { digestSecrets } from "../../src/auth/secret.js";
 import { login } from "../../src/auth/login.js";
 import { gid } from "../arbitraries/fixture.js";
 
@@ -82,15 +83,16 @@ describe("authenticate", () => {
   });
 
   it("AUTH-1: login refuses a malformed body (400) and wrong credentials (403) before drawing a token", () => {
-    const acme = { id: gid(1), tenantCode: "acme", name: "ACME", clients: [{ clientId: "c", secret: "s" }] };
+    const hasher = digestSecrets();
+    const acme = { id: gid(1), tenantCode: "acme", name: "ACME", clients: [{ clientId: "c", secretHash: hasher.hash("s") }] };
     const never = () => {
       throw new Error("no token may be drawn for a refused login");
     };
-    const malformed = login([acme], { tenantCode: 1 }, 0, never);
+    const malformed = login([acme], { tenantCode: 1 }, 0, never, hasher.verify);
     expect(malformed.ok ? [] : malformed.issues.map((i) => issueStatus(i.code))).toEqual([400, 400, 400]);
-    const wrong = login([acme], { tenantCode: "acme", clientId: "c", secret: "x" }, 0, never);
+    const wrong = login([acme], { tenantCode: "acme", clientId: "c", secret: "x" }, 0, never, hasher.verify);
     expect(wrong.ok ? [] : wrong.issues.map((i) => issueStatus(i.code))).toEqual([403]);
-    const right = login([acme], { tenantCode: "acme", clientId: "c", secret: "s" }, 5, () => "tok");
+    const right = login([acme], { tenantCode: "acme", clientId: "c", secret: "s" }, 5, () => "tok", hasher.verify);
     expect(right.ok && right.token).toEqual({ token: "tok", companyId: acme.id, issuedAt: 5, clientId: "c" });
   });
 });

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { migrate } from "../../src/postgres/schema.js";
+import { scryptSecrets } from "../../src/postgres/secrets.js";
 import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
 import type { Fixture, FixtureCompany } from "../../src/service/fixture.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
@@ -222,7 +223,7 @@ describe.runIf(databaseUrl !== undefined)("store pages from each process's listi
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await migrate(client, empty);
+      await migrate(client, empty, scryptSecrets({ cost: { N: 1024, r: 8, p: 1 } }));
       const indexes = async (schema: string): Promise<string[]> =>
         (await client.query("SELECT indexname, replace(indexdef, $1, '') AS def FROM pg_indexes WHERE schemaname = $2 ORDER BY indexname", [`"${schema}"`, schema])).rows.map(
           (r: { indexname: string; def: string }) => `${r.indexname}: ${r.def.replaceAll(schema, "")}`,

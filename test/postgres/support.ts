@@ -2,6 +2,11 @@
 // (`scripts/with-postgres.sh` starts one), dropped afterwards, so files run in parallel.
 import pg from "pg";
 import { postgresStorage, type PostgresStorage } from "../../src/postgres/index.js";
+import { scryptSecrets } from "../../src/postgres/secrets.js";
+import type { SecretHasher } from "../../src/auth/secret.js";
+
+/** The scrypt hasher of the test storages: a low cost (N = 2^10), the same form. */
+export const testSecrets: SecretHasher = scryptSecrets({ cost: { N: 1024, r: 8, p: 1 } });
 
 /** The server under test, or `undefined` when PostgreSQL is not configured (the suite is then skipped, loudly: see global-setup.ts). */
 export const databaseUrl: string | undefined = process.env["DATABASE_URL"] === "" ? undefined : process.env["DATABASE_URL"];
@@ -14,7 +19,9 @@ export function schemaName(file: string): string {
 /** A storage on the test server in `schema`, with a small pool (many files run at once). */
 export function testStorage(schema: string, maxConnections = 4): PostgresStorage {
   if (databaseUrl === undefined) throw new Error("DATABASE_URL is not set");
-  return postgresStorage({ connectionString: databaseUrl, schema, maxConnections });
+  // scrypt at N = 2^10 rather than 2^14: the same code and stored form, a sixteenth of the cost,
+  // so the thousands of logins of the suite stay cheap (docs/decisions.md "Secrets at rest").
+  return postgresStorage({ connectionString: databaseUrl, schema, maxConnections, secrets: testSecrets });
 }
 
 /** Drops the test schemas made by a file. */

@@ -190,6 +190,32 @@ describe("HTTP adapter", () => {
     };
     await Promise.all(Array.from({ length: 50 }, worker));
     expect(statuses).toHaveLength(1000);
-    expect(new Set(statuses)).toEqual(new Set([200, 403, 404]));
+    // 333 wrong secrets for one client: the first 10 are 403, the rest 429 (CRD-2).
+    expect(new Set(statuses)).toEqual(new Set([200, 403, 404, 429]));
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
   }, 30_000);
+});
+
+describe("HTTP adapter and the login throttle", () => {
+  it("CRD-2, CRD-3: the adapter passes the socket's address to the service, and a throttled login is 429 with Retry-After and a problem body naming the rule", async () => {
+    const core = createServiceCore({ fixture: testFixture() });
+    const seen: (string | undefined)[] = [];
+    const own = createHttpServer({ handle: (r: Parameters<typeof core.handle>[0]) => (seen.push(r.remoteAddress), core.handle(r)) }, { log: () => {} });
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/auth/login`;
+    try {
+      const send = (secret: string) => fetch(url, { method: "POST", headers: json, body: JSON.stringify({ tenantCode: "beta", clientId: "client", secret }) });
+      for (let i = 0; i < 10; i++) expect((await send(`wrong-${i}`)).status).toBe(403);
+      const r = await send("secret-b");
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      const body = (await r.json()) as { status: number; name: string; errors: { code: string; rule: string }[] };
+      expect(body).toMatchObject({ status: 429, name: "TooManyRequests", errors: [{ code: "TooManyLoginFailures", rule: "CRD-2" }] });
+      expect(new Set(seen)).toEqual(new Set(["127.0.0.1"]));
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
 });

@@ -29,6 +29,9 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
       tokens.set(t.token, t);
     },
     findToken: async (text) => tokens.get(text),
+    loginFailures: async (keys) => keys.map(() => undefined),
+    recordLoginFailure: async () => {},
+    clearLoginFailures: async () => {},
     readJournal: async () => ({ items: [], next: null }),
     sync: async () => Promise.reject(new Error("not used")),
     run: async (operation, work) => {
