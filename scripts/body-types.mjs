@@ -451,6 +451,46 @@ async function load(source, out) {
   }
 }
 
+/**
+ * Every field of every described body object, with the rule its description attaches to it and,
+ * for a field of one of a fixed set of strings, those strings: what the rules table's check
+ * (scripts/rules-table.mjs) compares with the catalog (issue 38). An object read by several
+ * bodies is listed once, each field under the object that declares it (an extension's base
+ * declares its fields); an edit (same name) adds nothing.
+ * @param {readonly object[]} bodies - described bodies
+ * @returns {{ object: string, key: string, rule: string | undefined, values: string[] | undefined }[]}
+ */
+export function fieldsOf(bodies) {
+  const out = [];
+  const seen = new Set();
+  const visit = (value) => {
+    const s = value.shape;
+    if (s.kind === "array") return visit(s.item);
+    if (s.kind !== "object" || seen.has(s.name)) return;
+    seen.add(s.name);
+    // An extension lists the fields it adds; its base, visited too, lists its own.
+    if (s.base !== undefined) visit(s.base);
+    for (const [key, f] of Object.entries(s.fields)) {
+      if (s.base !== undefined && Object.hasOwn(s.base.shape.fields, key)) continue;
+      const leaf = f.value.shape.kind === "leaf" ? f.value.shape.json() : undefined;
+      out.push({ object: s.name, key, rule: f.rule, values: Array.isArray(leaf?.enum) ? leaf.enum : undefined });
+      visit(f.value);
+    }
+  };
+  for (const body of bodies) visit(body.value);
+  return out;
+}
+
+/**
+ * The fields of every described body of the checkout ({@link fieldsOf} over {@link SOURCES}).
+ * @returns {Promise<ReturnType<typeof fieldsOf>>}
+ */
+export async function describedFields() {
+  const out = [];
+  for (const { source, out: generated } of SOURCES) out.push(...fieldsOf(bodiesOf(await load(source, generated))));
+  return out;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes("--check");
   const stale = [];

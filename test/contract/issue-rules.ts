@@ -43,8 +43,10 @@ export function issueRuleProblems(body: unknown): string[] {
   for (const i of issuesOf(body) as { code?: unknown; message?: unknown; rule?: unknown }[]) {
     const named = typeof i.message === "string" ? namedRules(i.message) : [];
     const where = JSON.stringify(i);
-    if (typeof i.code === "string" && Object.hasOwn(edgeRules, i.code) && i.rule !== edgeRules[i.code as keyof typeof edgeRules]) {
-      problems.push(`an edge answer's issue cites ${String(i.rule)}, not ${edgeRules[i.code as keyof typeof edgeRules]}: ${where}`);
+    const edge = typeof i.code === "string" && Object.hasOwn(edgeRules, i.code) ? edgeRules[i.code as keyof typeof edgeRules] : undefined;
+    if (edge !== undefined && i.rule !== edge) {
+      problems.push(`an edge answer's issue cites ${String(i.rule)}, not ${edge}: ${where}`);
+      continue;
     }
     if (typeof i.rule !== "string") problems.push(`no rule: ${where}`);
     else if (!catalogRuleIds.has(i.rule)) problems.push(`rule ${i.rule} is in no catalog: ${where}`);
