@@ -7,3 +7,6 @@ export declare const SOURCES: readonly { readonly source: string; readonly out: 
 export declare function bodiesOf(module: Readonly<Record<string, unknown>>): unknown[];
 export declare function readDocs(text: string): SourceDocs;
 export declare function renderBodyTypes(bodies: readonly unknown[], docs: SourceDocs, source: string, out: string): string;
+export declare function withRule(text: string, rule: string | undefined): string;
+export declare function fieldsOf(bodies: readonly unknown[]): { object: string; key: string; rule: string | undefined; values: string[] | undefined }[];
+export declare function describedFields(): Promise<{ object: string; key: string; rule: string | undefined; values: string[] | undefined }[]>;

@@ -47,6 +47,18 @@ export function bodiesOf(module) {
 
 const oneLine = (text) => text.replace(/\s+/g, " ").trim();
 
+/**
+ * A field's text naming its rule: unchanged when it names it already, else with ` (ID)` before
+ * its final period (or at its end).
+ * @param {string} text
+ * @param {string | undefined} rule
+ * @returns {string}
+ */
+export function withRule(text, rule) {
+  if (rule === undefined || new RegExp(`\\b${rule}\\b`).test(text)) return text;
+  return text.endsWith(".") ? `${text.slice(0, -1)} (${rule}).` : `${text} (${rule})`;
+}
+
 /** The text and the `@add`/`@upsert` tags of the TSDoc of a node, or undefined. */
 function docOf(node) {
   const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
@@ -129,11 +141,15 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (d === undefined) throw new Error(`${source}: no object("${name}", …) or extend(…, "${name}", …) found to read docs from`);
     return d;
   };
-  /** The TSDoc of a field, in the command (mode undefined) or in a body of a mode. */
-  const fieldDoc = (objectName, key, mode) => {
+  /**
+   * The TSDoc of a field, in the command (mode undefined) or in a body of a mode, naming the rule
+   * the description attaches to the field (`required(nonBlank(), "CUS-1")`): a text that does
+   * not name it already gets it appended, so the rule is stated once, beside the field.
+   */
+  const fieldDoc = (objectName, key, mode, field) => {
     const d = objectDocs(objectName).fields.get(key);
     if (d === undefined || d.text === "") throw new Error(`${source}: field ${key} of ${objectName} has no TSDoc`);
-    return (mode === undefined ? undefined : d[mode]) ?? d.text;
+    return withRule((mode === undefined ? undefined : d[mode]) ?? d.text, field.rule);
   };
   /** The name and TSDoc of an object's body type in a mode (`@add Name Text`). */
   const bodyName = (name, mode) => {
@@ -230,7 +246,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
       const t = fieldOutput(f);
       if (inherited.has(k) && (inherited.get(k) === undefined || inherited.get(k) === t)) continue;
       // An edit's interface says what its fields say in an edit (`@edit`).
-      lines.push(`${tsdoc(fieldDoc(owner, k, edits === undefined ? undefined : "edit"), "  ")}  readonly ${k}: ${t};\n`);
+      lines.push(`${tsdoc(fieldDoc(owner, k, edits === undefined ? undefined : "edit", f), "  ")}  readonly ${k}: ${t};\n`);
       types.set(k, t);
     }
     written.set(name, types);
@@ -249,7 +265,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
   /** A field's lines in a body of a mode (its TSDoc and its declaration), or undefined when that body has no such field. */
   function bodyLine(owner, key, f, mode) {
     if (f.presence === "upsertOnly" && mode === "add") return undefined;
-    const doc = tsdoc(fieldDoc(owner, key, mode), "  ");
+    const doc = tsdoc(fieldDoc(owner, key, mode, f), "  ");
     const t = bodyType(f.value, mode);
     const required = f.presence === "required" || (f.presence === "addList" && mode === "add");
     if (required) return `${doc}  readonly ${key}: ${t};\n`;
@@ -330,7 +346,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
   // Which modes read each object, and each field's text in each of them (none: not in that body).
   const readIn = new Map();
   for (const body of bodies) for (const v of objectsOf(body.value).values()) for (let b = v; b !== undefined; b = b.shape.base) readIn.set(b.shape.name, new Set([...(readIn.get(b.shape.name) ?? []), body.mode]));
-  const textIn = (owner, k, f, mode) => (f.presence === "upsertOnly" && mode === "add" ? undefined : fieldDoc(owner, k, mode));
+  const textIn = (owner, k, f, mode) => (f.presence === "upsertOnly" && mode === "add" ? undefined : fieldDoc(owner, k, mode, f));
   /** A field's text goes in the shared table when every body that reads its object says the same. */
   const isShared = (owner, k, f) => {
     const texts = [...readIn.get(owner)].map((m) => textIn(owner, k, f, m));
@@ -433,6 +449,46 @@ async function load(source, out) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every field of every described body object, with the rule its description attaches to it and,
+ * for a field of one of a fixed set of strings, those strings: what the rules table's check
+ * (scripts/rules-table.mjs) compares with the catalog (issue 38). An object read by several
+ * bodies is listed once, each field under the object that declares it (an extension's base
+ * declares its fields); an edit (same name) adds nothing.
+ * @param {readonly object[]} bodies - described bodies
+ * @returns {{ object: string, key: string, rule: string | undefined, values: string[] | undefined }[]}
+ */
+export function fieldsOf(bodies) {
+  const out = [];
+  const seen = new Set();
+  const visit = (value) => {
+    const s = value.shape;
+    if (s.kind === "array") return visit(s.item);
+    if (s.kind !== "object" || seen.has(s.name)) return;
+    seen.add(s.name);
+    // An extension lists the fields it adds; its base, visited too, lists its own.
+    if (s.base !== undefined) visit(s.base);
+    for (const [key, f] of Object.entries(s.fields)) {
+      if (s.base !== undefined && Object.hasOwn(s.base.shape.fields, key)) continue;
+      const leaf = f.value.shape.kind === "leaf" ? f.value.shape.json() : undefined;
+      out.push({ object: s.name, key, rule: f.rule, values: Array.isArray(leaf?.enum) ? leaf.enum : undefined });
+      visit(f.value);
+    }
+  };
+  for (const body of bodies) visit(body.value);
+  return out;
+}
+
+/**
+ * The fields of every described body of the checkout ({@link fieldsOf} over {@link SOURCES}).
+ * @returns {Promise<ReturnType<typeof fieldsOf>>}
+ */
+export async function describedFields() {
+  const out = [];
+  for (const { source, out: generated } of SOURCES) out.push(...fieldsOf(bodiesOf(await load(source, generated))));
+  return out;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,7 +7,7 @@
 // 2. the bundle must not name a Node global (process, Buffer, require, __dirname, global);
 // 3. the IIFE build is evaluated in a bare V8 context (no Node globals) and must load;
 // 4. sizes, minified and gzipped: the whole entry (budget 50 KB) and one parser alone
-//    (`customerAddSchema` with its JSON Schema, budget 7 KB); the client entry (budget 28 KB since issue 25).
+//    (`customerAddSchema` with its JSON Schema, budget 7,296 B since issue 38); the client entry (budget 28 KB since issue 25).
 //    The offline entry (`field-service-rules/offline`, src/offline/index.ts: the service's own
 //    decisions, rules included, run on the device), budget 80 KB (issue 25).
 // Steps 1 to 3 apply to the client and offline entries too (their IIFEs must export
@@ -24,7 +24,8 @@ const entry = join(root, "src", "index.ts");
 const clientEntry = join(root, "src", "client", "index.ts");
 const offlineEntry = join(root, "src", "offline", "index.ts");
 // parser: 5 KB until issue 13 added each twin's JSON Schema (~2 KB).
-const BUDGET = { entry: 50 * 1024, parser: 7 * 1024, client: 28 * 1024, offline: 80 * 1024 };
+// parser: 7 KB (7,168 B) until issue 38 named each field's rule in its issues (+87 B: docs/decisions.md "Every refusal names its rule").
+const BUDGET = { entry: 50 * 1024, parser: 7_296, client: 28 * 1024, offline: 80 * 1024 };
 const NODE_GLOBALS = /\b(?:process\s*\.|Buffer\s*\.|require\s*\(|__dirname|__filename|global\s*\.|setImmediate\s*\()/;
 
 async function bundle(contents, format = "esm") {
@@ -99,7 +100,7 @@ if (failures.length > 0) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(
   `browser bundle OK: whole rules entry ${kb(sizes.entryGzip)} gzipped (${kb(sizes.entryMinified)} minified, budget 50 KB); ` +
-    `customerAddSchema alone ${kb(sizes.parserGzip)} gzipped (budget 7 KB); ` +
+    `customerAddSchema alone ${kb(sizes.parserGzip)} gzipped (budget 7,296 B); ` +
     `client entry ${kb(sizes.clientGzip)} gzipped (${kb(sizes.clientMinified)} minified, budget 28 KB); ` +
     `offline entry ${kb(sizes.offlineGzip)} gzipped (${kb(sizes.offlineMinified)} minified, budget 80 KB)`,
 );

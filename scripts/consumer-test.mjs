@@ -8,7 +8,11 @@
 //   3. a Node TypeScript project (module nodenext) type-checks against every entry;
 //   4. the command `field-service-rules` runs from the installed package: it answers the login,
 //      refuses a bad port and a busy port with one line and a non-zero exit code, and exits 0
-//      on SIGTERM.
+//      on SIGTERM;
+//   5. a third-party client generated from the shipped docs/openapi.json (openapi-typescript 7,
+//      used with openapi-fetch) type-checks under strict TypeScript and, against the stand-in
+//      (createHttpServer over the demo fixture), logs in, adds a customer, reads a refusal's
+//      rule through `e.rule` with no narrowing (every issue has one, issue 38) and pages a store.
 // Exits 1 on the first failing step, printing what failed.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -245,6 +249,59 @@ export const used: unknown = [parseCustomerAdd({}), answer, createHttpServer(ser
 });
 step("install the tarball, fast-check, pg and @types/node into a Node TypeScript project (offline)", () => installOffline(nodeTs, [nodeTypes, fastCheck, pgDriver]));
 step("the nodenext project type-checks against every entry", () => run(process.execPath, [tsc, "-p", "."], nodeTs));
+
+// 5. A client generated from the shipped OpenAPI document by a third-party tool, as an integrator
+// who never reads our TypeScript would build one: openapi-typescript (run from this repository's
+// devDependencies, as the integrator's build would) writes the types, openapi-fetch calls.
+const openapiFetch = `openapi-fetch@${pkg.devDependencies["openapi-fetch"]}`;
+const generated = project("openapi-client", { type: "module" }, {
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      target: "es2022", lib: ["es2023", "dom"], module: "nodenext", moduleResolution: "nodenext", types: ["node"],
+      strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, outDir: "out",
+    },
+    include: ["index.ts", "api.d.ts"],
+  }),
+  "index.ts": `
+import createClient from "openapi-fetch";
+import type { AddressInfo } from "node:net";
+import type { paths } from "./api.js";
+import { createFieldService } from ${JSON.stringify(`${pkg.name}/service`)};
+import { createHttpServer } from ${JSON.stringify(`${pkg.name}/server`)};
+import { demoFixture } from ${JSON.stringify(`${pkg.name}/testing`)};
+
+const server = createHttpServer(createFieldService({ fixture: demoFixture }), { log: () => {} });
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const check = (ok: boolean, what: string): void => {
+  if (!ok) throw new Error(what);
+};
+try {
+  const api = createClient<paths>({ baseUrl: \`http://127.0.0.1:\${(server.address() as AddressInfo).port}\` });
+  const login = await api.POST("/auth/login", { body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
+  check(login.data !== undefined, "login: " + JSON.stringify(login.error));
+  const headers = { authorization: \`Bearer \${login.data?.accessToken ?? ""}\` };
+  const added = await api.POST("/customer", { headers, body: { name: "Generated Client s.r.o.", identificationNumber: "12345678", contactPeople: [{ lastName: "Nový" }], addresses: [{ city: "Brno" }] } });
+  check(added.response.status === 201 && typeof added.data?.id === "string", "add: " + added.response.status + " " + JSON.stringify(added.error));
+  const refused = await api.POST("/customer", { headers, body: { name: "", contactPeople: [], addresses: [] } });
+  // Every issue of every error answer carries its rule: read as it is, no narrowing on code or status.
+  const rules: string[] = (refused.error?.errors ?? []).map((e) => e.rule);
+  check(refused.response.status === 400 && rules.join() === "CUS-1,CUS-1,CUS-1", "refusal: " + refused.response.status + " " + JSON.stringify(refused.error));
+  const page = await api.GET("/store/externalId/{storeExternalId}", { headers, params: { path: { storeExternalId: "centralni-sklad" }, query: { page: 2, pageSize: 5 } } });
+  check(page.data?.materials.items.length === 5 && page.data.materials.totalCount === 20, "store page: " + JSON.stringify(page.data?.materials ?? page.error));
+  console.log("generated client ok");
+} finally {
+  server.close();
+}
+`,
+});
+step("install the tarball, openapi-fetch, fast-check, pg and @types/node into a project for a generated client (offline)", () => installOffline(generated, [openapiFetch, nodeTypes, fastCheck, pgDriver]));
+step("openapi-typescript generates types from the shipped docs/openapi.json", () =>
+  run(process.execPath, [join(root, "node_modules", "openapi-typescript", "bin", "cli.js"), join("node_modules", pkg.name, "docs", "openapi.json"), "-o", "api.d.ts"], generated));
+step("the generated client type-checks under strict TypeScript", () => run(process.execPath, [tsc, "-p", "."], generated));
+step("the generated client logs in, writes, reads a refusal's rule without narrowing and pages a store against the stand-in", () => {
+  const out = run(process.execPath, [join("out", "index.js")], generated);
+  if (!out.includes("generated client ok")) throw new Error(out);
+});
 
 // 4. The command from the installed package.
 const bin = join(esm, "node_modules", ".bin", "field-service-rules");

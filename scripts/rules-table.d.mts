@@ -16,3 +16,10 @@ export declare function renderTable(rules: readonly RuleEntry[], owners: Owners,
 export declare function exportedNames(text: string): Set<string>;
 export declare function renderRuleIds(rules: readonly { readonly id: string }[]): string;
 export declare function rulesTable(): { text: string; ruleIds: string; problems: string[]; count: number };
+export interface FieldRow { readonly rule: string; readonly object: string | undefined; readonly keys: readonly string[]; readonly why: string }
+export interface DescribedField { readonly object: string; readonly key: string; readonly rule?: string | undefined; readonly values?: readonly string[] | undefined }
+export declare function readRuleTexts(text: string): Map<string, string>;
+export declare function readFieldTable(text: string): FieldRow[];
+export declare function namedKeys(ruleText: string, fields: readonly DescribedField[]): Set<string>;
+export declare function fieldProblems(texts: ReadonlyMap<string, string>, rows: readonly FieldRow[], fields: readonly DescribedField[], known: ReadonlySet<string>): string[];
+export declare function checkoutFieldProblems(): Promise<string[]>;

@@ -21,9 +21,9 @@ const root = join(fileURLToPath(import.meta.url), "..", "..");
 const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 /** The project's own rules (new prefixes for behaviour its features add), read after RULES.md. */
 const projectCatalog = join(root, "docs", "rules-project.md");
-const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD)-\d+\b/g;
+const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT)-\d+\b/g;
 /** A rule ID as prose mentions it (rule numbers have no leading zero: "MAT-001" is an external ID). */
-const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD)-[1-9]\d*\b/g;
+const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT)-[1-9]\d*\b/g;
 /** Folders whose code composes rules and so may not own one. */
 const COMPOSERS = ["src/service/", "src/server/"];
 
@@ -120,7 +120,7 @@ export function parseOwners(files) {
     }
     const all = [...text.matchAll(RULE_TAG)].length;
     if (all !== attached) stray.push(`${path}: ${all - attached} @rule tag(s) not in the TSDoc of an export`);
-    for (const m of text.matchAll(/\bImplements\s+(?:[^.]*?)\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD)-\d+/g)) {
+    for (const m of text.matchAll(/\bImplements\s+(?:[^.]*?)\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT)-\d+/g)) {
       implementsLines.push(`${path}: "${m[0].slice(0, 60)}"`);
     }
   }
@@ -293,6 +293,123 @@ export function exportedNames(text) {
   return names;
 }
 
+// ---- Fields the catalog names (issue 38): every body field a rule names as required, bounded,
+// enumerated or formatted is attached to that rule in a description (`required(nonBlank(),
+// "CUS-1")`), so its issues cite the rule. What "a rule names a field" means, mechanically: the
+// rule's text quotes the field's key (an identifier inside backticks: `name`, `{ prefix, phone }`),
+// or quotes every value of a field of fixed values (`Low`, `Normal`, `High`). Each such pair is
+// classified once in the table of docs/rules-project.md "Fields the catalog names": attached to a
+// described object's field, or not (—) with the reason. The check compares the three: the rules'
+// texts, the table and the descriptions (scripts/body-types.mjs `describedFields`).
+
+/**
+ * The full text of each rule of a catalog text (`- ID text` lines).
+ * @param {string} text
+ * @returns {Map<string, string>}
+ */
+export function readRuleTexts(text) {
+  const out = new Map();
+  for (const line of text.split("\n")) {
+    const m = /^- ([A-Z]+-\d+) (.*)$/.exec(line);
+    if (m !== null) out.set(m[1], m[2]);
+  }
+  return out;
+}
+
+/**
+ * The rows of the table "Fields the catalog names" of a docs/rules-project.md text.
+ * @param {string} text
+ * @returns {{ rule: string, object: string | undefined, keys: string[], why: string }[]}
+ */
+export function readFieldTable(text) {
+  const start = text.indexOf("\n## Fields the catalog names");
+  if (start < 0) return [];
+  const end = text.indexOf("\n## ", start + 1);
+  const rows = [];
+  for (const line of text.slice(start, end < 0 ? undefined : end).split("\n")) {
+    const m = /^\|\s*([A-Z]+-\d+)\s*\|([^|]*)\|([^|]*)\|([^|]*)\|$/.exec(line.trim());
+    if (m === null) continue;
+    const object = m[2].trim();
+    rows.push({ rule: m[1], object: object === "—" ? undefined : object.replace(/`/g, ""), keys: m[3].split(",").map((k) => k.trim().replace(/`/g, "")).filter((k) => k !== ""), why: m[4].trim() });
+  }
+  return rows;
+}
+
+/**
+ * The field keys a rule's text names: a key quoted among its backticked identifiers (outside a
+ * quoted path), or the key of a field of fixed values all of which it quotes.
+ * @param {string} ruleText
+ * @param {readonly { key: string, values?: readonly string[] }[]} fields
+ * @returns {Set<string>}
+ */
+export function namedKeys(ruleText, fields) {
+  // A quoted path (`PUT /order/{id}`) names a route, not a body field.
+  const quoted = [...ruleText.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((q) => !q.includes("/"));
+  const words = new Set(quoted.flatMap((q) => q.match(/[A-Za-z_]\w*/g) ?? []));
+  const out = new Set();
+  for (const f of fields) {
+    if (words.has(f.key)) out.add(f.key);
+    if (f.values !== undefined && f.values.length > 0 && f.values.every((v) => words.has(v))) out.add(f.key);
+  }
+  return out;
+}
+
+/**
+ * Everything wrong between the rules' texts, the table and the descriptions; none means every
+ * field a rule names is attached to it or said not to be, and every attachment is in the table.
+ * @param {ReadonlyMap<string, string>} texts - each rule's text; a rule without one (the spec
+ *   absent, outside the workspace) is checked against the descriptions only
+ * @param {readonly { rule: string, object: string | undefined, keys: readonly string[], why: string }[]} rows
+ * @param {readonly { object: string, key: string, rule?: string, values?: readonly string[] }[]} fields
+ * @param {ReadonlySet<string>} known - every rule ID of the catalogs
+ * @returns {string[]}
+ */
+export function fieldProblems(texts, rows, fields, known) {
+  const problems = [];
+  const where = 'docs/rules-project.md "Fields the catalog names"';
+  for (const [rule, text] of texts) {
+    const covered = new Set(rows.filter((r) => r.rule === rule).flatMap((r) => r.keys));
+    for (const key of namedKeys(text, fields)) if (!covered.has(key)) problems.push(`${rule} names the body field ${key}, which ${where} neither attaches to it nor says why not`);
+  }
+  const attached = new Set();
+  for (const row of rows) {
+    if (!known.has(row.rule)) {
+      problems.push(`${where} lists ${row.rule}, which no catalog has`);
+      continue;
+    }
+    const text = texts.get(row.rule);
+    const named = text === undefined ? undefined : namedKeys(text, fields);
+    for (const key of row.keys) {
+      // A rule may name a field in prose ("the external ID"): its row then says how.
+      if (named !== undefined && !named.has(key) && row.why === "") problems.push(`${where} lists ${key} under ${row.rule}, whose text does not quote it, and does not say how it names it`);
+      if (row.object === undefined) continue;
+      const field = fields.find((f) => f.object === row.object && f.key === key);
+      if (field === undefined) problems.push(`${where} attaches ${row.object}.${key} to ${row.rule}, but no description declares that field`);
+      else if (field.rule !== row.rule) problems.push(`${row.object}.${key} is attached to ${field.rule ?? "no rule"} in its description, but ${where} attaches it to ${row.rule}`);
+      attached.add(`${row.object}.${key}`);
+    }
+    if (row.object === undefined && row.why === "") problems.push(`${where}: the row of ${row.rule} that attaches nothing says no reason`);
+  }
+  for (const f of fields) {
+    if (f.rule !== undefined && !attached.has(`${f.object}.${f.key}`)) problems.push(`${f.object}.${f.key} is attached to ${f.rule} in its description, but ${where} does not list it`);
+  }
+  return problems;
+}
+
+/**
+ * The field problems of this checkout: the catalogs' texts, the project catalog's table and the
+ * described bodies (loaded by scripts/body-types.mjs).
+ * @returns {Promise<string[]>}
+ */
+export async function checkoutFieldProblems() {
+  const { describedFields } = await import("./body-types.mjs");
+  const spec = specCandidates.find((p) => existsSync(p));
+  const projectText = existsSync(projectCatalog) ? readFileSync(projectCatalog, "utf8") : "";
+  // Outside the workspace the spec's texts are not here: its rules are checked against the descriptions only.
+  const texts = new Map([...(spec === undefined ? [] : readRuleTexts(readFileSync(spec, "utf8"))), ...readRuleTexts(projectText)]);
+  return fieldProblems(texts, readFieldTable(projectText), await describedFields(), new Set(readRules().map((r) => r.id)));
+}
+
 /**
  * The catalog of this checkout.
  * @returns {{ text: string, ruleIds: string, problems: string[], count: number }}
@@ -309,6 +426,7 @@ export function rulesTable() {
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
   const { text, ruleIds, problems, count } = rulesTable();
+  problems.push(...(await checkoutFieldProblems()));
   const target = join(root, "docs", "rules.md");
   if (process.argv.includes("--check")) {
     if (!existsSync(target) || readFileSync(target, "utf8") !== text) problems.push("docs/rules.md is stale: run `npm run docs`");

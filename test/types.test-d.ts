@@ -42,7 +42,7 @@ if (!r.ok) expectTypeOf(r.issues[0]).toMatchTypeOf<{ code: string; path: string;
 
 // ERR-1 (issue 24): every issue of a rule carries a rule ID of the catalog; a typo fails to compile.
 if (!r.ok) expectTypeOf(r.issues[0].rule).toEqualTypeOf<RuleId>();
-expectTypeOf<ProblemIssue["rule"]>().toEqualTypeOf<RuleId | undefined>();
+expectTypeOf<ProblemIssue["rule"]>().toEqualTypeOf<RuleId>();
 // @ts-expect-error ASN-99 is no rule of the catalog
 issue("Collision", "assignations[0]", "ASN-99");
 // @ts-expect-error an issue without its rule

@@ -13,7 +13,7 @@ import { journalOutcomes } from "../journal/entry.js";
 import { MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
 import { MAX_SYNC_CURSOR, MAX_SYNC_DAYS } from "../sync/query.js";
 import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT, MAX_JOURNAL_PAGE } from "../journal/query.js";
-import { edgeCodes, issueCodes } from "../shared/issue.js";
+import { issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
 import { ruleIds } from "../shared/rule-id.js";
@@ -314,25 +314,20 @@ function readSchemas(): Record<string, JsonSchema> {
     OrderAllowedActions: allowed(orderActions),
     InterventionAllowedActions: allowed(interventionActions),
     Issue: shape({
-      code: { type: "string", enum: Object.keys(issueCodes).filter((c) => !Object.hasOwn(edgeCodes, c)), description: "Machine-readable kind of problem (ERR-1)." },
+      code: { type: "string", enum: Object.keys(issueCodes), description: "Machine-readable kind of problem (ERR-1)." },
       path: issuePath,
       message: { type: "string", description: "Human-readable explanation citing the rule ID." },
-      rule: { type: "string", enum: [...ruleIds], description: "The rule the request breaks, as data (docs/rules.md); when the message names rules, the first it names." },
+      rule: { type: "string", enum: [...ruleIds], description: "The rule the request breaks, as data (docs/rules.md); when the message names rules, the first it names. Every issue has one: HTTP-1 and HTTP-2 on the answers at the service's edges (413, 414, 415, 431; 500, 503)." },
     }, "One problem found in a request, with the rule it breaks."),
-    EdgeIssue: shape({
-      code: { type: "string", enum: Object.keys(edgeCodes), description: "Machine-readable kind of problem (ERR-1)." },
-      path: issuePath,
-      message: { type: "string", description: "Human-readable explanation." },
-    }, "The issue of an answer no rule decides (413, 414, 415, 431, 500, 503): no rule."),
     Problem: {
       type: "object",
-      description: "An RFC 9457 problem-details body (ERR-1), with every issue found (GEN-9), each with the rule it breaks except on the answers no rule decides (413, 414, 415, 431, 500, 503). A 500 also carries incidentId.",
+      description: "An RFC 9457 problem-details body (ERR-1), with every issue found (GEN-9), each with the rule it breaks (HTTP-1 and HTTP-2 on the answers at the service's edges). A 500 also carries incidentId.",
       properties: {
         type: { const: "about:blank" },
         title: { type: "string" },
         status: { type: "integer", enum: Object.keys(documentedProblemNames).map(Number) },
         name: { type: "string", enum: [...new Set(Object.values(documentedProblemNames))] },
-        errors: { type: "array", items: { oneOf: [issue, ref("EdgeIssue")] }, minItems: 1 },
+        errors: { type: "array", items: issue, minItems: 1 },
         incidentId: { type: "string", description: "On a 500 only: the incident the server log names." },
       },
       required: ["type", "title", "status", "name", "errors"],

@@ -87,13 +87,14 @@ export function problem(status: ProblemBodyStatus, issues: readonly ProblemIssue
     title: titles[status],
     status,
     name: problemNames[status],
-    errors: issues.map((i) => (i.rule === undefined ? { code: i.code, path: i.path, message: i.message } : { code: i.code, path: i.path, message: i.message, rule: i.rule })),
+    // Each issue copied field by field, in the order of the OpenAPI schema; the copy keeps its kind.
+    errors: issues.map((i) => ({ code: i.code, path: i.path, message: i.message, rule: i.rule }) as ProblemIssue),
   };
 }
 
 /**
- * A problem body with a single issue at the body level, for an answer at the service's edges,
- * which no rule decides (413, 415, ...).
+ * A problem body with a single issue at the body level, for an answer at the service's edges
+ * (413, 415, ...), citing the code's rule (HTTP-1, HTTP-2: `edgeRules`).
  * @param status - the refusal status
  * @param code - the edge code
  * @param message - the explanation; defaults to the catalog's description

@@ -4,21 +4,21 @@ import type { BodyDocs, FieldReader, RecordMaker, RecordMakers } from "../shared
 
 /** The body of `POST /auth/login` (AUTH-1): the credentials of an integration client. */
 export interface LoginRequest {
-  /** Code of the company (tenant). */
+  /** Code of the company (tenant) (AUTH-1). */
   readonly tenantCode: string;
-  /** Integration client ID (acts as user name). */
+  /** Integration client ID (acts as user name) (AUTH-1). */
   readonly clientId: string;
-  /** Secret key of the client (acts as password). */
+  /** Secret key of the client (acts as password) (AUTH-1). */
   readonly secret: string;
 }
 
 /** The credentials of an integration client (AUTH-1). */
 export interface LoginBody {
-  /** Code of the company (tenant). */
+  /** Code of the company (tenant) (AUTH-1). */
   readonly tenantCode: string;
-  /** Integration client ID (acts as user name). */
+  /** Integration client ID (acts as user name) (AUTH-1). */
   readonly clientId: string;
-  /** Secret key of the client (acts as password). */
+  /** Secret key of the client (acts as password) (AUTH-1). */
   readonly secret: string;
 }
 
@@ -34,9 +34,9 @@ const loginRequestRecord: RecordMaker = {
 /** The JSON Schema text of each field that every body reading it says the same. */
 const fieldTexts: BodyDocs["fields"] = {
   LoginRequest: {
-    tenantCode: "Code of the company (tenant).",
-    clientId: "Integration client ID (acts as user name).",
-    secret: "Secret key of the client (acts as password).",
+    tenantCode: "Code of the company (tenant) (AUTH-1).",
+    clientId: "Integration client ID (acts as user name) (AUTH-1).",
+    secret: "Secret key of the client (acts as password) (AUTH-1).",
   },
 };
 

@@ -45,11 +45,11 @@ export interface LoginCompany {
  */
 const loginRequest = /* @__PURE__ */ object("LoginRequest", {
   /** Code of the company (tenant). */
-  tenantCode: required(text()),
+  tenantCode: required(text(), "AUTH-1"),
   /** Integration client ID (acts as user name). */
-  clientId: required(text()),
+  clientId: required(text(), "AUTH-1"),
   /** Secret key of the client (acts as password). */
-  secret: required(text()),
+  secret: required(text(), "AUTH-1"),
 });
 
 /**

@@ -372,7 +372,8 @@ function asProblem(value: unknown, status: number): ProblemDetails | undefined {
     if (typeof e !== "object" || e === null) return undefined;
     const i = e as Record<string, unknown>;
     if (typeof i["code"] !== "string" || typeof i["path"] !== "string" || typeof i["message"] !== "string") return undefined;
-    // The rule passes through as sent (an edge answer, 413 or 500, has none).
+    // The rule passes through as sent (every issue carries one since issue 38; an older server's
+    // edge answer, 413 or 500, had none).
     const copy = { code: i["code"], path: i["path"], message: i["message"] } as Record<string, unknown>;
     if (typeof i["rule"] === "string") copy["rule"] = i["rule"];
     errors.push(copy as unknown as ProblemIssue);

@@ -7,12 +7,12 @@ import type { OperationId } from "../api/routes.js";
  * refused the body (the same parser and the same issues the server would answer with), or a
  * record reference is one no URL can carry (`InvalidGuid` or `InvalidExternalId` at the path
  * parameter's name, TXT-2). `problem.errors` lists every issue with its `code`, JSON `path`
- * and the `rule` it breaks (GEN-9), so a caller can key on the rule; only the issue of an answer
- * no rule decides (413, 414, 415, 431, 500, 503) has no `rule`.
+ * and the `rule` it breaks (GEN-9), so a caller can key on the rule; every issue has one, the
+ * answers at the service's edges included (413, 414, 415, 431: HTTP-1; 500, 503: HTTP-2).
  * @example
- * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required.", rule: "ERR-2" }]), false);
+ * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required.", rule: "INT-1" }]), false);
  * e.status //=> 400
- * e.problem.errors.map((i) => [i.path, i.rule]) //=> [["day", "ERR-2"]]
+ * e.problem.errors.map((i) => [i.path, i.rule]) //=> [["day", "INT-1"]]
  * e.message //=> "planIntervention: 400 BadRequest: day: day is required."
  */
 export class FieldServiceError extends Error {

@@ -17,7 +17,7 @@ export interface ContactPersonInput {
   readonly lastName: Tri<string>;
   /** Job position. */
   readonly position: Tri<string>;
-  /** Phone `{ prefix, phone }`. */
+  /** Phone `{ prefix, phone }` (CUS-9). */
   readonly phone: Tri<Phone>;
   /** E-mail address (CUS-9). */
   readonly email: Tri<string>;
@@ -95,9 +95,9 @@ export interface CustomerInput {
   readonly invoiceAddressId: Tri<string>;
   /** External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled. */
   readonly contactAddressId: Tri<string>;
-  /** Contact people sent (none sent: empty). */
+  /** Contact people sent; none sent: empty (CUS-1). */
   readonly contactPeople: readonly ContactPersonInput[];
-  /** Addresses sent (none sent: empty). */
+  /** Addresses sent; none sent: empty (CUS-1). */
   readonly addresses: readonly AddressInput[];
   /** Devices of the customer (CUS-11); none sent: empty. */
   readonly serviceObjects: readonly ServiceObjectInput[];
@@ -108,9 +108,9 @@ export type CustomerAddCommand = CustomerInput;
 
 /** A phone number as sent (CUS-9). */
 export interface PhoneBody {
-  /** International prefix, e.g. +420. */
+  /** International prefix, e.g. +420 (CUS-9). */
   readonly prefix: string;
-  /** The number, not blank. */
+  /** The number, not blank (CUS-9). */
   readonly phone: string;
 }
 
@@ -124,7 +124,7 @@ export interface ContactPersonBody {
   readonly lastName?: string | null;
   /** Job position. */
   readonly position?: string | null;
-  /** Phone `{ prefix, phone }`. */
+  /** Phone `{ prefix, phone }` (CUS-9). */
   readonly phone?: PhoneBody | null;
   /** E-mail address (CUS-9). */
   readonly email?: string | null;
@@ -136,9 +136,9 @@ export interface ContactPersonBody {
 
 /** Coordinates as sent, range-checked (CUS-10). */
 export interface CoordinatesBody {
-  /** -90..90. */
+  /** -90..90 (CUS-10). */
   readonly latitude: number;
-  /** -180..180. */
+  /** -180..180 (CUS-10). */
   readonly longitude: number;
 }
 
@@ -246,9 +246,9 @@ export interface CustomerAddOrEditCommand extends CustomerInput {
 export interface CustomerAddOrEditBody extends CustomerFieldsBody {
   /** External ID: how an existing customer is found when no id is sent (UPS-2). */
   readonly externalId?: string | null;
-  /** Matched by id or externalId, else added; none is deleted (UPS-6). */
+  /** Matched by id or externalId, else added; none is deleted (UPS-6) (CUS-1). */
   readonly contactPeople?: readonly ContactPersonUpsertBody[] | null;
-  /** Matched by id or externalId, else added; none is deleted (UPS-6). */
+  /** Matched by id or externalId, else added; none is deleted (UPS-6) (CUS-1). */
   readonly addresses?: readonly AddressUpsertBody[] | null;
   /** Devices of the customer (CUS-11); none sent: empty. */
   readonly serviceObjects?: readonly ServiceObjectUpsertBody[] | null;
@@ -388,14 +388,14 @@ const fieldTexts: BodyDocs["fields"] = {
     firstName: "First name.",
     lastName: "Last name.",
     position: "Job position.",
-    phone: "Phone `{ prefix, phone }`.",
+    phone: "Phone `{ prefix, phone }` (CUS-9).",
     email: "E-mail address (CUS-9).",
     sendNotifications: "Whether customer notifications may go to this person (NOT-3); default `false`.",
     sendReports: "Whether reports go to this person; default `false`.",
   },
   Phone: {
-    prefix: "International prefix, e.g. +420.",
-    phone: "The number, not blank.",
+    prefix: "International prefix, e.g. +420 (CUS-9).",
+    phone: "The number, not blank (CUS-9).",
   },
   AddressInput: {
     externalId: "External ID, also how the element is matched (UPS-6) and referenced (CUS-6).",
@@ -406,8 +406,8 @@ const fieldTexts: BodyDocs["fields"] = {
     coordinates: "Coordinates, range-checked (CUS-10).",
   },
   Coordinates: {
-    latitude: "-90..90.",
-    longitude: "-180..180.",
+    latitude: "-90..90 (CUS-10).",
+    longitude: "-180..180 (CUS-10).",
   },
   ServiceObjectInput: {
     externalId: "External ID, also how the element is matched (UPS-6).",
@@ -463,8 +463,8 @@ export const customerAddOrEditBodyDocs: BodyDocs = {
   mode: {
     CustomerAddOrEditCommand: "The body of `POST /customer/addOrEdit`: adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); only `name` is required, and null clears an optional field (GEN-5).",
     "CustomerInput.externalId": "External ID: how an existing customer is found when no id is sent (UPS-2).",
-    "CustomerInput.contactPeople": "Matched by id or externalId, else added; none is deleted (UPS-6).",
-    "CustomerInput.addresses": "Matched by id or externalId, else added; none is deleted (UPS-6).",
+    "CustomerInput.contactPeople": "Matched by id or externalId, else added; none is deleted (UPS-6) (CUS-1).",
+    "CustomerInput.addresses": "Matched by id or externalId, else added; none is deleted (UPS-6) (CUS-1).",
     ContactPersonInput: "A contact person in an add-or-edit body: also its GUID, to edit an existing one (UPS-6).",
     "ContactPersonInput.id": "GUID of an existing contact person (add-or-edit only, UPS-6).",
     Phone: "A phone number as sent (CUS-9).",

@@ -60,9 +60,9 @@ const phone = /* @__PURE__ */ object(
   "Phone",
   {
     /** International prefix, e.g. +420. */
-    prefix: required(text()),
+    prefix: required(text(), "CUS-9"),
     /** The number, not blank. */
-    phone: required(nonBlank()),
+    phone: required(nonBlank(), "CUS-9"),
   },
   "customer/customer",
 );
@@ -72,9 +72,9 @@ const coordinates = /* @__PURE__ */ object(
   "Coordinates",
   {
     /** -90..90. */
-    latitude: required(numberIn(-90, 90, "CUS-10")),
+    latitude: required(numberIn(-90, 90, "CUS-10"), "CUS-10"),
     /** -180..180. */
-    longitude: required(numberIn(-180, 180, "CUS-10")),
+    longitude: required(numberIn(-180, 180, "CUS-10"), "CUS-10"),
   },
   "customer/customer",
 );
@@ -96,9 +96,9 @@ const contactPerson = /* @__PURE__ */ object("ContactPersonInput", {
   /** Job position. */
   position: optional(text()),
   /** Phone `{ prefix, phone }`. */
-  phone: optional(phone),
+  phone: optional(phone, "CUS-9"),
   /** E-mail address (CUS-9). */
-  email: optional(email()),
+  email: optional(email(), "CUS-9"),
   /** Whether customer notifications may go to this person (NOT-3); default `false`. */
   sendNotifications: optional(boolean()),
   /** Whether reports go to this person; default `false`. */
@@ -124,7 +124,7 @@ const address = /* @__PURE__ */ object("AddressInput", {
   /** Country. */
   country: optional(text()),
   /** Coordinates, range-checked (CUS-10). */
-  coordinates: optional(coordinates),
+  coordinates: optional(coordinates, "CUS-10"),
 });
 
 /**
@@ -138,7 +138,7 @@ const serviceObject = /* @__PURE__ */ object("ServiceObjectInput", {
   /** External ID, also how the element is matched (UPS-6). */
   externalId: elementExternalId,
   /** Name; required on a new device (CUS-11), and `null` is refused on an edit. */
-  name: optional(nonBlank()),
+  name: optional(nonBlank(), "CUS-11"),
   /** Serial number. */
   serialNumber: optional(text()),
   /** Description. */
@@ -162,9 +162,9 @@ const customerFields = /* @__PURE__ */ object("CustomerInput", {
    */
   externalId: ident(externalId()),
   /** Name, not blank (CUS-1). */
-  name: required(nonBlank()),
+  name: required(nonBlank(), "CUS-1"),
   /** Company or Household (CUS-2); `Company` when left out on add. */
-  kind: optional(oneOf(customerKinds, { name: "CustomerKind", from: "customer/customer" })),
+  kind: optional(oneOf(customerKinds, { name: "CustomerKind", from: "customer/customer" }), "CUS-2"),
   /** GUID or slug of a CustomerCategory (CUS-5). */
   categoryId: optional(nonBlank()),
   /** GUID or slug of a CustomerType (CUS-5). */
@@ -180,31 +180,31 @@ const customerFields = /* @__PURE__ */ object("CustomerInput", {
   /** Notes. */
   description: optional(text(limits.longText)),
   /** JSON text checked against the company's customer template (CUS-8). */
-  customData: optional(text(limits.customData)),
+  customData: optional(text(limits.customData), "CUS-8"),
   /** Extra notification e-mail addresses (CUS-12). */
-  notificationEmails: optional(array(email(), limits.notificationEmails)),
+  notificationEmails: optional(array(email(), limits.notificationEmails), "CUS-12"),
   /** Documents by post (CUS-12). */
-  sendByPost: optional(boolean()),
+  sendByPost: optional(boolean(), "CUS-12"),
   /** External ID of the primary contact person (CUS-6). */
   primaryContactPersonId: optional(nonBlank()),
   /** External ID of the invoice address (CUS-6). */
   invoiceAddressId: optional(nonBlank()),
   /** External ID of the contact address, companies only (CUS-4, CUS-6); empty: not filled. */
-  contactAddressId: optional(nonBlank(), "emptyIsNull"),
+  contactAddressId: optional(nonBlank(), undefined, "emptyIsNull"),
   /**
-   * Contact people sent (none sent: empty).
+   * Contact people sent; none sent: empty.
    * @add At least one contact person (CUS-1).
    * @upsert Matched by id or externalId, else added; none is deleted (UPS-6).
    */
-  contactPeople: addList(array(contactPerson, limits.contactPeople), 1),
+  contactPeople: addList(array(contactPerson, limits.contactPeople), 1, "CUS-1"),
   /**
-   * Addresses sent (none sent: empty).
+   * Addresses sent; none sent: empty.
    * @add At least one address (CUS-1).
    * @upsert Matched by id or externalId, else added; none is deleted (UPS-6).
    */
-  addresses: addList(array(address, limits.addresses), 1),
+  addresses: addList(array(address, limits.addresses), 1, "CUS-1"),
   /** Devices of the customer (CUS-11); none sent: empty. */
-  serviceObjects: list(array(serviceObject, limits.serviceObjects)),
+  serviceObjects: list(array(serviceObject, limits.serviceObjects), "CUS-11"),
 });
 
 /**

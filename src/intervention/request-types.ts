@@ -8,13 +8,13 @@ import type { IsoDate } from "../shared/time.js";
 
 /** The fields a plan and a replan body share, parsed (INT-1, INT-3). References are not yet resolved. */
 export interface InterventionPlanning {
-  /** GUID or external ID of the main technician; must be among the assignations (ASN-3). */
+  /** GUID or external ID of the main technician; must be among the assignations (ASN-3) (INT-1). */
   readonly primaryAssigneeId: string;
-  /** The day, in the company's time zone (ASN-4). */
+  /** The day, in the company's time zone (ASN-4) (INT-1). */
   readonly day: IsoDate;
-  /** Technicians and their time ranges (ASN-1 to ASN-5). */
+  /** Technicians and their time ranges (ASN-1 to ASN-5) (INT-1). */
   readonly assignations: readonly AssignationRequest[];
-  /** GUID or slug of an InterventionCategory. */
+  /** GUID or slug of an InterventionCategory (INT-1). */
   readonly categoryId: string;
   /** Notify the customer at once (NOT-5); default false. */
   readonly sendNotificationNow: boolean;
@@ -28,7 +28,7 @@ export interface InterventionPlanCommand extends InterventionPlanning {
   readonly externalId: string | null;
   /** GUID or slug of an InterventionCustomState. */
   readonly customStateId: string | null;
-  /** Priority; left out or null: the order's (INT-2). */
+  /** Priority; left out or null: the order's (INT-2) (ORD-4). */
   readonly priority: Priority | null;
   /** Internal note. */
   readonly internalNote: string | null;
@@ -36,23 +36,23 @@ export interface InterventionPlanCommand extends InterventionPlanning {
 
 /** One technician's time on an intervention (ASN-1 to ASN-5). */
 export interface AssignationBody {
-  /** GUID or external ID of a technician (ASN-1). */
+  /** GUID or external ID of a technician (ASN-1) (ASN-2). */
   readonly userId: string;
   /** Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4). */
   readonly plannedStart: string;
-  /** End, with Z or an offset (GEN-6). */
+  /** End, with Z or an offset (GEN-6) (ASN-4). */
   readonly plannedEnd: string;
 }
 
 /** The fields plan and replan share (INT-1, INT-3). */
 export interface PlanningBody {
-  /** GUID or external ID of the main technician; must be among the assignations (ASN-3). */
+  /** GUID or external ID of the main technician; must be among the assignations (ASN-3) (INT-1). */
   readonly primaryAssigneeId: string;
-  /** The day, in the company's time zone (ASN-4). */
+  /** The day, in the company's time zone (ASN-4) (INT-1). */
   readonly day: string;
-  /** Technicians and their time ranges (ASN-1 to ASN-5). */
+  /** Technicians and their time ranges (ASN-1 to ASN-5) (INT-1). */
   readonly assignations: readonly AssignationBody[];
-  /** GUID or slug of an InterventionCategory. */
+  /** GUID or slug of an InterventionCategory (INT-1). */
   readonly categoryId: string;
   /** Notify the customer at once (NOT-5); default false. */
   readonly sendNotificationNow?: boolean | null;
@@ -66,7 +66,7 @@ export interface InterventionPlanBody extends PlanningBody {
   readonly externalId?: string | null;
   /** GUID or slug of an InterventionCustomState. */
   readonly customStateId?: string | null;
-  /** Priority; left out or null: the order's (INT-2). */
+  /** Priority; left out or null: the order's (INT-2) (ORD-4). */
   readonly priority?: Priority | null;
   /** Internal note. */
   readonly internalNote?: string | null;
@@ -78,7 +78,7 @@ export interface InterventionReplanCommand extends InterventionPlanning {
   readonly externalId: Tri<string>;
   /** GUID or slug of an InterventionCustomState. */
   readonly customStateId: Tri<string>;
-  /** Priority; left out keeps it, null is refused (INT-3). */
+  /** Priority; left out keeps it, null is refused (INT-3) (ORD-4). */
   readonly priority: Absent | Priority;
   /** Internal note. */
   readonly internalNote: Tri<string>;
@@ -90,7 +90,7 @@ export interface InterventionReplanBody extends PlanningBody {
   readonly externalId?: string | null;
   /** GUID or slug of an InterventionCustomState. */
   readonly customStateId?: string | null;
-  /** Priority; left out keeps it, null is refused (INT-3). */
+  /** Priority; left out keeps it, null is refused (INT-3) (ORD-4). */
   readonly priority?: Priority;
   /** Internal note. */
   readonly internalNote?: string | null;
@@ -100,13 +100,13 @@ export interface InterventionReplanBody extends PlanningBody {
 export interface InterventionEditCommand {
   /** GUID or slug of an InterventionCustomState; null clears it. */
   readonly customStateId: Tri<string>;
-  /** GUID or external ID of the owner (AUTH-6); null is refused. */
+  /** GUID or external ID of the owner (AUTH-6); null is refused (INT-4). */
   readonly ownerId: Absent | string;
-  /** Priority; null is refused. */
+  /** Priority; null is refused (ORD-4). */
   readonly priority: Absent | Priority;
   /** Internal note; null clears it. */
   readonly internalNote: Tri<string>;
-  /** Documents by post; null is refused. */
+  /** Documents by post; null is refused (INT-4). */
   readonly sendByPost: Absent | boolean;
 }
 
@@ -114,13 +114,13 @@ export interface InterventionEditCommand {
 export interface InterventionEditBody {
   /** GUID or slug of an InterventionCustomState; null clears it. */
   readonly customStateId?: string | null;
-  /** GUID or external ID of the owner (AUTH-6); null is refused. */
+  /** GUID or external ID of the owner (AUTH-6); null is refused (INT-4). */
   readonly ownerId?: string;
-  /** Priority; null is refused. */
+  /** Priority; null is refused (ORD-4). */
   readonly priority?: Priority;
   /** Internal note; null clears it. */
   readonly internalNote?: string | null;
-  /** Documents by post; null is refused. */
+  /** Documents by post; null is refused (INT-4). */
   readonly sendByPost?: boolean;
 }
 
@@ -203,36 +203,36 @@ const interventionCancelCommandRecord: RecordMaker = {
 /** The JSON Schema text of each field that every body reading it says the same. */
 const fieldTexts: BodyDocs["fields"] = {
   InterventionPlanning: {
-    primaryAssigneeId: "GUID or external ID of the main technician; must be among the assignations (ASN-3).",
-    day: "The day, in the company's time zone (ASN-4).",
-    assignations: "Technicians and their time ranges (ASN-1 to ASN-5).",
-    categoryId: "GUID or slug of an InterventionCategory.",
+    primaryAssigneeId: "GUID or external ID of the main technician; must be among the assignations (ASN-3) (INT-1).",
+    day: "The day, in the company's time zone (ASN-4) (INT-1).",
+    assignations: "Technicians and their time ranges (ASN-1 to ASN-5) (INT-1).",
+    categoryId: "GUID or slug of an InterventionCategory (INT-1).",
     sendNotificationNow: "Notify the customer at once (NOT-5); default false.",
     sendReminderOneDayBefore: "Remind the customer the day before (NOT-6); default false.",
   },
   InterventionPlanCommand: {
     externalId: "External ID, unique among the company's interventions (GEN-4).",
     customStateId: "GUID or slug of an InterventionCustomState.",
-    priority: "Priority; left out or null: the order's (INT-2).",
+    priority: "Priority; left out or null: the order's (INT-2) (ORD-4).",
     internalNote: "Internal note.",
   },
   AssignationRequest: {
-    userId: "GUID or external ID of a technician (ASN-1).",
+    userId: "GUID or external ID of a technician (ASN-1) (ASN-2).",
     plannedStart: "Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4).",
-    plannedEnd: "End, with Z or an offset (GEN-6).",
+    plannedEnd: "End, with Z or an offset (GEN-6) (ASN-4).",
   },
   InterventionReplanCommand: {
     externalId: "External ID; left out keeps it, a different one is refused (INT-3).",
     customStateId: "GUID or slug of an InterventionCustomState.",
-    priority: "Priority; left out keeps it, null is refused (INT-3).",
+    priority: "Priority; left out keeps it, null is refused (INT-3) (ORD-4).",
     internalNote: "Internal note.",
   },
   InterventionEditCommand: {
     customStateId: "GUID or slug of an InterventionCustomState; null clears it.",
-    ownerId: "GUID or external ID of the owner (AUTH-6); null is refused.",
-    priority: "Priority; null is refused.",
+    ownerId: "GUID or external ID of the owner (AUTH-6); null is refused (INT-4).",
+    priority: "Priority; null is refused (ORD-4).",
     internalNote: "Internal note; null clears it.",
-    sendByPost: "Documents by post; null is refused.",
+    sendByPost: "Documents by post; null is refused (INT-4).",
   },
   InterventionCancelCommand: {
     reason: "Reason shown on the cancelled records (INT-5, ORD-11); left out or null: none.",

@@ -56,11 +56,11 @@ const assignation = /* @__PURE__ */ object(
   "AssignationRequest",
   {
     /** GUID or external ID of a technician (ASN-1). */
-    userId: required(nonBlank()),
+    userId: required(nonBlank(), "ASN-2"),
     /** Start, with Z or an offset (GEN-6); before plannedEnd and on the day (ASN-2, ASN-4). */
-    plannedStart: required(dateTime()),
+    plannedStart: required(dateTime(), "ASN-4"),
     /** End, with Z or an offset (GEN-6). */
-    plannedEnd: required(dateTime()),
+    plannedEnd: required(dateTime(), "ASN-4"),
   },
   "assignation/validate",
 );
@@ -71,17 +71,17 @@ const assignation = /* @__PURE__ */ object(
  */
 const planning = /* @__PURE__ */ object("InterventionPlanning", {
   /** GUID or external ID of the main technician; must be among the assignations (ASN-3). */
-  primaryAssigneeId: required(nonBlank()),
+  primaryAssigneeId: required(nonBlank(), "INT-1"),
   /** The day, in the company's time zone (ASN-4). */
-  day: required(date()),
+  day: required(date(), "INT-1"),
   /** Technicians and their time ranges (ASN-1 to ASN-5). */
-  assignations: required(array(assignation, limits.assignations)),
+  assignations: required(array(assignation, limits.assignations), "INT-1"),
   /** GUID or slug of an InterventionCategory. */
-  categoryId: required(nonBlank()),
+  categoryId: required(nonBlank(), "INT-1"),
   /** Notify the customer at once (NOT-5); default false. */
-  sendNotificationNow: orDefault(boolean(), false),
+  sendNotificationNow: orDefault(boolean(), false, "NOT-5"),
   /** Remind the customer the day before (NOT-6); default false. */
-  sendReminderOneDayBefore: orDefault(boolean(), false),
+  sendReminderOneDayBefore: orDefault(boolean(), false, "NOT-6"),
 });
 
 /**
@@ -94,7 +94,7 @@ const plan = /* @__PURE__ */ extend(planning, "InterventionPlanCommand", {
   /** GUID or slug of an InterventionCustomState. */
   customStateId: orDefault(nonBlank(), null),
   /** Priority; left out or null: the order's (INT-2). */
-  priority: orDefault(priority, null),
+  priority: orDefault(priority, null, "ORD-4"),
   /** Internal note. */
   internalNote: orDefault(text(limits.longText), null),
 });
@@ -109,7 +109,7 @@ const replan = /* @__PURE__ */ extend(planning, "InterventionReplanCommand", {
   /** GUID or slug of an InterventionCustomState. */
   customStateId: optional(nonBlank()),
   /** Priority; left out keeps it, null is refused (INT-3). */
-  priority: notNull(priority),
+  priority: notNull(priority, "ORD-4"),
   /** Internal note. */
   internalNote: optional(text(limits.longText)),
 });
@@ -126,13 +126,13 @@ const edit = /* @__PURE__ */ refuse(
     /** GUID or slug of an InterventionCustomState; null clears it. */
     customStateId: optional(nonBlank()),
     /** GUID or external ID of the owner (AUTH-6); null is refused. */
-    ownerId: notNull(nonBlank()),
+    ownerId: notNull(nonBlank(), "INT-4"),
     /** Priority; null is refused. */
-    priority: notNull(priority),
+    priority: notNull(priority, "ORD-4"),
     /** Internal note; null clears it. */
     internalNote: optional(text(limits.longText)),
     /** Documents by post; null is refused. */
-    sendByPost: notNull(boolean()),
+    sendByPost: notNull(boolean(), "INT-4"),
   }),
   REPLAN_ONLY,
   "UseReplan",
@@ -146,9 +146,9 @@ const edit = /* @__PURE__ */ refuse(
  */
 const cancel = /* @__PURE__ */ object("InterventionCancelCommand", {
   /** Reason shown on the cancelled records (INT-5, ORD-11); left out or null: none. */
-  reason: orDefault(text(limits.longText), null),
+  reason: orDefault(text(limits.longText), null, "INT-5"),
   /** Notify the customer (ORD-12, NOT-3); left out or null: false. */
-  sendNotificationToCustomer: orDefault(boolean(), false),
+  sendNotificationToCustomer: orDefault(boolean(), false, "ORD-12"),
 });
 
 // Each body with the mode it is read in, stated once: its parser, its JSON Schema and the type

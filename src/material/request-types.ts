@@ -6,11 +6,11 @@ import type { MaterialUnit } from "./material.js";
 
 /** A parsed `PUT /material/{id}` body: the whole definition, with every left-out field already empty (`null`), except `unit` (`Amounts`) and `price` (`0`) (MAT-1). */
 export interface MaterialReplaceCommand {
-  /** Name, not blank. */
+  /** Name, not blank (MAT-1). */
   readonly name: string;
-  /** GUID or slug of a MaterialCategory. */
+  /** GUID or slug of a MaterialCategory (MAT-1). */
   readonly categoryId: string;
-  /** GUID or slug of a MaterialSupplier. */
+  /** GUID or slug of a MaterialSupplier (MAT-1). */
   readonly supplierId: string;
   /** Code; left out or null: empty. */
   readonly identificationNumber: string | null;
@@ -28,11 +28,11 @@ export interface MaterialReplaceCommand {
 
 /** The whole material definition: a field left out is emptied (MAT-1). */
 export interface MaterialReplaceBody {
-  /** Name, not blank. */
+  /** Name, not blank (MAT-1). */
   readonly name: string;
-  /** GUID or slug of a MaterialCategory. */
+  /** GUID or slug of a MaterialCategory (MAT-1). */
   readonly categoryId: string;
-  /** GUID or slug of a MaterialSupplier. */
+  /** GUID or slug of a MaterialSupplier (MAT-1). */
   readonly supplierId: string;
   /** Code; left out or null: empty. */
   readonly identificationNumber?: string | null;
@@ -66,9 +66,9 @@ const materialReplaceCommandRecord: RecordMaker = {
 /** The JSON Schema text of each field that every body reading it says the same. */
 const fieldTexts: BodyDocs["fields"] = {
   MaterialReplaceCommand: {
-    name: "Name, not blank.",
-    categoryId: "GUID or slug of a MaterialCategory.",
-    supplierId: "GUID or slug of a MaterialSupplier.",
+    name: "Name, not blank (MAT-1).",
+    categoryId: "GUID or slug of a MaterialCategory (MAT-1).",
+    supplierId: "GUID or slug of a MaterialSupplier (MAT-1).",
     identificationNumber: "Code; left out or null: empty.",
     description: "Description; left out or null: empty.",
     supplierCode: "Supplier's code; left out or null: empty.",

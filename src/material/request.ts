@@ -23,11 +23,11 @@ const ZERO_PRICE: Dec = new Dec(0);
  */
 const materialReplace = /* @__PURE__ */ object("MaterialReplaceCommand", {
   /** Name, not blank. */
-  name: required(nonBlank()),
+  name: required(nonBlank(), "MAT-1"),
   /** GUID or slug of a MaterialCategory. */
-  categoryId: required(nonBlank()),
+  categoryId: required(nonBlank(), "MAT-1"),
   /** GUID or slug of a MaterialSupplier. */
-  supplierId: required(nonBlank()),
+  supplierId: required(nonBlank(), "MAT-1"),
   /** Code; left out or null: empty. */
   identificationNumber: orDefault(text(), null),
   /** Description; left out or null: empty. */
@@ -35,11 +35,11 @@ const materialReplace = /* @__PURE__ */ object("MaterialReplaceCommand", {
   /** Supplier's code; left out or null: empty. */
   supplierCode: orDefault(text(), null),
   /** Unit; left out or null: Amounts (MAT-2). */
-  unit: orDefault(oneOf(materialUnits, { name: "MaterialUnit", from: "material/material" }), "Amounts"),
+  unit: orDefault(oneOf(materialUnits, { name: "MaterialUnit", from: "material/material" }), "Amounts", "MAT-2"),
   /** Sale price; left out or null: 0 (MAT-3). */
-  price: orDefault(decimal(), ZERO_PRICE),
+  price: orDefault(decimal(), ZERO_PRICE, "MAT-3"),
   /** Cost price; left out or null: empty (MAT-3). */
-  costPrice: orDefault(decimal(), null),
+  costPrice: orDefault(decimal(), null, "MAT-3"),
 });
 
 /**

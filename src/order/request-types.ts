@@ -44,7 +44,7 @@ export interface OrderChanges extends OrderOptionalFields {
   readonly addressId: Absent | string;
   /** GUID or external ID of a contact person of the customer (ORD-1). */
   readonly contactPersonId: Absent | string;
-  /** GUID or slug of an OrderCategory. */
+  /** GUID or slug of an OrderCategory (ORD-1). */
   readonly categoryId: Absent | string;
 }
 
@@ -58,7 +58,7 @@ export interface OrderAddCommand extends OrderChanges {
   readonly addressId: string;
   /** GUID or external ID of a contact person of the customer (ORD-1). */
   readonly contactPersonId: string;
-  /** GUID or slug of an OrderCategory. */
+  /** GUID or slug of an OrderCategory (ORD-1). */
   readonly categoryId: string;
 }
 
@@ -102,7 +102,7 @@ export interface OrderAddBody extends OrderFieldsBody {
   readonly addressId: string;
   /** GUID or external ID of a contact person of the customer (ORD-1). */
   readonly contactPersonId: string;
-  /** GUID or slug of an OrderCategory. */
+  /** GUID or slug of an OrderCategory (ORD-1). */
   readonly categoryId: string;
 }
 
@@ -122,7 +122,7 @@ export interface OrderEditBody extends OrderFieldsBody {
   readonly addressId?: string;
   /** GUID or external ID of a contact person of the customer (ORD-1). */
   readonly contactPersonId?: string;
-  /** GUID or slug of an OrderCategory. */
+  /** GUID or slug of an OrderCategory (ORD-1). */
   readonly categoryId?: string;
 }
 
@@ -142,7 +142,7 @@ export interface OrderAddOrEditBody extends OrderFieldsBody {
   readonly addressId: string;
   /** GUID or external ID of a contact person of the customer (ORD-1). */
   readonly contactPersonId: string;
-  /** GUID or slug of an OrderCategory. */
+  /** GUID or slug of an OrderCategory (ORD-1). */
   readonly categoryId: string;
   /** GUID of the order to edit (UPS-3, UPS-4). */
   readonly id?: string | null;
@@ -203,7 +203,7 @@ const fieldTexts: BodyDocs["fields"] = {
     customerId: "GUID or external ID of the customer (ORD-1, ORD-8).",
     addressId: "GUID or external ID of an address of the customer (ORD-1).",
     contactPersonId: "GUID or external ID of a contact person of the customer (ORD-1).",
-    categoryId: "GUID or slug of an OrderCategory.",
+    categoryId: "GUID or slug of an OrderCategory (ORD-1).",
   },
   OrderOptionalFields: {
     invoiceCustomerId: "GUID or external ID of the invoicing customer (ORD-2).",

@@ -59,31 +59,31 @@ export type { OrderAddCommand, OrderAddOrEditCommand, OrderChanges, OrderEditCom
  */
 const orderOptional = /* @__PURE__ */ object("OrderOptionalFields", {
   /** GUID or external ID of the invoicing customer (ORD-2). */
-  invoiceCustomerId: optional(nonBlank()),
+  invoiceCustomerId: optional(nonBlank(), "ORD-2"),
   /** Order name. */
   name: optional(text()),
   /** Estimated minutes (ORD-5). */
-  estimatedDuration: optional(integer(0)),
+  estimatedDuration: optional(integer(0), "ORD-5"),
   /** The customer's request. */
   problemDescriptionFromCustomer: optional(text(limits.longText)),
   /** Internal note. */
   internalNote: optional(text(limits.longText)),
   /** JSON text checked against the company's order template (CUS-8). */
-  customData: optional(text(limits.customData)),
+  customData: optional(text(limits.customData), "CUS-8"),
   /** Priority (ORD-4); default Normal. */
-  priority: optional(oneOf(priorities, { name: "Priority", from: "records/order" })),
+  priority: optional(oneOf(priorities, { name: "Priority", from: "records/order" }), "ORD-4"),
   /** GUID or slug of an OrderCustomState. */
   customStateId: optional(nonBlank()),
   /** GUIDs or external IDs of devices of the customer (ORD-1). */
-  serviceObjectIds: optional(array(nonBlank(), limits.serviceObjectIds)),
+  serviceObjectIds: optional(array(nonBlank(), limits.serviceObjectIds), "ORD-1"),
   /** GUID or external ID of the owner (AUTH-6). */
   ownerId: optional(nonBlank()),
   /** Requested date-time, with Z or an offset (GEN-6). */
   requestedDate: optional(dateTime()),
   /** Documents by post (ORD-3). */
-  sendByPost: optional(boolean()),
+  sendByPost: optional(boolean(), "ORD-3"),
   /** Use the orderer's work prices (ORD-2). */
-  useWorkItemsFromInvoiceCustomer: optional(boolean()),
+  useWorkItemsFromInvoiceCustomer: optional(boolean(), "ORD-2"),
 });
 
 /**
@@ -95,13 +95,13 @@ const orderChanges = /* @__PURE__ */ extend(
   "OrderChanges",
   {
     /** GUID or external ID of the customer (ORD-1, ORD-8). */
-    customerId: required(nonBlank()),
+    customerId: required(nonBlank(), "ORD-1"),
     /** GUID or external ID of an address of the customer (ORD-1). */
-    addressId: required(nonBlank()),
+    addressId: required(nonBlank(), "ORD-1"),
     /** GUID or external ID of a contact person of the customer (ORD-1). */
-    contactPersonId: required(nonBlank()),
+    contactPersonId: required(nonBlank(), "ORD-1"),
     /** GUID or slug of an OrderCategory. */
-    categoryId: required(nonBlank()),
+    categoryId: required(nonBlank(), "ORD-1"),
   },
   "first",
 );

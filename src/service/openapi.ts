@@ -151,7 +151,7 @@ export function demoExamples(): OpenApiExamples {
   // Written out: the service's problem table learns 503 in a parallel change (src/api/openapi.ts, UNAVAILABLE).
   problems[503] = {
     type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable",
-    errors: [{ code: "Unavailable", path: "", message: "The service cannot reach its storage right now; nothing is wrong with the request: retry after 5 s." }],
+    errors: [edgeIssue("Unavailable", "The service cannot reach its storage right now; nothing is wrong with the request: retry after 5 s.")],
   };
   return { operations, problems };
 }

@@ -176,6 +176,12 @@ export interface Field<P extends Presence = Presence, T = unknown> {
   readonly value: Value<T>;
   /** `addList` only: the fewest elements on an add. */
   readonly addMin?: number;
+  /**
+   * The rule of the catalog that states this field's constraint (its presence, blankness, list
+   * bounds, values, format): an issue at the field (or at an element of a list of scalars) that
+   * the shared readers cite as ERR-2 cites this rule instead. None: ERR-2 stays.
+   */
+  readonly rule?: RuleId | undefined;
   /** An empty string means "not filled" and reads as `null` (CUS-4). */
   readonly emptyIsNull?: boolean;
   /** `orDefault` only: what left out or `null` reads as. */
@@ -454,34 +460,37 @@ export function map<T, U>(value: Value<T>, to: (v: T) => U, output: TypeName): V
 // ---- Fields
 
 /**
- * A required field: missing is `Required` (ERR-2), `null` too (GEN-5).
+ * A required field: missing is `Required` citing `rule` (ERR-2 without one), `null` too (GEN-5).
  * @param value - the value
+ * @param rule - the rule that states the field's constraint
  * @returns the field
  * @internal
  */
-export function required<T>(value: Value<T>): Field<"required", T> {
-  return { presence: "required", value };
+export function required<T>(value: Value<T>, rule?: RuleId): Field<"required", T> {
+  return { presence: "required", value, rule };
 }
 
 /**
  * An optional field in its three states (GEN-5); `null` counts as left out on an add.
  * @param value - the value
+ * @param rule - the rule that states the field's constraint
  * @param emptyIsNull - `""` means not filled and reads as `null` (CUS-4)
  * @returns the field
  * @internal
  */
-export function optional<T>(value: Value<T>, emptyIsNull?: "emptyIsNull"): Field<"optional", T> {
-  return emptyIsNull === undefined ? { presence: "optional", value } : { presence: "optional", value, emptyIsNull: true };
+export function optional<T>(value: Value<T>, rule?: RuleId, emptyIsNull?: "emptyIsNull"): Field<"optional", T> {
+  return emptyIsNull === undefined ? { presence: "optional", value, rule } : { presence: "optional", value, rule, emptyIsNull: true };
 }
 
 /**
  * An identifier (`id`, `externalId`): left out and `null` both mean not sent.
  * @param value - the value
+ * @param rule - the rule that states the field's constraint
  * @returns the field
  * @internal
  */
-export function ident<T>(value: Value<T>): Field<"ident", T> {
-  return { presence: "ident", value };
+export function ident<T>(value: Value<T>, rule?: RuleId): Field<"ident", T> {
+  return { presence: "ident", value, rule };
 }
 
 /**
@@ -498,24 +507,27 @@ export function upsertOnly<T>(value: Value<T>): Field<"upsertOnly", T> {
  * A field of a replace body: left out or `null` reads as `fallback` (MAT-1, STO-1).
  * @param value - the value
  * @param fallback - what left out or `null` reads as
+ * @param rule - the rule that states the field's constraint
  * @returns the field
  * @internal
  */
-export function orDefault<T, const D>(value: Value<T>, fallback: D): Field<"orDefault", T | D> {
-  return { presence: "orDefault", value, fallback };
+export function orDefault<T, const D>(value: Value<T>, fallback: D, rule?: RuleId): Field<"orDefault", T | D> {
+  return { presence: "orDefault", value, fallback, rule };
 }
 
 /**
  * A field that may be left out but not cleared: left out is {@link ABSENT}, `null` is
  * `Required` (GEN-5) in either mode.
  * @param value - the value
+ * @param rule - the rule that states the field's constraint
  * @returns the field
  * @internal
  */
-export function notNull<T>(value: Value<T>): Field<"notNull", T> {
+export function notNull<T>(value: Value<T>, rule?: RuleId): Field<"notNull", T> {
   return {
     presence: "notNull",
     value,
+    rule,
     compile: (key, ctx) => {
       const read = value.reader(ctx);
       return (v, issues) => (v === undefined ? ABSENT : v === null ? checkNotNull(null, key, issues) : (read(v, "", key, issues) ?? ABSENT));
@@ -526,22 +538,24 @@ export function notNull<T>(value: Value<T>): Field<"notNull", T> {
 /**
  * A list that may be left out or `null` (none sent: empty).
  * @param value - the list
+ * @param rule - the rule that states the field's constraint
  * @returns the field
  * @internal
  */
-export function list<T>(value: Value<readonly T[]>): Field<"list", readonly T[]> {
-  return { presence: "list", value };
+export function list<T>(value: Value<readonly T[]>, rule?: RuleId): Field<"list", readonly T[]> {
+  return { presence: "list", value, rule };
 }
 
 /**
  * A list required on an add with `addMin` elements at least (CUS-1), optional on an add-or-edit.
  * @param value - the list
  * @param addMin - the fewest elements of an add
+ * @param rule - the rule that states the field's constraint
  * @returns the field
  * @internal
  */
-export function addList<T>(value: Value<readonly T[]>, addMin: number): Field<"addList", readonly T[]> {
-  return { presence: "addList", value, addMin };
+export function addList<T>(value: Value<readonly T[]>, addMin: number, rule?: RuleId): Field<"addList", readonly T[]> {
+  return { presence: "addList", value, addMin, rule };
 }
 
 // ---- Objects
@@ -586,13 +600,17 @@ export interface CompileContext {
 const notAnObject = wrongType("an object");
 
 /**
- * Moves the paths of issues pushed since `before` under `parent[key]`. Objects are read with the
- * root path `""`, so only a failing object pays for its full path.
+ * Settles the issues pushed since `before` by an object's fields: each moves under the object's
+ * `path` (objects are read with the root path `""`, so only a failing object pays for its full
+ * path), and one its field's reader cites as ERR-2 cites the rule the field names instead, when
+ * it names one (an issue at the field itself or at an element of it, `emails[2]`; one deeper
+ * down, with a `.` in its relative path, is its nested object's, settled there already).
  */
-function rebase(issues: Issue[], before: number, path: string): void {
+function settle(issues: Issue[], before: number, path: string, fields: Fields): void {
   for (let i = before; i < issues.length; i++) {
     const it = issues[i] as Issue;
-    issues[i] = { ...it, path: joinPath(path, it.path) };
+    const rule = it.rule === "ERR-2" && !it.path.includes(".") ? fields[it.path.split("[")[0] as string]?.rule : undefined;
+    issues[i] = { ...it, path: joinPath(path, it.path), rule: rule ?? it.rule };
   }
 }
 
@@ -675,8 +693,7 @@ function objectReader(fields: Fields, name: string, ctx: CompileContext): ValueR
     const proto: unknown = Object.getPrototypeOf(value);
     const out = make(proto === Object.prototype || proto === null ? (value as JsonObject) : { ...value }, readers, issues);
     if (issues.length === before) return out;
-    const path = joinPath(parent, key);
-    if (path !== "") rebase(issues, before, path);
+    settle(issues, before, joinPath(parent, key), fields);
     return undefined;
   };
 }
@@ -846,7 +863,7 @@ export function edit<const F extends Fields>(body: Value<unknown> & { readonly f
   const shape = body.shape as ObjectShape;
   const fields: Record<string, Field> = {};
   for (const [key, field] of Object.entries(shape.fields)) {
-    fields[key] = field.presence === "required" ? notNull(field.value) : field.presence === "ident" ? optional(field.value) : field;
+    fields[key] = field.presence === "required" ? notNull(field.value, field.rule) : field.presence === "ident" ? optional(field.value, field.rule) : field;
   }
   const base = shape.base as (Value<unknown> & { readonly fields: Fields }) | undefined;
   return objectValue(shape.name, fields as EditFields<F>, { kind: "object", fields, name: shape.name, ...(base === undefined ? {} : { base: edit(base) }), edits: body });

@@ -111,19 +111,36 @@ export const issueCodes: { readonly [C in IssueCode]: string } = {
 };
 
 /**
- * The codes of the answers no rule decides, the service's edges: the HTTP adapter's refusals of
- * a request's bytes before any rule reads it (413, 414, 415, 431) and the faults of the service
- * (500, a bug) or of its storage (503). An issue with one of these codes is an {@link EdgeIssue}
- * and carries no `rule`; every other issue is an {@link Issue} and carries one.
+ * The codes of the answers at the service's edges, which no decision of the service gives: the
+ * HTTP adapter's refusals of a request's bytes before any rule of a body reads it (413, 414, 415,
+ * 431: HTTP-1) and the faults of the service (500, a bug) or of its storage (503: HTTP-2). An
+ * issue with one of these codes is an {@link EdgeIssue}, whose `rule` is the code's in
+ * {@link edgeRules}; every other issue is an {@link Issue}. Every issue carries a rule.
  */
 export type EdgeCode = "PayloadTooLarge" | "UriTooLong" | "UnsupportedMediaType" | "HeadersTooLarge" | "InternalError" | "Unavailable";
 
 /**
- * The {@link EdgeCode}s as data, for the OpenAPI document; the compiler checks the list is whole.
+ * The {@link EdgeCode}s as data; the compiler checks the list is whole.
  * @internal
  */
 export const edgeCodes: { readonly [C in EdgeCode]: true } = {
   PayloadTooLarge: true, UriTooLong: true, UnsupportedMediaType: true, HeadersTooLarge: true, InternalError: true, Unavailable: true,
+};
+
+/**
+ * The rule each answer at the service's edges cites (issue 38), so that every issue, these
+ * included, names one: HTTP-1 for a request whose bytes the service refuses to read (a body over
+ * its limit 413, a request target 414, a head 431, a body not sent as JSON 415), HTTP-2 for a
+ * fault that is not the request's (500 a bug, 503 the storage: retry after `Retry-After`).
+ * {@link edgeIssue} takes the rule from here.
+ * @rule HTTP-1
+ * @rule HTTP-2
+ * @example
+ * edgeRules.PayloadTooLarge //=> "HTTP-1"
+ * edgeRules.Unavailable //=> "HTTP-2"
+ */
+export const edgeRules: { readonly [C in EdgeCode]: RuleId } = {
+  PayloadTooLarge: "HTTP-1", UriTooLong: "HTTP-1", UnsupportedMediaType: "HTTP-1", HeadersTooLarge: "HTTP-1", InternalError: "HTTP-2", Unavailable: "HTTP-2",
 };
 
 /**
@@ -141,17 +158,21 @@ export interface Issue {
   /**
    * The rule the request breaks, as data, so a client can key on it (GEN-9, ERR-1). When the
    * message names rules, this is the first it names (`"(GEN-2, AUTH-4)"`: `GEN-2`). An issue of
-   * the shared JSON readers carries the rule of the reader's check, not the rule that asks for
-   * the field: `ERR-2` for a malformed value (missing, wrong JSON type, not one of the listed
-   * values, blank, too few elements), `GEN-5` for `null` on a required field, `GEN-1` GUIDs,
-   * `GEN-6` dates, `GEN-7` decimals, `TXT-1` text, `TXT-2` external IDs, `LIM-1` lengths.
+   * a body's field cites the rule its description attaches to the field (CUS-1 for a customer's
+   * `name`, issue 38) where the shared readers would cite `ERR-2` (missing, wrong JSON type, not
+   * one of the listed values, blank, too few elements, a malformed e-mail or number); otherwise
+   * the rule of the reader's check: `GEN-5` for `null` on a required field, `GEN-1` GUIDs,
+   * `GEN-6` dates, `GEN-7` decimals, `TXT-1` text, `TXT-2` external IDs, `LIM-1` lengths, and
+   * `ERR-2` for what no specific rule states (malformed JSON, a wrong JSON type where no rule
+   * names the field).
    */
   readonly rule: RuleId;
 }
 
 /**
- * An answer at the service's edges, which no rule decides (an {@link EdgeCode}: 413, 414, 415,
- * 431, 500, 503): the same fields as an {@link Issue} without a `rule`.
+ * The issue of an answer at the service's edges (an {@link EdgeCode}: 413, 414, 415, 431, 500,
+ * 503): the same fields as an {@link Issue}, its rule the code's in {@link edgeRules} (HTTP-1,
+ * HTTP-2).
  */
 export interface EdgeIssue {
   /** Machine-readable kind of problem, from {@link issueCodes}. */
@@ -160,11 +181,11 @@ export interface EdgeIssue {
   readonly path: string;
   /** Human-readable explanation. */
   readonly message: string;
-  /** Never present: no rule decides an edge answer. */
-  readonly rule?: never;
+  /** HTTP-1 (the request's bytes) or HTTP-2 (a fault of the service), as {@link edgeRules} says. */
+  readonly rule: RuleId;
 }
 
-/** One element of a problem body's `errors`: an {@link Issue}, or an {@link EdgeIssue} without a rule. */
+/** One element of a problem body's `errors`: an {@link Issue}, or an {@link EdgeIssue}; both carry `rule`. */
 export type ProblemIssue = Issue | EdgeIssue;
 
 /** A list with at least one element. */
@@ -231,16 +252,16 @@ export function issue(code: Exclude<IssueCode, EdgeCode>, path: string, rule: Ru
 }
 
 /**
- * Builds the issue of an answer at the service's edges, which carries no rule.
+ * Builds the issue of an answer at the service's edges, citing the code's rule ({@link edgeRules}).
  * @param code - an edge code (413, 414, 415, 431, 500, 503)
  * @param message - the explanation
  * @returns the issue, at the path `""`
  * @example
- * edgeIssue("UriTooLong", "The request target is longer than 8192 bytes.") //=> { code: "UriTooLong", path: "", message: "The request target is longer than 8192 bytes." }
+ * edgeIssue("UriTooLong", "The request target is longer than 8192 bytes.") //=> { code: "UriTooLong", path: "", message: "The request target is longer than 8192 bytes.", rule: "HTTP-1" }
  * @internal
  */
 export function edgeIssue(code: EdgeCode, message: string): EdgeIssue {
-  return { code, path: "", message };
+  return { code, path: "", message, rule: edgeRules[code] };
 }
 
 /**

@@ -132,11 +132,13 @@ const VISIBLE = /\S/;
 
 /**
  * The checks of {@link readNonBlank}, for a value already known to be a string: up to
- * {@link limits}`.text` characters (`TooLong`), with a character that `trim` keeps (`Blank`).
+ * {@link limits}`.text` characters (`TooLong`), with a character that `trim` keeps (`Blank`,
+ * citing `rule`: ERR-2 unless a rule states the field's blankness, TXT-2 for external IDs).
  * @param value - the string
  * @param parent - the JSON path of the object holding it
  * @param key - its key or index there
  * @param issues - where issues go
+ * @param rule - the rule a blank string breaks
  * @returns the string, or `undefined` after reporting
  * @internal
  * @example
@@ -144,11 +146,11 @@ const VISIBLE = /\S/;
  * checkNonBlank(" \t", "", "name", issues) //=> undefined
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["Blank@name"]
  */
-export function checkNonBlank(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
+export function checkNonBlank(value: string, parent: string, key: string | number, issues: Issue[], rule: RuleId = "ERR-2"): string | undefined {
   if (checkText(value, limits.text, parent, key, issues) === undefined) return undefined;
   // Most strings start with a visible ASCII character: answer those without the regex.
   const c = value.charCodeAt(0);
-  return (c > 32 && c < 127) || VISIBLE.test(value) ? value : report(issues, "Blank", "ERR-2", parent, key);
+  return (c > 32 && c < 127) || VISIBLE.test(value) ? value : report(issues, "Blank", rule, parent, key);
 }
 
 /**
@@ -160,7 +162,7 @@ export const readNonBlank: ValueReader<string> = (value, parent, key, issues) =>
 
 /**
  * The checks of {@link readExternalId}, for a value already known to be a string: those of
- * {@link checkNonBlank}, then `InvalidExternalId` for `.` and `..`, which no URL path can carry
+ * {@link checkNonBlank} (a blank one cites TXT-2), then `InvalidExternalId` for `.` and `..`, which no URL path can carry
  * (TXT-2).
  * @param value - the string
  * @param parent - the JSON path of the object holding it
@@ -174,7 +176,7 @@ export const readNonBlank: ValueReader<string> = (value, parent, key, issues) =>
  * issues.map((i) => `${i.code}@${i.path}`) //=> ["InvalidExternalId@externalId"]
  */
 export function checkExternalId(value: string, parent: string, key: string | number, issues: Issue[]): string | undefined {
-  if (checkNonBlank(value, parent, key, issues) === undefined) return undefined;
+  if (checkNonBlank(value, parent, key, issues, "TXT-2") === undefined) return undefined;
   return isAddressableExternalId(value)
     ? value
     : report(issues, "InvalidExternalId", "TXT-2", parent, key, "An external ID must not be \".\" or \"..\": no URL path can carry it (TXT-2).");

@@ -44,9 +44,9 @@ const toFinite = (value: Dec): FiniteAmount => ({ kind: "finite", value });
  */
 const amountItem = /* @__PURE__ */ object("StockAmountItem", {
   /** GUID or external ID of a material of the company (STK-6). */
-  materialId: required(nonBlank()),
+  materialId: required(nonBlank(), "STK-6"),
   /** The amount; left out or null: unlimited (STK-1). */
-  amount: orDefault(map(decimal(), toFinite, { name: "Amount", from: "stock/amount" }), UNLIMITED),
+  amount: orDefault(map(decimal(), toFinite, { name: "Amount", from: "stock/amount" }), UNLIMITED, "STK-1"),
 });
 
 /**
@@ -55,9 +55,9 @@ const amountItem = /* @__PURE__ */ object("StockAmountItem", {
  */
 const quantityItem = /* @__PURE__ */ object("StockQuantityItem", {
   /** GUID or external ID of a material of the company (STK-6). */
-  materialId: required(nonBlank()),
+  materialId: required(nonBlank(), "STK-6"),
   /** The amount; left out or null: all of it (STK-1). */
-  amount: orDefault(map(decimal(), toFinite, { name: "Quantity", from: "stock/amount" }), ALL),
+  amount: orDefault(map(decimal(), toFinite, { name: "Quantity", from: "stock/amount" }), ALL, "STK-1"),
 });
 
 const amounts = /* @__PURE__ */ rootList(amountItem, limits.stockItems, "STK-6", "stock items");

@@ -4,21 +4,21 @@ import type { BodyDocs, FieldReader, RecordMaker, RecordMakers } from "../shared
 
 /** A parsed `PUT /store/{id}` body: the whole store; a left-out external ID is `null` (STO-1). */
 export interface StoreReplaceCommand {
-  /** Name, not blank. */
+  /** Name, not blank (STO-1). */
   readonly name: string;
   /** External ID; left out or null clears it (STO-1). */
   readonly externalId: string | null;
-  /** GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none. */
+  /** GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none (STO-1). */
   readonly availableFor: readonly string[];
 }
 
 /** The whole store; its stock is not part of it (STO-1). */
 export interface StoreReplaceBody {
-  /** Name, not blank. */
+  /** Name, not blank (STO-1). */
   readonly name: string;
   /** External ID; left out or null clears it (STO-1). */
   readonly externalId?: string | null;
-  /** GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none. */
+  /** GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none (STO-1). */
   readonly availableFor: readonly string[];
 }
 
@@ -34,9 +34,9 @@ const storeReplaceCommandRecord: RecordMaker = {
 /** The JSON Schema text of each field that every body reading it says the same. */
 const fieldTexts: BodyDocs["fields"] = {
   StoreReplaceCommand: {
-    name: "Name, not blank.",
+    name: "Name, not blank (STO-1).",
     externalId: "External ID; left out or null clears it (STO-1).",
-    availableFor: "GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none.",
+    availableFor: "GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none (STO-1).",
   },
 };
 

@@ -22,11 +22,11 @@ export type { StoreReplaceCommand } from "./replace-types.js";
  */
 const storeReplace = /* @__PURE__ */ object("StoreReplaceCommand", {
   /** Name, not blank. */
-  name: required(nonBlank()),
+  name: required(nonBlank(), "STO-1"),
   /** External ID; left out or null clears it (STO-1). */
-  externalId: orDefault(externalId(), null),
+  externalId: orDefault(externalId(), null, "STO-1"),
   /** GUIDs or external IDs of the users who may use the store (STO-2, GEN-3), possibly none. */
-  availableFor: required(array(nonBlank(), limits.availableFor)),
+  availableFor: required(array(nonBlank(), limits.availableFor), "STO-1"),
 });
 
 /**

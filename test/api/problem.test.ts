@@ -42,7 +42,7 @@ describe("problem details", () => {
     for (const a of answers) expect(a.body).toMatchObject({ type: "about:blank", status: a.status, errors: expect.arrayContaining([expect.objectContaining({ code: expect.any(String), path: expect.any(String), message: expect.any(String) })]) });
   });
 
-  it("ERR-1: a 400 body carries each issue's rule as data, the first rule its message names; an edge answer's issue has none (issue 24)", async () => {
+  it("ERR-1, HTTP-1, HTTP-2: a 400 body carries each issue's rule as data, the first rule its message names; an edge answer's issue cites its code's rule (issues 24, 38)", async () => {
     const s = testService();
     const { order } = await seed(s, 0);
     const token = await loginAs(s, 0);
@@ -54,8 +54,8 @@ describe("problem details", () => {
     const refused = await s.handle({ method: "POST", path: `/order/${order.id}/PlanIntervention`, headers: bearer(token), body: { day: "2026-05-04", primaryAssigneeId: "nobody", assignations: [], categoryId: "no-such-category" } });
     for (const i of (refused.body as ProblemDetails).errors) expect(namedRules(i.message)[0]).toBe(i.rule);
     expect((refused.body as ProblemDetails).errors.map((i) => i.rule)).toEqual(expect.arrayContaining(["GEN-3", "ASN-1"]));
-    expect(simpleProblem(413, "PayloadTooLarge").errors[0]).not.toHaveProperty("rule");
-    expect(problem(500, [edgeIssue("InternalError", "Internal error.")]).errors).toEqual([{ code: "InternalError", path: "", message: "Internal error." }]);
+    expect(simpleProblem(413, "PayloadTooLarge").errors[0]?.rule).toBe("HTTP-1");
+    expect(problem(500, [edgeIssue("InternalError", "Internal error.")]).errors).toEqual([{ code: "InternalError", path: "", message: "Internal error.", rule: "HTTP-2" }]);
   });
 
   it("ERR-2: every rule and body issue is 400; only the request-level codes have their own status", () => {

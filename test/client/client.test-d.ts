@@ -73,10 +73,10 @@ declare const error: FieldServiceError;
 expectTypeOf(error.problem).toEqualTypeOf<ProblemDetails>();
 expectTypeOf(error.problem.errors[0]!.path).toEqualTypeOf<string>();
 expectTypeOf(error.operation).toEqualTypeOf<OperationId>();
-// ERR-1 (issue 24): each issue's rule is typed, absent only on an edge answer's issue.
-expectTypeOf(error.problem.errors[0]!.rule).toEqualTypeOf<RuleId | undefined>();
+// ERR-1 (issue 24), HTTP-1, HTTP-2 (issue 38): every issue's rule is typed and present, an edge answer's too.
+expectTypeOf(error.problem.errors[0]!.rule).toEqualTypeOf<RuleId>();
 expectTypeOf<Issue["rule"]>().toEqualTypeOf<RuleId>();
-expectTypeOf<EdgeIssue["rule"]>().toEqualTypeOf<undefined>();
+expectTypeOf<EdgeIssue["rule"]>().toEqualTypeOf<RuleId>();
 
 // The global fetch is a FetchLike: `createClient({ ..., fetch })` takes it as it is.
 const globalFetch: FetchLike = fetch;

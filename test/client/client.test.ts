@@ -163,19 +163,19 @@ describe("refusals are typed errors carrying the problem details", () => {
     expect(e.message).toMatch(/^planIntervention: 400 BadRequest: primaryAssigneeId: /);
   });
 
-  it("ERR-1: FieldServiceError exposes each issue's rule, from the server and from local validation; an edge answer's issue has none (issue 24)", async () => {
+  it("ERR-1, INT-1, HTTP-1: FieldServiceError exposes each issue's rule, from the server and from local validation; an edge answer's issue cites HTTP-1 (issues 24, 38)", async () => {
     const c = client([]);
     const { id } = await c.addOrder(orderBody("O-RULE"));
     const body = { primaryAssigneeId: "", day: "3.12.2026", categoryId: "oprava", assignations: [] };
     const remote = (await c.planIntervention(id, body).catch((x: unknown) => x)) as FieldServiceError;
-    expect(remote.problem.errors.map((i) => [i.code, i.rule])).toEqual([["Blank", "ERR-2"], ["InvalidDate", "GEN-6"]]);
+    expect(remote.problem.errors.map((i) => [i.code, i.rule])).toEqual([["Blank", "INT-1"], ["InvalidDate", "GEN-6"]]);
     const local = (await c.planIntervention(id, body, { validate: true }).catch((x: unknown) => x)) as FieldServiceError;
     expect([local.local, local.problem.errors]).toEqual([true, remote.problem.errors]);
     const ref = (await c.readOrder("not-a-guid").catch((x: unknown) => x)) as FieldServiceError;
     expect(ref.problem.errors.map((i) => [i.code, i.rule])).toEqual([["InvalidGuid", "GEN-2"]]);
     // Over the server's 1 MiB: the HTTP adapter answers 413 before any rule reads the body.
     const large = (await c.replaceStore({ externalId: "auto-1" }, { name: "x".repeat(1_100_000), availableFor: [] }).catch((x: unknown) => x)) as FieldServiceError;
-    expect([large.status, large.problem.errors[0]?.code, large.problem.errors[0]?.rule]).toEqual([413, "PayloadTooLarge", undefined]);
+    expect([large.status, large.problem.errors[0]?.code, large.problem.errors[0]?.rule]).toEqual([413, "PayloadTooLarge", "HTTP-1"]);
   });
 
   it("GEN-2: an unknown record is a 404 NotFound", async () => {

@@ -1,10 +1,10 @@
 // Every issue an answer carries names the rule it enforces (issue 24): a rule of the catalogs
 // (shared/spec/RULES.md and docs/rules-project.md, read as scripts/rules-table.mjs reads them)
 // and, when its message names rules, the first of them; the issue of an edge answer (413, 414,
-// 415, 431, 500, 503) has none. withContract (openapi-contract.ts) checks every answer a test
+// 415, 431, 500, 503) names its code's (HTTP-1, HTTP-2: edgeRules, issue 38). withContract (openapi-contract.ts) checks every answer a test
 // receives with it, so every end-to-end test checks the data against the text.
 import { readRules } from "../../scripts/rules-table.mjs";
-import { edgeCodes } from "../../src/shared/issue.js";
+import { edgeRules } from "../../src/shared/issue.js";
 
 const rules = readRules();
 /** Every rule ID of the catalogs. */
@@ -43,8 +43,9 @@ export function issueRuleProblems(body: unknown): string[] {
   for (const i of issuesOf(body) as { code?: unknown; message?: unknown; rule?: unknown }[]) {
     const named = typeof i.message === "string" ? namedRules(i.message) : [];
     const where = JSON.stringify(i);
-    if (typeof i.code === "string" && Object.hasOwn(edgeCodes, i.code)) {
-      if (Object.hasOwn(i, "rule")) problems.push(`an edge answer's issue carries a rule: ${where}`);
+    const edge = typeof i.code === "string" && Object.hasOwn(edgeRules, i.code) ? edgeRules[i.code as keyof typeof edgeRules] : undefined;
+    if (edge !== undefined && i.rule !== edge) {
+      problems.push(`an edge answer's issue cites ${String(i.rule)}, not ${edge}: ${where}`);
       continue;
     }
     if (typeof i.rule !== "string") problems.push(`no rule: ${where}`);

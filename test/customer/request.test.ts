@@ -73,7 +73,7 @@ describe("customer add body", () => {
     expect(r.ok && r.value.addresses.map((a) => a.coordinates)).toEqual([{ latitude: 90, longitude: -180 }, { latitude: -90, longitude: 180 }]);
     const bad = parseCustomerAdd(companyBody({ addresses: [{ city: "Brno", coordinates: { latitude: "49.19", longitude: 180.5 } }] }));
     expect(bad).toEqual({ ok: false, issues: [
-      { code: "InvalidType", path: "addresses[0].coordinates.latitude", message: "Expected a number, got string.", rule: "ERR-2" },
+      { code: "InvalidType", path: "addresses[0].coordinates.latitude", message: "Expected a number, got string.", rule: "CUS-10" },
       { code: "OutOfRange", path: "addresses[0].coordinates.longitude", message: "Expected a number from -180 to 180 (CUS-10).", rule: "CUS-10" },
     ] });
     // JSON has no NaN or Infinity, but a caller of the library can pass them.
@@ -95,7 +95,7 @@ describe("customer add body", () => {
   });
   it("ERR-1: its issues carry the code and the rule, as the parser's do (issue 24)", () => {
     const r = customerAddSchema["~standard"].validate(companyBody({ kind: "Person", addresses: [{ coordinates: { latitude: 91, longitude: 0 } }] })) as { issues: readonly CodedIssue[] };
-    expect(r.issues.map((i) => [i.code, i.rule])).toEqual([["InvalidEnum", "ERR-2"], ["OutOfRange", "CUS-10"]]);
+    expect(r.issues.map((i) => [i.code, i.rule])).toEqual([["InvalidEnum", "CUS-2"], ["OutOfRange", "CUS-10"]]);
   });
   it("is total on arbitrary JSON and never pollutes Object.prototype", () => checkTotal(parseCustomerAdd));
 });
@@ -134,13 +134,13 @@ describe("customer add-or-edit body", () => {
       serviceObjects: ["D1", { name: "N", id: "nope", externalId: 3 }],
     });
     expect(r).toEqual({ ok: false, issues: [
-      { code: "Blank", path: "externalId", message: expect.any(String), rule: "ERR-2" },
-      { code: "Blank", path: "contactPeople[0].externalId", message: expect.any(String), rule: "ERR-2" },
-      { code: "InvalidType", path: "contactPeople[0].email", message: "Expected an e-mail string, got number.", rule: "ERR-2" },
-      { code: "InvalidType", path: "contactPeople[1]", message: "Expected an object, got number.", rule: "ERR-2" },
-      { code: "InvalidType", path: "addresses[0]", message: "Expected an object, got null.", rule: "ERR-2" },
+      { code: "Blank", path: "externalId", message: expect.any(String), rule: "TXT-2" },
+      { code: "Blank", path: "contactPeople[0].externalId", message: expect.any(String), rule: "TXT-2" },
+      { code: "InvalidType", path: "contactPeople[0].email", message: "Expected an e-mail string, got number.", rule: "CUS-9" },
+      { code: "InvalidType", path: "contactPeople[1]", message: "Expected an object, got number.", rule: "CUS-1" },
+      { code: "InvalidType", path: "addresses[0]", message: "Expected an object, got null.", rule: "CUS-1" },
       { code: "InvalidGuid", path: "addresses[1].id", message: expect.any(String), rule: "GEN-1" },
-      { code: "InvalidType", path: "serviceObjects[0]", message: "Expected an object, got string.", rule: "ERR-2" },
+      { code: "InvalidType", path: "serviceObjects[0]", message: "Expected an object, got string.", rule: "CUS-11" },
       { code: "InvalidGuid", path: "serviceObjects[1].id", message: expect.any(String), rule: "GEN-1" },
       { code: "InvalidType", path: "serviceObjects[1].externalId", message: "Expected a string, got number.", rule: "ERR-2" },
     ] });

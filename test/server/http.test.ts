@@ -70,20 +70,20 @@ describe("HTTP adapter", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("a body with another media type is 415; an empty body needs no media type", async () => {
+  it("HTTP-1: a body with another media type is 415 citing HTTP-1; an empty body needs no media type", async () => {
     const r = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
     expect(r.status).toBe(415);
-    expect(await r.json()).toMatchObject({ name: "UnsupportedMediaType" });
+    expect(await r.json()).toMatchObject({ name: "UnsupportedMediaType", errors: [{ code: "UnsupportedMediaType", rule: "HTTP-1" }] });
     const empty = await fetch(`${base}/auth/login`, { method: "POST" });
     expect(empty.status).toBe(400); // reached the service: the login body is required (AUTH-1)
   });
 
-  it("a body over 1 MiB is 413 and the connection is closed, not left hanging", async () => {
+  it("HTTP-1: a body over 1 MiB is 413 citing HTTP-1 and the connection is closed, not left hanging", async () => {
     const big = JSON.stringify({ tenantCode: "x".repeat(1_048_600) });
     const r = await fetch(`${base}/auth/login`, { method: "POST", headers: json, body: big });
     expect(r.status).toBe(413);
     expect(r.headers.get("connection")).toBe("close");
-    expect(await r.json()).toMatchObject({ name: "PayloadTooLarge" });
+    expect(await r.json()).toMatchObject({ name: "PayloadTooLarge", errors: [{ code: "PayloadTooLarge", path: "", rule: "HTTP-1" }] });
   });
 
   it("a chunked body that grows over 1 MiB is 413 as well, and the server still answers afterwards", async () => {
@@ -132,14 +132,14 @@ describe("HTTP adapter", () => {
     expect(logged[0]).toMatch(/^GET \/nope 404 \d+\.\dms$/);
   });
 
-  it("ERR-2: a failure inside the service is a problem-details 500 with an opaque incident ID; the stack goes to the log only", async () => {
+  it("ERR-2, HTTP-2: a failure inside the service is a problem-details 500 citing HTTP-2 with an opaque incident ID; the stack goes to the log only", async () => {
     logged.length = 0;
     const r = await fetch(`${base}/boom`);
     expect(r.status).toBe(500);
     const text = await r.text();
     expect(text).not.toContain("hunter2");
     const body = JSON.parse(text) as { name: string; incidentId: string; errors: { code: string }[] };
-    expect(body).toMatchObject({ status: 500, name: "InternalServerError", errors: [{ code: "InternalError", path: "" }] });
+    expect(body).toMatchObject({ status: 500, name: "InternalServerError", errors: [{ code: "InternalError", path: "", rule: "HTTP-2" }] });
     expect(body.incidentId).toMatch(/^[0-9a-f-]{36}$/);
     const line = logged.find((l) => l.startsWith("internal error"));
     expect(line).toContain(body.incidentId);
@@ -154,10 +154,10 @@ describe("HTTP adapter", () => {
     expect(await r.json()).toMatchObject({ name: "MethodNotAllowed" });
   });
 
-  it("ERR-1: a 20 KB URL is 414 and 40 KB of headers 431, both with problem-details bodies", async () => {
+  it("ERR-1, HTTP-1: a 20 KB URL is 414 and 40 KB of headers 431, both with problem-details bodies citing HTTP-1", async () => {
     const long = await fetch(`${base}/order/externalId/${"x".repeat(20_000)}`);
     expect(long.status).toBe(414);
-    expect(await long.json()).toMatchObject({ status: 414, name: "UriTooLong", errors: [{ code: "UriTooLong", path: "" }] });
+    expect(await long.json()).toMatchObject({ status: 414, name: "UriTooLong", errors: [{ code: "UriTooLong", path: "", rule: "HTTP-1" }] });
     const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = rawRequest(`${base}/nope`, { headers: { "x-big": "y".repeat(40_000) } }, (res) => {
         let body = "";
@@ -168,7 +168,7 @@ describe("HTTP adapter", () => {
       req.end();
     });
     expect(status.status).toBe(431);
-    expect(JSON.parse(status.body)).toMatchObject({ status: 431, name: "RequestHeaderFieldsTooLarge", errors: [{ code: "HeadersTooLarge" }] });
+    expect(JSON.parse(status.body)).toMatchObject({ status: 431, name: "RequestHeaderFieldsTooLarge", errors: [{ code: "HeadersTooLarge", rule: "HTTP-1" }] });
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
 

@@ -59,7 +59,7 @@ function setup() {
 }
 
 describe("a storage that cannot serve (issue 21)", () => {
-  it("ERR-2: a storage that is unavailable answers 503 ServiceUnavailable with Retry-After and a problem body, not 500; the log is told why", async () => {
+  it("ERR-2, HTTP-2: a storage that is unavailable answers 503 ServiceUnavailable with Retry-After and a problem body citing HTTP-2, not 500; the log is told why", async () => {
     const { service, fail, told, auth } = setup();
     expect((await service.handle(login)).status).toBe(200);
     fail.run = new StorageUnavailableError("connect ECONNREFUSED 127.0.0.1:5432");
@@ -67,7 +67,7 @@ describe("a storage that cannot serve (issue 21)", () => {
     expect(r.status).toBe(503);
     expect(r.headers).toEqual({ "retry-after": "5" });
     expect(r.effects).toEqual([]);
-    expect(r.body).toMatchObject({ type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable", path: "" }] });
+    expect(r.body).toMatchObject({ type: "about:blank", title: "Service Unavailable", status: 503, name: "ServiceUnavailable", errors: [{ code: "Unavailable", path: "", rule: "HTTP-2" }] });
     // The client never sees the driver's text (it may name hosts); the log does.
     expect(JSON.stringify(r.body)).not.toContain("ECONNREFUSED");
     expect(told).toEqual([fail.run]);
@@ -103,7 +103,7 @@ describe("a storage that cannot serve (issue 21)", () => {
     expect(r.effects).toEqual([]);
   });
 
-  it("any other storage failure is still the 500 of a bug, with an incident ID the log is told", async () => {
+  it("HTTP-2: any other storage failure is still the 500 of a bug, citing HTTP-2, with an incident ID the log is told", async () => {
     const { storage, fail } = fakeStorage();
     const incidents: string[] = [];
     const service = createFieldService({ fixture: testFixture(), storage, newToken: () => "tok", onInternalError: (_e, id) => incidents.push(id) });
@@ -111,7 +111,7 @@ describe("a storage that cannot serve (issue 21)", () => {
     fail.run = new TypeError("a bug");
     const r = await service.handle({ method: "GET", path: "/material/externalId/M-1", headers: { authorization: "Bearer tok" } });
     expect(r.status).toBe(500);
-    expect(r.body).toMatchObject({ name: "InternalServerError", incidentId: incidents[0] });
+    expect(r.body).toMatchObject({ name: "InternalServerError", incidentId: incidents[0], errors: [{ code: "InternalError", rule: "HTTP-2" }] });
   });
 
   it("ERR-2: over HTTP the 503 carries the Retry-After header and a problem+json body", async () => {

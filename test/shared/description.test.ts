@@ -63,7 +63,7 @@ const item = object("Item", {
   flag: optional(boolean()),
   color: optional(oneOf(["red", "blue"], { name: "Color" })),
   point: optional(point),
-  ref: optional(nonBlank(), "emptyIsNull"),
+  ref: optional(nonBlank(), undefined, "emptyIsNull"),
 });
 const thing = object("Thing", {
   key: ident(externalId()),

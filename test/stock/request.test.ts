@@ -61,7 +61,7 @@ describe("stock body parsers", () => {
     expect(out).toEqual({
       issues: [
         { code: "Negative", message: expect.not.stringMatching(/^Negative:/), path: [0, "amount"], rule: "GEN-7" },
-        { code: "Required", message: expect.any(String), path: [1, "materialId"], rule: "ERR-2" },
+        { code: "Required", message: expect.any(String), path: [1, "materialId"], rule: "STK-6" },
       ],
     });
   });

@@ -64,6 +64,25 @@ describe("replaying the journal", () => {
     }, 60_000);
   }
 
+  it("RPL-1, CUS-1: a refusal the field's rule names is journaled under CUS-1; a journal written when it answered ERR-2 replays as the move from ERR-2 to CUS-1 (issue 38)", async () => {
+    const f = fixture();
+    const service = createFieldService({ fixture: f, now: () => new Date("2026-05-01T08:00:00Z") });
+    const login = service.handle({ method: "POST", path: "/auth/login", body: alpha });
+    const headers = { authorization: `Bearer ${(login.body as { accessToken: string }).accessToken}` };
+    const refused = service.handle({ method: "POST", path: "/customer", headers, body: { name: " ", identificationNumber: "1", addresses: [{ city: "Brno" }], contactPeople: [{ lastName: "Nováková" }] } });
+    expect(refused.status).toBe(400);
+    const journal = await journalOf(service);
+    expect(journal.map((e) => [e.operation, e.outcome, e.rules])).toEqual([["addCustomer", "refused", ["CUS-1"]]]);
+    expect((await replayJournal(journal, { fixture: f })).groups).toEqual([]);
+    // The same entry as the release before issue 38 wrote it: the issue cited ERR-2.
+    const before = journal.map((e) => {
+      const answer = e.answer as { errors: { rule: string }[] };
+      return { ...e, rules: ["ERR-2"], answer: { ...answer, errors: answer.errors.map((i) => ({ ...i, rule: "ERR-2" })) } } as JournalEntryShape;
+    });
+    const report = await replayJournal(before, { fixture: f });
+    expect(report.groups.map((g) => [g.rule, g.count])).toEqual([["CUS-1", 1], ["ERR-2", 1]]);
+  });
+
   it("RPL-1: with collisions allowed by a changed ASN-5, the report names ASN-5 and exactly the plans it refused", async () => {
     const f = fixture();
     let clock = Date.parse("2026-05-01T08:00:00Z");
