@@ -71,6 +71,11 @@ export type { InterventionState, Assignation, ReportDocument, Intervention, Inte
 // assignations
 export { emptyCollisionIndex, collisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations, validateAssignations } from "./assignation/index.js";
 export type { Allocation, TechnicianAllocations, CollisionIndex, CollisionUpdate, AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./assignation/index.js";
+export {
+  candidates, candidatesRequestIssues, parseCandidatesQuery, MAX_CANDIDATE_DURATION, MIN_CANDIDATE_STEP, MAX_CANDIDATE_STEP, DEFAULT_CANDIDATE_STEP,
+  MAX_CANDIDATE_LIMIT, DEFAULT_CANDIDATE_LIMIT, MAX_CANDIDATE_TECHNICIANS,
+} from "./assignation/index.js";
+export type { CandidatesRequest, CandidatesQuery, CandidatesContext, Candidate, LeftOutTechnician, CandidatesAnswer } from "./assignation/index.js";
 
 // notifications
 
