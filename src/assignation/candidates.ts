@@ -255,7 +255,7 @@ export function candidates(query: CandidatesQuery, context: CandidatesContext): 
   const latestEnd = Math.min(windowEnd, span.last);
   const count = latestEnd - durationMs < windowStart ? 0 : Math.floor((latestEnd - durationMs - windowStart) / stepMs) + 1;
   if (count === 0) {
-    issues.push(issue("OutOfRange", "duration", "CND-2", `No slot of ${query.duration} minutes fits the window on ${query.day} (ASN-4, CND-2).`));
+    issues.push(issue("OutOfRange", "duration", "CND-2", `No slot of ${query.duration} minutes fits the window on ${query.day}, whose end at midnight belongs to the next day (CND-2).`));
   }
   const leftOut: LeftOutTechnician[] = [];
   const users = considered(query, context.users, issues, leftOut);
