@@ -62,6 +62,8 @@ export { completeOrder } from "./order/complete.js";
 export type { OrderCompleteDecision } from "./order/complete.js";
 // Planning is the order's `planIntervention` action: it lives with the order machine.
 export { planIntervention } from "./order/plan-intervention.js";
+export { planCandidates } from "./order/candidates.js";
+export { replanCandidates } from "./intervention/candidates.js";
 export type { InterventionPlanContext } from "./order/plan-intervention.js";
 
 // interventions

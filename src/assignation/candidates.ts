@@ -1,8 +1,4 @@
 import type { User } from "../auth/user.js";
-import { interventionActionIssue } from "../intervention/machine.js";
-import { orderActionIssue } from "../order/machine.js";
-import type { Intervention } from "../records/intervention.js";
-import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
 import { fail, issue, isNonEmpty, ok, type Issue, type NonEmptyArray, type Result } from "../shared/issue.js";
 import { reportReference, type RefIndex } from "../shared/reference.js";
@@ -46,12 +42,14 @@ export interface CandidatesRequest {
   readonly limit: number;
 }
 
-/** A candidates query: the parameters, and the order to plan on or the intervention to replan. */
+/**
+ * A candidates query: the parameters, and for a replan the intervention whose own allocations do
+ * not count (ASN-5). The state checks of the order and the intervention (INT-1, INT-3) are the
+ * callers': `planCandidates` (src/order) and `replanCandidates` (src/intervention).
+ */
 export interface CandidatesQuery extends CandidatesRequest {
-  /** The order: a plan on it when `intervention` is `null` (it must be `Open`, INT-1). */
-  readonly order: Order;
-  /** The intervention of `order` to replan (it must be `Planned`, INT-3), or `null` for a new plan. */
-  readonly intervention: Intervention | null;
+  /** GUID of the intervention being replanned, or `null` for a new plan. */
+  readonly replanning: Guid | null;
 }
 
 /** What a candidates decision reads besides the query: what the plan and replan decisions read for ASN-2, ASN-4 and ASN-5. */
@@ -204,8 +202,8 @@ function considered(query: CandidatesQuery, users: RefIndex<User>, issues: Issue
 
 /**
  * The slots and technicians the assignation rules allow for a visit (the inverse of the plan
- * and replan decisions): for a new plan on `query.order`, or a replan of `query.intervention`
- * (whose own allocations do not count, ASN-5). The grid's starts are the window's start and
+ * and replan decisions): for a new plan, or a replan of `query.replanning` (whose own
+ * allocations do not count, ASN-5). The grid's starts are the window's start and
  * every `step` minutes after it, in elapsed time (a 23- or 25-hour day has one hour of starts
  * less or more); a slot lasts `duration` minutes, lies inside the window and on the day (ASN-4:
  * an end at midnight is the next day's). A technician takes a slot when the technician may be
@@ -214,15 +212,15 @@ function considered(query: CandidatesQuery, users: RefIndex<User>, issues: Issue
  * decision accepts, and every accepted slot of the grid is listed up to the limit (CND-2).
  * Ranked by start, then the fewest minutes the technician already holds that day, then the
  * technician's GUID (CND-3). A considered technician with no slot is left out with why: ASN-2,
- * or ASN-5 when every slot collides (CND-4). An order that cannot be planned on (INT-1) or an
- * intervention that cannot be replanned (INT-3) is refused with that issue, as is a query out of
- * bounds (CND-1), an unknown technician (GEN-3) or a window that holds no slot (CND-2).
+ * or ASN-5 when every slot collides (CND-4). A query out of bounds (CND-1), an unknown technician
+ * (GEN-3) or a window that holds no slot (CND-2) is refused. The order's and the intervention's
+ * states are checked by `planCandidates` and `replanCandidates`, which call this.
  *
  * Cost: through the collision index, each technician's next free slot is found by jumping past
  * the allocations it collides with (each index query O(log n)), so the answer costs
  * O(T × (A + 1) × log A + limit × log T) for T technicians with A allocations on the day, and
  * never more than one index query per technician and grid start (at most 300 starts).
- * @param query - the order or intervention, the day, duration, window, step, technicians and limit
+ * @param query - the day, duration, window, step, technicians and limit, and the intervention replanned
  * @param context - the users, the settings and the allocations
  * @returns the candidates and the technicians left out, or the issues
  * @rule CND-2
@@ -231,19 +229,12 @@ function considered(query: CandidatesQuery, users: RefIndex<User>, issues: Issue
  * @example
  * const tech = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: "tech-1", name: "Eva", roles: ["Technik"], deactivated: false };
  * const users = { byId: new Map([[tech.id, tech]]), byKey: new Map([["tech-1", tech]]) };
- * const order = { id: "3f2504e0-4f89-11d3-9a0c-0305e82c3302", state: "Open" };
- * const answer = candidates({ order, intervention: null, day: "2026-03-12", duration: 60, from: 8 * 60, to: 10 * 60, step: 30, technicians: null, limit: 2 },
+ * const answer = candidates({ replanning: null, day: "2026-03-12", duration: 60, from: 8 * 60, to: 10 * 60, step: 30, technicians: null, limit: 2 },
  *   { users, settings: { timeZone: "Europe/Prague", disableCollisions: true }, allocations: emptyCollisionIndex });
  * answer.value.candidates.map((c) => new Date(c.plannedStart).toISOString()) //=> ["2026-03-12T07:00:00.000Z", "2026-03-12T07:30:00.000Z"]
  */
 export function candidates(query: CandidatesQuery, context: CandidatesContext): Result<CandidatesAnswer> {
-  const issues: Issue[] = [];
-  const state = query.intervention === null
-    // Stryker disable next-line ArrayDeclaration: orderActionIssue reads the interventions for edit and complete only
-    ? orderActionIssue("planIntervention", query.order, [])
-    : interventionActionIssue("replan", query.intervention, query.order);
-  if (state !== undefined) issues.push(state);
-  for (const i of candidatesRequestIssues(query)) issues.push(i);
+  const issues: Issue[] = candidatesRequestIssues(query);
   if (isNonEmpty(issues)) return fail(issues);
   const { timeZone, disableCollisions } = context.settings;
   const span = assignationSpan(query.day, timeZone);
@@ -260,7 +251,7 @@ export function candidates(query: CandidatesQuery, context: CandidatesContext): 
   const leftOut: LeftOutTechnician[] = [];
   const users = considered(query, context.users, issues, leftOut);
   if (isNonEmpty(issues)) return fail(issues);
-  const except = query.intervention?.id;
+  const except = query.replanning ?? undefined;
   const index = context.allocations;
   const dayEnd = span.last + 1;
 

@@ -1,4 +1,6 @@
-import { candidates, type CandidatesAnswer, type CandidatesRequest } from "../../assignation/candidates.js";
+import type { CandidatesAnswer, CandidatesContext, CandidatesRequest } from "../../assignation/candidates.js";
+import { replanCandidates } from "../../intervention/candidates.js";
+import { planCandidates } from "../../order/candidates.js";
 import { parseCandidatesQuery } from "../../assignation/candidates-query.js";
 import { assignationSpan, technicianIssues } from "../../assignation/validate.js";
 import type { Intervention } from "../../records/intervention.js";
@@ -57,17 +59,15 @@ export function candidatesLoads(request: CandidatesRequest, company: CompanyStat
 
 function decide(ctx: HandlerContext<"order">, order: Order, intervention: Intervention | null, query: Result<CandidatesRequest>): Reply {
   if (!query.ok) return refused(query.issues);
-  const answer = candidates(
-    { ...query.value, order, intervention },
-    { users: ctx.company.users, settings: ctx.company.settings, allocations: ctx.company.allocations },
-  );
+  const context: CandidatesContext = { users: ctx.company.users, settings: ctx.company.settings, allocations: ctx.company.allocations };
+  const answer = intervention === null ? planCandidates(query.value, order, context) : replanCandidates(query.value, intervention, order, context);
   return answer.ok ? { status: 200, body: candidatesShape(query.value, answer.value) } : refused(answer.issues);
 }
 
 /**
  * `GET /order/{id}/candidates` and its twin (an extension): the slots and technicians a new
  * plan of the order may take, ranked (CND-1 to CND-4), through {@link parseCandidatesQuery} and
- * {@link candidates}. A bad query is refused after the order is found (404 first).
+ * {@link planCandidates}. A bad query is refused after the order is found (404 first).
  * @param ctx - the context; the order is found by the path
  * @returns 200 with the candidates, or 400
  */
@@ -79,7 +79,8 @@ export const handleOrderCandidates: Operation<"order"> = defineOperation<"order"
 
 /**
  * `GET /order/{id}/intervention/{id}/candidates` and its twin (an extension): the slots and
- * technicians a replan of the intervention may take; its own allocations do not count (ASN-5).
+ * technicians a replan of the intervention may take; its own allocations do not count (ASN-5),
+ * through {@link replanCandidates}.
  * @param ctx - the context; the order and its intervention are found by the path (INT-8)
  * @returns 200 with the candidates, or 400
  */
