@@ -11,7 +11,7 @@ import { snippetDiagnostics } from "./typecheck.js";
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
 function candidatesBlock(): string {
-  const block = /```ts\n(import \{ createClient, FieldServiceError, inProcessFetch \} from "field-service-rules\/client";\n[\s\S]*?)```/.exec(readme)?.[1];
+  const block = /```ts\n(import \{ FieldServiceError, createClient, inProcessFetch \} from "field-service-rules\/client";\n[\s\S]*?)```/.exec(readme)?.[1];
   if (block === undefined) throw new Error("README has no candidates block starting with the createClient, FieldServiceError and inProcessFetch import");
   return block;
 }
