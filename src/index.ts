@@ -62,6 +62,8 @@ export { completeOrder } from "./order/complete.js";
 export type { OrderCompleteDecision } from "./order/complete.js";
 // Planning is the order's `planIntervention` action: it lives with the order machine.
 export { planIntervention } from "./order/plan-intervention.js";
+export { planCandidates } from "./order/candidates.js";
+export { replanCandidates } from "./intervention/candidates.js";
 export type { InterventionPlanContext } from "./order/plan-intervention.js";
 
 // interventions
@@ -71,6 +73,11 @@ export type { InterventionState, Assignation, ReportDocument, Intervention, Inte
 // assignations
 export { emptyCollisionIndex, collisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations, validateAssignations } from "./assignation/index.js";
 export type { Allocation, TechnicianAllocations, CollisionIndex, CollisionUpdate, AssignationRequest, AssignationsRequest, AssignationContext, ValidAssignations } from "./assignation/index.js";
+export {
+  candidates, candidatesRequestIssues, parseCandidatesQuery, MAX_CANDIDATE_DURATION, MIN_CANDIDATE_STEP, MAX_CANDIDATE_STEP, DEFAULT_CANDIDATE_STEP,
+  MAX_CANDIDATE_LIMIT, DEFAULT_CANDIDATE_LIMIT, MAX_CANDIDATE_TECHNICIANS,
+} from "./assignation/index.js";
+export type { CandidatesRequest, CandidatesQuery, CandidatesContext, Candidate, LeftOutTechnician, CandidatesAnswer } from "./assignation/index.js";
 
 // notifications
 

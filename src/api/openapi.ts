@@ -12,6 +12,9 @@ import { orderStates, priorities } from "../records/order.js";
 import { journalOutcomes } from "../journal/entry.js";
 import { MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
 import { MAX_SYNC_CURSOR, MAX_SYNC_DAYS } from "../sync/query.js";
+import {
+  DEFAULT_CANDIDATE_LIMIT, DEFAULT_CANDIDATE_STEP, MAX_CANDIDATE_DURATION, MAX_CANDIDATE_LIMIT, MAX_CANDIDATE_STEP, MAX_CANDIDATE_TECHNICIANS, MIN_CANDIDATE_STEP,
+} from "../assignation/candidates.js";
 import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT, MAX_JOURNAL_PAGE } from "../journal/query.js";
 import { issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
@@ -63,7 +66,7 @@ interface OperationDoc {
   /** The success body's schema name in `components.schemas`. */
   readonly answer?: string;
   /** The query parameters it reads besides `dryRun`. */
-  readonly query?: "storeListing" | "journal" | "sync";
+  readonly query?: "storeListing" | "journal" | "sync" | "candidates";
 }
 
 /** A technician lifecycle move (INT-7): no fields to send, the detail back. */
@@ -121,6 +124,14 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
   complete: { tag: "Interventions", summary: "Complete an intervention", ...lifecycleMove, description: `Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7). ${noFields}` },
   interventionAllowedActions: { tag: "Interventions", summary: "List the intervention's actions", answer: "InterventionAllowedActions", description: "Each intervention action and whether it is allowed now; a refused one carries the issue, citing its rule (INT-3 to INT-7)." },
   readReportDocuments: { tag: "Interventions", summary: "Read the report documents", answer: "ReportDocuments", description: "One document per form of the intervention's category, once it is Completed (INT-6); before that: 400 InvalidState." },
+  orderCandidates: {
+    tag: "Orders", summary: "Find candidates for a new visit", answer: "Candidates", query: "candidates",
+    description: "An extension (docs/service-extensions.md): the slots of a day's grid (the window's start, then every step minutes) and the technicians that a plan of this order would be allowed, ranked by start, then the fewest minutes the technician already holds that day, then the technician's GUID (CND-1 to CND-3). Each slot planned alone is accepted by PlanIntervention on the same state (ASN-2, ASN-4, ASN-5). Each considered technician with no slot is left out with why (CND-4). An order that is not Open is 400 (INT-1).",
+  },
+  interventionCandidates: {
+    tag: "Interventions", summary: "Find candidates for a replan", answer: "Candidates", query: "candidates",
+    description: "An extension (docs/service-extensions.md): as the order's candidates, for a replan of this intervention: its own allocations do not count (ASN-5), and each slot planned alone is accepted by Replan on the same state. An intervention that is not Planned, or of an order that is not Open, is 400 (INT-3).",
+  },
   readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers (GEN-7)." },
   replaceMaterial: { tag: "Materials", summary: "Replace a material", body: "MaterialReplaceBody", description: "Replaces the whole definition: a field left out is emptied (MAT-1); units from MAT-2, prices never negative (MAT-3)." },
   readStore: {
@@ -311,6 +322,15 @@ function readSchemas(): Record<string, JsonSchema> {
       required: ["seq", "companyId", "at", "operation", "method", "path", "form", "params", "dryRun", "clientId", "userId", "idempotencyKey", "ids", "outcome", "status", "rules", "effects", "changes", "recordIds", "recordKeys"],
       additionalProperties: false,
     },
+    Candidates: shape({
+      day: { type: "string", format: "date", description: "The day asked for, in the company's time zone." },
+      duration: { type: "integer", minimum: 1, maximum: MAX_CANDIDATE_DURATION, description: "The slot's length in minutes." },
+      step: { type: "integer", minimum: MIN_CANDIDATE_STEP, maximum: MAX_CANDIDATE_STEP, description: "Minutes between two starts of the grid." },
+      windowStart: { ...utc, description: "The window's first instant (its from, or the day's start), UTC with Z." },
+      windowEnd: { ...utc, description: "The window's end, exclusive (its to, or the day's end), UTC with Z." },
+      candidates: { ...list(shape({ userId: guidOut, plannedStart: utc, plannedEnd: utc })), maxItems: MAX_CANDIDATE_LIMIT, description: "The slots, ranked (CND-3); at most limit." },
+      leftOut: list(shape({ userId: guidOut, issues: { ...list(issue), minItems: 1 } }, "A considered technician with no slot: NotTechnician or Deactivated (ASN-2), or Collision in every slot (ASN-5).")),
+    }, "The slots and technicians the assignation rules allow (CND-2 to CND-4)."),
     OrderAllowedActions: allowed(orderActions),
     InterventionAllowedActions: allowed(interventionActions),
     Issue: shape({
@@ -506,6 +526,21 @@ function syncParameters(): JsonSchema[] {
   ];
 }
 
+function candidatesParameters(): JsonSchema[] {
+  const q = (name: string, required: boolean, description: string, schema: JsonSchema, example?: unknown): JsonSchema =>
+    ({ name, in: "query", required, description, schema, ...(example === undefined ? {} : { example }) });
+  const time = { type: "string", pattern: "^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$" };
+  return [
+    q("day", true, "The visit's day, YYYY-MM-DD, in the company's time zone.", { type: "string", format: "date" }, "2026-03-12"),
+    q("duration", true, `The visit's length in whole minutes, 1 to ${MAX_CANDIDATE_DURATION}.`, { type: "integer", minimum: 1, maximum: MAX_CANDIDATE_DURATION }, 90),
+    q("from", false, "The window's start, local time HH:MM on the day (default: the day's start); a time a daylight-saving change skips is read past the gap.", time, "08:00"),
+    q("to", false, "The window's end, local time HH:MM, after from, up to 24:00 (the default). A slot never ends at midnight (ASN-4).", time, "16:00"),
+    q("step", false, `Minutes between two starts of the grid, counted from the window's start in elapsed time, ${MIN_CANDIDATE_STEP} to ${MAX_CANDIDATE_STEP}.`, { type: "integer", minimum: MIN_CANDIDATE_STEP, maximum: MAX_CANDIDATE_STEP, default: DEFAULT_CANDIDATE_STEP }),
+    q("technicians", false, `The technicians to consider: comma-separated GUIDs or external IDs, at most ${MAX_CANDIDATE_TECHNICIANS} (an unknown one is 400 at technicians). Default: every user with the role Technik who is not deactivated.`, { type: "string", minLength: 1 }),
+    q("limit", false, `Most candidates to list, 1 to ${MAX_CANDIDATE_LIMIT}.`, { type: "integer", minimum: 1, maximum: MAX_CANDIDATE_LIMIT, default: DEFAULT_CANDIDATE_LIMIT }),
+  ];
+}
+
 function storeListingParameters(): JsonSchema[] {
   // Names, descriptions and which are required come from the query's own JSON Schema (the
   // shape parseStoreListingQuery reads); OpenAPI adds the typed form of each parameter.
@@ -548,7 +583,7 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
   for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${documentedProblemNames[s]}` };
   const parameters = [
     ...pathParameters(route, form),
-    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : doc.query === "sync" ? syncParameters() : []),
+    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : doc.query === "sync" ? syncParameters() : doc.query === "candidates" ? candidatesParameters() : []),
     ...(route.method === "GET" ? [] : [dryRunParameter]),
     ...(isJournaledWrite(route) ? [idempotencyKeyParameter] : []),
   ];

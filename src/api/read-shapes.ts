@@ -4,6 +4,7 @@ import type { InterventionState } from "../records/intervention.js";
 import type { OrderState, Priority } from "../records/order.js";
 import type { AllowedAction } from "../shared/allowed-action.js";
 import type { Guid } from "../shared/guid.js";
+import type { Issue } from "../shared/issue.js";
 
 // The read shapes as types only: what the API answers (docs/service.md "Read shapes"). They
 // live beside the route table so that a client (src/client) can type its answers without
@@ -112,4 +113,28 @@ export interface AddToStoreShape {
 export interface AllowedActionsShape<A extends string> {
   /** One entry per action of the state machine, in table order. */
   readonly actions: readonly AllowedAction<A>[];
+}
+
+/** The answer of `GET …/candidates` (CND-2 to CND-4; an extension, docs/service-extensions.md): instants as UTC `Z` text. */
+export interface CandidatesShape {
+  /** The day asked for. */ readonly day: string;
+  /** The slot's length in minutes. */ readonly duration: number;
+  /** Minutes between two starts of the grid. */ readonly step: number;
+  /** The window's first instant. */ readonly windowStart: string;
+  /** The window's end (exclusive). */ readonly windowEnd: string;
+  /** The slots, ranked (CND-3). */ readonly candidates: readonly CandidateShape[];
+  /** The considered technicians with no slot, and why (CND-4). */ readonly leftOut: readonly LeftOutShape[];
+}
+
+/** One slot of a {@link CandidatesShape}: plan it as the technician's assignation. */
+export interface CandidateShape {
+  /** GUID of the technician. */ readonly userId: Guid;
+  /** Start, UTC `Z`. */ readonly plannedStart: string;
+  /** End (exclusive), UTC `Z`. */ readonly plannedEnd: string;
+}
+
+/** A technician a {@link CandidatesShape} leaves out, with why (ASN-2, ASN-5). */
+export interface LeftOutShape {
+  /** GUID of the technician. */ readonly userId: Guid;
+  /** The issues, each with its rule. */ readonly issues: readonly Issue[];
 }

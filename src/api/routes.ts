@@ -40,6 +40,10 @@ export interface ApiOperations {
   readonly interventionAllowedActions: Operation<"GET", "/order/{order}/intervention/{intervention}/allowedActions", 200>;
   /** Reads a material. */
   readonly readMaterial: Operation<"GET", "/material/{material}", 200>;
+  /** Lists the slots and technicians a new plan of the order may take (CND-1 to CND-4; an extension). */
+  readonly orderCandidates: Operation<"GET", "/order/{order}/candidates", 200>;
+  /** Lists the slots and technicians a replan of the intervention may take (CND-1 to CND-4; an extension). */
+  readonly interventionCandidates: Operation<"GET", "/order/{order}/intervention/{intervention}/candidates", 200>;
   /** Cancels an order and its open interventions (ORD-11). */
   readonly cancelOrder: Operation<"PUT", "/order/{order}/cancel", 204>;
   /** Completes an order (ORD-13). */
@@ -107,6 +111,8 @@ export const apiOperations: ApiOperations = {
   readReportDocuments: { method: "GET", path: "/order/{order}/intervention/{intervention}/reportDocuments", success: 200 },
   interventionAllowedActions: { method: "GET", path: "/order/{order}/intervention/{intervention}/allowedActions", success: 200 },
   readMaterial: { method: "GET", path: "/material/{material}", success: 200 },
+  orderCandidates: { method: "GET", path: "/order/{order}/candidates", success: 200 },
+  interventionCandidates: { method: "GET", path: "/order/{order}/intervention/{intervention}/candidates", success: 200 },
   cancelOrder: { method: "PUT", path: "/order/{order}/cancel", success: 204 },
   completeOrder: { method: "PUT", path: "/order/{order}/complete", success: 204 },
   planIntervention: { method: "POST", path: "/order/{order}/PlanIntervention", success: 200 },

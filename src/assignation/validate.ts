@@ -42,12 +42,48 @@ export interface ValidAssignations {
   readonly assignations: readonly Assignation[];
 }
 
+/**
+ * Why a user may not be assigned (ASN-2, after the user was found): not a technician (no role
+ * `Technik`), deactivated, or both; none when the user may be. The one home of that check, which
+ * {@link validateAssignations} (the owner of ASN-2) and the candidates decision both call.
+ * @param user - a user of the company
+ * @param path - JSON path of the reference, for the issues
+ * @returns the issues, possibly none
+ * @example
+ * technicianIssues({ id: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", externalId: null, name: "Eva", roles: ["Dispatcher"], deactivated: true }, "userId").map((i) => i.code) //=> ["NotTechnician", "Deactivated"]
+ * @internal
+ */
+export function technicianIssues(user: User, path: string): Issue[] {
+  const issues: Issue[] = [];
+  if (!user.roles.includes("Technik")) issues.push(issue("NotTechnician", path, "ASN-2", `User ${user.id} does not have the role Technik (ASN-2).`));
+  if (user.deactivated) issues.push(issue("Deactivated", path, "ASN-2", `User ${user.id} is deactivated (ASN-2).`));
+  return issues;
+}
+
 function checkTechnician(ref: string, users: RefIndex<User>, path: string, issues: Issue[]): User | undefined {
   const user = reportReference(ref, users, path, "user", issues);
   if (user === undefined) return undefined;
-  if (!user.roles.includes("Technik")) issues.push(issue("NotTechnician", path, "ASN-2", `User ${user.id} does not have the role Technik (ASN-2).`));
-  if (user.deactivated) issues.push(issue("Deactivated", path, "ASN-2", `User ${user.id} is deactivated (ASN-2).`));
+  for (const i of technicianIssues(user, path)) issues.push(i);
   return user;
+}
+
+/**
+ * The instants an assignation of `day` may take (ASN-4): its start and its end both at or
+ * after `first` and at or before `last`, the day's last millisecond in the company's time zone
+ * (an end at midnight is the next day). 23 or 25 hours on a daylight-saving change (GEN-10).
+ * The one home of the day's bounds, which {@link validateAssignations} (the owner of ASN-4)
+ * and the candidates decision both read.
+ * @param day - the intervention's day
+ * @param timeZone - the company's time zone
+ * @returns the first and the last instant allowed
+ * @example
+ * const span = assignationSpan("2026-03-29" as IsoDate, "Europe/Prague");
+ * (span.last + 1 - span.first) / 3_600_000 //=> 23
+ * @internal
+ */
+export function assignationSpan(day: IsoDate, timeZone: string): { readonly first: Instant; readonly last: Instant } {
+  const range = dayRange(day, timeZone);
+  return { first: range.start, last: range.end - 1 };
 }
 
 /**
@@ -75,7 +111,7 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
   if (request.assignations.length === 0) {
     issues.push(issue("TooFew", "assignations", "ASN-1", "At least one assignation is required, the main technician's (ASN-1)."));
   }
-  const range = dayRange(request.day, context.timeZone);
+  const span = assignationSpan(request.day, context.timeZone);
   const firstIndexOf = new Map<Guid, number>();
   const out: Assignation[] = [];
   request.assignations.forEach((a, i) => {
@@ -86,7 +122,7 @@ export function validateAssignations(request: AssignationsRequest, context: Assi
       if (first === undefined) firstIndexOf.set(user.id, i);
       else issues.push(issue("Duplicate", joinPath(path, "userId"), "ASN-3", `User ${user.id} already has assignations[${first}] on this intervention (ASN-3).`));
     }
-    const outside = (t: Instant): boolean => t < range.start || t >= range.end;
+    const outside = (t: Instant): boolean => t < span.first || t > span.last;
     if (outside(a.plannedStart)) {
       issues.push(issue("OutsideDay", joinPath(path, "plannedStart"), "ASN-4", `${formatInstant(a.plannedStart)} is not on ${request.day} in ${context.timeZone} (ASN-4).`));
     }

@@ -5,7 +5,7 @@ import type {
 } from "../api/bodies.js";
 import { problem, type ProblemDetails } from "../api/problem.js";
 import type {
-  AddToStoreShape, AllowedActionsShape, CreatedShape, CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape,
+  AddToStoreShape, AllowedActionsShape, CandidatesShape, CreatedShape, CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape,
 } from "../api/read-shapes.js";
 import { apiOperations, isJournaledWrite, type OperationId } from "../api/routes.js";
 import type { LoginResponse } from "../auth/login.js";
@@ -139,6 +139,40 @@ export interface SyncQueryParams {
   readonly since?: string;
 }
 
+/** The query of {@link FieldServiceClient.orderCandidates} and {@link FieldServiceClient.interventionCandidates} (CND-1). */
+export interface CandidatesQueryParams {
+  /** The visit's day, `YYYY-MM-DD`, in the company's time zone. */
+  readonly day: string;
+  /** The visit's length in whole minutes, 1 to 1,440. */
+  readonly duration: number;
+  /** The window's start, local `HH:MM`; left out, the day's start. */
+  readonly from?: string;
+  /** The window's end, local `HH:MM` up to `24:00`; left out, the day's end. */
+  readonly to?: string;
+  /** Minutes between two starts of the grid, 5 to 1,440 (default 15). */
+  readonly step?: number;
+  /** The technicians to consider, GUIDs or external IDs (at most 100); left out, every active technician. */
+  readonly technicians?: readonly string[];
+  /** Most candidates, 1 to 200 (default 20). */
+  readonly limit?: number;
+}
+
+/** The candidates of a replan of one order's intervention: two GUIDs, or two external IDs (never a mix, GEN-2). */
+export interface InterventionCandidatesRead {
+  /**
+   * @param order - the order's GUID
+   * @param intervention - the intervention's GUID
+   * @param query - the day, duration, window, step, technicians and limit
+   */
+  (order: string, intervention: string, query: CandidatesQueryParams, options?: CallOptions): Promise<CandidatesShape>;
+  /**
+   * @param order - the order's external ID
+   * @param intervention - the intervention's external ID
+   * @param query - the day, duration, window, step, technicians and limit
+   */
+  (order: ExternalIdRef, intervention: ExternalIdRef, query: CandidatesQueryParams, options?: CallOptions): Promise<CandidatesShape>;
+}
+
 /** An operation on one order's intervention: two GUIDs, or two external IDs (never a mix, GEN-2). */
 export interface InterventionCall<A, B = never> {
   /**
@@ -203,6 +237,10 @@ export interface FieldServiceClient {
   readonly interventionAllowedActions: InterventionRead<AllowedActionsShape<InterventionAction>>;
   /** `GET /material/{id}`: the material read shape. */
   readonly readMaterial: (material: Ref, options?: CallOptions) => Promise<MaterialShape>;
+  /** `GET /order/{id}/candidates` (CND-1 to CND-4; an extension): the slots and technicians a new plan of the order may take, ranked. */
+  readonly orderCandidates: (order: Ref, query: CandidatesQueryParams, options?: CallOptions) => Promise<CandidatesShape>;
+  /** `GET …/intervention/{id}/candidates` (CND-1 to CND-4; an extension): the slots and technicians a replan may take (its own allocations do not count). */
+  readonly interventionCandidates: InterventionCandidatesRead;
   /** `PUT /order/{id}/cancel` (ORD-11); the body may be left out. */
   readonly cancelOrder: (order: Ref, body?: CancelBody, options?: WriteOptions) => Promise<void>;
   /** `PUT /order/{id}/complete` (ORD-13). */
@@ -268,6 +306,8 @@ const shapes: { readonly [O in Exclude<OperationId, "login">]: CallShape } = {
   readReportDocuments: { refs: 2 },
   interventionAllowedActions: { refs: 2 },
   readMaterial: { refs: 1 },
+  orderCandidates: { refs: 1 },
+  interventionCandidates: { refs: 2 },
   cancelOrder: { refs: 1, parse: parseOrderCancel, optionalBody: true },
   completeOrder: { refs: 1 },
   planIntervention: { refs: 1, parse: parseInterventionPlan },
@@ -353,7 +393,7 @@ function refIssue(external: boolean, name: string): Issue {
   return external ? issue("InvalidExternalId", name, "TXT-2") : issue("InvalidGuid", name, "GEN-2", "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
 }
 
-function queryString(query: StoreQueryParams | JournalQueryParams): string {
+function queryString(query: StoreQueryParams | JournalQueryParams | CandidatesQueryParams): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query) as [string, unknown][]) {
     if (value === undefined) continue;
@@ -549,7 +589,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       const refs = args.slice(0, shape.refs) as Ref[];
       const path = operationPath(operation, refs);
       const rest = args.slice(shape.refs);
-      const queried = operation === "readStore" || operation === "readJournal" || operation === "sync";
+      const queried = operation === "readStore" || operation === "readJournal" || operation === "sync" || operation === "orderCandidates" || operation === "interventionCandidates";
       const input = queried || takesBody ? rest[0] : undefined;
       const opts = ((queried || takesBody ? rest[1] : rest[0]) ?? {}) as WriteOptions;
       const validate = opts.validate ?? options.validate ?? false;
@@ -559,7 +599,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
         if (validate) checked(operation, new URLSearchParams(query), (q) => parseStoreListingQuery(q as URLSearchParams));
         target = `${path}?${query}`;
       } else if (queried) {
-        const query = queryString((input ?? {}) as JournalQueryParams & SyncQueryParams);
+        const query = queryString((input ?? {}) as JournalQueryParams & SyncQueryParams & CandidatesQueryParams);
         target = query === "" ? path : `${path}?${query}`;
       } else if (validate && shape.parse !== undefined && !(shape.optionalBody === true && input === undefined)) {
         checked(operation, input, shape.parse);

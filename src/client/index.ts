@@ -10,7 +10,7 @@
  */
 export { createClient, operationPath } from "./client.js";
 export type {
-  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
+  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, CandidatesQueryParams, InterventionCandidatesRead, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
 } from "./client.js";
 export { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 export { inProcessFetch } from "./in-process.js";
@@ -25,6 +25,7 @@ export type {
 } from "../api/bodies.js";
 export type {
   CustomerShape, OrderShape, InterventionShape, ReportDocumentsShape, MaterialShape, CreatedShape, StockAmountShape, AddToStoreShape, AllowedActionsShape,
+  CandidatesShape, CandidateShape, LeftOutShape,
 } from "../api/read-shapes.js";
 export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../store-listing/page.js";
 export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.js";

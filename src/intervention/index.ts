@@ -11,6 +11,7 @@ export {
 } from "./request.js";
 export type { InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand } from "./request.js";
 export { replanIntervention } from "./replan.js";
+export { replanCandidates } from "./candidates.js";
 export type { InterventionReplanContext } from "./replan.js";
 export { editIntervention } from "./edit.js";
 export type { InterventionEditContext } from "./edit.js";

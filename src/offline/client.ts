@@ -1,5 +1,5 @@
 import type { InterventionEditBody, InterventionReplanBody, StockQuantityBody } from "../api/bodies.js";
-import type { FetchLike } from "../client/client.js";
+import type { CandidatesQueryParams, FetchLike } from "../client/client.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import type { ProblemIssue } from "../shared/issue.js";
@@ -7,6 +7,7 @@ import type { ServiceResponse } from "../service/create.js";
 import { amountToText } from "../stock/amount.js";
 import type { SyncAnswer, SyncReplica } from "../sync/answer.js";
 import { mergeSyncAnswer } from "../sync/merge.js";
+import { localCandidates } from "./candidates.js";
 import { localDecider, type LocalDecider } from "./decider.js";
 import { pushQueue, type OfflineConflict, type PushedWrite } from "./push.js";
 import { memoryQueueStore, type OfflineAnswer, type OfflineOperation, type QueuedWrite, type QueueStore } from "./queue.js";
@@ -124,6 +125,17 @@ export interface OfflineClient {
    * @returns the local answer
    */
   readonly moveStock: (from: string, to: string, items: readonly StockQuantityBody[]) => Promise<OfflineAnswer>;
+  /**
+   * `GET …/intervention/{id}/candidates` (CND-5), answered on the device: the slots and
+   * technicians a replan of the intervention may take on a day of the scope, ranked, as the
+   * server would answer on the device's state (the replica with the queued writes applied). A day
+   * outside the scope is 400 at `day`.
+   * @param order - GUID of the order
+   * @param intervention - GUID of the intervention
+   * @param query - the day, duration, window, step, technicians and limit
+   * @returns the local answer (200 with a `CandidatesShape`, or the refusal)
+   */
+  readonly interventionCandidates: (order: string, intervention: string, query: CandidatesQueryParams) => Promise<OfflineAnswer>;
   /**
    * An intervention as the device sees it now (the replica with the queued writes applied).
    * @param id - its GUID
@@ -352,6 +364,12 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
     editIntervention: (order, intervention, body) => write("editIntervention", ivPath(order, intervention, ""), body),
     replanIntervention: (order, intervention, body) => write("replanIntervention", ivPath(order, intervention, "/Replan"), body),
     moveStock: (from, to, items) => write("moveStock", `/store/${segment(from)}/moveTo/${segment(to)}`, items),
+    interventionCandidates: (order, intervention, query) => serial(async () => {
+      await open();
+      if (decider === undefined || replica === undefined) throw new Error("interventionCandidates: the device holds no replica yet; pull() once online first");
+      const r = localCandidates(replica, decider.decide, order, intervention, query);
+      return answerOf(r.status, r.body);
+    }),
     intervention: (id) => decider?.state.interventions.byId.get(id.toLowerCase() as Guid),
     stock: (storeId) => {
       const s = decider?.state.stock.get(storeId.toLowerCase() as Guid);

@@ -13,5 +13,6 @@ export type { OrderCancelCommand, OrderCancelContext, OrderCancelDecision } from
 export { completeOrder } from "./complete.js";
 export type { OrderCompleteDecision } from "./complete.js";
 export { planIntervention } from "./plan-intervention.js";
+export { planCandidates } from "./candidates.js";
 export type { InterventionPlanContext } from "./plan-intervention.js";
 export { stateMachineDiagrams } from "./diagram.js";

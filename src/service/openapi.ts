@@ -86,6 +86,8 @@ export function demoExamples(): OpenApiExamples {
   const planned = step("planIntervention", "POST", `/order/${order.id}/PlanIntervention`, plan) as { id: string };
   const visit = `/order/${order.id}/intervention/${planned.id}`;
   step("readIntervention", "GET", visit);
+  step("orderCandidates", "GET", `/order/${order.id}/candidates?day=2026-03-12&duration=90&from=08:00&to=12:00&step=30&limit=4`);
+  step("interventionCandidates", "GET", `${visit}/candidates?day=2026-03-12&duration=120&from=08:00&to=13:00&step=60&technicians=tech-1,tech-2,dispecer&limit=3`);
   step("editIntervention", "PUT", visit, { internalNote: "Vzít náhradní termostat.", customStateId: "potvrzeno" });
   step("replanIntervention", "PUT", `${visit}/Replan`, {
     ...plan,

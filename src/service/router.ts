@@ -15,6 +15,7 @@ import { handleAddCustomer, handleAddOrEditCustomer } from "./handlers/customers
 import { handleAddOrder, handleAddOrEditOrder, handleEditOrder } from "./handlers/orders.js";
 import { handleReplaceMaterial } from "./handlers/materials.js";
 import { handleReadStore, handleReplaceStore } from "./handlers/stores.js";
+import { handleInterventionCandidates, handleOrderCandidates } from "./handlers/candidates.js";
 
 /**
  * The operations answered by a handler: every operation but the login, which needs no token,
@@ -36,6 +37,8 @@ export const handlers: { readonly [O in HandledOperation]: Operation<OperationPa
   readReportDocuments,
   interventionAllowedActions,
   readMaterial,
+  orderCandidates: handleOrderCandidates,
+  interventionCandidates: handleInterventionCandidates,
   cancelOrder: handleCancelOrder,
   completeOrder: handleCompleteOrder,
   planIntervention: handlePlanIntervention,

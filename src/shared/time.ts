@@ -307,3 +307,37 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 export function today(now: Instant, zone: string): IsoDate {
   return localDate(now, zone);
 }
+
+/**
+ * The instant a local wall-clock time of a day names in a zone, as minutes after local
+ * midnight (0 to 1,440; 1,440 is the next day's start). A time a daylight-saving change skips
+ * (02:30 on a spring-forward day in Europe/Prague) names the instant as many minutes after the
+ * skipped hour's start, the local time pushed forward by the gap; a time it repeats (02:30 on a
+ * fall-back day) names the first of the two. Applies GEN-10.
+ * @param date - the calendar date
+ * @param minutes - minutes after local midnight, 0 to 1,440
+ * @param zone - IANA time zone
+ * @returns the instant
+ * @example
+ * localTimeInstant("2026-03-12" as IsoDate, 8 * 60, "Europe/Prague") //=> Date.parse("2026-03-12T08:00:00+01:00")
+ * localTimeInstant("2026-03-29" as IsoDate, 150, "Europe/Prague") //=> Date.parse("2026-03-29T03:30:00+02:00")
+ * localTimeInstant("2026-10-25" as IsoDate, 150, "Europe/Prague") //=> Date.parse("2026-10-25T02:30:00+02:00")
+ * @internal
+ */
+export function localTimeInstant(date: IsoDate, minutes: number, zone: string): Instant {
+  if (minutes >= 1440) return startOfDay(addDays(date, 1), zone);
+  if (minutes <= 0) return startOfDay(date, zone);
+  const wall = utcMidnight(date) + minutes * 60_000;
+  // The offsets half a day either side bracket any transition near this wall time.
+  const before = zoneOffset(wall - 12 * HOUR, zone);
+  const after = zoneOffset(wall + 12 * HOUR, zone);
+  const first = wall - before;
+  const second = wall - after;
+  const firstHolds = zoneOffset(first, zone) === before;
+  const secondHolds = zoneOffset(second, zone) === after;
+  if (firstHolds && secondHolds) return Math.min(first, second);
+  if (firstHolds) return first;
+  if (secondHolds) return second;
+  // Skipped by a transition: read with the offset before it, which lands past the gap.
+  return first;
+}

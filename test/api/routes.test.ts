@@ -22,6 +22,8 @@ const contract: ReadonlyArray<readonly [string, string]> = [
   // The project's extensions (docs/service.md "Extensions of this package")
   ["GET", "/journal"],
   ["GET", "/sync"],
+  ["GET", "/order/{order}/candidates"],
+  ["GET", "/order/{order}/intervention/{intervention}/candidates"],
 ];
 
 const withGuids = (t: string) => t.replace(/\{[a-zA-Z]+\}/, G1).replace(/\{[a-zA-Z]+\}/, G2);

@@ -71,6 +71,13 @@ describe("every operation through the client", () => {
     expect([v1.state, v1.day, v1.assignations[0]?.plannedStart]).toEqual(["Planned", "2026-12-03", "2026-12-03T08:00:00.000Z"]);
     expect(await c.readIntervention({ externalId: "O-1" }, { externalId: "V-1" })).toEqual(await c.readIntervention(o1, v1.id));
     expect((await c.interventionAllowedActions(o1, v1.id)).actions.find((a) => a.action === "replan")?.allowed).toBe(true);
+    // candidates (CND-1 to CND-4): tech-1 holds 09:00-11:00 on 2026-12-03, so 10:00 is tech-2's and tech-3's; a replan of V-1 frees it
+    const found = await c.orderCandidates(o1, { day: "2026-12-03", duration: 60, from: "10:00", to: "11:00", technicians: ["tech-1", "tech-2"] });
+    expect(found.candidates.map((x) => x.userId)).toEqual([v2.primaryAssigneeId]);
+    expect(await c.orderCandidates({ externalId: "O-1" }, { day: "2026-12-03", duration: 60, from: "10:00", to: "11:00", technicians: ["tech-1", "tech-2"] })).toEqual(found);
+    const mine = await c.interventionCandidates(o1, v1.id, { day: "2026-12-03", duration: 60, from: "10:00", to: "11:00", technicians: ["tech-1"] });
+    expect(mine.candidates.map((x) => x.plannedStart)).toEqual(["2026-12-03T09:00:00.000Z"]);
+    expect(await c.interventionCandidates({ externalId: "O-1" }, { externalId: "V-1" }, { day: "2026-12-03", duration: 60, from: "10:00", to: "11:00", technicians: ["tech-1"] })).toEqual(mine);
     expect((await c.interventionAllowedActions({ externalId: "O-1" }, { externalId: "V-1" })).actions.find((a) => a.action === "reportDocuments")?.allowed).toBe(false);
     expect((await c.editIntervention(o1, v1.id, { internalNote: "Klíče u souseda" })).internalNote).toBe("Klíče u souseda");
     expect((await c.editIntervention({ externalId: "O-1" }, { externalId: "V-1" }, { priority: "High" })).priority).toBe("High");

@@ -36,6 +36,8 @@ export const scenario: readonly ScenarioStep[] = [
   { name: "POST /order/{id}/PlanIntervention (technician lock)", method: "POST", path: "/order/externalId/ORD-1/PlanIntervention", body: plan(8, 9, "V-1"), status: 200, kind: "write" },
   { name: "GET …/intervention/{id}", method: "GET", path: "/order/externalId/ORD-1/intervention/V-1", status: 200, kind: "read" },
   { name: "PUT …/intervention/{id}/Replan (technician lock)", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1/Replan", body: plan(10, 11, "V-1"), status: 200, kind: "write" },
+  { name: "GET /order/{id}/candidates (every technician's slots of the day)", method: "GET", path: `/order/externalId/ORD-1/candidates?day=${day}&duration=60&from=08:00&to=12:00`, status: 200, kind: "read" },
+  { name: "GET …/intervention/{id}/candidates (named technicians)", method: "GET", path: `/order/externalId/ORD-1/intervention/V-1/candidates?day=${day}&duration=60&technicians=t1,t2`, status: 200, kind: "read" },
   { name: "PUT …/intervention/{id} (edit)", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1", body: { internalNote: "x" }, status: 200, kind: "write" },
   { name: "PUT …/intervention/{id}/Start", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1/Start", status: 200, kind: "write" },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOTHING } from "../../src/service/loads.js";
-import { operationLoads } from "../../src/service/router.js";
+import { handlers, operationLoads } from "../../src/service/router.js";
 import { apiRoutes } from "../../src/api/routes.js";
 import type { HandledOperation } from "../../src/service/router.js";
 import { ids } from "../arbitraries/fixture.js";
@@ -25,6 +25,15 @@ describe("what each operation loads (docs/embedding.md)", () => {
     expect(off.orderCustomers).toBe(true);
     const on = operationLoads("planIntervention", body, { ...config, settings: { ...config.settings, disableCollisions: true } });
     expect(on.allocations).toEqual({ userIds: [A.tech1, A.tech2], from: Date.parse("2026-05-04T07:00:00Z"), to: Date.parse("2026-05-04T11:00:00Z") });
+  });
+
+  it("CND-2 CND-3 ASN-5: candidates load the considered technicians' allocations of the asked day, collisions forbidden or not; a bad query loads nothing", () => {
+    const loads = (query: Record<string, string>) => handlers.orderCandidates.prepare({ body: undefined, query: new Map(Object.entries(query)) }, config).loads();
+    const day = { from: Date.parse("2026-05-03T22:00:00Z"), to: Date.parse("2026-05-04T22:00:00Z") };
+    expect(loads({ day: "2026-05-04", duration: "60" }).allocations).toEqual({ userIds: [A.tech1, A.tech2], ...day });
+    expect(loads({ day: "2026-05-04", duration: "60", technicians: `t2,nobody,${A.dispatcher}` }).allocations).toEqual({ userIds: [A.tech2, A.dispatcher], ...day });
+    expect(loads({ day: "2026-05-04", duration: "0" })).toEqual(NOTHING);
+    expect(loads({ day: "2026-05-04", duration: "60", technicians: "nobody" })).toEqual(NOTHING);
   });
 
   it("GEN-3, STK-6: a stock batch loads the materials its items name, by GUID or external ID, and the named amounts only", () => {

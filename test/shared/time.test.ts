@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateAssignations } from "../../src/assignation/validate.js";
-import { addDays, dayRange, formatInstant, isTimeZone, localDate, parseDateTime, parseIsoDate, today, zoneOffset, type IsoDate } from "../../src/shared/time.js";
+import { addDays, dayRange, formatInstant, isTimeZone, localDate, localTimeInstant, parseDateTime, parseIsoDate, today, zoneOffset, type IsoDate } from "../../src/shared/time.js";
 import { examples } from "../../src/testing/examples.js";
 
 const ZONES = ["Europe/Prague", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "UTC"] as const;
@@ -252,5 +252,26 @@ describe("GEN-6: dates stay in range", () => {
       assignations: [{ userId: "tech-1", plannedStart: parseDateTime("9999-12-31T09:00:00+01:00")!, plannedEnd: parseDateTime("9999-12-31T23:59:00+01:00")! }],
     };
     expect(validateAssignations(request, examples.assignationContext).ok).toBe(true);
+  });
+});
+
+describe("localTimeInstant (issue 36)", () => {
+  it("GEN-10 CND-2: a local time of a day names an instant of that day, in order, and the wall clock reads it back unless a change skipped it", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("2026-03-29", "2026-10-25", "2026-05-04", "2026-01-01"), fc.constantFrom("Europe/Prague", "America/New_York", "Australia/Lord_Howe", "UTC"), fc.integer({ min: 0, max: 1439 }), (day, zone, m) => {
+        const d = day as IsoDate;
+        const t = localTimeInstant(d, m, zone);
+        const range = dayRange(d, zone);
+        expect(t).toBeGreaterThanOrEqual(range.start);
+        expect(t).toBeLessThan(range.end);
+        expect(localTimeInstant(d, m + 1, zone)).toBeGreaterThanOrEqual(t);
+        // Read back on the wall clock: the same minute, or later when a gap skipped it.
+        const wall = Math.round((t + zoneOffset(t, zone) - Date.parse(`${day}T00:00:00Z`)) / 60_000);
+        expect(wall).toBeGreaterThanOrEqual(m);
+      }),
+    );
+    expect(localTimeInstant("2026-03-29" as IsoDate, 1440, "Europe/Prague")).toBe(dayRange("2026-03-29" as IsoDate, "Europe/Prague").end);
+    expect(localTimeInstant("2026-03-29" as IsoDate, 150, "Europe/Prague")).toBe(Date.parse("2026-03-29T03:30:00+02:00"));
+    expect(localTimeInstant("2026-10-25" as IsoDate, 150, "Europe/Prague")).toBe(Date.parse("2026-10-25T02:30:00+02:00"));
   });
 });
