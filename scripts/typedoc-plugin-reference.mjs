@@ -86,7 +86,7 @@ export function entryNames(exportsField, entryFiles, packageName) {
 }
 
 /** A rule ID in prose; rule numbers have no leading zero ("MAT-001" is an external ID, not a rule). */
-export const RULE_ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF)-[1-9]\d*\b/g;
+export const RULE_ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CLT|COR)-[1-9]\d*\b/g;
 
 /**
  * Splits a text into pieces, each either plain text or a rule ID to link. IDs inside a Markdown
