@@ -120,12 +120,15 @@ export type RuleId =
   | "OFF-6"
   | "CLT-1"
   | "CLT-2"
-  | "CLT-3";
+  | "CLT-3"
+  | "COR-1"
+  | "COR-2"
+  | "COR-3";
 
 /**
  * Every rule ID of the catalog, in its order: the values of {@link RuleId}.
  * @example
- * ruleIds.length //=> 114
+ * ruleIds.length //=> 117
  * ruleIds[0] //=> "GEN-1"
  */
 export const ruleIds: readonly RuleId[] = [
@@ -140,5 +143,5 @@ export const ruleIds: readonly RuleId[] = [
   "STO-5", "STO-6", "STK-1", "STK-2", "STK-3", "STK-4", "STK-5", "STK-6", "ERR-1", "ERR-2",
   "ERR-3", "TXT-1", "TXT-2", "LIM-1", "JRN-1", "JRN-2", "JRN-3", "IDM-1", "IDM-2", "IDM-3",
   "IDM-4", "RPL-1", "SYN-1", "SYN-2", "SYN-3", "OFF-1", "OFF-2", "OFF-3", "OFF-4", "OFF-5",
-  "OFF-6", "CLT-1", "CLT-2", "CLT-3",
+  "OFF-6", "CLT-1", "CLT-2", "CLT-3", "COR-1", "COR-2", "COR-3",
 ];
