@@ -32,7 +32,7 @@ export interface HttpServerOptions {
    * Let browser pages of these origins call the server (CORS): `"*"` for any origin, or a list
    * of origins (`["http://localhost:5173"]`). Preflights are answered (COR-1) and every answer
    * carries the CORS headers for an allowed origin (COR-2). Left out: no cross-origin access
-   * (an `OPTIONS` is 405, as before). The command's default is in docs/service.md "The command".
+   * (an `OPTIONS` is 405, as before). The command's default (COR-3) is in the README, "The command".
    */
   readonly cors?: CorsOrigins;
 }
