@@ -14,7 +14,7 @@ import { demoFixture as fromServiceEntry } from "../../src/service/index.js";
 const dir = mkdtempSync(join(tmpdir(), "fsr-fixture-"));
 
 beforeAll(async () => {
-  await build({ entryPoints: ["src/server/main.ts"], bundle: true, splitting: true, format: "esm", platform: "node", target: "node20", outdir: join(dir, "bin"), external: ["pg"], logLevel: "silent" });
+  await build({ entryPoints: ["src/server/main.ts"], bundle: true, splitting: true, format: "esm", platform: "node", target: "node22", outdir: join(dir, "bin"), external: ["pg"], logLevel: "silent" });
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
