@@ -368,5 +368,49 @@ await stepAsync("--version prints the package version", async () => {
   if (code !== 0 || p.output.out.trim() !== pkg.version) throw new Error(`exit ${code}, stdout ${JSON.stringify(p.output.out)}`);
 });
 
+// 5. Without fast-check (issue 34): the demonstration fixture from /service, and what `fixture`
+// writes, served back with --fixture, need no test library.
+const plain = project("no-fast-check", { type: "module" }, {
+  "index.js": `
+import { createFieldService, demoFixture } from ${JSON.stringify(`${pkg.name}/service`)};
+const login = await createFieldService({ fixture: demoFixture }).handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
+if (login.status !== 200) throw new Error("login answered " + login.status);
+console.log("no-fast-check consumer ok");
+`,
+});
+step("install the tarball alone, without fast-check, into a Node ESM project (offline)", () => installOffline(plain));
+step("the demonstration fixture imports from /service without fast-check, and `fixture` writes it as JSON", () => {
+  if (existsSync(join(plain, "node_modules", "fast-check"))) throw new Error("fast-check is installed: the check proves nothing");
+  const out = run(process.execPath, ["index.js"], plain);
+  if (!out.includes("no-fast-check consumer ok")) throw new Error(out);
+  const json = JSON.parse(run(process.execPath, [join(plain, "node_modules", pkg.name, pkg.bin[pkg.name]), "fixture"], plain));
+  if (json.companies?.[0]?.tenantCode !== "demo") throw new Error(`fixture: ${JSON.stringify(json).slice(0, 200)}`);
+  writeFileSync(join(plain, "demo.json"), JSON.stringify(json));
+});
+await stepAsync("`--fixture demo.json` (what `fixture` wrote) serves it", async () => {
+  const p = spawnBin(["--port", "0", "--fixture", join(plain, "demo.json")]);
+  try {
+    await withTimeout(
+      new Promise((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (/listening on http/.test(p.output.out)) {
+            clearInterval(timer);
+            resolve(undefined);
+          }
+        }, 50);
+        p.exited.then(() => {
+          clearInterval(timer);
+          reject(new Error(`exited before listening: ${p.output.err}`));
+        });
+      }),
+      10_000,
+      "start with demo.json",
+    );
+  } finally {
+    p.child.kill("SIGTERM");
+    await p.exited;
+  }
+});
+
 if (!keep) rmSync(work, { recursive: true, force: true });
 console.log(`consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` (kept ${work})` : ""}`);

@@ -165,6 +165,9 @@ const DOCUMENT_TITLES = new Map([
   ["docs/state-machines.md", "State machines"],
   ["docs/performance.md", "Performance"],
   ["docs/service.md", "Service contract"],
+  ["docs/embedding.md", "Embedding"],
+  ["docs/offline.md", "Offline"],
+  ["docs/quality.md", "Quality"],
 ]);
 
 /** Markdown-output slug of each guide's title (typedoc-plugin-markdown names document pages after them) -> its file in docs/. */
@@ -172,6 +175,24 @@ const documentFiles = new Map([...DOCUMENT_TITLES].map(([file, title]) => [title
 
 /** @param {import("typedoc").Application} app */
 export function load(app) {
+  // Headings keep their inline code in the "On this page" list and in their anchors: typedoc
+  // reads a heading's text from its text tokens only, so each inline code token of a heading
+  // also carries its text as a child (markdown-it renders code from `content`, not children).
+  // Set once the options are read (bootstrap reads them again after loading plugins).
+  app.on("bootstrapEnd", () => {
+    const loader = app.options.getValue("markdownItLoader");
+    app.options.setValue("markdownItLoader", (/** @type {any} */ parser) => {
+      loader(parser);
+      parser.core.ruler.push("heading-code-text", (/** @type {any} */ state) => {
+        state.tokens.forEach((/** @type {any} */ token, /** @type {number} */ i) => {
+          if (token.type !== "inline" || state.tokens[i - 1]?.type !== "heading_open") return;
+          for (const child of token.children ?? []) {
+            if (child.type === "code_inline" && child.children == null) child.children = [Object.assign(new state.Token("text", "", 0), { content: child.content })];
+          }
+        });
+      });
+    });
+  });
   /** @type {Map<number, string>} reflection id -> declaring file, repository-relative */
   const declaredIn = new Map();
   const rel = (/** @type {string} */ file) => relative(root, file).split("\\").join("/");

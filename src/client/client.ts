@@ -29,6 +29,7 @@ import { parseStoreListingQuery } from "../store/query.js";
 import { parseStoreReplace } from "../store/replace.js";
 import { callBound, checkTimeout, raced, throwIfAborted } from "./abort.js";
 import { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
+import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
 
 /** A record named by its external ID: the client then uses the `/externalId/...` path form (GEN-2). */
 export interface ExternalIdRef {
@@ -73,6 +74,22 @@ export interface ClientOptions {
    * `DOMException` named `"TimeoutError"`; a write may then have been committed or not.
    */
   readonly timeout?: number;
+  /**
+   * How many times to send a call again after no answer at all, a 503 or a 429 (CLT-1); default 0.
+   * Only calls that are safe to repeat are retried: reads, the login, and writes carrying an
+   * `Idempotency-Key` (which the client adds by itself unless a call passes `idempotencyKey:
+   * false`), so a retried write is still decided once (IDM-1). The wait honours the server's
+   * `Retry-After` (up to 60 s; a longer one is not waited for), else backs off exponentially
+   * with jitter (CLT-2). The call's `signal` and `timeout` bound the waits too.
+   */
+  readonly maxRetries?: number;
+  /** The random source of the backoff's jitter, in [0, 1); default `Math.random`. */
+  readonly random?: () => number;
+  /**
+   * How the client waits between attempts; default a timer. Tests inject one that records the
+   * delay and resolves at once. It should reject with the signal's reason when the signal aborts.
+   */
+  readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 }
 
 /** Options of a read. */
@@ -289,6 +306,12 @@ export interface FieldServiceClient {
   readonly readJournal: (query?: JournalQueryParams, options?: CallOptions) => Promise<JournalPage>;
   /** `GET /sync` (SYN-1 to SYN-3; an extension): what a technician's device needs for some days, changed since a cursor; merge it with `mergeSyncAnswer`. */
   readonly sync: (query: SyncQueryParams, options?: CallOptions) => Promise<SyncAnswer>;
+  /**
+   * Every page of the journal from `query.after` on (JRN-2), one `readJournal` per page, each
+   * read when the loop asks for it; ends after the page whose `next` is `null`.
+   * `for await (const page of client.journalPages({ limit: 100 })) ...`
+   */
+  readonly journalPages: (query?: JournalQueryParams, options?: CallOptions) => AsyncIterableIterator<JournalPage>;
 }
 
 /** How each operation is called: how many records its path names, its body parser (when it takes a body), whether the body may be left out. */
@@ -431,6 +454,23 @@ interface Token {
 interface Sent {
   readonly status: number;
   readonly text: string;
+  /** The `Retry-After` header, in milliseconds, when the answer carried a readable one. */
+  readonly retryAfter: number | undefined;
+}
+
+function timerSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+  });
 }
 
 /** A login in flight, shared by the calls waiting for it. */
@@ -452,9 +492,11 @@ interface Login {
  * `fetch` does. A record reference that no URL can carry is refused before anything is sent.
  * Runs wherever `fetch` does (browsers, workers, Node); imports no `node:` module.
  * Usage against a running server is in the README ("Walk-through in TypeScript").
- * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`, `timeout`
- * @returns the client, one method per operation
- * @throws RangeError when `timeout` is negative or not a number
+ * With `maxRetries`, a call that got no answer, a 503 or a 429 is sent again when it is safe to
+ * (CLT-1), after the server's `Retry-After` or an exponential backoff with jitter (CLT-2).
+ * @param options - base URL, credentials, and optionally `fetch`, `validate`, `now`, `renewMarginMs`, `timeout`, `maxRetries`, `random`, `sleep`
+ * @returns the client, one method per operation, and `journalPages`
+ * @throws RangeError when `timeout` is negative or not a number, or `maxRetries` is not a whole number of 0 or more
  * @example
  * const client = createClient({
  *   baseUrl: "http://stand-in", tenantCode: "demo", clientId: "demo-client", secret: "demo-secret",
@@ -469,6 +511,10 @@ export function createClient(options: ClientOptions): FieldServiceClient {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const now = options.now ?? Date.now;
   const margin = options.renewMarginMs ?? 60_000;
+  const maxRetries = options.maxRetries ?? 0;
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`createClient: maxRetries must be a whole number, 0 or more (got ${String(maxRetries)})`);
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? timerSleep;
   let token: Token | undefined;
   let pending: Login | undefined;
 
@@ -493,7 +539,26 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       throwIfAborted(signal);
       throw new FieldServiceNetworkError(operation, error);
     }
-    return { status: response.status, text };
+    return { status: response.status, text, retryAfter: retryAfterMs(response.headers.get("retry-after"), now) };
+  }
+
+  // CLT-1: sends again, while retries remain, what is safe to repeat after no answer, 503 or 429.
+  async function sendRetrying(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined, key: string | undefined, safe: boolean): Promise<Sent> {
+    for (let retry = 0; ; retry++) {
+      let sent: Sent | undefined;
+      let failure: unknown;
+      try {
+        sent = await send(operation, path, body, signal, bearer, key);
+      } catch (error) {
+        if (!(error instanceof FieldServiceNetworkError)) throw error;
+        failure = error;
+      }
+      if (!shouldRetry(safe, sent?.status, maxRetries - retry, sent?.retryAfter)) {
+        if (sent === undefined) throw failure;
+        return sent;
+      }
+      await raced(sleep(retryDelay(retry, random(), sent?.retryAfter), signal), signal);
+    }
   }
 
   function answer(operation: OperationId, sent: Sent): unknown {
@@ -510,7 +575,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     const success = apiOperations[operation].success;
     if (sent.status === success && parsed && (success === 204 || json !== undefined)) return success === 204 ? undefined : json;
     const details = parsed && sent.status >= 400 ? asProblem(json, sent.status) : undefined;
-    if (details !== undefined) throw new FieldServiceError(operation, details, false);
+    if (details !== undefined) throw new FieldServiceError(operation, details, false, sent.retryAfter);
     throw new FieldServiceUnexpectedResponseError(operation, sent.status, sent.text);
   }
 
@@ -523,7 +588,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     const sentAt = now();
     const attempt = (async (): Promise<Token> => {
       const body = { tenantCode: options.tenantCode, clientId: options.clientId, secret: options.secret };
-      const result = answer("login", await send("login", apiOperations.login.path, body, controller.signal, undefined)) as LoginResponse;
+      const result = answer("login", await sendRetrying("login", apiOperations.login.path, body, controller.signal, undefined, undefined, true)) as LoginResponse;
       if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
         throw new FieldServiceUnexpectedResponseError("login", apiOperations.login.success, JSON.stringify(result));
       }
@@ -564,13 +629,15 @@ export function createClient(options: ClientOptions): FieldServiceClient {
   }
 
   async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<unknown> {
+    // A read is safe to repeat; a write only with its Idempotency-Key (IDM-1).
+    const safe = apiOperations[operation].method === "GET" || key !== undefined;
     let used = await validToken(signal);
-    let sent = await send(operation, path, body, signal, used.text, key);
+    let sent = await sendRetrying(operation, path, body, signal, used.text, key, safe);
     if (sent.status === 401) {
       // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
       if (token === used) token = undefined;
       used = await validToken(signal);
-      sent = await send(operation, path, body, signal, used.text, key);
+      sent = await sendRetrying(operation, path, body, signal, used.text, key, safe);
     }
     return answer(operation, sent);
   }
@@ -628,5 +695,15 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     },
   };
   for (const operation of Object.keys(shapes) as Exclude<OperationId, "login">[]) client[operation] = method(operation);
+  const readJournal = client["readJournal"] as (query: JournalQueryParams, options?: CallOptions) => Promise<JournalPage>;
+  client["journalPages"] = async function* (query: JournalQueryParams = {}, callOptions?: CallOptions): AsyncGenerator<JournalPage> {
+    let after = query.after;
+    for (;;) {
+      const page = await readJournal(after === undefined ? query : { ...query, after }, callOptions);
+      yield page;
+      if (page.next === null) return;
+      after = page.next;
+    }
+  };
   return client as unknown as FieldServiceClient;
 }

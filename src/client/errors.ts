@@ -1,5 +1,6 @@
 import type { ProblemDetails } from "../api/problem.js";
 import type { OperationId } from "../api/routes.js";
+import { networkReason } from "./retry.js";
 
 /**
  * A refusal: the API answered 4xx (or 5xx) with a problem-details body (ERR-1), or the client
@@ -8,7 +9,9 @@ import type { OperationId } from "../api/routes.js";
  * record reference is one no URL can carry (`InvalidGuid` or `InvalidExternalId` at the path
  * parameter's name, TXT-2). `problem.errors` lists every issue with its `code`, JSON `path`
  * and the `rule` it breaks (GEN-9), so a caller can key on the rule; every issue has one, the
- * answers at the service's edges included (413, 414, 415, 431: HTTP-1; 500, 503: HTTP-2).
+ * answers at the service's edges included (413, 414, 415, 431: HTTP-1; 500, 503: HTTP-2). A 429
+ * or 503 the client did not (or no longer) retry carries the server's `Retry-After` as
+ * `retryAfterMs` (CLT-1).
  * @example
  * const e = new FieldServiceError("planIntervention", problem(400, [{ code: "Required", path: "day", message: "day is required.", rule: "INT-1" }]), false);
  * e.status //=> 400
@@ -24,13 +27,16 @@ export class FieldServiceError extends Error {
   readonly problem: ProblemDetails;
   /** `true` when the client refused the call itself (a body, a record reference) and sent nothing. */
   readonly local: boolean;
+  /** The answer's `Retry-After`, in milliseconds: when to try again after a 429 or 503; `undefined` when the server sent none. */
+  readonly retryAfterMs: number | undefined;
 
   /**
    * @param operation - the operation refused
    * @param problem - the problem-details body
    * @param local - whether the client refused the call before sending anything
+   * @param retryAfterMs - the answer's `Retry-After`, in milliseconds, if it had one
    */
-  constructor(operation: OperationId, problem: ProblemDetails, local: boolean) {
+  constructor(operation: OperationId, problem: ProblemDetails, local: boolean, retryAfterMs?: number) {
     const first = problem.errors[0];
     const detail = first === undefined ? "" : `: ${first.path === "" ? "" : `${first.path}: `}${first.message}`;
     const more = problem.errors.length > 1 ? ` (and ${problem.errors.length - 1} more)` : "";
@@ -40,17 +46,21 @@ export class FieldServiceError extends Error {
     this.status = problem.status;
     this.problem = problem;
     this.local = local;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
 /**
  * No answer at all: `fetch` rejected (connection refused, DNS, CORS, a dropped connection) or
  * reading the body failed. The request may or may not have reached the server; `cause` holds
- * what `fetch` threw. An abort is not one: a call whose `signal` aborts or whose `timeout` runs
+ * what `fetch` threw, and the message quotes its innermost cause ("connection refused", CLT-3).
+ * With `maxRetries`, it is the last attempt's failure (CLT-1). An abort is not one: a call whose `signal` aborts or whose `timeout` runs
  * out rejects with the signal's reason as it is (a `DOMException` named `"AbortError"` or
  * `"TimeoutError"`), as `fetch` does.
  * @example
  * new FieldServiceNetworkError("readOrder", new TypeError("fetch failed")).message //=> "readOrder: no answer from the API (fetch failed)"
+ * const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
+ * new FieldServiceNetworkError("login", new TypeError("fetch failed", { cause: refused })).message //=> "login: no answer from the API (fetch failed: connection refused (connect ECONNREFUSED 127.0.0.1:9))"
  */
 export class FieldServiceNetworkError extends Error {
   /** The operation that got no answer. */
@@ -61,7 +71,7 @@ export class FieldServiceNetworkError extends Error {
    * @param cause - what `fetch` threw
    */
   constructor(operation: OperationId, cause: unknown) {
-    super(`${operation}: no answer from the API (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    super(`${operation}: no answer from the API (${networkReason(cause)})`, { cause });
     this.name = "FieldServiceNetworkError";
     this.operation = operation;
   }

@@ -1,5 +1,6 @@
 import type { InterventionEditBody, InterventionReplanBody, StockQuantityBody } from "../api/bodies.js";
 import type { CandidatesQueryParams, FetchLike } from "../client/client.js";
+import { retryAfterMs } from "../client/retry.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import type { ProblemIssue } from "../shared/issue.js";
@@ -54,6 +55,11 @@ export interface SyncReport {
   readonly pending: number;
   /** `true` when the queue was pushed whole and the replica pulled afresh. */
   readonly complete: boolean;
+  /**
+   * When the sync stopped on a 429 or 503 that carried `Retry-After`: how long to wait, in
+   * milliseconds, before the next sync (OFF-6); absent otherwise.
+   */
+  readonly retryAfterMs?: number;
 }
 
 /** The offline client of one technician's device: local decisions, a queue, and reconciliation. */
@@ -170,19 +176,43 @@ export interface OfflineClient {
   readonly sync: () => Promise<SyncReport>;
 }
 
-/** The server could not be reached, or answered that it cannot serve now (503): nothing is lost, retry later. */
+/**
+ * The server could not be reached, or answered that it cannot serve now (a 5xx, or 429 Too Many
+ * Requests, OFF-6): nothing is lost, retry later; `retryAfterMs` says when, if the server said.
+ * @rule OFF-6
+ */
 export class OfflineNetworkError extends Error {
   /** The `fetch` failure or the status, for the log. */
   override readonly cause: unknown;
+  /** The server's `Retry-After`, in milliseconds, when it answered 429 or 503 with one. */
+  readonly retryAfterMs: number | undefined;
   /**
    * @param message - what failed
    * @param cause - the underlying failure
+   * @param retryAfterMs - the server's `Retry-After`, in milliseconds, if any
    */
-  constructor(message: string, cause: unknown) {
+  constructor(message: string, cause: unknown, retryAfterMs?: number) {
     super(message);
     this.name = "OfflineNetworkError";
     this.cause = cause;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/**
+ * Whether an answer means "not now" rather than a decision (OFF-6): a 5xx, or 429 Too Many
+ * Requests (RFC 6585). Either way the server decided nothing; the write stays queued and the
+ * error carries the server's `Retry-After`.
+ * @param method - the request's method, for the message
+ * @param path - the request's path, for the message
+ * @param response - the answer
+ * @param now - the clock, for a `Retry-After` given as a date
+ * @returns the error to throw, or `undefined` for an answer to keep
+ */
+function notNow(method: string, path: string, response: Response, now: () => number): OfflineNetworkError | undefined {
+  if (response.status < 500 && response.status !== 429) return undefined;
+  const after = retryAfterMs(response.headers.get("retry-after"), now);
+  return new OfflineNetworkError(`${method} ${path}: the server answered ${response.status}${after === undefined ? "" : `, retry after ${Math.ceil(after / 1000)} s`}`, response.status, after);
 }
 
 /** The answer of a service or a wire response as the offline client reports it. */
@@ -219,6 +249,7 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
   const store = options.store ?? memoryQueueStore();
   const newKey = options.newKey ?? ((): string => globalThis.crypto.randomUUID());
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const clock = (): number => (options.now === undefined ? Date.now() : options.now().getTime());
   const deciderOptions = { ...(options.now === undefined ? {} : { now: options.now }), ...(options.newId === undefined ? {} : { newId: options.newId }) };
   let replica: SyncReplica | undefined;
   let decider: LocalDecider | undefined;
@@ -271,7 +302,8 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
       await logIn();
       response = await send();
     }
-    if (response.status >= 500) throw new OfflineNetworkError(`${method} ${path}: the server answered ${response.status}`, response.status);
+    const refusedNow = notNow(method, path, response, clock);
+    if (refusedNow !== undefined) throw refusedNow;
     let parsed: unknown;
     try {
       const text = await response.text();
@@ -297,6 +329,13 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
       response = await fetchImpl(`${base}/auth/login`, {
         method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs),
       });
+    } catch (error) {
+      throw new OfflineNetworkError("login: the server could not be reached", error);
+    }
+    // A throttled login (429, issue 39) or an unavailable server decides nothing: the sync stops and keeps the queue.
+    const refusedNow = notNow("POST", "/auth/login", response, clock);
+    if (refusedNow !== undefined) throw refusedNow;
+    try {
       const text = await response.text();
       return { answer: answerOf(response.status, text === "" ? undefined : JSON.parse(text)) };
     } catch (error) {
@@ -348,7 +387,8 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
     }
     if (stopped !== undefined && !(stopped instanceof OfflineNetworkError)) throw stopped;
     const { pushed, conflicts } = outcome;
-    return { pushed, conflicts, pending: queue.length - pushed.length, complete: stopped === undefined };
+    const report = { pushed, conflicts, pending: queue.length - pushed.length, complete: stopped === undefined };
+    return stopped instanceof OfflineNetworkError && stopped.retryAfterMs !== undefined ? { ...report, retryAfterMs: stopped.retryAfterMs } : report;
   }
 
   return {

@@ -5,6 +5,7 @@ import { StorageSetupError, StorageUnavailableError, type FieldStorage } from ".
 import { validateFixture, type Fixture } from "../service/fixture.js";
 import { demoFixture } from "../service/demo-fixture.js";
 import { scryptSecrets } from "../postgres/secrets.js";
+import { defaultCors, parseCorsOrigins, type CorsOrigins } from "../api/cors.js";
 import { createHttpServer } from "./http.js";
 
 /** What the command line asks for, once flags and environment are read. */
@@ -40,6 +41,11 @@ export interface CliServe {
    * opened, later for each connection.
    */
   readonly databaseTimeoutMs: number;
+  /**
+   * The page origins browsers may call the server from (`--cors`, then `CORS_ORIGINS`): `"*"`
+   * for any, `[]` for none. Default: any origin in memory, none on PostgreSQL (COR-3).
+   */
+  readonly cors: CorsOrigins;
 }
 
 /** A usage error: the one line to print before exiting with code 2. */
@@ -143,7 +149,8 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
 
 /** The command's usage text (`--help`). */
 export const CLI_USAGE: string = `Usage: field-service-rules [--port N] [--host H] [--fixture FILE.json]
-                           [--database-url URL] [--database-timeout S]
+                           [--database-url URL] [--database-timeout S] [--cors ORIGINS]
+       field-service-rules fixture
        field-service-rules journal export [--database-url URL] [--fixture FILE.json]
                            [--output FILE] [--company GUID] [--database-timeout S]
        field-service-rules replay --journal FILE [--fixture FILE.json]
@@ -166,12 +173,19 @@ Options (each falls back to the environment variable named, then to the default)
   --database-timeout S  seconds to wait for PostgreSQL (DATABASE_TIMEOUT; default 10):
                       at start to open the database, then for each connection; past it
                       the command gives up at start, and requests answer 503
+  --cors ORIGINS      browser pages that may call the API (CORS_ORIGINS): * for any
+                      origin, none, or origins such as http://localhost:5173 separated
+                      by commas; default: * in memory, none on PostgreSQL
   --help              print this text
   --version           print the version
 
 SIGINT or SIGTERM stops accepting, finishes the requests in flight and exits 0.
 Exit codes: 0 stopped by a signal, 1 a runtime failure (port in use, unreadable or invalid
 fixture, unreachable database), 2 a usage error (unknown flag, bad value).
+
+fixture writes the demonstration fixture as JSON on standard output, to copy and edit:
+  field-service-rules fixture > demo.json && field-service-rules --fixture demo.json
+Exit codes: 0 written, 2 a usage error.
 
 journal export writes the journal of decisions in PostgreSQL (--database-url or
 DATABASE_URL, required: in memory the journal ends with the process; read a running
@@ -258,7 +272,9 @@ function parsePort(text: string, source: string): number | string {
  * @param env - the environment
  * @returns what to do, or a usage error naming the setting
  * @example
- * parseCliArgs(["--port", "9000"], {}) //=> { kind: "serve", port: 9000, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined, databaseTimeoutMs: 10000 }
+ * parseCliArgs(["--port", "9000"], {}) //=> { kind: "serve", port: 9000, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined, databaseTimeoutMs: 10000, cors: "*" }
+ * parseCliArgs(["--database-url", "postgres://localhost/fsr"], {}).cors //=> []
+ * parseCliArgs(["--cors", "http://localhost:5173"], { DATABASE_URL: "postgres://localhost/fsr" }).cors //=> ["http://localhost:5173"]
  * parseCliArgs(["--port", "abc"], {}).kind //=> "usage"
  * parseCliArgs(["--database-url", "localhost"], {}).kind //=> "usage"
  */
@@ -268,6 +284,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   let fixturePath: string | undefined;
   let databaseUrl: string | undefined;
   let databaseTimeout: string | undefined;
+  let cors: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
@@ -275,13 +292,14 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
     if (name === "--help" || name === "-h") return { kind: "help" };
     if (name === "--version" || name === "-v") return { kind: "version" };
-    if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url" || name === "--database-timeout") {
+    if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url" || name === "--database-timeout" || name === "--cors") {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") return { kind: "usage", message: `${name} needs a value; see --help` };
       if (name === "--port") port = value;
       else if (name === "--host") host = value;
       else if (name === "--database-url") databaseUrl = value;
       else if (name === "--database-timeout") databaseTimeout = value;
+      else if (name === "--cors") cors = value;
       else fixturePath = value;
       continue;
     }
@@ -309,9 +327,16 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     if (typeof parsed === "string") return { kind: "usage", message: parsed };
     databaseTimeoutMs = parsed;
   }
+  const corsText = cors ?? env["CORS_ORIGINS"];
+  let corsOrigins: CorsOrigins = defaultCors(url);
+  if (corsText !== undefined && corsText !== "") {
+    const parsed = parseCorsOrigins(corsText, cors !== undefined ? "--cors" : "CORS_ORIGINS");
+    if (typeof parsed === "object" && "usage" in parsed) return { kind: "usage", message: parsed.usage };
+    corsOrigins = parsed;
+  }
   return {
     kind: "serve", port: portNumber, host: hostText === undefined || hostText === "" ? DEFAULT_HOST : hostText, fixturePath,
-    databaseUrl: url, databaseTimeoutMs,
+    databaseUrl: url, databaseTimeoutMs, cors: corsOrigins,
   };
 }
 
@@ -609,7 +634,8 @@ export async function startCli(
     if (typeof opened === "number") return opened;
     service = opened;
   }
-  const server = createHttpServer(service, { log: io.out, docs: { version } });
+  const cors = command.cors;
+  const server = createHttpServer(service, { log: io.out, docs: { version }, ...(cors === "*" || cors.length > 0 ? { cors } : {}) });
   const failure = await listen(server, command.port, command.host);
   if (failure !== undefined) {
     await service.close().catch(() => {});
@@ -640,6 +666,7 @@ export async function startCli(
           ]
         : []),
       `API reference (try it in the browser): ${baseUrl}/docs   OpenAPI 3.1: ${baseUrl}/openapi.json`,
+      `Browser pages allowed to call it (CORS): ${cors === "*" ? "any origin" : cors.length === 0 ? "none (--cors ORIGINS allows some)" : cors.join(", ")}`,
       "",
       "Stop with Ctrl+C.",
     ].join("\n"),
@@ -656,6 +683,26 @@ export async function startCli(
       timer.unref();
     });
   return { server, baseUrl, stop };
+}
+
+/**
+ * `field-service-rules fixture`: writes the demonstration fixture as JSON (two-space indent) on
+ * `io.out`, to copy, edit and serve with `--fixture` (or replay a journal against a changed
+ * setting). `--help` prints the usage; anything else is a usage error.
+ * @param argv - the arguments after `fixture`
+ * @param io - where to write
+ * @returns the exit code: 0 written, 2 a usage error
+ * @example
+ * const out = [];
+ * runFixtureCommand([], { out: (l) => out.push(l), err: () => {} }) //=> 0
+ * JSON.parse(out.join("\n")).companies.map((c) => c.tenantCode) //=> ["demo", "teplo"]
+ * runFixtureCommand(["--pretty"], { out: () => {}, err: () => {} }) //=> 2
+ */
+export function runFixtureCommand(argv: readonly string[], io: CliIo): number {
+  if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) return answerHelpOrUsage({ kind: "help" }, io);
+  if (argv.length > 0) return answerHelpOrUsage({ kind: "usage", message: `fixture takes no argument, got ${JSON.stringify(argv[0])}; see --help` }, io);
+  io.out(JSON.stringify(demoFixture, null, 2));
+  return 0;
 }
 
 /**
@@ -686,6 +733,7 @@ export async function runCli(
   storageFor?: StorageFactory,
   options: CliOptions = {},
 ): Promise<number> {
+  if (argv[0] === "fixture") return runFixtureCommand(argv.slice(1), io);
   if (argv[0] === "journal" || argv[0] === "replay") {
     // Loaded only for these commands: serving never reads the replay machinery.
     const { runJournalCommand } = await import("./journal-command.js");

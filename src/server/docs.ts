@@ -191,13 +191,18 @@ export function createDocsHandler(options: DocsOptions): (req: IncomingMessage, 
       answer = pageAnswer;
     }
     const headers = { etag: answer.tag, "cache-control": DOCS_CACHE_CONTROL };
+    // A Vary set before (CORS: Origin) is kept beside this answer's own.
+    const before = res.getHeader("vary");
+    const vary = [before, answer.headers.vary].filter((v) => typeof v === "string" && v !== "").join(", ");
+    if (vary !== "") res.setHeader("vary", vary);
     if (notModified(req.headers["if-none-match"], answer.tag)) {
       // A 304 carries the tag and caching headers of the 200 it stands for, and no body.
-      res.writeHead(304, { ...headers, ...(answer.headers.vary === undefined ? {} : { vary: answer.headers.vary }) });
+      res.writeHead(304, headers);
       res.end();
       return true;
     }
-    res.writeHead(200, { ...answer.headers, ...headers, "content-length": Buffer.byteLength(answer.body) });
+    const { vary: _vary, ...rest } = answer.headers;
+    res.writeHead(200, { ...rest, ...headers, "content-length": Buffer.byteLength(answer.body) });
     res.end(req.method === "HEAD" ? undefined : answer.body);
     return true;
   };

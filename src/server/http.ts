@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FieldService, ServiceResponse } from "../service/create.js";
 import { simpleProblem, problem, type ProblemStatus } from "../service/problem.js";
 import { edgeIssue, issue } from "../shared/issue.js";
+import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "../api/cors.js";
 import { createDocsHandler, type DocsOptions } from "./docs.js";
 
 /** Largest request body accepted: 1 MiB. */
@@ -27,6 +28,13 @@ export interface HttpServerOptions {
    * `GET /docs` (see `createDocsHandler`). Left out: the service's routes only.
    */
   readonly docs?: DocsOptions;
+  /**
+   * Let browser pages of these origins call the server (CORS): `"*"` for any origin, or a list
+   * of origins (`["http://localhost:5173"]`). Preflights are answered (COR-1) and every answer
+   * carries the CORS headers for an allowed origin (COR-2). Left out: no cross-origin access
+   * (an `OPTIONS` is 405, as before). The command's default (COR-3) is in the README, "The command".
+   */
+  readonly cors?: CorsOrigins;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -69,6 +77,7 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
   const log = options.log ?? ((line: string): void => console.log(line));
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const docs = options.docs === undefined ? undefined : createDocsHandler(options.docs);
+  const cors = options.cors;
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -77,6 +86,17 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
       const path = (req.url ?? "/").split("?")[0] ?? "/";
       log(`${req.method ?? "?"} ${path.length > 200 ? `${path.slice(0, 200)}…` : path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     });
+    if (cors !== undefined) {
+      const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined;
+      if (isPreflight(req.method, req.headers)) {
+        req.resume();
+        res.writeHead(204, preflightHeaders(cors, origin));
+        res.end();
+        return;
+      }
+      // Set before any answer is written, so refusals (413, 414, 415) are readable by the page too.
+      for (const [name, value] of Object.entries(corsHeaders(cors, origin))) res.setHeader(name, value);
+    }
     if ((req.url ?? "").length > MAX_URL_BYTES) {
       req.resume();
       return refuse(res, 414, problem(414, [edgeIssue("UriTooLong", `The request target is longer than ${MAX_URL_BYTES} bytes.`)]), true);

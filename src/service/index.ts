@@ -12,6 +12,8 @@ export type { HandledOperation } from "./router.js";
 export { operationLoads } from "./router.js";
 export type { OperationLoads, Keys, AllocationLoad } from "./loads.js";
 export { validateFixture } from "./fixture.js";
+// The demonstration fixture (`npm start`'s): here as well as in /testing, which needs fast-check.
+export { demoFixture } from "./demo-fixture.js";
 export { fixtureJsonSchema } from "./fixture-schema.js";
 export type { JsonSchema } from "./fixture-schema.js";
 export type {

@@ -128,12 +128,19 @@ export type RuleId =
   | "CND-2"
   | "CND-3"
   | "CND-4"
-  | "CND-5";
+  | "CND-5"
+  | "OFF-6"
+  | "CLT-1"
+  | "CLT-2"
+  | "CLT-3"
+  | "COR-1"
+  | "COR-2"
+  | "COR-3";
 
 /**
  * Every rule ID of the catalog, in its order: the values of {@link RuleId}.
  * @example
- * ruleIds.length //=> 122
+ * ruleIds.length //=> 129
  * ruleIds[0] //=> "GEN-1"
  */
 export const ruleIds: readonly RuleId[] = [
@@ -149,5 +156,5 @@ export const ruleIds: readonly RuleId[] = [
   "ERR-3", "TXT-1", "TXT-2", "LIM-1", "HTTP-1", "HTTP-2", "JRN-1", "JRN-2", "JRN-3", "IDM-1",
   "IDM-2", "IDM-3", "IDM-4", "RPL-1", "SYN-1", "SYN-2", "SYN-3", "SYN-4", "OFF-1", "OFF-2",
   "OFF-3", "OFF-4", "OFF-5", "CRD-1", "CRD-2", "CRD-3", "CRD-4", "CND-1", "CND-2", "CND-3",
-  "CND-4", "CND-5",
+  "CND-4", "CND-5", "OFF-6", "CLT-1", "CLT-2", "CLT-3", "COR-1", "COR-2", "COR-3",
 ];

@@ -3,15 +3,16 @@
 import { expectTypeOf } from "vitest";
 import {
   FieldServiceError, type AddToStoreShape, type CreatedShape, type FieldServiceClient, type InterventionShape, type OperationId,
-  type EdgeIssue, type Issue, type ProblemDetails, type RuleId, type StoreDetail, type ClientOptions, type FetchLike,
+  type EdgeIssue, type Issue, type ProblemDetails, type RuleId, type StoreDetail, type ClientOptions, type FetchLike, type JournalPage,
 } from "../../src/client/index.js";
 
 declare const client: FieldServiceClient;
 const guid = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 const planBody = { primaryAssigneeId: "tech-1", day: "2026-12-03", categoryId: "oprava", assignations: [] };
 
-// One method per operation of the route table, named after it (login included).
-expectTypeOf<keyof FieldServiceClient>().toEqualTypeOf<OperationId>();
+// One method per operation of the route table, named after it (login included), and the journal's pages.
+expectTypeOf<keyof FieldServiceClient>().toEqualTypeOf<OperationId | "journalPages">();
+expectTypeOf(client.journalPages).returns.toEqualTypeOf<AsyncIterableIterator<JournalPage>>();
 
 // Answers are the read shapes; a 204 resolves to nothing.
 expectTypeOf(client.planIntervention).returns.resolves.toEqualTypeOf<InterventionShape>();

@@ -4,7 +4,7 @@
 // refused write, a reload.
 import { describe, expect, it } from "vitest";
 import { inProcessFetch } from "../../src/client/in-process.js";
-import { createOfflineClient, type OfflineClient } from "../../src/offline/client.js";
+import { createOfflineClient, OfflineNetworkError, type OfflineClient } from "../../src/offline/client.js";
 import { memoryQueueStore, type QueueStore } from "../../src/offline/queue.js";
 import { createServiceCore, type ServiceCore } from "../../src/service/create.js";
 import { commit } from "../../src/service/state.js";
@@ -161,6 +161,47 @@ describe("createOfflineClient", () => {
     const journal = s.core.handle({ method: "GET", path: "/journal?limit=500", headers: { authorization: `Bearer ${s.token}` } });
     const entries = (journal.body as { items: { idempotencyKey: string | null; outcome: string }[] }).items.filter((e) => e.idempotencyKey === queued!.key);
     expect(entries.map((e) => e.outcome)).toEqual(["committed"]);
+    expect(s.core.companies.get(A.company)!.interventions.byId.get(v.id)?.state).toBe("Running");
+  });
+
+  it("OFF-6: a 429 on a pushed write or on the login is 'not now', as a 503: the write stays queued, the report carries Retry-After, the next sync decides it once", async () => {
+    const s = server();
+    const net = upNetwork();
+    let throttle: RegExp | undefined;
+    const real = cuttable(inProcessFetch(s.core), net);
+    const d = createOfflineClient({
+      baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" },
+      scope: { userId: A.tech1, from: day, to: day }, now: () => new Date(clock.t),
+      fetch: async (url, init) => {
+        if (throttle?.test(new URL(url).pathname) === true) {
+          const name = "TooManyRequests";
+          return new Response(JSON.stringify({ status: 429, name, errors: [{ code: name, path: "", message: "Slow down." }] }), { status: 429, headers: { "retry-after": "42" } });
+        }
+        return real(url, init);
+      },
+    });
+    await d.pull();
+    const v = s.visits[0]!;
+    await d.start(v.orderId, v.id);
+    throttle = /\/Start$/;
+    expect(await d.sync()).toEqual({ pushed: [], conflicts: [], pending: 1, complete: false, retryAfterMs: 42_000 });
+    expect((await d.pending()).length).toBe(1);
+    expect(s.core.companies.get(A.company)!.interventions.byId.get(v.id)?.state).not.toBe("Running");
+    // A throttled login (issue 39) is no refusal of the write either; pull() rejects with the typed error.
+    throttle = /^\/auth\/login$/;
+    const fresh = createOfflineClient({
+      baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" },
+      scope: { userId: A.tech1, from: day, to: day }, fetch: async (url, init) => (throttle?.test(new URL(url).pathname) === true ? new Response("{}", { status: 429, headers: { "retry-after": new Date(clock.t + 9_000).toUTCString() } }) : real(url, init)),
+      now: () => new Date(clock.t),
+    });
+    const e = (await fresh.pull().catch((x: unknown) => x)) as OfflineNetworkError;
+    expect(e).toBeInstanceOf(OfflineNetworkError);
+    expect([e.retryAfterMs, e.message]).toEqual([9_000, "POST /auth/login: the server answered 429, retry after 9 s"]);
+    throttle = undefined;
+    const done = await d.sync();
+    expect(done.complete).toBe(true);
+    expect(done.pushed.map((p) => p.server.status)).toEqual([200]);
+    expect("retryAfterMs" in done).toBe(false);
     expect(s.core.companies.get(A.company)!.interventions.byId.get(v.id)?.state).toBe("Running");
   });
 

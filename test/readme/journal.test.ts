@@ -11,7 +11,7 @@ import { snippetDiagnostics } from "./typecheck.js";
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
 function journalBlock(): string {
-  const block = /```ts\n(import \{ createFieldService \} from "field-service-rules\/service";\nimport \{ demoFixture, replayJournal \}[\s\S]*?)```/.exec(readme)?.[1];
+  const block = /```ts\n(import \{ createFieldService, demoFixture \} from "field-service-rules\/service";\nimport \{ replayJournal \}[\s\S]*?)```/.exec(readme)?.[1];
   if (block === undefined) throw new Error("README has no journal block starting with the createFieldService and replayJournal imports");
   return block;
 }

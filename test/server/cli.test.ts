@@ -14,7 +14,7 @@ function captured(): { io: { out: (l: string) => void; err: (l: string) => void 
 
 describe("the command's settings (flags, then environment, then defaults)", () => {
   it("defaults to 127.0.0.1:8080, the demo fixture and a 10 s database timeout", () => {
-    expect(parseCliArgs([], {})).toStrictEqual({ kind: "serve", port: 8080, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined, databaseTimeoutMs: 10_000 });
+    expect(parseCliArgs([], {})).toStrictEqual({ kind: "serve", port: 8080, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined, databaseTimeoutMs: 10_000, cors: "*" });
   });
   it("a flag wins over the environment; --name=value works too", () => {
     expect(parseCliArgs(["--port", "9000", "--host=0.0.0.0"], { PORT: "7000", HOST: "::1" })).toMatchObject({ kind: "serve", port: 9000, host: "0.0.0.0", fixturePath: undefined });

@@ -121,6 +121,30 @@ describe.skipIf(executablePath === undefined)("API reference site in Chromium (i
     }
   });
 
+  it("renders the guides (embedding, offline, quality) as pages the README links to, with inline code kept in their headings' list (issue 34)", async () => {
+    await page.goto(base);
+    const nav = page.locator("#tsd-nav-container");
+    await nav.locator("a", { hasText: "Offline" }).first().waitFor();
+    for (const title of ["Embedding", "Offline", "Quality"]) await expect(nav.locator("a", { hasText: title }).count()).resolves.toBeGreaterThan(0);
+    // The README's relative link to docs/offline.md leads to the page, not to a raw copy.
+    const link = page.locator('a[href$="documents/Offline.html"]').first();
+    await link.click();
+    await page.waitForURL(/documents\/Offline\.html$/);
+    await expect(page.locator("h1").first().textContent()).resolves.toContain("Offline: the same rules");
+    await page.goto(`${base}documents/Quality.html`);
+    const onThisPage = (await page.locator(".tsd-page-navigation").first().textContent()) ?? "";
+    expect(onThisPage).toContain("The store listing (src/store/)");
+    expect(onThisPage).toContain("src/shared, first measurement");
+    // The heading itself still shows its code as code, and its anchor carries the code's text.
+    await expect(page.locator('h2[id="the-store-listing-srcstore"] code').textContent()).resolves.toBe("src/store/");
+    // A guide's relative link to a source file resolves inside the site.
+    await page.goto(`${base}documents/Embedding.html`);
+    const source = (await page.locator('a:has-text("src/service/loads.ts")').first().getAttribute("href")) ?? "";
+    const answer = await page.request.get(new URL(source, page.url()).href);
+    expect(answer.status()).toBe(200);
+    await page.screenshot({ path: join(shots, "guide-quality.png") });
+  });
+
   it("draws the state machines as inline SVG, fetching nothing from outside the site", async () => {
     await page.goto(`${base}documents/State_machines.html`);
     await expect(page.locator("figure.state-machine svg").count()).resolves.toBe(2);
