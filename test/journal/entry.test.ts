@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { journalDraft, namedRecords, rulesOf, type DecidedWrite } from "../../src/journal/entry.js";
+import { journalDraft, namedRecords, rulesApplied, rulesOf, type DecidedWrite } from "../../src/journal/entry.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 
@@ -13,7 +13,7 @@ const write: DecidedWrite = {
 
 describe("a journal entry", () => {
   it("JRN-1: a success is committed with its changes; a refusal keeps its rules and drops its changes; a dry run says so", () => {
-    expect(journalDraft(write)).toMatchObject({ outcome: "committed", rules: [], changes: write.changes, bodyText: "[]", answer: { items: [] } });
+    expect(journalDraft(write)).toMatchObject({ outcome: "committed", rules: rulesApplied("addToStore"), changes: write.changes, bodyText: "[]", answer: { items: [] } });
     const refused = journalDraft({ ...write, status: 400, answer: { errors: [{ rule: "STK-3" }, { rule: "GEN-3" }, { rule: "STK-3" }] } });
     expect(refused).toMatchObject({ outcome: "refused", rules: ["STK-3", "GEN-3"], changes: [] });
     expect(journalDraft({ ...write, dryRun: true })).toMatchObject({ outcome: "dryRun", changes: write.changes });

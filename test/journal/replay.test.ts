@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rulesApplied } from "../../src/journal/entry.js";
 import { compareDecision as compare, ReplayCollector, type ReplayAnswer, type ReplayDifference } from "../../src/journal/replay.js";
 
 /** compareDecision on loosely written entries (plain strings for GUIDs, an answer that may be left out). */
@@ -19,8 +20,10 @@ describe("comparing a recorded decision with its replay", () => {
   it("RPL-1: a lifted refusal names the rule that refused; a new refusal names the rule that now refuses; two successes name none", () => {
     expect(compareDecision(entry, { status: 200, body: { id: "i" }, effects: [] })?.rules).toEqual(["ASN-5"]);
     expect(compareDecision({ ...entry, status: 200, answer: { id: "i" } }, { status: 400, body: { errors: [{ rule: "STK-3" }] }, effects: [] })?.rules).toEqual(["STK-3"]);
-    expect(compareDecision({ ...entry, status: 200, answer: { id: "i" } }, { status: 200, body: { id: "j" }, effects: [] })?.rules).toEqual([]);
-    expect(compareDecision({ ...entry, status: 200, answer: { id: "i" } }, { status: 200, body: { id: "i" }, effects: [{ kind: "x" }] })?.rules).toEqual([]);
+    // RPL-3: two successes that differ are reported under the rules the operation applies.
+    expect(compareDecision({ ...entry, status: 200, answer: { id: "i" } }, { status: 200, body: { id: "j" }, effects: [] })?.rules).toEqual(rulesApplied("planIntervention"));
+    expect(compareDecision({ ...entry, status: 200, answer: { id: "i" } }, { status: 200, body: { id: "i" }, effects: [{ kind: "x" }] })?.rules).toContain("ASN-5");
+    expect(compareDecision({ ...entry, operation: "readOrder", status: 200, answer: { id: "i" } }, { status: 200, body: { id: "j" }, effects: [] })?.rules).toEqual([]);
     // A refusal by other rules: the rules in one and not the other, each once.
     expect(compareDecision(entry, { status: 400, body: { errors: [{ rule: "ASN-4" }, { rule: "ASN-5" }] }, effects: [] })?.rules).toEqual(["ASN-4"]);
   });
@@ -33,7 +36,7 @@ describe("comparing a recorded decision with its replay", () => {
 
   it("RPL-1: the report counts each difference once per rule it names, keeps the first examples, the most frequent rule first", () => {
     const c = new ReplayCollector(2);
-    const diff = (seq: number, rules: string[]) => ({ seq, companyId: "c", operation: "o", request: { method: "PUT", path: "/" }, recorded: { status: 400, effects: [] }, replayed: { status: 200, effects: [] }, rules }) as never;
+    const diff = (seq: number, rules: string[]) => ({ seq, companyId: "c", operation: "o", request: { method: "PUT", path: "/" }, recorded: { status: 400, effects: [] }, replayed: { status: 200, effects: [] }, rules, state: [], follows: [] }) as never;
     c.add(undefined);
     c.add(diff(1, ["STK-3"]));
     c.add(diff(2, ["ASN-5"]));
@@ -41,7 +44,7 @@ describe("comparing a recorded decision with its replay", () => {
     c.add(diff(4, ["ASN-5"]));
     c.add(diff(5, []));
     const report = c.report();
-    expect([report.replayed, report.differing]).toEqual([6, 5]);
+    expect([report.replayed, report.differing, report.causes]).toEqual([6, 5, 5]);
     expect(report.groups.map((g) => [g.rule, g.count, g.examples.map((e) => e.seq)])).toEqual([["ASN-5", 3, [2, 3]], ["STK-3", 2, [1, 3]], [null, 1, [5]]]);
   });
 });

@@ -2,7 +2,7 @@
 // `handle`, on the storage under test (in memory, and on PostgreSQL in the `postgres` project).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
+import { rulesApplied, type JournalEntryShape, type JournalPage } from "../../src/journal/entry.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../../src/journal/idempotency.js";
 import type { ServiceResponse } from "../../src/service/create.js";
 import { createServiceCore } from "../../src/service/create.js";
@@ -34,7 +34,7 @@ describe("the journal of decisions", () => {
     expect(entry).toMatchObject({
       companyId: A.company, at: "2026-05-01T08:00:00.000Z", operation: "planIntervention", method: "POST", path: "/order/externalId/ORD-1/PlanIntervention",
       form: "externalId", params: [{ name: "order", value: "ORD-1" }], dryRun: false, body, clientId: "client", idempotencyKey: null,
-      ids: [created], outcome: "committed", status: 200, answer: r.body, rules: [],
+      ids: [created], outcome: "committed", status: 200, answer: r.body, rules: rulesApplied("planIntervention"),
     });
     expect(entry!.effects).toEqual(JSON.parse(JSON.stringify(r.effects)));
     expect(entry!.changes.map((c) => [c.kind, c.before === null ? null : (c.before as { id: string }).id, (c.after as { id: string }).id])).toEqual([["intervention", null, created]]);
@@ -108,7 +108,11 @@ describe("the journal of decisions", () => {
     expect(await ops(`?record=${A.material(1)}`)).toEqual(["addToStore", "setMaterialAmounts"]);
     expect(await ops("?record=ORD-1")).toEqual(["editOrder"]);
     expect(await ops("?operation=editOrder")).toEqual(["editOrder"]);
-    expect(await ops("?rule=STK-3")).toEqual(["removeMaterial"]);
+    // RPL-3: a rule finds the refusals it made and the writes it decided (STK-3 applies to every stock write here).
+    expect(await ops("?rule=STK-3")).toEqual(["addToStore", "removeMaterial", "setMaterialAmounts"]);
+    expect(await ops("?rule=STK-3&outcome=refused")).toEqual(["removeMaterial"]);
+    expect(await ops("?rule=STK-4")).toEqual(["setMaterialAmounts"]);
+    expect(await ops("?rule=ORD-6")).toEqual(["editOrder"]);
     expect(await ops("?outcome=refused")).toEqual(["removeMaterial"]);
     expect(await ops("?outcome=dryRun")).toEqual(["setMaterialAmounts"]);
     expect(await ops("?outcome=committed")).toEqual(["addToStore", "editOrder"]);
