@@ -1,9 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rulesApplied } from "../../src/journal/entry.js";
-import { compareDecision as compare, ReplayCollector, type ReplayAnswer, type ReplayDifference } from "../../src/journal/replay.js";
+import { rulesApplied, type RecordChangeShape } from "../../src/journal/entry.js";
+import { compareDecision as compare, compareState, describeStateDifference, ReplayCollector, ReplayComparer, type ReplayAnswer, type ReplayDifference } from "../../src/journal/replay.js";
 
 /** compareDecision on loosely written entries (plain strings for GUIDs, an answer that may be left out). */
-const compareDecision = (e: Record<string, unknown>, replayed: ReplayAnswer): ReplayDifference | undefined =>
+const compareDecision = (e: object, replayed: ReplayAnswer): ReplayDifference | undefined =>
   compare(Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as unknown as Parameters<typeof compare>[0], replayed);
 
 const entry = {
@@ -46,5 +47,114 @@ describe("comparing a recorded decision with its replay", () => {
     const report = c.report();
     expect([report.replayed, report.differing, report.causes]).toEqual([6, 5, 5]);
     expect(report.groups.map((g) => [g.rule, g.count, g.examples.map((e) => e.seq)])).toEqual([["ASN-5", 3, [2, 3]], ["STK-3", 2, [1, 3]], [null, 1, [5]]]);
+  });
+});
+
+/** A JSON value with every object's keys in another order (what a replay's answer may look like). */
+function reordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reordered);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reordered(v)]));
+}
+
+/** JSON text with sorted keys: equal exactly when two JSON values are. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "undefined";
+  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+}
+
+const stock = (store: string, material: string, before: number | null | undefined, after: number | null): RecordChangeShape =>
+  before === undefined ? { kind: "stock", storeId: store, materialId: material, after } as RecordChangeShape : { kind: "stock", storeId: store, materialId: material, before, after } as RecordChangeShape;
+const order = (id: string, before: unknown, after: Record<string, unknown>): RecordChangeShape => ({ kind: "order", before, after: { id, ...after } });
+
+describe("comparing what a decision wrote (RPL-2)", () => {
+  it("RPL-2: a stock amount written otherwise reads `recorded 10, replayed 4`; a record names the fields that differ; one written by one side only says so", () => {
+    const [d] = compareState([stock("s", "m", 4, 10)], [stock("s", "m", 4, 4)], (id) => ({ s: "auto-2", m: "MAT-012" })[id] ?? id);
+    expect(d).toEqual({ kind: "stock", key: "s/m", name: "stock auto-2 / MAT-012", recorded: { before: 4, after: 10 }, replayed: { before: 4, after: 4 } });
+    expect(describeStateDifference(d!)).toBe("stock auto-2 / MAT-012: recorded 10, replayed 4");
+    const [u] = compareState([stock("s", "m", undefined, null)], [stock("s", "m", 0, null)]);
+    expect(describeStateDifference(u!)).toBe("stock s / m: before recorded not stocked, replayed 0");
+    const [o] = compareState([order("o", null, { externalId: "O-1", state: "Completed", name: "a", note: "x" })], [order("o", null, { externalId: "O-1", state: "Cancelled", name: "b", note: "y" })]);
+    expect(describeStateDifference(o!)).toBe('order O-1: state recorded "Completed", replayed "Cancelled"; name recorded "a", replayed "b"; and 1 more fields');
+    const [b] = compareState([order("o", { id: "o", state: "Open" }, { state: "Done" })], [order("o", { id: "o", state: "Planned" }, { state: "Done" })]);
+    expect(describeStateDifference(b!)).toBe('order o: before state recorded "Open", replayed "Planned"');
+    const [only, other] = compareState([order("o", null, { state: "Open" })], [stock("s", "m", 1, 2)]);
+    expect(describeStateDifference(only!)).toBe("order o: recorded written, replayed not written");
+    expect(describeStateDifference(other!)).toBe("stock s / m: recorded not written, replayed 2");
+    expect(compareState([stock("s", "m", 1, 2), order("o", null, { a: [1, { b: 2, c: 3 }] })], [order("o", null, { a: [1, { c: 3, b: 2 }] }), stock("s", "m", 1, 2)])).toEqual([]);
+    // A different stock of the same store, or of the same material elsewhere, is another record.
+    expect(compareState([stock("s", "m", 1, 2)], [stock("s", "n", 1, 2)]).map((x) => x.key)).toEqual(["s/m", "s/n"]);
+    expect(compareState([stock("s", "m", 1, 2)], [stock("t", "m", 1, 2)]).map((x) => x.key)).toEqual(["s/m", "t/m"]);
+  });
+
+  it("RPL-2: a decision that answers alike but writes otherwise differs, under the rules its operation applies (RPL-3); an entry without changes (an older export) is compared by its answer", () => {
+    const move = { ...entry, operation: "moveStock", method: "PUT", path: "/store/a/moveTo/b", status: 204, answer: undefined, changes: [stock("a", "m", 4, 0), stock("b", "m", 0, 10)] };
+    const d = compareDecision(move, { status: 204, effects: [], changes: [stock("a", "m", 4, 0), stock("b", "m", 0, 4)] });
+    expect(d?.rules).toEqual(rulesApplied("moveStock"));
+    expect(d?.rules).toEqual(expect.arrayContaining(["STK-5", "STK-6", "GEN-3", "GEN-7"]));
+    expect(d?.state.map((s) => s.key)).toEqual(["b/m"]);
+    expect(d?.follows).toEqual([]);
+    expect(compareDecision(move, { status: 204, effects: [], changes: [stock("b", "m", 0, 10), stock("a", "m", 4, 0)] })).toBeUndefined();
+    // Unknown replayed changes, or a recorded entry without them, compare the answer only.
+    expect(compareDecision(move, { status: 204, effects: [] })).toBeUndefined();
+    expect(compareDecision({ ...move, changes: undefined }, { status: 204, effects: [], changes: [] })).toBeUndefined();
+  });
+
+  it("RPL-2: a later difference that read what an earlier one left different follows from it; the report counts and lists the causes first", () => {
+    const comparer = new ReplayComparer([["b", "auto-2"], ["m", "MAT-012"]]);
+    type Compared = Parameters<ReplayComparer["compare"]>[0];
+    const move = (seq: number, changes: RecordChangeShape[]): Compared => ({ ...entry, seq, operation: "moveStock", method: "PUT", path: "/store/a/moveTo/b", status: 204, answer: undefined, changes, recordIds: ["a", "b", "m"] }) as unknown as Compared;
+    // seq 1: the cause (the target credited 4, not 10).
+    const first = comparer.compare(move(1, [stock("a", "m", 4, 0), stock("b", "m", 0, 10)]), { status: 204, effects: [], changes: [stock("a", "m", 4, 0), stock("b", "m", 0, 4)] });
+    expect(first?.follows).toEqual([]);
+    // seq 2: the same move again on the target: recorded before 10, replayed before 4: follows from 1.
+    const second = comparer.compare(move(2, [stock("b", "m", 10, 5)]), { status: 204, effects: [], changes: [stock("b", "m", 4, 0)] });
+    expect(second?.follows).toEqual([1]);
+    expect(second && describeStateDifference(second.state[0]!)).toBe("stock auto-2 / MAT-012: recorded 5, replayed 0");
+    // seq 3: a refusal now, of a write naming the diverged store: follows from 1 too.
+    const third = comparer.compare({ ...move(3, [stock("b", "m", 5, 4)]) }, { status: 400, body: { errors: [{ rule: "STK-4" }] }, effects: [], changes: [] });
+    expect(third?.follows).toEqual([1]);
+    // seq 4: both write the amount alike: the record converges, no difference.
+    expect(comparer.compare(move(4, [stock("b", "m", 5, 7)]), { status: 204, effects: [], changes: [stock("b", "m", 0, 7)] })).toMatchObject({ follows: [1] });
+    expect(comparer.compare(move(5, [stock("b", "m", 7, 8)]), { status: 204, effects: [], changes: [stock("b", "m", 7, 8)] })).toBeUndefined();
+    // seq 6: a new difference on the converged record is a cause of its own.
+    expect(comparer.compare(move(6, [stock("b", "m", 8, 9)]), { status: 204, effects: [], changes: [stock("b", "m", 8, 1)] })?.follows).toEqual([]);
+    const c = new ReplayCollector(2);
+    for (const d of [second, third, first]) c.add(d);
+    const report = c.report();
+    expect([report.differing, report.causes]).toEqual([3, 1]);
+    const group = report.groups.find((g) => g.rule === "STK-5");
+    expect([group?.count, group?.causes, group?.examples.map((e) => e.seq)]).toEqual([2, 1, [1, 2]]);
+    // The group of the new refusal (no cause) comes after those with causes.
+    expect(report.groups.at(-1)).toMatchObject({ rule: "STK-4", count: 1, causes: 0 });
+  });
+
+  it("RPL-2: a property: a replay reports a difference exactly when a recorded field differs (status, body, effects, a change's before or after, a change more or less), whatever the key order", () => {
+    const change = fc.oneof(
+      fc.record({ store: fc.constantFrom("s1", "s2"), material: fc.constantFrom("m1", "m2"), before: fc.option(fc.integer({ min: 0, max: 20 })), after: fc.option(fc.integer({ min: 0, max: 20 })) }).map((c) => stock(c.store, c.material, c.before, c.after)),
+      fc.record({ id: fc.constantFrom("o1", "o2"), before: fc.option(fc.dictionary(fc.constantFrom("state", "name"), fc.jsonValue({ maxDepth: 2 }))), after: fc.dictionary(fc.constantFrom("state", "name"), fc.jsonValue({ maxDepth: 2 })) }).map((c) => order(c.id, c.before, c.after)),
+    );
+    const changes = fc.uniqueArray(change, { selector: (c) => (c.kind === "stock" ? `${c.storeId}/${c.materialId}` : (c.after as { id: string }).id), maxLength: 4 });
+    const recordedEntry = fc.record({ status: fc.constantFrom(200, 201, 204, 400, 409), answer: fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }), effects: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }), changes });
+    const edit = fc.oneof(
+      fc.record({ field: fc.constant("status" as const), value: fc.constantFrom(200, 201, 204, 400, 409) }),
+      fc.record({ field: fc.constant("answer" as const), value: fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }) }),
+      fc.record({ field: fc.constant("effects" as const), value: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }) }),
+      fc.record({ field: fc.constant("changes" as const), value: changes }),
+    );
+    fc.assert(
+      fc.property(recordedEntry, fc.option(edit, { nil: undefined }), (rec, e) => {
+        const recorded = { ...entry, operation: "moveStock", status: rec.status, answer: rec.answer, effects: rec.effects, changes: rec.changes };
+        const replayedEntry = e === undefined ? rec : { ...rec, [e.field]: e.value };
+        const replayed: ReplayAnswer = { status: replayedEntry.status, effects: reordered(replayedEntry.effects) as unknown[], changes: reordered([...replayedEntry.changes].reverse()) as RecordChangeShape[], ...(replayedEntry.answer === undefined ? {} : { body: reordered(replayedEntry.answer) }) };
+        const sameChanges = canonical([...rec.changes].sort((a, b) => canonical(a).localeCompare(canonical(b)))) === canonical([...replayedEntry.changes].sort((a, b) => canonical(a).localeCompare(canonical(b))));
+        const same = rec.status === replayedEntry.status && canonical(rec.answer) === canonical(replayedEntry.answer) && canonical(rec.effects) === canonical(replayedEntry.effects) && sameChanges;
+        const d = compareDecision(recorded, replayed);
+        expect(d === undefined).toBe(same);
+        if (d !== undefined) expect(d.state.length === 0).toBe(sameChanges);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
