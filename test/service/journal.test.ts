@@ -201,6 +201,7 @@ describe("exactly-once retries", () => {
     const send = (token: string, path: string, body: unknown) => s.handle({ method: "POST", path, headers: { ...bearer(token), ...key("k") }, body });
     expect((await send(a, `/store/${A.store(1)}/addToStore`, add(1))).status).toBe(201);
     const before = await snapshot(company(s, 0));
+    const journaled = (await journal(s, a)).items.length;
     for (const [path, body] of [
       [`/store/${A.store(1)}/addToStore`, add(2)],
       [`/store/${A.store(2)}/addToStore`, add(1)],
@@ -212,6 +213,8 @@ describe("exactly-once retries", () => {
       expect(r.effects).toEqual([]);
     }
     expect(await snapshot(company(s, 0))).toEqual(before);
+    // A 422 for a reused key decides nothing, so it is not journaled (docs/decisions.md, issue 32).
+    expect((await journal(s, a)).items.length).toBe(journaled);
     expect((await send(b, `/store/${B.store(1)}/addToStore`, add(2))).status).toBe(201);
     // The same request with its GUID in upper case is the same request.
     expect((await send(a, `/store/${A.store(1).toUpperCase()}/addToStore`, add(1))).headers).toEqual({ "idempotent-replayed": "true" });
