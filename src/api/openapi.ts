@@ -138,7 +138,7 @@ const docs: { readonly [O in OperationId]: OperationDoc } = {
   },
   sync: {
     tag: "Sync", summary: "Sync a technician's device", answer: "SyncAnswer", query: "sync",
-    description: "An extension (docs/service-extensions.md): the records a technician's device needs for some days (their orders and interventions, the customers they name, the stores they may use with stock and materials, the company's configuration without its clients, the slots of the days), changed since a cursor, and the next cursor (SYN-1 to SYN-3). Without since, or with a cursor of another scope or one the journal no longer serves, the answer is full.",
+    description: "An extension (docs/service-extensions.md): the records a technician's device needs for some days (their orders and interventions, the customers they name, the stores they may use with stock and materials, the company's configuration without its clients, the slots of the days), changed since a cursor, and the next cursor (SYN-1 to SYN-4). Without since, or with a cursor of another scope, one the journal no longer serves, or one from beyond what this database has written (a restored backup, another cluster), the answer is full. Any client of the company may pull any of its users' scopes, a deactivated technician's included: access is granted per integration client, not per user (AUTH-4).",
   },
   removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
   setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
@@ -488,7 +488,7 @@ function journalParameters(): JsonSchema[] {
   const q = (name: string, description: string, schema: JsonSchema): JsonSchema => ({ name, in: "query", required: false, description, schema });
   const writes = apiRoutes.filter(isJournaledWrite).map((r) => r.operation);
   return [
-    q("after", "The seq after which the page starts: the previous page's next; 0 (the default) for the first page.", { type: "integer", minimum: 0, default: 0 }),
+    q("after", "The seq after which the page starts: the previous page's next; 0 (the default) for the first page.", { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
     q("limit", `Entries per page, 1 to ${MAX_JOURNAL_PAGE}.`, { type: "integer", minimum: 1, maximum: MAX_JOURNAL_PAGE, default: DEFAULT_JOURNAL_PAGE }),
     q("record", "A GUID or external ID the entry names (a path record, a changed record, a stock change's store or material).", { type: "string", minLength: 1, maxLength: MAX_JOURNAL_FILTER_TEXT }),
     q("operation", "The operation the entry is.", { type: "string", enum: writes }),

@@ -86,7 +86,7 @@ export interface ApiOperations {
   readonly readStore: Operation<"GET", "/store/{store}", 200>;
   /** Reads one page of the company's journal of decisions (JRN-2; an extension). */
   readonly readJournal: Operation<"GET", "/journal", 200>;
-  /** Reads what a technician's device needs for some days, changed since a cursor (SYN-1 to SYN-3; an extension). */
+  /** Reads what a technician's device needs for some days, changed since a cursor (SYN-1 to SYN-4; an extension). */
   readonly sync: Operation<"GET", "/sync", 200>;
 }
 

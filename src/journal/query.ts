@@ -34,13 +34,17 @@ export interface JournalQuery {
   readonly to: Instant | null;
 }
 
-const WHOLE = /^\d{1,15}$/;
+// Any run of digits is a whole number; one beyond the bounds is out of range, however long
+// (a 16-digit `after` up to Number.MAX_SAFE_INTEGER is exact as a double, and a longer one is
+// larger than any bound, so reading it as a double cannot pass a value the bounds exclude).
+const WHOLE = /^\d+$/;
 
 function readWhole(text: string | undefined, name: string, min: number, max: number, fallback: number, issues: Issue[]): number {
   if (text === undefined) return fallback;
-  const n = WHOLE.test(text) ? Number(text) : Number.NaN;
-  if (Number.isInteger(n) && n >= min && n <= max) return n;
-  issues.push(issue(WHOLE.test(text) ? "OutOfRange" : "InvalidNumber", name, "JRN-2", `Expected a whole number from ${min} to ${max}, got ${JSON.stringify(text.slice(0, 40))} (JRN-2).`));
+  const whole = WHOLE.test(text);
+  const n = whole ? Number(text) : Number.NaN;
+  if (n >= min && n <= max) return n;
+  issues.push(issue(whole ? "OutOfRange" : "InvalidNumber", name, "JRN-2", `Expected a whole number from ${min} to ${max}, got ${JSON.stringify(text.slice(0, 40))} (JRN-2).`));
   return fallback;
 }
 

@@ -26,7 +26,7 @@ import { migrate } from "./schema.js";
 import { loadSyncView } from "./sync.js";
 import type { SyncAnswer } from "../sync/answer.js";
 import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
-import { fullSync, incrementalSync } from "../sync/scope.js";
+import { fullSync, incrementalSync, type SyncChanges } from "../sync/scope.js";
 
 export type { StoreListingCacheSize } from "./store-listing-cache.js";
 
@@ -580,12 +580,16 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     async sync(companyId: Guid, { scope, since }): Promise<SyncAnswer> {
       try {
         const config = await configOfCompany(companyId);
-        const after = since !== null && since.kind === "p" && sameSyncScope(since, scope) ? since.position : null;
-        // One statement: one round trip, one snapshot (SYN-3).
-        const { result, xmin } = await loadSyncView(sql, schema, config, listings, scope, after, (view, changes) =>
-          changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes),
-        );
-        return { cursor: encodeSyncCursor({ scope, kind: "p", position: xmin }), ...result };
+        const cursor = since !== null && sameSyncScope(since, scope) ? since : null;
+        const answer = (view: CompanyState, changes: SyncChanges | undefined): Omit<SyncAnswer, "cursor"> =>
+          changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes);
+        // One statement: one round trip, one snapshot (SYN-3); a second, full one only for a
+        // cursor of another history of the database (SYN-4).
+        const { result, xmin, history } =
+          (await loadSyncView(sql, schema, config, listings, scope, cursor, answer)) ??
+          // A full pull (no cursor) is never turned away.
+          (await loadSyncView(sql, schema, config, listings, scope, null, answer))!;
+        return { cursor: encodeSyncCursor({ scope, kind: "p", position: xmin, history }), ...result };
       } catch (error) {
         return classify(error);
       }

@@ -4,6 +4,7 @@ import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
 import { putRecord, type CompanyState } from "../service/state.js";
 import type { SyncScope } from "../sync/answer.js";
+import { syncCursorMark, syncCursorServes, type SyncCursor } from "../sync/cursor.js";
 import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
 import { emptyView } from "./records.js";
 import type { PreparingExecutor, StoreListingCache } from "./store-listing-cache.js";
@@ -31,6 +32,8 @@ export interface SyncView<R> {
   readonly result: R;
   /** The snapshot's oldest running transaction: the next cursor's position. */
   readonly xmin: string;
+  /** The next cursor's history (SYN-4): the cluster, and the newest journal entry the snapshot holds. */
+  readonly history: string;
 }
 
 /**
@@ -62,9 +65,10 @@ export type SyncAnswerOf<R> = (view: CompanyState, changes: SyncChanges | undefi
  * @param config - the company's configuration
  * @param listings - the process's store-listing cache of this schema
  * @param scope - the technician and the days
- * @param after - the cursor's position (a transaction ID), `null` for a full answer
+ * @param since - the cursor of the same scope, `null` for a full answer
  * @param answer - makes the answer from the view, synchronously
- * @returns the answer and the next position
+ * @returns the answer and the next position; `undefined`, with `answer` not called, when the
+ * cursor is not of this database's history (SYN-4): the caller asks again for a full answer
  */
 export async function loadSyncView<R>(
   db: PreparingExecutor,
@@ -72,9 +76,10 @@ export async function loadSyncView<R>(
   config: CompanyState,
   listings: StoreListingCache,
   scope: SyncScope,
-  after: string | null,
+  since: SyncCursor | null,
   answer: SyncAnswerOf<R>,
-): Promise<SyncView<R>> {
+): Promise<SyncView<R> | undefined> {
+  const after = since?.position ?? null;
   const s = quoteSchema(schema);
   const user = config.users.byId.get(scope.userId);
   // STO-2: an Administrator uses every store; anyone else those that list them.
@@ -92,22 +97,32 @@ export async function loadSyncView<R>(
     ctes.push(`jc AS (SELECT c->>'kind' AS kind, COALESCE(c->'after'->>'id', c->>'storeId') AS id, c->>'materialId' AS material
      FROM ${s}.journal j, json_array_elements(j.entry->'changes') c WHERE j.company_id = $1 AND j.xact_id >= $5::text::xid8 AND j.outcome = 'committed')`);
   }
-  const delta = listings.deltaColumns(config, "us", values.length + 1);
-  for (const v of delta.values) values.push(v);
+  // SYN-4: where this database's history stands, and whether it still holds the cursor's newest entry.
   const columns = [
     "pg_snapshot_xmin(pg_current_snapshot())::text AS xmin",
+    "(SELECT system_identifier::text FROM pg_control_system()) AS cluster",
+    `(SELECT seq::text || '.' || xact_id::text FROM ${s}.journal WHERE company_id = $1 ORDER BY seq DESC LIMIT 1) AS mark`,
     "(SELECT json_agg(doc) FROM o) AS orders",
     `(SELECT json_agg(doc ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`,
     `(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND id = ANY(ARRAY(SELECT customer_id FROM o UNION SELECT (doc->>'invoiceCustomerId')::uuid FROM o))) AS customers`,
-    ...delta.columns,
   ];
+  const mark = since === null ? undefined : syncCursorMark(since);
+  if (mark !== undefined) {
+    values.push(mark.seq, mark.xact);
+    columns.push(`EXISTS (SELECT 1 FROM ${s}.journal WHERE company_id = $1 AND seq = $${values.length - 1}::bigint AND xact_id = $${values.length}::text::xid8) AS mark_held`);
+  }
+  const delta = listings.deltaColumns(config, "us", values.length + 1);
+  for (const v of delta.values) values.push(v);
+  columns.push(...delta.columns);
   if (after === null) columns.push("(SELECT json_agg(doc) FROM dv) AS days");
   else {
     columns.push("(SELECT json_agg(json_build_array(kind, id, material)) FROM jc) AS changes");
     columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND id IN (SELECT id::uuid FROM jc WHERE kind = 'intervention')) AS changed`);
   }
   const result = await db.batch([{ text: `WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values }]);
-  const row = result.rows[0] as Record<string, unknown> & { xmin: string };
+  const row = result.rows[0] as Record<string, unknown> & { xmin: string; cluster: string; mark: string | null; mark_held?: boolean };
+  if (since !== null && !syncCursorServes(since, { kind: "p", position: row.xmin, cluster: row.cluster, markHeld: row.mark_held ?? true })) return undefined;
+  const history = row.mark === null ? row.cluster : `${row.cluster}.${row.mark}`;
   // From here to the answer nothing awaits: the cache's materials and stock stay as applied
   // (a later delta uses up the listing a stock view reads, so the view must not outlive this call).
   const { materials, stores, stock } = listings.applyDelta(config, row);
@@ -137,5 +152,5 @@ export async function loadSyncView<R>(
       else addSyncChange(changes, { kind, after: { id } });
     }
   }
-  return { result: answer(view, changes), xmin: row.xmin };
+  return { result: answer(view, changes), xmin: row.xmin, history };
 }

@@ -126,6 +126,10 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
       }
       const headers: Record<string, string | string[] | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v;
+      // Node joins a repeated Idempotency-Key into one "K, K-other" text, which would pass as a
+      // key of its own; its occurrences are handed on as sent, so IDM-3 sees two and refuses.
+      const keys = req.headersDistinct["idempotency-key"];
+      if (keys !== undefined && keys.length > 1) headers["idempotency-key"] = keys;
       const internal = (error: unknown): ServiceResponse => {
         // handle never throws (ERR-2); if a wrapped service does, the client gets an opaque
         // incident ID and the log gets the stack.

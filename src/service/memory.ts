@@ -7,7 +7,7 @@ import { memoryJournal } from "../journal/memory.js";
 import { commit, type CompanyState } from "./state.js";
 import type { OperationWork, RequestPort, StoredOperation, SyncRequest } from "./storage.js";
 import type { SyncAnswer } from "../sync/answer.js";
-import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
+import { encodeSyncCursor, sameSyncScope, syncCursorServes } from "../sync/cursor.js";
 import { addSyncChange, emptySyncChanges, fullSync, incrementalSync } from "../sync/scope.js";
 
 /** The in-memory storage: the request port of a service that holds every company whole, answering synchronously. */
@@ -73,8 +73,9 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
     sync(companyId, { scope, since }) {
       const company = states.get(companyId);
       if (company === undefined) throw new Error(`memory storage: no company ${companyId}`);
-      const cursor = encodeSyncCursor({ scope, kind: "m", position: String(journal.last(companyId)) });
-      if (since !== null && since.kind === "m" && sameSyncScope(since, scope)) {
+      const here = { kind: "m", position: String(journal.last(companyId)) } as const;
+      const cursor = encodeSyncCursor({ scope, ...here });
+      if (since !== null && sameSyncScope(since, scope) && syncCursorServes(since, here)) {
         const changes = emptySyncChanges();
         if (journal.changesAfter(companyId, Number(since.position), (c) => addSyncChange(changes, c))) {
           return { cursor, ...incrementalSync(company, scope, changes) };

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_PAGE, matchesJournalQuery, parseJournalQuery, type JournalQuery } from "../../src/journal/query.js";
 import type { Guid } from "../../src/shared/guid.js";
+import { openApiDocument } from "../../src/service/openapi.js";
 
 const ops = ["addToStore", "editOrder"];
 const all: JournalQuery = { after: 0, limit: 100, record: null, operation: null, rule: null, outcome: null, from: null, to: null };
@@ -18,6 +19,22 @@ describe("the journal query", () => {
     expect(parseJournalQuery(new Map([["limit", "1.5"]]), ops)).toMatchObject({ ok: false, issues: [{ code: "InvalidNumber", path: "limit" }] });
     expect(parseJournalQuery(new Map([["record", "x".repeat(256)]]), ops)).toMatchObject({ ok: false, issues: [{ code: "TooLong", path: "record", rule: "LIM-1" }] });
     expect(parseJournalQuery(new Map([["record", "a\u0000"]]), ops)).toMatchObject({ ok: false, issues: [{ code: "InvalidText", path: "record", rule: "TXT-1" }] });
+  });
+
+  it("JRN-2: after takes every whole number up to the largest the message names, and one beyond it is out of range", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(parseJournalQuery(new Map([["after", String(max)]]), ops)).toMatchObject({ ok: true, value: { after: max } });
+    expect(parseJournalQuery(new Map([["after", "0009"]]), ops)).toMatchObject({ ok: true, value: { after: 9 } });
+    for (const beyond of [String(max + 1), "9007199254740993", "99999999999999999999", "9".repeat(400)]) {
+      const r = parseJournalQuery(new Map([["after", beyond]]), ops);
+      expect(r, beyond).toMatchObject({ ok: false, issues: [{ code: "OutOfRange", path: "after", rule: "JRN-2" }] });
+      if (!r.ok) expect(r.issues[0]!.message).toContain(`from 0 to ${max}`);
+    }
+    for (const bad of ["-1", "1e3", "", " 1", "0x10"]) expect(parseJournalQuery(new Map([["after", bad]]), ops), bad).toMatchObject({ ok: false, issues: [{ code: "InvalidNumber", path: "after" }] });
+    // The bound the parser holds is the one the OpenAPI document states.
+    const doc = openApiDocument("0.0.0") as unknown as { paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }> };
+    const after = doc.paths["/journal"]?.get.parameters.find((p) => p.name === "after");
+    expect(after?.schema.maximum).toBe(max);
   });
 
   it("JRN-2: total on any query: a value, or issues each at a parameter's name", () => {

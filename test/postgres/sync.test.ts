@@ -1,11 +1,17 @@
 // The sync on PostgreSQL across processes (SYN-3): two service instances on one schema, an entry
 // committed after the cursor was taken by a transaction that was already running, and the
 // round trips of a pull.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { SyncAnswer } from "../../src/sync/answer.js";
+import { mergeSyncAnswer } from "../../src/sync/merge.js";
+import { canonical } from "../sync/replica.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
@@ -174,6 +180,50 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
       expect([fullTrips, incrementalTrips]).toEqual([1, 1]);
     } finally {
       await service.close();
+    }
+  });
+
+  it("SYN-4: after the database is restored from an older dump, a device's cursor from the lost history gets a full answer and the device ends equal to a fresh pull", async () => {
+    const schema = schemaName("syncrestore");
+    schemas.push(schema);
+    const dump = join(tmpdir(), `${schema}.sql`);
+    const storage = testStorage(schema, 2);
+    const one: Service = createFieldService({ fixture: testFixture(), storage });
+    let two: Service | undefined;
+    try {
+      await one.ready();
+      const { customer, order, other, planned, foreign } = seeded();
+      await storage.write(A.company as Guid, { customers: [customer], orders: [order, other], interventions: [planned, foreign] });
+      const t1 = await tokenOf(one);
+      const cancel = (s: Service, token: string, o: Guid, i: Guid) =>
+        s.handle({ method: "PUT", path: `/order/${o}/intervention/${i}/Cancel`, headers: { authorization: `Bearer ${token}` }, body: {} });
+      expect((await cancel(one, t1, other.id, foreign.id)).status).toBe(200);
+      execFileSync("pg_dump", ["--dbname", databaseUrl!, "--schema", schema, "--file", dump]);
+      // Written after the dump: the device sees it, the restored database will not hold it.
+      expect((await cancel(one, t1, order.id, planned.id)).status).toBe(200);
+      const before = await pull(one, t1);
+      expect(before.interventions.find((i) => i.id === planned.id)?.state).toBe("Cancelled");
+      await one.close();
+
+      await dropSchemas([schema]);
+      execFileSync("psql", ["--dbname", databaseUrl!, "--quiet", "-v", "ON_ERROR_STOP=1", "--file", dump]);
+      two = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+      await two.ready();
+      const t2 = await tokenOf(two);
+      // A write after the restore takes the seq the lost entry had, in a later transaction.
+      const r = await two.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${t2}` }, body: [{ materialId: "M1", amount: 1 }] });
+      expect(r.status).toBe(201);
+      const answer = await pull(two, t2, before.cursor);
+      expect(answer.full).toBe(true);
+      const device = mergeSyncAnswer(mergeSyncAnswer(undefined, before), answer);
+      expect(device.interventions.get(planned.id)?.state).not.toBe("Cancelled");
+      expect(canonical(device)).toEqual(canonical(mergeSyncAnswer(undefined, await pull(two, t2))));
+      // The cursor of the restored history is served incrementally again.
+      expect((await pull(two, t2, answer.cursor)).full).toBe(false);
+    } finally {
+      rmSync(dump, { force: true });
+      await one.close();
+      await two?.close();
     }
   });
 });

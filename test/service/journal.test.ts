@@ -1,11 +1,14 @@
 // The journal of decisions (JRN-1 to JRN-3) and exactly-once retries (IDM-1 to IDM-4), through
 // `handle`, on the storage under test (in memory, and on PostgreSQL in the `postgres` project).
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { rulesApplied, type JournalEntryShape, type JournalPage } from "../../src/journal/entry.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../../src/journal/idempotency.js";
 import type { ServiceResponse } from "../../src/service/create.js";
 import { createServiceCore } from "../../src/service/create.js";
+import { createHttpServer } from "../../src/server/http.js";
 import { ids, testFixture } from "../arbitraries/fixture.js";
 import { adapter, bearer, company, loginAs, seed, snapshot, stockOf, testService, type TestService } from "./support.js";
 
@@ -233,6 +236,49 @@ describe("exactly-once retries", () => {
     expect((await s.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { ...bearer(token), "idempotency-key": "a b" }, body: add(1) })).status).toBe(201);
     expect((await s.handle({ method: "GET", path: "/journal", headers: { ...bearer(token), "idempotency-key": "" } })).status).toBe(200);
     expect((await journal(s, token)).items).toHaveLength(1);
+  });
+
+  it("IDM-3: over HTTP, the header sent twice (as two lines, which Node would join into one text) is 400 and decides nothing", async () => {
+    const s = testService();
+    const token = await loginAs(s, 0);
+    const before = await stockOf(company(s, 0), A.store(1));
+    const server = createHttpServer(s, { log: () => undefined });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const post = (key: string | string[]) =>
+        new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+          const text = JSON.stringify(add(1));
+          const req = httpRequest(
+            { host: "127.0.0.1", port, method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { ...bearer(token), "content-type": "application/json", "content-length": Buffer.byteLength(text), "idempotency-key": key } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () => {
+                const raw = Buffer.concat(chunks).toString("utf8");
+                resolve({ status: res.statusCode ?? 0, body: raw === "" ? undefined : JSON.parse(raw) });
+              });
+            },
+          );
+          req.on("error", reject);
+          req.end(text);
+        });
+      // A proxy that repeats the header, and a client that sends two keys: neither is a key.
+      for (const twice of [["K", "K"], ["K", "K-other"]]) {
+        const r = await post(twice);
+        expect(r.status, JSON.stringify(twice)).toBe(400);
+        expect((r.body as { errors: unknown[] }).errors).toMatchObject([{ code: "InvalidIdempotencyKey", path: "", rule: "IDM-3" }]);
+      }
+      expect((await journal(s, token)).items).toHaveLength(0);
+      expect(await stockOf(company(s, 0), A.store(1))).toEqual(before);
+      // The key sent once is decided once, and its retry is answered from the record.
+      expect((await post("K")).status).toBe(201);
+      expect((await post("K")).status).toBe(201);
+      expect((await journal(s, token)).items).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("IDM-4: a key is remembered for 24 hours; then the same key decides anew", async () => {

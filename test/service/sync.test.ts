@@ -2,11 +2,13 @@
 // on PostgreSQL in the `postgres` project).
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { SyncAnswer, SyncReplica } from "../../src/sync/answer.js";
+import type { SyncAnswer } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
 import type { Issue } from "../../src/shared/issue.js";
 import { createServiceCore } from "../../src/service/create.js";
 import { ids as fixtureIds, testFixture } from "../arbitraries/fixture.js";
+import { decodeSyncCursor, encodeSyncCursor } from "../../src/sync/cursor.js";
+import { canonical } from "../sync/replica.js";
 import { adapter, bearer, closeServices, loginAs, seed, testService, type TestService } from "./support.js";
 
 const A = fixtureIds(0);
@@ -22,15 +24,6 @@ async function pull(s: TestService, token: string, query: string): Promise<SyncA
 
 const q = (user: string, from: string, to: string, since?: string): string =>
   `scope=technician:${encodeURIComponent(user)}&from=${from}&to=${to}${since === undefined ? "" : `&since=${since}`}`;
-
-/** A replica as canonical JSON: maps as entries sorted by key (order does not matter for a replica's maps). */
-function canonical(r: SyncReplica): unknown {
-  const sorted = <V>(m: ReadonlyMap<string, V>, f: (v: V) => unknown = (v) => v): unknown => [...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, f(v)]);
-  return JSON.parse(JSON.stringify({
-    scope: r.scope, company: r.company, customers: sorted(r.customers), orders: sorted(r.orders), interventions: sorted(r.interventions),
-    materials: sorted(r.materials), stores: sorted(r.stores), stock: sorted(r.stock, (m) => sorted(m)), allocations: sorted(r.allocations),
-  })) as unknown;
-}
 
 describe("GET /sync", () => {
   it("SYN-1: every bad parameter is reported at once, each at its name", async () => {
@@ -112,6 +105,29 @@ describe("GET /sync", () => {
     expect(next.allocations).toEqual([{ interventionId: planned.id, slots: [] }]);
     expect((await pull(s, token, q("t2", "2026-05-04", "2026-05-04", next.cursor))).full).toBe(true);
     expect((await pull(s, token, q("t1", "2026-05-04", "2026-05-05", next.cursor))).full).toBe(true);
+  });
+
+  it("SYN-4: a cursor from the future (a position beyond what the storage has written) gets a full answer, and the device ends equal to a fresh pull", async () => {
+    const s = testService();
+    const token = await loginAs(s, 0);
+    const { order, planned } = await seed(s, 0);
+    const scope = (since?: string) => q("t1", "2026-05-04", "2026-05-04", since);
+    const first = await pull(s, token, scope());
+    const cursor = decodeSyncCursor(first.cursor)!;
+    // The largest position a cursor can carry (2^64 - 1), and the next one, which no storage writes.
+    const ahead = encodeSyncCursor({ ...cursor, position: "18446744073709551615" });
+    const device = mergeSyncAnswer(undefined, first);
+    expect((await s.handle({ method: "PUT", path: `/order/${order.id}/intervention/${planned.id}/Cancel`, headers: bearer(token), body: {} })).status).toBe(200);
+    const answer = await pull(s, token, scope(ahead));
+    expect(answer.full).toBe(true);
+    expect(answer.interventions.find((i) => i.id === planned.id)?.state).toBe("Cancelled");
+    expect(canonical(mergeSyncAnswer(device, answer))).toEqual(canonical(mergeSyncAnswer(undefined, await pull(s, token, scope()))));
+    // Its own cursor is served again incrementally.
+    expect((await pull(s, token, scope(answer.cursor))).full).toBe(false);
+    const beyond = encodeSyncCursor({ ...cursor, position: "18446744073709551616" });
+    const r = await s.handle({ method: "GET", path: `/sync?${scope(beyond)}`, headers: bearer(token) });
+    expect(r.status).toBe(400);
+    expect((r.body as { errors: Issue[] }).errors).toMatchObject([{ path: "since", rule: "SYN-1" }]);
   });
 
   it("SYN-3: after random writes, merging the incremental pull into the full pull before gives the full pull after", async () => {
