@@ -27,10 +27,15 @@ describe("a journal entry", () => {
     const order = { id: g(3), externalId: "O-2" } as never;
     const edited = journalDraft({ ...write, form: "id", params: [{ name: "order", value: g(3).toUpperCase() }], found: [], changes: [{ kind: "order", before: { ...(order as object), externalId: "O-1" } as never, after: order }] });
     expect(namedRecords(edited)).toEqual({ recordIds: [g(3)], recordKeys: ["O-2", "O-1"] });
+    // A record that had no external ID before names none: no null among the keys.
+    const named = journalDraft({ ...write, form: "id", params: [], found: [], changes: [{ kind: "order", before: { ...(order as object), externalId: null } as never, after: order }] });
+    expect(namedRecords(named)).toEqual({ recordIds: [g(3)], recordKeys: ["O-2"] });
   });
 
   it("JRN-2: the rules of an answer are its issues' rules, each once; a body without issues has none", () => {
     expect(rulesOf({ errors: [{ rule: "A-1" }, {}, null, { rule: 5 }, { rule: "A-1" }, { rule: "B-2" }] })).toEqual(["A-1", "B-2"]);
+    // An answer built in code may hold a hole: skipped, not a crash.
+    expect(rulesOf({ errors: [undefined, "C-3", 7, { rule: "B-2" }] })).toEqual(["B-2"]);
     for (const v of [undefined, null, 5, "x", [], {}, { errors: "x" }]) expect(rulesOf(v)).toEqual([]);
   });
 });
