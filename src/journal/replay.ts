@@ -143,7 +143,6 @@ function nameOf(change: RecordChangeShape, names: RecordNames): string {
  * @param replayed - the changes the replay's journal holds
  * @param names - readable names of GUIDs (default: the GUID itself)
  * @returns the differences, in the recorded order, then the replay's
- * @rule RPL-2
  * @example
  * const moved = (after: number) => [{ kind: "stock" as const, storeId: "s", materialId: "m", before: 0, after }];
  * compareState(moved(10), moved(4)).map((d) => [d.name, d.recorded?.after, d.replayed?.after]) //=> [["stock s / m", 10, 4]]
