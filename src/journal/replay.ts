@@ -268,9 +268,10 @@ export class ReplayComparer {
   compare(entry: ComparedEntry & Partial<Pick<JournalEntryShape, "recordIds">>, replayed: ReplayAnswer): ReplayDifference | undefined {
     for (const c of [...(Array.isArray(entry.changes) ? entry.changes : []), ...(replayed.changes ?? [])]) {
       const after = c.after as { readonly id?: unknown; readonly externalId?: unknown } | null;
-      if (c.kind !== "stock" && typeof after?.id === "string" && typeof after.externalId === "string") this.#names.set(after.id, after.externalId);
+      if (c.kind !== "stock" && typeof after?.id === "string" && typeof after.externalId === "string") this.#names.set(after.id.toLowerCase(), after.externalId);
     }
-    const names: RecordNames = (id) => this.#names.get(id) ?? id;
+    // GUIDs match whatever their case (a fixture may write them in upper case).
+    const names: RecordNames = (id) => this.#names.get(id.toLowerCase()) ?? id;
     const reads = Array.isArray(entry.recordIds) ? entry.recordIds : [];
     const context: CompareContext = { names, diverged: this.#diverged, reads, ...(this.#rules === undefined ? {} : { rules: this.#rules(entry.operation) }) };
     const difference = compareDecision(entry, replayed, context);

@@ -158,3 +158,74 @@ describe("comparing what a decision wrote (RPL-2)", () => {
     );
   });
 });
+
+describe("the report's text and order (RPL-2)", () => {
+  it("RPL-2: values read as a person reads them: unlimited, not stocked, JSON cut at 60 characters; a before that differs where no field can be named", () => {
+    const [u] = compareState([stock("s", "m", 1, null)], [stock("s", "m", 1, 3)]);
+    expect(describeStateDifference(u!)).toBe("stock s / m: recorded unlimited, replayed 3");
+    const long = "x".repeat(80);
+    const [l] = compareState([order("o", null, { name: long })], [order("o", null, { name: "y" })]);
+    expect(describeStateDifference(l!)).toBe(`order o: name recorded "${"x".repeat(56)}…, replayed "y"`);
+    const [n] = compareState([order("o", null, { state: "A" })], [order("o", { id: "o", state: "Z" }, { state: "A" })]);
+    expect(describeStateDifference(n!)).toBe('order o: before recorded null, replayed {"id":"o","state":"Z"}');
+    // A record's external ID names it; a record without one, its GUID through the names given.
+    const [e] = compareState([order("o", null, { externalId: "O-9", state: "A" })], [order("o", null, { externalId: "O-9", state: "B" })], () => "never");
+    expect(e?.name).toBe("order O-9");
+    const [g] = compareState([order("o", null, { state: "A" })], [order("o", null, { state: "B" })], (id) => `<${id}>`);
+    expect(g?.name).toBe("order <o>");
+    // A field present on one side only differs too.
+    const [f] = compareState([order("o", null, { state: "A", note: "n" })], [order("o", null, { state: "A" })]);
+    expect(describeStateDifference(f!)).toBe('order o: note recorded "n", replayed absent');
+  });
+
+  it("RPL-2: the comparer names stores and materials by the fixture's external IDs and records by the journal's changes; a store left different makes a refusal that names it follow", () => {
+    type Compared = Parameters<ReplayComparer["compare"]>[0];
+    const at = (seq: number, changes: RecordChangeShape[], recordIds: string[] = []): Compared =>
+      ({ ...entry, seq, operation: "addOrder", method: "POST", path: "/order", status: 201, answer: undefined, changes, recordIds }) as unknown as Compared;
+    const comparer = new ReplayComparer([["S", "auto-1"]]);
+    // seq 1 writes order o with external ID O-1: it differs (a cause), and names the record O-1.
+    const first = comparer.compare(at(1, [order("o", null, { externalId: "O-1", state: "A" })]), { status: 201, effects: [], changes: [order("o", null, { externalId: "O-1", state: "B" })] });
+    expect([first?.state[0]?.name, first?.follows]).toEqual(["order O-1", []]);
+    // seq 2: a stock write of store S, answered alike but written otherwise: a cause, named by the fixture's external ID.
+    const second = comparer.compare(at(2, [stock("S", "M", 1, 2)]), { status: 201, effects: [], changes: [stock("S", "M", 1, 3)] });
+    expect([second?.state[0]?.name, second?.follows]).toEqual(["stock auto-1 / M", []]);
+    // seq 3: another material of store S refused now: it names S, which seq 2 left different.
+    const third = comparer.compare(at(3, [], ["S", "N"]), { status: 400, body: { errors: [{ rule: "STK-3" }] }, effects: [], changes: [] });
+    expect(third?.follows).toEqual([2]);
+    // seq 4: answers alike and writes another record alike, naming S: no difference at all.
+    expect(comparer.compare(at(4, [stock("S", "N", 0, 1)], ["S"]), { status: 201, effects: [], changes: [stock("S", "N", 0, 1)] })).toBeUndefined();
+    // seq 5: a difference in what it wrote, with the same before: a cause, though it names S.
+    expect(comparer.compare(at(5, [stock("S", "N", 1, 2)], ["S"]), { status: 201, effects: [], changes: [stock("S", "N", 1, 5)] })?.follows).toEqual([]);
+    // seq 6: reads order o (left different by seq 1) and its answer differs: follows from 1.
+    expect(comparer.compare(at(6, [], ["o"]), { status: 400, body: { errors: [{ rule: "ORD-6" }] }, effects: [] })?.follows).toEqual([1]);
+    // With declared rules given, they are used.
+    const own = new ReplayComparer([], () => ["STK-5"]);
+    expect(own.compare(at(1, [stock("S", "M", 1, 2)]), { status: 201, effects: [], changes: [stock("S", "M", 1, 3)] })?.rules).toEqual(["STK-5"]);
+  });
+
+  it("RPL-2: groups with causes first, then the most frequent, ties by rule ID, no rule last; examples causes first, then those that follow", () => {
+    const c = new ReplayCollector(2);
+    const diff = (seq: number, rules: string[], follows: number[] = []) => ({ seq, companyId: "c", operation: "o", request: { method: "PUT", path: "/" }, recorded: { status: 204, effects: [] }, replayed: { status: 204, effects: [] }, rules, state: [], follows }) as never;
+    c.add(diff(1, ["B-1"], [9]));
+    c.add(diff(2, ["B-1"], [9]));
+    c.add(diff(3, ["B-1"], [9]));
+    c.add(diff(4, ["C-1"]));
+    c.add(diff(5, ["A-1"]));
+    c.add(diff(6, ["A-1"], [5]));
+    c.add(diff(7, [], [5]));
+    c.add(diff(8, ["C-1"], [4]));
+    c.add(diff(9, ["A-1"], [5]));
+    c.add(diff(10, ["A-1"]));
+    c.add(diff(11, ["D-1"]));
+    c.add(diff(12, ["D-1"]));
+    const report = c.report();
+    expect([report.replayed, report.differing, report.causes]).toEqual([12, 12, 5]);
+    expect(report.groups.map((g) => [g.rule, g.count, g.causes, g.examples.map((e) => e.seq)])).toEqual([
+      ["A-1", 4, 2, [5, 10]],
+      ["D-1", 2, 2, [11, 12]],
+      ["C-1", 2, 1, [4, 8]],
+      ["B-1", 3, 0, [1, 2]],
+      [null, 1, 0, [7]],
+    ]);
+  });
+});
