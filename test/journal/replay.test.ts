@@ -229,3 +229,15 @@ describe("the report's text and order (RPL-2)", () => {
     ]);
   });
 });
+
+describe("JSON equality of a replay (RPL-1)", () => {
+  it("RPL-1: an array is not an object with index keys; a key whose value is undefined counts as absent, on either side; a malformed change does not crash the comparison", () => {
+    expect(compareDecision({ ...entry, status: 200, answer: { 0: "a" } }, { status: 200, body: ["a"], effects: [] })).toBeDefined();
+    expect(compareDecision({ ...entry, status: 200, answer: ["a"] }, { status: 200, body: { 0: "a" }, effects: [] })).toBeDefined();
+    expect(compareDecision({ ...entry, status: 200, answer: { a: 1, b: undefined } }, { status: 200, body: { a: 1 }, effects: [] })).toBeUndefined();
+    expect(compareDecision({ ...entry, status: 200, answer: { a: 1 } }, { status: 200, body: { a: 1, b: undefined }, effects: [] })).toBeUndefined();
+    expect(compareDecision({ ...entry, status: 200, answer: { a: 1 } }, { status: 200, body: { b: 1 }, effects: [] })).toBeDefined();
+    const broken = { kind: "order", before: null, after: null } as unknown as RecordChangeShape;
+    expect(compareState([broken], []).map((d) => d.name)).toEqual(["order undefined"]);
+  });
+});
