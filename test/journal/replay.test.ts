@@ -241,3 +241,23 @@ describe("JSON equality of a replay (RPL-1)", () => {
     expect(compareState([broken], []).map((d) => d.name)).toEqual(["order undefined"]);
   });
 });
+
+describe("the report's order, from the reverse order (RPL-2)", () => {
+  it("RPL-2: groups inserted in the reverse of the report's order come out causes first, then the most frequent, then by rule ID, no rule last", () => {
+    const diff = (seq: number, rules: string[], follows: number[] = []) => ({ seq, companyId: "c", operation: "o", request: { method: "PUT", path: "/" }, recorded: { status: 204, effects: [] }, replayed: { status: 204, effects: [] }, rules, state: [], follows }) as never;
+    for (const examples of [1, 3]) {
+      const c = new ReplayCollector(examples);
+      c.add(diff(1, [], [0]));
+      c.add(diff(2, ["B-1"], [0]));
+      c.add(diff(3, ["A-2"], [0]));
+      c.add(diff(4, ["A-1"], [0]));
+      c.add(diff(5, ["C-1"], [0]));
+      c.add(diff(6, ["C-1"], [0]));
+      c.add(diff(7, ["D-1"]));
+      c.add(diff(8, ["E-1"]));
+      c.add(diff(9, ["E-1"]));
+      expect(c.report().groups.map((g) => [g.rule, g.count, g.causes])).toEqual([["E-1", 2, 2], ["D-1", 1, 1], ["C-1", 2, 0], ["A-1", 1, 0], ["A-2", 1, 0], ["B-1", 1, 0], [null, 1, 0]]);
+      expect(c.report().groups.find((g) => (g.rule as string | null) === "C-1")?.examples.map((e) => e.seq)).toEqual([5, 6].slice(0, examples));
+    }
+  });
+});
