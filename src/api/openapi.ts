@@ -300,7 +300,7 @@ function readSchemas(): Record<string, JsonSchema> {
     }, "One page of the journal of decisions (JRN-2)."),
     JournalEntry: {
       type: "object",
-      description: "One write the service decided (JRN-1): what was asked, the instant and GUIDs the decision was given, what it answered and what it changed.",
+      description: "One write the service decided (JRN-1): what was asked, the instant and GUIDs the decision was given, what it answered and what it changed. A 422 for a reused Idempotency-Key is not a decision and is not journaled. `field-service-rules replay` reads seq, companyId, clientId, at, ids, method, path, dryRun, body, operation, status, answer, effects, changes and recordIds (RPL-1 to RPL-3); the other fields are not read.",
       properties: {
         seq: { type: "integer", minimum: 1 }, companyId: guidOut, at: { ...utc, description: "When it was decided, UTC with milliseconds." },
         operation: str, method: str, path: str, form: { type: "string", enum: ["id", "externalId"] },
@@ -309,7 +309,7 @@ function readSchemas(): Record<string, JsonSchema> {
         ids: { ...list(guidOut), description: "The GUIDs the decision drew, in order." },
         outcome: { type: "string", enum: [...journalOutcomes] }, status: { type: "integer" },
         answer: { description: "The body answered; absent when none (204)." },
-        rules: list({ type: "string", enum: [...ruleIds] }),
+        rules: { ...list({ type: "string", enum: [...ruleIds] }), description: "A refusal: its issues' rule IDs. Otherwise the rules the operation's decision applies (RPL-3); entries journaled by an earlier version hold none on success." },
         effects: list({ type: "object" }),
         changes: list({
           type: "object",
@@ -509,7 +509,7 @@ function journalParameters(): JsonSchema[] {
     q("limit", `Entries per page, 1 to ${MAX_JOURNAL_PAGE}.`, { type: "integer", minimum: 1, maximum: MAX_JOURNAL_PAGE, default: DEFAULT_JOURNAL_PAGE }),
     q("record", "A GUID or external ID the entry names (a path record, a changed record, a stock change's store or material).", { type: "string", minLength: 1, maxLength: MAX_JOURNAL_FILTER_TEXT }),
     q("operation", "The operation the entry is.", { type: "string", enum: writes }),
-    q("rule", "A rule ID among the entry's issues.", { type: "string", enum: [...ruleIds] }),
+    q("rule", "A rule ID among the entry's rules: a refusal's issues', or the rules a committed or dry-run write's operation applies (RPL-3).", { type: "string", enum: [...ruleIds] }),
     q("outcome", "How the write ended.", { type: "string", enum: [...journalOutcomes] }),
     q("from", "Entries decided at or after this instant.", { type: "string", format: "date-time" }),
     q("to", "Entries decided before this instant.", { type: "string", format: "date-time" }),

@@ -8,6 +8,7 @@ import type { RuleId } from "../shared/rule-id.js";
 import type { Instant } from "../shared/time.js";
 import type { Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
+import { operationRuleTable } from "./operation-rules.js";
 
 /**
  * How a journaled write ended (JRN-1): `committed` (its changes were written), `refused` (a
@@ -125,7 +126,11 @@ export interface JournalEntry {
   readonly status: number;
   /** The answer's JSON body, `undefined` when none (a 204). */
   readonly answer?: unknown;
-  /** The rule IDs of the answer's issues, each once, in first-seen order (empty on success). */
+  /**
+   * A refusal: the rule IDs of the answer's issues, each once, in first-seen order. Otherwise the
+   * rules the operation's decision applies ({@link rulesApplied}, RPL-3). Entries journaled before
+   * this version hold none on success.
+   */
   readonly rules: readonly RuleId[];
   /** The effects the answer carried (a preview on a dry run; none on a refusal). */
   readonly effects: readonly Effect[];
@@ -267,14 +272,32 @@ export interface DecidedWrite
   readonly changes: readonly RecordChange[];
 }
 
-/** The rules of a success: none, one frozen list for every entry. */
+/** The rules of an operation that declares none. */
 const NO_RULES: readonly RuleId[] = Object.freeze([]);
+
+/**
+ * The rules an operation's decision applies (RPL-3), from the table that scripts/operation-rules.mjs
+ * derives from the code: the catalog's owners the operation's handler reaches, the rule IDs the
+ * reached code raises, and those its handler's TSDoc says it applies (request parsers aside). What
+ * a committed or dry-run journal entry records as its `rules`, and what a replay reports a write
+ * that changed other values under.
+ * @param operation - an operation of the route table
+ * @returns its rules, by catalog order; none for an operation that is not a write
+ * @rule RPL-3
+ * @example
+ * rulesApplied("moveStock").includes("STK-5") //=> true
+ * rulesApplied("readOrder") //=> []
+ */
+export function rulesApplied(operation: string): readonly RuleId[] {
+  return Object.hasOwn(operationRuleTable, operation) ? (operationRuleTable[operation] as readonly RuleId[]) : NO_RULES;
+}
 /** The changes of a refusal: none. */
 const NO_CHANGES: readonly RecordChange[] = Object.freeze([]);
 
 /**
  * The journal entry of a decided write (JRN-1), before the storage gives it its `seq`: a
- * refusal records its issues' rule IDs and no changes; a dry run records what it would have
+ * refusal records its issues' rule IDs and no changes; a write that succeeded, the rules its
+ * operation's decision applies (RPL-3); a dry run records what it would have
  * changed, marked `dryRun`; every entry names the records it concerns, so `GET /journal?record=`
  * finds it by GUID or external ID.
  * @param write - the decided write
@@ -300,7 +323,7 @@ export function journalDraft(write: DecidedWrite): JournalDraft {
     ids: write.ids,
     outcome: write.dryRun ? "dryRun" : refused ? "refused" : "committed",
     status: write.status,
-    rules: refused ? rulesOf(write.answer) : NO_RULES,
+    rules: refused ? rulesOf(write.answer) : rulesApplied(write.operation),
     effects: write.effects,
     changes,
     found: write.found,

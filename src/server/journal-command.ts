@@ -5,7 +5,7 @@ import { closeSync, createReadStream, fstatSync, openSync, renameSync, rmSync, w
 import { createInterface } from "node:readline";
 import type { JournalEntryShape } from "../journal/entry.js";
 import { MAX_JOURNAL_PAGE, type JournalQuery } from "../journal/query.js";
-import type { ReplayDifference, ReplayReport } from "../journal/replay.js";
+import { describeStateDifference, type ReplayDifference, type ReplayReport } from "../journal/replay.js";
 import type { FieldService } from "../service/create.js";
 import type { Fixture } from "../service/fixture.js";
 import type { FieldStorage } from "../service/storage.js";
@@ -142,29 +142,42 @@ export function replaySchemaName(at: Date): string {
   return `field_service_replay_${at.toISOString().slice(0, 19).replace(/\D/g, "")}`;
 }
 
-/** The replayed request of a difference and how its answer changed, on one line. */
+/** The replayed request of a difference, how its answer and its records changed, and what it follows from, on one line. */
 function differenceLine(d: ReplayDifference, company: boolean): string {
-  const answers = d.recorded.status === d.replayed.status ? `recorded ${d.recorded.status}, now ${d.replayed.status} with another body or effects` : `recorded ${d.recorded.status}, now ${d.replayed.status}`;
-  return `${company ? `company ${d.companyId} ` : ""}seq ${d.seq} ${d.request.method} ${d.request.path}: ${answers}`;
+  const sameAnswer = d.recorded.status === d.replayed.status && JSON.stringify(d.recorded.body) === JSON.stringify(d.replayed.body) && JSON.stringify(d.recorded.effects) === JSON.stringify(d.replayed.effects);
+  const answers =
+    d.recorded.status !== d.replayed.status
+      ? `recorded ${d.recorded.status}, replayed ${d.replayed.status}`
+      : sameAnswer && d.state.length > 0
+        ? `answered ${d.recorded.status} alike`
+        : `recorded ${d.recorded.status}, replayed ${d.replayed.status} with another body or effects`;
+  const shown = d.state.slice(0, 3).map(describeStateDifference);
+  if (d.state.length > 3) shown.push(`and ${d.state.length - 3} more records`);
+  const state = shown.length === 0 ? "" : `; ${shown.join("; ")}`;
+  const follows = d.follows.length === 0 ? "" : ` (follows from seq ${d.follows.join(", ")})`;
+  return `${company ? `company ${d.companyId} ` : ""}seq ${d.seq} ${d.request.method} ${d.request.path}: ${answers}${state}${follows}`;
 }
 
 /**
- * The report of `replay` as text (RPL-1): the counts, then each rule whose decisions changed
- * with how many and its examples, one line each (the company is named when the examples span
- * several), and how many more there are.
+ * The report of `replay` as text (RPL-1, RPL-2): the counts (with how many differences are
+ * causes, RPL-2), then each rule whose decisions changed, the rules with causes first, with how
+ * many and its examples, one line each: the request, the answers, the records written otherwise
+ * (`stock auto-2 / MAT-012: recorded 10, replayed 4`, at most three) and, for a difference that
+ * follows from earlier ones, their `seq`s. The company is named when the examples span several.
  * @param report - what `replayJournal` found
  * @returns the lines to print
  * @example
- * formatReplayReport({ replayed: 5, differing: 0, groups: [] }) //=> ["Replayed 5 decisions: 0 differ."]
- * const example = { seq: 4, companyId: "c", operation: "planIntervention", request: { method: "POST", path: "/order/o/PlanIntervention" }, recorded: { status: 400, effects: [] }, replayed: { status: 200, effects: [] }, rules: ["ASN-5"] };
- * formatReplayReport({ replayed: 9, differing: 1, groups: [{ rule: "ASN-5", count: 1, examples: [example] }] }) //=> ["Replayed 9 decisions: 1 differs.", "ASN-5: 1 decision", "  seq 4 POST /order/o/PlanIntervention: recorded 400, now 200"]
+ * formatReplayReport({ replayed: 5, differing: 0, causes: 0, groups: [] }) //=> ["Replayed 5 decisions: 0 differ."]
+ * const example = { seq: 4, companyId: "c", operation: "planIntervention", request: { method: "POST", path: "/order/o/PlanIntervention" }, recorded: { status: 400, effects: [] }, replayed: { status: 200, effects: [] }, rules: ["ASN-5"], state: [], follows: [] };
+ * formatReplayReport({ replayed: 9, differing: 1, causes: 1, groups: [{ rule: "ASN-5", count: 1, causes: 1, examples: [example] }] }) //=> ["Replayed 9 decisions: 1 differs (1 cause).", "ASN-5: 1 decision (1 cause)", "  seq 4 POST /order/o/PlanIntervention: recorded 400, replayed 200"]
  */
 export function formatReplayReport(report: ReplayReport): string[] {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const lines = [`Replayed ${plural(report.replayed, "decision")}: ${report.differing} ${report.differing === 1 ? "differs" : "differ"}.`];
+  const causes = (n: number, of: number): string => (n === of ? ` (${plural(n, "cause")})` : ` (${plural(n, "cause")}, ${of - n} following)`);
+  const lines = [`Replayed ${plural(report.replayed, "decision")}: ${report.differing} ${report.differing === 1 ? "differs" : "differ"}${report.differing === 0 ? "" : causes(report.causes, report.differing)}.`];
   const companies = new Set(report.groups.flatMap((g) => g.examples.map((e) => e.companyId)));
   for (const group of report.groups) {
-    lines.push(`${group.rule ?? "No rule (both answers succeeded, differently)"}: ${plural(group.count, "decision")}`);
+    lines.push(`${group.rule ?? "No rule (the operation declares none)"}: ${plural(group.count, "decision")}${causes(group.causes, group.count)}`);
     for (const example of group.examples) lines.push(`  ${differenceLine(example, companies.size > 1)}`);
     if (group.count > group.examples.length) lines.push(`  … and ${group.count - group.examples.length} more`);
   }
@@ -332,9 +345,11 @@ function entryProblem(value: unknown): string | undefined {
 /**
  * The entries of a journal file, read a line at a time (`node:readline`): blank lines are
  * skipped; a line that is not an entry, or an entry out of its company's `seq` order, ends the
- * reading with a {@link JournalLineError} naming its line.
+ * reading with a {@link JournalLineError} naming its line; so does an entry of a company the
+ * fixture lacks (issue 32).
  */
-async function* journalLines(path: string, input: ReadStream): AsyncGenerator<JournalEntryShape> {
+async function* journalLines(path: string, input: ReadStream, fixture: Fixture): AsyncGenerator<JournalEntryShape> {
+  const companies = new Set(fixture.companies.map((c) => c.id.toLowerCase()));
   const lines = createInterface({ input, crlfDelay: Infinity });
   const lastSeq = new Map<string, number>();
   let n = 0;
@@ -352,6 +367,9 @@ async function* journalLines(path: string, input: ReadStream): AsyncGenerator<Jo
       const problem = entryProblem(value);
       if (problem !== undefined) throw new JournalLineError(`--journal ${path} line ${n}: not a journal entry: ${problem}`);
       const entry = value as JournalEntryShape;
+      if (!companies.has(entry.companyId.toLowerCase())) {
+        throw new JournalLineError(`--journal ${path} line ${n}: the journal's company ${entry.companyId} is not in the fixture; give the fixture the journal's service started from with --fixture`);
+      }
       const last = lastSeq.get(entry.companyId);
       if (last !== undefined && entry.seq <= last) {
         throw new JournalLineError(`--journal ${path} line ${n}: seq ${entry.seq} of company ${entry.companyId} comes after seq ${last}; a journal lists each company's entries by ascending seq`);
@@ -430,7 +448,7 @@ async function replay(
   let report: ReplayReport;
   const input = createReadStream(command.journalPath, { fd, encoding: "utf8" });
   try {
-    report = await replayJournal(journalLines(command.journalPath, input), target === undefined ? { fixture } : { fixture, service: target });
+    report = await replayJournal(journalLines(command.journalPath, input, fixture), target === undefined ? { fixture } : { fixture, service: target });
   } catch (error) {
     const message = error instanceof JournalLineError ? error.message : `replay: ${firstLine(error).replace(/^replayJournal: /, "")}${/not in the fixture/.test(firstLine(error)) ? "; give the fixture the journal's service started from with --fixture" : ""}`;
     io.err(`field-service-rules: ${message}`);

@@ -1,5 +1,5 @@
-import type { JournalEntryShape } from "../journal/entry.js";
-import { compareDecision, ReplayCollector, type ReplayReport } from "../journal/replay.js";
+import type { JournalEntryShape, JournalPage, RecordChangeShape } from "../journal/entry.js";
+import { ReplayCollector, ReplayComparer, type ReplayReport } from "../journal/replay.js";
 import { TOKEN_LIFETIME_MS } from "../auth/token.js";
 import { createFieldService, type FieldService } from "../service/create.js";
 import type { Fixture } from "../service/fixture.js";
@@ -18,8 +18,9 @@ export interface ReplayTarget {
   readonly fixture: Fixture;
   /**
    * Builds the service to replay against, reading the time and GUIDs from `controls`; it must
-   * start from `fixture` with no records. Default: `createFieldService({ fixture, now, newId })`,
-   * the rules of this package, in memory. Pass one with a storage (a fresh schema) or with a
+   * start from `fixture` with no records, and keep a journal (the replay reads what each decision
+   * wrote from it, RPL-2; with none, only the answers are compared). Default:
+   * `createFieldService({ fixture, now, newId })`, the rules of this package, in memory. Pass one with a storage (a fresh schema) or with a
    * changed rule to see which recorded decisions the change turns around.
    */
   readonly service?: (controls: ReplayControls) => FieldService;
@@ -38,7 +39,9 @@ interface Session {
  * was given, against a service started from the same fixture, and reports the decisions that
  * differ, grouped by rule ID with the first examples of each (RPL-1). Replaying a journal
  * against the rules that wrote it reports no difference; against changed rules it names the
- * rules whose decisions turned around. The journal must be whole from the fixture on (the
+ * rules whose decisions turned around. Each decision's written records are compared too, as the
+ * two journals hold them (RPL-2), and a difference that only follows from an earlier one says so.
+ * The journal must be whole from the fixture on (the
  * records it did not write are not there to decide on): a service's whole `GET /journal`, or
  * `field-service-rules journal export`. Each entry is replayed as sent, its dry-run flag
  * included; a later decision that differs only because an earlier one did is reported too.
@@ -60,9 +63,16 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
     now: () => new Date(now),
     newId: () => (next < ids.length ? (ids[next++] as string) : globalThis.crypto.randomUUID()),
   };
-  // The default service keeps no journal of its own: the replay compares, it does not record.
-  const service = target.service?.(controls) ?? createFieldService({ fixture: target.fixture, now: controls.now, newId: controls.newId, journal: { retention: 0 } });
+  // The default service keeps the newest entry of each company only: what the decision just wrote.
+  const service = target.service?.(controls) ?? createFieldService({ fixture: target.fixture, now: controls.now, newId: controls.newId, journal: { retention: 1 } });
   const collector = new ReplayCollector(target.examples ?? 3);
+  const names: [string, string][] = [];
+  for (const company of target.fixture.companies) {
+    for (const r of [...company.stores, ...company.materials]) if (r.externalId !== undefined) names.push([r.id, r.externalId]);
+  }
+  const comparer = new ReplayComparer(names);
+  /** The last `seq` of the replay's own journal, by company. */
+  const replayedSeq = new Map<string, number>();
   const sessions = new Map<string, Session>();
 
   /** The session of an entry: its company and client. */
@@ -103,7 +113,23 @@ export async function replayJournal(journal: Iterable<JournalEntryShape> | Async
     const answer = pending instanceof Promise ? await pending : pending;
     // Effects hold JSON values only (instants as numbers): compared as they are.
     const effects = answer.effects as readonly unknown[];
-    collector.add(compareDecision(entry, answer.body === undefined ? { status: answer.status, effects } : { status: answer.status, body: answer.body, effects }));
+    const changes = await writtenBy(entry, token);
+    const replayed = { status: answer.status, effects, ...(answer.body === undefined ? {} : { body: answer.body }), ...(changes === undefined ? {} : { changes }) };
+    collector.add(comparer.compare(entry, replayed));
+  }
+
+  /** What the replayed decision wrote, from the replay's journal: its newest entry; `undefined` when it keeps none. */
+  async function writtenBy(entry: JournalEntryShape, token: string): Promise<readonly RecordChangeShape[] | undefined> {
+    const company = entry.companyId.toLowerCase();
+    const after = replayedSeq.get(company) ?? 0;
+    const pending = service.handle({ method: "GET", path: `/journal?after=${after}&limit=500`, headers: { authorization: `Bearer ${token}` } });
+    const read = pending instanceof Promise ? await pending : pending;
+    if (read.status !== 200) return undefined;
+    const items = (read.body as JournalPage).items;
+    const newest = items[items.length - 1];
+    if (newest === undefined) return undefined;
+    replayedSeq.set(company, newest.seq);
+    return newest.changes;
   }
 
   try {

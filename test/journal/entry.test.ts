@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { journalDraft, namedRecords, rulesOf, type DecidedWrite } from "../../src/journal/entry.js";
+import { journalDraft, namedRecords, rulesApplied, rulesOf, type DecidedWrite } from "../../src/journal/entry.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 
@@ -13,7 +13,7 @@ const write: DecidedWrite = {
 
 describe("a journal entry", () => {
   it("JRN-1: a success is committed with its changes; a refusal keeps its rules and drops its changes; a dry run says so", () => {
-    expect(journalDraft(write)).toMatchObject({ outcome: "committed", rules: [], changes: write.changes, bodyText: "[]", answer: { items: [] } });
+    expect(journalDraft(write)).toMatchObject({ outcome: "committed", rules: rulesApplied("addToStore"), changes: write.changes, bodyText: "[]", answer: { items: [] } });
     const refused = journalDraft({ ...write, status: 400, answer: { errors: [{ rule: "STK-3" }, { rule: "GEN-3" }, { rule: "STK-3" }] } });
     expect(refused).toMatchObject({ outcome: "refused", rules: ["STK-3", "GEN-3"], changes: [] });
     expect(journalDraft({ ...write, dryRun: true })).toMatchObject({ outcome: "dryRun", changes: write.changes });
@@ -27,10 +27,15 @@ describe("a journal entry", () => {
     const order = { id: g(3), externalId: "O-2" } as never;
     const edited = journalDraft({ ...write, form: "id", params: [{ name: "order", value: g(3).toUpperCase() }], found: [], changes: [{ kind: "order", before: { ...(order as object), externalId: "O-1" } as never, after: order }] });
     expect(namedRecords(edited)).toEqual({ recordIds: [g(3)], recordKeys: ["O-2", "O-1"] });
+    // A record that had no external ID before names none: no null among the keys.
+    const named = journalDraft({ ...write, form: "id", params: [], found: [], changes: [{ kind: "order", before: { ...(order as object), externalId: null } as never, after: order }] });
+    expect(namedRecords(named)).toEqual({ recordIds: [g(3)], recordKeys: ["O-2"] });
   });
 
   it("JRN-2: the rules of an answer are its issues' rules, each once; a body without issues has none", () => {
     expect(rulesOf({ errors: [{ rule: "A-1" }, {}, null, { rule: 5 }, { rule: "A-1" }, { rule: "B-2" }] })).toEqual(["A-1", "B-2"]);
+    // An answer built in code may hold a hole: skipped, not a crash.
+    expect(rulesOf({ errors: [undefined, "C-3", 7, { rule: "B-2" }] })).toEqual(["B-2"]);
     for (const v of [undefined, null, 5, "x", [], {}, { errors: "x" }]) expect(rulesOf(v)).toEqual([]);
   });
 });

@@ -5,6 +5,27 @@ import { IDEMPOTENCY_KEY_LIFETIME_MS, idempotentRepeat, isKeyRemembered, MAX_IDE
 const visible = (c: string): boolean => c >= "\x21" && c <= "\x7e";
 
 describe("idempotency keys", () => {
+  it("IDM-3: the bounds exactly (255 characters is a key, 256 is not), the issue whole, and headers that are no object carry no key", () => {
+    expect(readIdempotencyKey({ "idempotency-key": "k".repeat(MAX_IDEMPOTENCY_KEY) })).toEqual({ ok: true, value: "k".repeat(MAX_IDEMPOTENCY_KEY) });
+    expect(readIdempotencyKey({ "idempotency-key": "k".repeat(MAX_IDEMPOTENCY_KEY + 1) })).toEqual({
+      ok: false,
+      issues: [{ code: "InvalidIdempotencyKey", path: "", rule: "IDM-3", message: "The Idempotency-Key header must be sent once, as 1 to 255 visible ASCII characters, such as a UUID (IDM-3)." }],
+    });
+    for (const headers of [null, undefined, "idempotency-key: k", 5]) expect(readIdempotencyKey(headers)).toEqual({ ok: true, value: undefined });
+  });
+
+  it("IDM-1, IDM-2: the fingerprint is stored text (PostgreSQL keeps it): a path GUID in lower case, an external ID as sent; the 422 issue whole", () => {
+    expect(requestFingerprint({ operation: "addToStore", form: "id", params: [{ value: "AB" }], dryRun: false, bodyText: "[]" })).toBe('["addToStore","id",["ab"],false,"[]"]');
+    expect(requestFingerprint({ operation: "addToStore", form: "externalId", params: [{ value: "AB" }], dryRun: true, bodyText: undefined })).toBe('["addToStore","externalId",["AB"],true,null]');
+    expect(idempotentRepeat("a", "b")).toEqual({
+      kind: "mismatch",
+      issues: {
+        ok: false,
+        issues: [{ code: "IdempotencyKeyReused", path: "", rule: "IDM-2", message: "This Idempotency-Key was used for another request (a different operation, path or body) within the last 24 hours; use a new key for a new request (IDM-2)." }],
+      },
+    });
+  });
+
   it("IDM-3: a key is accepted exactly when it is 1 to 255 visible ASCII characters, inner spaces allowed, sent once", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom("a", " ", "~", "\x7f", "é"), maxLength: 8 }), fc.constant("x".repeat(MAX_IDEMPOTENCY_KEY + 1))), (key) => {

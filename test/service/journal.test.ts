@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
+import { rulesApplied, type JournalEntryShape, type JournalPage } from "../../src/journal/entry.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../../src/journal/idempotency.js";
 import type { ServiceResponse } from "../../src/service/create.js";
 import { createServiceCore } from "../../src/service/create.js";
@@ -37,7 +37,7 @@ describe("the journal of decisions", () => {
     expect(entry).toMatchObject({
       companyId: A.company, at: "2026-05-01T08:00:00.000Z", operation: "planIntervention", method: "POST", path: "/order/externalId/ORD-1/PlanIntervention",
       form: "externalId", params: [{ name: "order", value: "ORD-1" }], dryRun: false, body, clientId: "client", idempotencyKey: null,
-      ids: [created], outcome: "committed", status: 200, answer: r.body, rules: [],
+      ids: [created], outcome: "committed", status: 200, answer: r.body, rules: rulesApplied("planIntervention"),
     });
     expect(entry!.effects).toEqual(JSON.parse(JSON.stringify(r.effects)));
     expect(entry!.changes.map((c) => [c.kind, c.before === null ? null : (c.before as { id: string }).id, (c.after as { id: string }).id])).toEqual([["intervention", null, created]]);
@@ -111,7 +111,11 @@ describe("the journal of decisions", () => {
     expect(await ops(`?record=${A.material(1)}`)).toEqual(["addToStore", "setMaterialAmounts"]);
     expect(await ops("?record=ORD-1")).toEqual(["editOrder"]);
     expect(await ops("?operation=editOrder")).toEqual(["editOrder"]);
-    expect(await ops("?rule=STK-3")).toEqual(["removeMaterial"]);
+    // RPL-3: a rule finds the refusals it made and the writes it decided (STK-3 applies to every stock write here).
+    expect(await ops("?rule=STK-3")).toEqual(["addToStore", "removeMaterial", "setMaterialAmounts"]);
+    expect(await ops("?rule=STK-3&outcome=refused")).toEqual(["removeMaterial"]);
+    expect(await ops("?rule=STK-4")).toEqual(["setMaterialAmounts"]);
+    expect(await ops("?rule=ORD-6")).toEqual(["editOrder"]);
     expect(await ops("?outcome=refused")).toEqual(["removeMaterial"]);
     expect(await ops("?outcome=dryRun")).toEqual(["setMaterialAmounts"]);
     expect(await ops("?outcome=committed")).toEqual(["addToStore", "editOrder"]);
@@ -200,6 +204,7 @@ describe("exactly-once retries", () => {
     const send = (token: string, path: string, body: unknown) => s.handle({ method: "POST", path, headers: { ...bearer(token), ...key("k") }, body });
     expect((await send(a, `/store/${A.store(1)}/addToStore`, add(1))).status).toBe(201);
     const before = await snapshot(company(s, 0));
+    const journaled = (await journal(s, a)).items.length;
     for (const [path, body] of [
       [`/store/${A.store(1)}/addToStore`, add(2)],
       [`/store/${A.store(2)}/addToStore`, add(1)],
@@ -211,6 +216,8 @@ describe("exactly-once retries", () => {
       expect(r.effects).toEqual([]);
     }
     expect(await snapshot(company(s, 0))).toEqual(before);
+    // A 422 for a reused key decides nothing, so it is not journaled (docs/decisions.md, issue 32).
+    expect((await journal(s, a)).items.length).toBe(journaled);
     expect((await send(b, `/store/${B.store(1)}/addToStore`, add(2))).status).toBe(201);
     // The same request with its GUID in upper case is the same request.
     expect((await send(a, `/store/${A.store(1).toUpperCase()}/addToStore`, add(1))).headers).toEqual({ "idempotent-replayed": "true" });

@@ -130,6 +130,40 @@ describe("GET /sync", () => {
     expect((r.body as { errors: Issue[] }).errors).toMatchObject([{ path: "since", rule: "SYN-1" }]);
   });
 
+  it("SYN-1, SYN-3, SYN-4: a property: any text that is not a cursor the service wrote for this scope is refused at since, or answered in full", async () => {
+    const s = testService();
+    const token = await loginAs(s, 0);
+    await seed(s, 0);
+    const scope = (since?: string) => q("t1", "2026-05-04", "2026-05-04", since);
+    const written = decodeSyncCursor((await pull(s, token, scope())).cursor)!;
+    const base64url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const other = fc.oneof(
+      // Any text, and any text of the cursor alphabet.
+      fc.string({ maxLength: 600 }),
+      fc.string({ unit: fc.constantFrom(..."AZaz09-_=+/.%".split("")), minLength: 1, maxLength: 600 }),
+      // Any JSON, encoded as a cursor is.
+      fc.jsonValue({ maxDepth: 2 }).map((v) => base64url(JSON.stringify(v) ?? "null")),
+      // The written cursor for another scope, another storage's kind, or a position ahead of what was written.
+      fc.record({
+        scope: fc.constantFrom({ ...written.scope, userId: A.tech2 }, { ...written.scope, from: "2026-05-03" }, { ...written.scope, to: "2026-05-05" }, written.scope),
+        kind: fc.constantFrom("m" as const, "p" as const),
+        ahead: fc.bigInt({ min: 1n, max: 2n ** 64n }),
+      }).filter((c) => c.scope !== written.scope || c.kind !== written.kind || c.ahead > 0n)
+        .map((c) => encodeSyncCursor({ ...written, scope: c.scope, kind: c.kind, position: c.scope === written.scope && c.kind === written.kind ? String(BigInt(written.position) + c.ahead) : written.position })),
+    );
+    await fc.assert(
+      fc.asyncProperty(other, async (since) => {
+        const r = await s.handle({ method: "GET", path: `/sync?${scope(encodeURIComponent(since))}`, headers: bearer(token) });
+        if (r.status === 400) expect((r.body as { errors: Issue[] }).errors).toMatchObject([{ path: "since", rule: "SYN-1" }]);
+        else {
+          expect(r.status).toBe(200);
+          expect((r.body as SyncAnswer).full).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("SYN-3: after random writes, merging the incremental pull into the full pull before gives the full pull after", async () => {
     const s = testService();
     const token = await loginAs(s, 0);
