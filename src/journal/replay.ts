@@ -218,7 +218,7 @@ export function compareDecision(entry: ComparedEntry, replayed: ReplayAnswer, co
   const rules: RuleId[] = [];
   for (const r of before) if (!after.includes(r)) rules.push(r);
   for (const r of after) if (!before.includes(r) && !rules.includes(r)) rules.push(r);
-  if (rules.length === 0) rules.push(...(context.rules ?? rulesApplied(entry.operation)));
+  if (rules.length === 0) for (const r of context.rules ?? rulesApplied(entry.operation)) rules.push(r);
   const path = entry.dryRun ? `${entry.path}?dryRun=true` : entry.path;
   const request = Object.hasOwn(entry, "body") ? { method: entry.method, path, body: entry.body } : { method: entry.method, path };
   const follows = new Set<number>();

@@ -113,7 +113,7 @@ export async function loadSyncView<R>(
   }
   const delta = listings.deltaColumns(config, "us", values.length + 1);
   for (const v of delta.values) values.push(v);
-  columns.push(...delta.columns);
+  for (const c of delta.columns) columns.push(c);
   if (after === null) columns.push("(SELECT json_agg(doc) FROM dv) AS days");
   else {
     columns.push("(SELECT json_agg(json_build_array(kind, id, material)) FROM jc) AS changes");
