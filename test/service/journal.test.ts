@@ -3,6 +3,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
+import type { Issue } from "../../src/shared/issue.js";
 import { describe, expect, it } from "vitest";
 import { rulesApplied, type JournalEntryShape, type JournalPage } from "../../src/journal/entry.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../../src/journal/idempotency.js";
@@ -146,6 +147,17 @@ describe("the journal of decisions", () => {
       "InvalidNumber@after", "OutOfRange@limit", "Blank@record", "InvalidEnum@operation", "InvalidEnum@rule", "InvalidEnum@outcome", "InvalidDateTime@from", "InvalidDateTime@to",
     ]);
     expect(new Set(errors.map((e) => e.rule))).toEqual(new Set(["JRN-2"]));
+  });
+
+  it("JRN-2: after takes every seq up to 9007199254740991, the bound its message names; one more is OutOfRange", async () => {
+    const s = testService();
+    const token = await loginAs(s, 0);
+    expect((await journal(s, token, `?after=${Number.MAX_SAFE_INTEGER}`)).items).toEqual([]);
+    for (const beyond of ["9007199254740992", "99999999999999999999"]) {
+      const r = await s.handle({ method: "GET", path: `/journal?after=${beyond}`, headers: bearer(token) });
+      expect(r.status).toBe(400);
+      expect((r.body as { errors: Issue[] }).errors).toMatchObject([{ code: "OutOfRange", path: "after", rule: "JRN-2", message: expect.stringContaining("9007199254740991") as unknown }]);
+    }
   });
 
 });
