@@ -1,6 +1,7 @@
 import type { Guid } from "../shared/guid.js";
 import { fail, issue, ok, type Result } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
+import { base64url } from "./secret.js";
 
 /** How long a token stays valid: 60 minutes (AUTH-3). */
 export const TOKEN_LIFETIME_MS = 3_600_000;
@@ -105,8 +106,6 @@ export function authenticate<C>(headers: unknown, table: TokenTable<C>, now: Ins
   return fail([issue("NotAuthenticated", "", "AUTH-2", "Unknown or expired token; log in again (AUTH-2, AUTH-3).")]);
 }
 
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /**
  * The default token source: 32 bytes (256 bits) from the Web Crypto generator
  * (`globalThis.crypto`, in Node, browsers and workers alike), base64url without padding.
@@ -116,12 +115,5 @@ const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
  * defaultNewToken().length //=> 43
  */
 export function defaultNewToken(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
-    for (let c = 0; c < chars; c++) out += BASE64URL[(n >> (18 - 6 * c)) & 63];
-  }
-  return out;
+  return base64url(globalThis.crypto.getRandomValues(new Uint8Array(32)));
 }
