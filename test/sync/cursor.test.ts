@@ -77,4 +77,46 @@ describe("sync cursors", () => {
     expect(syncCursorMark({ scope, kind: "p", position: "1", history: "77" })).toBeUndefined();
     expect(syncCursorMark({ scope, kind: "m", position: "1" })).toBeUndefined();
   });
+
+  it("SYN-1, SYN-3: each part of a cursor is checked on its own; a text the service did not write is no cursor, never a throw", () => {
+    const b64url = (json: unknown): string => btoa(JSON.stringify(json)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const good = { u: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", f: "2026-01-01", t: "2026-01-02", k: "p", p: "7" };
+    expect(decodeSyncCursor(b64url(good))).toEqual({ scope: { userId: good.u, from: good.f, to: good.t }, kind: "p", position: "7" });
+    // One bad part at a time: the user, either day, the kind, the position's type and its digits.
+    for (const bad of [{ u: "nobody" }, { u: 7 }, { f: "2026-02-30" }, { t: "x" }, { k: "q" }, { p: 7 }, { p: "12abc" }, { p: "07" }, { p: "" }]) {
+      expect(decodeSyncCursor(b64url({ ...good, ...bad })), JSON.stringify(bad)).toBeUndefined();
+    }
+    for (const json of [null, 7, "text", [good]]) expect(decodeSyncCursor(b64url(json)), JSON.stringify(json)).toBeUndefined();
+    // The URL-safe alphabet only, as a whole: white space around a cursor (which atob would skip) is refused.
+    expect(decodeSyncCursor(` ${b64url(good)}`)).toBeUndefined();
+    expect(decodeSyncCursor(`${b64url(good)} `)).toBeUndefined();
+    expect(decodeSyncCursor(`${b64url(good)}=`)).toBeUndefined();
+    // A cursor whose base64 has the two URL-safe letters (an extra key of ">" and "?" gives "+" and "/"): "-" and "_" are read back.
+    const padded = { x: ">>>???>>>???", ...good };
+    const text = b64url(padded);
+    expect(text).toMatch(/-/);
+    expect(text).toMatch(/_/);
+    expect(decodeSyncCursor(text)?.position).toBe("7");
+    // At most 512 characters: exactly 512 is read, 513 is not.
+    const filler = (n: number): string => {
+      for (let k = 0; k < 600; k++) {
+        const t = b64url({ ...good, x: "a".repeat(k) });
+        if (t.length >= n) return t;
+      }
+      throw new Error("no filler");
+    };
+    const at512 = filler(512);
+    expect(at512).toHaveLength(512);
+    expect(decodeSyncCursor(at512)?.position).toBe("7");
+    const long = filler(513);
+    expect(long.length).toBeGreaterThan(512);
+    expect(decodeSyncCursor(long)).toBeUndefined();
+  });
+
+  it("SYN-4: a PostgreSQL cursor without history is never served, whatever the storage reports; a history without its entry's transaction names no mark", () => {
+    const scope = { userId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301" as Guid, from: "2026-01-01" as IsoDate, to: "2026-01-01" as IsoDate };
+    expect(syncCursorServes({ scope, kind: "p", position: "1" }, { kind: "p", position: "9", markHeld: true })).toBe(false);
+    expect(syncCursorServes({ scope, kind: "p", position: "1", history: "77" }, { kind: "p", position: "9", cluster: "77", markHeld: true })).toBe(true);
+    expect(syncCursorMark({ scope, kind: "p", position: "1", history: "77.5" })).toBeUndefined();
+  });
 });
