@@ -1,12 +1,11 @@
 // The README's candidates session runs: its printed values are the ones its comments show, and it
 // type-checks against the entries it imports under the project's strict settings.
 import { readFileSync } from "node:fs";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { createClient, FieldServiceError, inProcessFetch } from "../../src/client/index.js";
 import { createFieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { snippetDiagnostics } from "./typecheck.js";
+import { runnableBlock, snippetDiagnostics, withSourceImports } from "./typecheck.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -18,16 +17,13 @@ function candidatesBlock(): string {
 
 describe("the README's candidates session", () => {
   it("type-checks against the client, service and testing entries under the project's strict settings", () => {
-    const text = `export {};\n${candidatesBlock()
-      .replace('from "field-service-rules/client"', 'from "../../src/client/index.js"')
-      .replace('from "field-service-rules/service"', 'from "../../src/service/index.js"')
-      .replace('from "field-service-rules/testing"', 'from "../../src/testing/index.js"')}`;
+    const text = withSourceImports(candidatesBlock());
     expect(snippetDiagnostics("readme-candidates.ts", text)).toEqual([]);
   }, 60_000);
 
   it("CND-2, CND-3, ASN-5: it prints what its comments say: three candidates, the first refused once another device took it, tech-1's next slot", async () => {
     const block = candidatesBlock();
-    const js = ts.transpileModule(block.replace(/^import .*\n/gm, ""), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    const js = runnableBlock(block);
     const printed: string[] = [];
     const log = (...args: unknown[]): void => {
       printed.push(args.map((a) => JSON.stringify(a)).join(" "));

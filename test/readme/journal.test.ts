@@ -1,12 +1,11 @@
 // The README's journal example runs: its printed values are the ones its comments show, and it
 // type-checks against the entries it imports under the project's strict settings.
 import { readFileSync } from "node:fs";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import { replayJournal } from "../../src/testing/replay.js";
-import { snippetDiagnostics } from "./typecheck.js";
+import { runnableBlock, snippetDiagnostics, withSourceImports } from "./typecheck.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -18,13 +17,13 @@ function journalBlock(): string {
 
 describe("the README's journal example", () => {
   it("type-checks against the service and testing entries under the project's strict settings", () => {
-    const text = `export {};\n${journalBlock().replace('from "field-service-rules/service"', 'from "../../src/service/index.js"').replace('from "field-service-rules/testing"', 'from "../../src/testing/index.js"')}`;
+    const text = withSourceImports(journalBlock());
     expect(snippetDiagnostics("readme-journal.ts", text)).toEqual([]);
   }, 60_000);
 
   it("JRN-1, JRN-2, RPL-1, ASN-5: it prints what its comments say", async () => {
     const block = journalBlock();
-    const js = ts.transpileModule(block.replace(/^import .*\n/gm, ""), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    const js = runnableBlock(block);
     const printed: string[] = [];
     const log = (...args: unknown[]): void => {
       printed.push(args.map((a) => JSON.stringify(a)).join(" "));

@@ -1,13 +1,12 @@
 // The README's offline session runs: its printed values are the ones its comments show, and it
 // type-checks against the entries it imports under the project's strict settings.
 import { readFileSync } from "node:fs";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { inProcessFetch } from "../../src/client/in-process.js";
 import { createOfflineClient } from "../../src/offline/client.js";
 import { createFieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { snippetDiagnostics } from "./typecheck.js";
+import { runnableBlock, snippetDiagnostics, withSourceImports } from "./typecheck.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -19,17 +18,13 @@ function offlineBlock(): string {
 
 describe("the README's offline session", () => {
   it("type-checks against the client, offline, service and testing entries under the project's strict settings", () => {
-    const text = `export {};\n${offlineBlock()
-      .replace('from "field-service-rules/client"', 'from "../../src/client/index.js"')
-      .replace('from "field-service-rules/offline"', 'from "../../src/offline/index.js"')
-      .replace('from "field-service-rules/service"', 'from "../../src/service/index.js"')
-      .replace('from "field-service-rules/testing"', 'from "../../src/testing/index.js"')}`;
+    const text = withSourceImports(offlineBlock());
     expect(snippetDiagnostics("readme-offline.ts", text)).toEqual([]);
   }, 60_000);
 
   it("OFF-1, OFF-2, OFF-3, ASN-5: it prints what its comments say: a visit completed and stock moved offline, one conflict with its rule ID", async () => {
     const block = offlineBlock();
-    const js = ts.transpileModule(block.replace(/^import .*\n/gm, ""), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    const js = runnableBlock(block);
     const printed: string[] = [];
     const log = (...args: unknown[]): void => {
       printed.push(args.map((a) => JSON.stringify(a)).join(" "));

@@ -24,3 +24,23 @@ export function snippetDiagnostics(name: string, text: string): string[] {
   const program = ts.createProgram([file], options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
+
+/**
+ * A README block with its package imports pointed at the sources (`field-service-rules/client`
+ * → `../../src/client/index.js`), as a module, to type-check with {@link snippetDiagnostics}.
+ * @param block - the README block
+ * @returns the module text
+ */
+export function withSourceImports(block: string): string {
+  return `export {};\n${block.replace(/from "field-service-rules\/(\w+)"/g, 'from "../../src/$1/index.js"')}`;
+}
+
+/**
+ * A README block as JavaScript to run: its imports dropped (the test passes the imported names in)
+ * and its types erased.
+ * @param block - the README block
+ * @returns the block's body as JavaScript
+ */
+export function runnableBlock(block: string): string {
+  return ts.transpileModule(block.replace(/^import .*\n/gm, ""), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+}
