@@ -6,19 +6,17 @@
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { apiOperations, isJournaledWrite } from "../api/routes.js";
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Instant } from "../shared/time.js";
 import type { Guid } from "../shared/guid.js";
 import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
-import type { OperationLoads } from "../service/loads.js";
 import type { Changes, CompanyState } from "../service/state.js";
-import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage, type OperationWork, type StoredOperation } from "../service/storage.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type CommitVerdict, type DecisionToCommit, type FieldStorage, type LoadedView, type StoredOperation } from "../service/storage.js";
 import type { HandledOperation } from "../service/router.js";
+import { commitStatement } from "./commit.js";
 import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./store-listing.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
-import { PreparedStatements, preparedName, Transaction, type SendBatch, type Statement } from "./batch.js";
-import { CompanyRecords } from "./records.js";
+import { CompanyRecords, emptyStamp, type ViewStamp } from "./records.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
@@ -80,13 +78,13 @@ export interface PostgresStorageOptions {
 
 /** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
 export interface PostgresStorageStats {
-  /** Transactions that ended (committed or rolled back on purpose). */
-  readonly transactions: number;
-  /** Attempts that conflicted and were re-run. */
+  /** Commit statements that wrote (each one decision's changes, journal entry and key claim). */
+  readonly commits: number;
+  /** Commits answered `stale` or `taken` (the service decided again on a fresh view). */
   readonly retries: number;
   /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
   readonly roundTrips: number;
-  /** SQL statements in those messages (a write's two messages carry several: locks, `BEGIN` and the view; the change set, `COMMIT` and unlock; a `PREPARE` the first time a connection meets a statement). */
+  /** SQL statements sent: one a message (a write's view and its commit). */
   readonly statements: number;
   /** What this process's store listing cache holds (the stores it was asked for). */
   readonly listingCache: StoreListingCacheSize;
@@ -103,30 +101,9 @@ export interface PostgresStorage extends FieldStorage {
 /** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
 const TOKEN_CACHE_SIZE = 50_000;
 
-/**
- * Writes that snapshot isolation decides as SERIALIZABLE would (docs/decisions.md "Isolation
- * per operation"). A new customer or order only reads what no write removes (customers and
- * their nested elements are never deleted) and its external ID is unique by constraint (GEN-4,
- * a unique violation re-runs it); under SERIALIZABLE their lookups of keys not yet taken put
- * every concurrent add in conflict with every other. A stock batch or move reads the stock of
- * its path stores, and materials and stores, which no write removes (MAT-4, STO-1); it bumps
- * the stock counter of every store it read (`withReadStores`), so of two concurrent writers of
- * one store the later fails to serialize and re-runs (first updater wins), where SERIALIZABLE
- * also failed writers of different stores whose rows share an index page.
- */
-const SNAPSHOT_SAFE: ReadonlySet<HandledOperation> = new Set<HandledOperation>(["addCustomer", "addOrder", "addToStore", "removeMaterial", "setMaterialAmounts", "moveStock"]);
-
-/**
- * A change set whose stock names every store the decision read the stock of (an empty change
- * for a store it read and left as it was): writing it bumps each one's counter, which is what
- * makes a stock write safe at REPEATABLE READ (see SNAPSHOT_SAFE).
- */
-function withReadStores(changes: Changes, view: CompanyState): Changes {
-  if (view.stock.size === 0) return changes;
-  const stock = new Map(changes.stock ?? []);
-  for (const store of view.stock.keys()) if (!stock.has(store)) stock.set(store, new Map());
-  return { ...changes, stock };
-}
+/** The verdicts without data, shared. */
+const COMMITTED: CommitVerdict = Object.freeze({ kind: "committed" });
+const STALE: CommitVerdict = Object.freeze({ kind: "stale" });
 
 /** Default of {@link PostgresStorageOptions.connectTimeoutMs}. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -214,40 +191,9 @@ function duplicateOf(error: unknown, operation: StoredOperation | undefined): Du
   return new DuplicateExternalIdError(named ? "externalId" : "", message, { cause: error });
 }
 
-/** Full jitter: a random wait below an exponentially growing cap (2 ms, 4 ms, … up to 200 ms). */
-function backoff(attempt: number): Promise<void> {
-  const cap = Math.min(200, 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
-}
-
-/** 64-bit FNV-1a of a text, as a signed bigint-compatible number (53 bits kept, exact in a double). */
-function lockKey(text: string): number {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(text)) {
-    h ^= BigInt(byte);
-    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return Number(h & 0x1fffffffffffffn);
-}
-
-/**
- * The resources a write contends on, as advisory-lock keys in ascending order: the stores
- * whose stock it changes and the technicians whose time it books. Writers of one store or
- * one technician then queue instead of racing to a serialization failure (measured:
- * SERIALIZABLE alone re-ran a hot store's batches 6 times each on average). The locks only
- * order the writers; correctness stays with SERIALIZABLE, which still catches anything they
- * miss (a store named once by GUID and once by external ID).
- */
-function lockKeys(schema: string, operation: StoredOperation, loads: OperationLoads): number[] {
-  const keys = new Set<number>();
-  const scope = `${schema}:${operation.companyId}`;
-  if (loads.stock !== "none") {
-    for (const p of operation.params) if (p.name === "store" || p.name === "toStore") keys.add(lockKey(`${scope}:store:${operation.form}:${p.value.toLowerCase()}`));
-  }
-  for (const user of loads.allocations?.userIds ?? []) keys.add(lockKey(`${scope}:technician:${user}`));
-  // Two requests with one idempotency key take turns: the second reads the first's entry (IDM-1).
-  if (operation.idempotencyKey !== null) keys.add(lockKey(`${scope}:idempotency:${operation.idempotencyKey}`));
-  return [...keys].sort((a, b) => a - b);
+/** A short name of a statement's text: statements with values are prepared under it, once per connection. */
+function preparedName(text: string): string {
+  return `fs_${createHash("sha1").update(text).digest("base64url")}`;
 }
 
 /** Tokens are stored as SHA-256 digests: a copy of the table does not hand out live tokens. */
@@ -334,42 +280,17 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   pool.on("error", () => {});
   let roundTrips = 0;
   let statements = 0;
-  // Every message a request sends goes through here, so the counters are exact (the table in
-  // docs/embedding.md and test/postgres/round-trips.test.ts read them). A statement with values
-  // is sent prepared, by name: alone, through the driver (which parses it once per connection);
-  // in a script of several, as `EXECUTE` of a statement the script or an earlier one prepared on
-  // the connection (docs/decisions.md "Two messages a write, statements prepared").
-  type Connection = pg.Pool | pg.PoolClient;
-  const preparedOn = new WeakMap<Connection, PreparedStatements>();
-  const counted = (db: Connection): SqlExecutor & { batch: SendBatch } => ({
+  // Every statement a request sends goes through here, so the counters are exact (the table in
+  // docs/embedding.md and test/postgres/round-trips.test.ts read them). One statement a message,
+  // through the extended protocol: a statement with values is prepared by name (the driver
+  // parses it once per connection), its values bound, never written into the text.
+  const counted = (db: pg.Pool | pg.PoolClient): SqlExecutor => ({
     query: (text, values) => {
       options.onQuery?.(text, values);
       roundTrips++;
       statements++;
-      return db.query(text, values === undefined ? undefined : [...values]);
-    },
-    batch: async (list) => {
-      for (const statement of list) options.onQuery?.(statement.text, statement.values);
-      roundTrips++;
-      const only = list.length === 1 ? list[0] : undefined;
-      if (only !== undefined) {
-        statements++;
-        if (only.values === undefined || only.values.length === 0) return db.query(only.text);
-        return db.query({ name: `p${preparedName(only.text)}`, text: only.text, values: [...only.values] });
-      }
-      let prepared = preparedOn.get(db);
-      if (prepared === undefined) preparedOn.set(db, (prepared = new PreparedStatements()));
-      const script = prepared.script(list);
-      statements += script.count;
-      let results: { rows: any[] } | { rows: any[] }[];
-      try {
-        results = (await db.query(script.text)) as unknown as { rows: any[] } | { rows: any[] }[];
-      } catch (error) {
-        prepared.settle(script.preparing, false);
-        throw error;
-      }
-      prepared.settle(script.preparing, true);
-      return Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
+      if (values === undefined || values.length === 0) return db.query(text);
+      return db.query({ name: preparedName(text), text, values: [...values] });
     },
   });
   const sql = counted(pool);
@@ -379,7 +300,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  let transactions = 0;
+  let commits = 0;
   let retries = 0;
   let loginsSinceSweep = 0;
   let configs: Promise<readonly CompanyState[]> | undefined;
@@ -394,72 +315,24 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   const listings = storeListingCache(schema);
 
   /**
-   * Runs `fn` on one connection. A read (`readOnly`) is one statement, consistent on its own:
-   * no transaction, one round trip. A write is one transaction in two messages: the advisory
-   * locks, `BEGIN` and `fn`'s first query (the view) in one (the locks are taken before the
-   * transaction, so its snapshot is taken after they are granted); then the statements `fn`
-   * wrote through `later` (the change set), `COMMIT` (or `ROLLBACK`) and the unlock in the other.
+   * Runs `fn` in one transaction on one connection, outside any request's route: seeding records
+   * (`write`) and reading a consistent snapshot of several statements (`snapshot`).
    */
-  async function transact<T>(
-    readOnly: boolean,
-    fn: (db: Transaction) => Promise<{ value: T; commit: boolean }>,
-    locks: readonly number[] = [],
-    operation?: StoredOperation,
-    isolation: "SERIALIZABLE" | "REPEATABLE READ" = "SERIALIZABLE",
-  ): Promise<T> {
-    if (readOnly) {
-      const { value } = await fn(new Transaction(sql.batch, []));
-      transactions++;
+  async function inTransaction<T>(begin: string, fn: (db: SqlExecutor) => Promise<T>, end: "COMMIT" | "ROLLBACK"): Promise<T> {
+    const client = await pool.connect();
+    const db = counted(client);
+    let broken = false;
+    try {
+      await db.query(begin);
+      const value = await fn(db);
+      await db.query(end);
       return value;
-    }
-    // Session locks in ascending order, so two requests never wait on each other in a cycle;
-    // the keys are numbers this module computed, safe to write into the text.
-    const opening: Statement[] = locks.map((k) => ({ text: `SELECT pg_advisory_lock(${k})` }));
-    if (locks.length > 0) opening.push({ text: "COMMIT" });
-    opening.push({ text: `BEGIN ISOLATION LEVEL ${isolation}` });
-    const unlock: Statement[] = locks.length > 0 ? [{ text: "SELECT pg_advisory_unlock_all()" }] : [];
-    let duplicates = 0;
-    for (let attempt = 1; ; attempt++) {
-      const client = await pool.connect();
-      const db = counted(client);
-      let destroy = false;
-      try {
-        const transaction = new Transaction(db.batch, opening);
-        const { value, commit } = await fn(transaction);
-        await transaction.end([{ text: commit ? "COMMIT" : "ROLLBACK" }, ...unlock]);
-        transactions++;
-        return value;
-      } catch (error) {
-        // A connection that broke or went silent is dropped, not asked for a ROLLBACK (which
-        // would wait out another timeout); the server rolls its transaction back and releases
-        // its session locks.
-        if (connectionLost(error)) destroy = true;
-        else {
-          try {
-            // A failed script that prepared statements: ask the server which ones it holds.
-            const uncertain = preparedOn.get(client)?.uncertain === true;
-            const listed = await db.batch([{ text: "ROLLBACK" }, ...unlock, ...(uncertain ? [{ text: "SELECT name FROM pg_prepared_statements" }] : [])]);
-            if (uncertain) preparedOn.get(client)?.resync(listed.rows.map((r: { name: string }) => r.name));
-          } catch {
-            destroy = true;
-          }
-        }
-        const code = errorCode(error) ?? "";
-        if (code === UNIQUE_VIOLATION) {
-          // Once: a concurrent commit took the key, and the re-run decision sees that record
-          // and refuses by the rules. Twice: the rules do not see what the constraint does
-          // (two keys the decision tells apart and the database does not), so it is GEN-4's
-          // refusal, not a conflict to retry.
-          if (++duplicates > 1) throw duplicateOf(error, operation);
-        } else if (CONFLICTS.has(code)) {
-          if (attempt >= maxAttempts) throw new StorageUnavailableError(`PostgreSQL busy: ${attempt} attempts of one request conflicted with concurrent writes`, { cause: error });
-        } else throw error;
-      } finally {
-        client.release(destroy);
-      }
-      // A conflict: nothing was written and no effect left the service; run it again on fresh data.
-      retries++;
-      await backoff(attempt);
+    } catch (error) {
+      if (connectionLost(error)) broken = true;
+      else await db.query("ROLLBACK").catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
     }
   }
 
@@ -488,7 +361,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ transactions, retries, roundTrips, statements, listingCache: listings.size() }),
+    stats: () => ({ commits, retries, roundTrips, statements, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       let db: pg.PoolClient | undefined;
       let failure: unknown;
@@ -580,31 +453,54 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         return classify(error);
       }
     },
-    async run<R>(operation: StoredOperation, work: OperationWork<R>): Promise<R> {
+    attempts: maxAttempts,
+    async load(operation: StoredOperation): Promise<LoadedView> {
       try {
         const config = await configOfCompany(operation.companyId);
+        // One statement: one round trip, one snapshot, no transaction left open (issue 33).
+        const records = new CompanyRecords(sql, schema, operation.companyId);
+        const { view, stamp } = await records.view(config, operation, operation.loads);
+        return { view, recorded: records.recorded, stamp };
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async commit(operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit): Promise<CommitVerdict> {
+      const order = operation.params.find((p) => p.name === "order");
+      const pathOrder = order === undefined ? undefined : (operation.form === "id" ? order.value.toLowerCase() as Guid : loaded.view.orders.byKey.get(order.value)?.id);
+      const statement = commitStatement(schema, {
+        companyId: operation.companyId,
+        view: loaded.view,
+        stamp: (loaded.stamp as ViewStamp | undefined) ?? emptyStamp(),
+        // A dry run writes its journal entry only (JRN-1); the decision already checked the rules.
+        changes: operation.dryRun ? undefined : decided.changes,
+        journal: decided.journal,
+        pathOrder,
+        idempotencyKey: operation.idempotencyKey,
+        at: operation.at,
+      });
+      if (statement === undefined) return COMMITTED;
+      try {
+        await sql.query(statement.text, statement.values);
+        commits++;
+        return COMMITTED;
+      } catch (error) {
+        const code = errorCode(error) ?? "";
+        if (CONFLICTS.has(code)) {
+          retries++;
+          return STALE;
+        }
+        if (code === UNIQUE_VIOLATION) {
+          retries++;
+          return { kind: "taken", error: duplicateOf(error, operation) };
+        }
+        return classify(error);
+      }
+    },
+    async readListing<R>(operation: StoredOperation, page: (view: CompanyState) => R): Promise<R> {
+      try {
         // A store page: one statement brings this process's copy of the listing up to date.
-        if (operation.operation === "readStore") return await listings.readStore(sql, config, operation, work);
-        const loads = operation.loads;
-        // A read is what the journal does not record: one owner says which routes write (JRN-1).
-        const readOnly = !isJournaledWrite({ method: apiOperations[operation.operation].method, operation: operation.operation });
-        return await transact(readOnly, async (db) => {
-          const records = new CompanyRecords(db, schema, operation.companyId);
-          const view = await records.view(config, operation, loads);
-          const { result, changes, journal } = work(view, records.recorded);
-          if (readOnly) return { value: result, commit: false };
-          // The change set and the journal entry wait for the closing message, with COMMIT (two
-          // messages a write, JRN-1 adding none).
-          const later = new CompanyRecords(db.later, schema, operation.companyId);
-          if (changes !== undefined) {
-            // A dry run runs every statement (constraints included) and undoes them; its journal entry stays.
-            if (operation.dryRun) await db.later.query("SAVEPOINT dry_run");
-            await later.write(withReadStores(changes, view), view);
-            if (operation.dryRun) await db.later.query("ROLLBACK TO SAVEPOINT dry_run");
-          }
-          if (journal !== undefined) await later.journal(journal);
-          return { value: result, commit: journal !== undefined || (changes !== undefined && !operation.dryRun) };
-        }, readOnly ? [] : lockKeys(schema, operation, loads), operation, SNAPSHOT_SAFE.has(operation.operation) ? "REPEATABLE READ" : "SERIALIZABLE");
+        return await listings.readStore(sql, await configOfCompany(operation.companyId), operation, page);
       } catch (error) {
         return classify(error);
       }
@@ -635,10 +531,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
     async write(companyId: Guid, changes): Promise<void> {
       try {
-        await transact(false, async (db) => {
-          await new CompanyRecords(db.later, schema, companyId).write(changes, undefined);
-          return { value: undefined, commit: true };
-        });
+        await inTransaction("BEGIN", (db) => new CompanyRecords(db, schema, companyId).write(changes, undefined), "COMMIT");
       } catch (error) {
         classify(error);
       }
@@ -646,7 +539,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     async snapshot(companyId: Guid): Promise<string> {
       try {
         // Several statements: one transaction (rolled back) keeps them on one snapshot.
-        return await transact(false, async (db) => ({ value: await new CompanyRecords(db, schema, companyId).snapshot(), commit: false }));
+        return await inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ", (db) => new CompanyRecords(db, schema, companyId).snapshot(), "ROLLBACK");
       } catch (error) {
         return classify(error);
       }

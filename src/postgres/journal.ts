@@ -39,24 +39,45 @@ CREATE INDEX journal_record_keys ON ${s}.journal USING gin (record_keys);
 `;
 }
 
+/** The columns of one journal row (JRN-1), as the commit statement binds them. */
+export interface JournalRow {
+  /** Instant of the decision. */
+  readonly at: number;
+  /** The operation. */
+  readonly operation: string;
+  /** `committed`, `refused` or `dryRun`. */
+  readonly outcome: string;
+  /** The rule IDs of the entry. */
+  readonly rules: readonly string[];
+  /** GUIDs of the records it names. */
+  readonly recordIds: readonly string[];
+  /** External IDs of the records it names. */
+  readonly recordKeys: readonly string[];
+  /** The write's `Idempotency-Key`, `null` when none. */
+  readonly idempotencyKey: string | null;
+  /** The request's fingerprint under its key, `null` without a key. */
+  readonly fingerprint: string | null;
+  /** The answer's status. */
+  readonly status: number;
+  /** Whether the write was a dry run. */
+  readonly dryRun: boolean;
+  /** The entry as `GET /journal` answers it, without its `seq` (the column), as JSON text. */
+  readonly entry: string;
+}
+
 /**
- * The statement and values that insert one journal entry (JRN-1), for the write's closing
- * message. The entry is stored as `GET /journal` answers it, without its `seq` (the column).
- * @param schema - the schema
+ * The columns of one journal entry's row (JRN-1). The entry is stored as `GET /journal`
+ * answers it, without its `seq` (the column).
  * @param record - the entry and the request's fingerprint
- * @returns the statement
+ * @returns the row
  */
-export function journalInsert(schema: string, record: JournalRecord): { text: string; values: unknown[] } {
+export function journalRow(record: JournalRecord): JournalRow {
   const { draft, fingerprint } = record;
   const { seq: _seq, ...entry } = journalEntryShape({ seq: 0, ...draft });
-  const { recordIds, recordKeys } = entry;
   return {
-    text: `INSERT INTO ${quoteSchema(schema)}.journal (company_id, at, operation, outcome, rules, record_ids, record_keys, idempotency_key, fingerprint, status, dry_run, entry)
-  VALUES ($1, $2, $3, $4, $5::text[], $6::uuid[], $7::text[], $8, $9, $10, $11, $12::json)`,
-    values: [
-      draft.companyId, draft.at, draft.operation, draft.outcome, draft.rules, recordIds, recordKeys,
-      draft.idempotencyKey, draft.idempotencyKey === null ? null : fingerprint, draft.status, draft.dryRun, JSON.stringify(entry),
-    ],
+    at: draft.at, operation: draft.operation, outcome: draft.outcome, rules: draft.rules, recordIds: entry.recordIds, recordKeys: entry.recordKeys,
+    idempotencyKey: draft.idempotencyKey, fingerprint: draft.idempotencyKey === null ? null : fingerprint, status: draft.status, dryRun: draft.dryRun,
+    entry: JSON.stringify(entry),
   };
 }
 

@@ -7,11 +7,10 @@ import type { Guid } from "../shared/guid.js";
 import { UNLIMITED, finite, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import type { OperationLoads, Keys } from "../service/loads.js";
-import { emptyTable, putRecord, type Changes, type CompanyState } from "../service/state.js";
+import { emptyTable, putRecord, type Addressable, type Changes, type CompanyState, type Table } from "../service/state.js";
 import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
-import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
-import { journalInsert } from "./journal.js";
+import type { RecordedAnswer } from "../journal/memory.js";
 import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./store-listing.js";
 
 /**
@@ -68,6 +67,32 @@ class KeyLists {
 const MATERIAL_COLUMNS =
   "id, external_id, name, identification_number, supplier_code, unit, price::text AS price, cost_price::text AS cost_price, category_id, supplier_id, description";
 
+/**
+ * The versions a view was read at (the optimistic commit's compare-and-set, docs/decisions.md
+ * "What guards each invariant"): every record loaded, by GUID; each path store's stock
+ * version (STK-6); each assigned technician's booking version (ASN-5). A version of 0 is a row
+ * not written yet.
+ */
+export interface ViewStamp {
+  /** Customers loaded. */
+  readonly customers: Map<Guid, number>;
+  /** Orders loaded. */
+  readonly orders: Map<Guid, number>;
+  /** Interventions loaded. */
+  readonly interventions: Map<Guid, number>;
+  /** Stores loaded. */
+  readonly stores: Map<Guid, number>;
+  /** The stock version of each path store whose stock was read. */
+  readonly stock: Map<Guid, number>;
+  /** The booking version of each technician whose allocations were read. */
+  readonly technicians: Map<Guid, number>;
+}
+
+/** A stamp of nothing read. */
+export function emptyStamp(): ViewStamp {
+  return { customers: new Map(), orders: new Map(), interventions: new Map(), stores: new Map(), stock: new Map(), technicians: new Map() };
+}
+
 /** The SQL of one request's reads and writes in one schema and one company. */
 export class CompanyRecords {
   readonly #db: SqlExecutor;
@@ -103,16 +128,6 @@ export class CompanyRecords {
    * @param changes - what the decision asked to write
    * @param before - the view the decision read (to skip unchanged allocations)
    */
-  /**
-   * Writes one journal entry (JRN-1).
-   * @param record - the entry and its request's fingerprint
-   * @returns when the statement is written
-   */
-  async journal(record: JournalRecord): Promise<void> {
-    const insert = journalInsert(this.#schema, record);
-    await this.#db.query(insert.text, insert.values);
-  }
-
   async write(changes: Changes, before: CompanyState | undefined): Promise<void> {
     const customers: Record<string, unknown>[] = [];
     for (const x of changes.customers ?? []) {
@@ -148,16 +163,16 @@ export class CompanyRecords {
         `WITH c AS (
   INSERT INTO ${s}.customers (company_id, id, external_id, element_ids, element_keys, doc)
   SELECT $1::uuid, t.id, t.external_id, t.element_ids, t.element_keys, t.doc FROM json_to_recordset($2::json) AS t(id uuid, external_id text, element_ids uuid[], element_keys text[], doc json)
-  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, element_ids = EXCLUDED.element_ids, element_keys = EXCLUDED.element_keys, doc = EXCLUDED.doc
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, element_ids = EXCLUDED.element_ids, element_keys = EXCLUDED.element_keys, doc = EXCLUDED.doc, version = customers.version + 1
 ), o AS (
   INSERT INTO ${s}.orders (company_id, id, external_id, customer_id, doc)
   SELECT $1::uuid, t.id, t.external_id, t.customer_id, t.doc FROM json_to_recordset($3::json) AS t(id uuid, external_id text, customer_id uuid, doc json)
-  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, customer_id = EXCLUDED.customer_id, doc = EXCLUDED.doc
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, customer_id = EXCLUDED.customer_id, doc = EXCLUDED.doc, version = orders.version + 1
 ), i AS (
   INSERT INTO ${s}.interventions (company_id, id, external_id, order_id, doc)
   SELECT $1::uuid, t.id, t.external_id, t.order_id, t.doc FROM ROWS FROM (json_to_recordset($4::json) AS (id uuid, external_id text, order_id uuid, doc json)) WITH ORDINALITY AS t(id, external_id, order_id, doc, ord)
   ORDER BY t.ord
-  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc, version = interventions.version + 1
 ), n AS (
   SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset($6::json) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint)
 ), d AS (
@@ -169,7 +184,7 @@ export class CompanyRecords {
 ), st AS (
   INSERT INTO ${s}.stores (company_id, id, external_id, doc)
   SELECT $1::uuid, t.id, t.external_id, t.doc FROM json_to_recordset($7::json) AS t(id uuid, external_id text, doc json)
-  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc
+  ON CONFLICT (company_id, id) DO UPDATE SET external_id = EXCLUDED.external_id, doc = EXCLUDED.doc, version = stores.version + 1
 )
 SELECT 1`,
         [this.#company, docText(customers), docText(orders), docText(interventions), reallocated, docText(allocations), docText(stores)],
@@ -191,8 +206,9 @@ SELECT 1`,
    * @param loads - what it reads besides the path
    * @returns the view
    */
-  async view(config: CompanyState, operation: StoredOperation, loads: OperationLoads): Promise<CompanyState> {
+  async view(config: CompanyState, operation: StoredOperation, loads: OperationLoads): Promise<{ view: CompanyState; stamp: ViewStamp }> {
     const view = emptyView(config);
+    const stamp = emptyStamp();
     const byId = operation.form === "id";
     const path = { customer: new KeyLists(), order: new KeyLists(), intervention: new KeyLists(), material: new KeyLists(), store: new KeyLists() };
     for (const p of operation.params) {
@@ -226,10 +242,10 @@ SELECT 1`,
     const columns: string[] = [];
     const orderKeys = anyKey(orders);
     if (orderKeys !== undefined) {
-      ctes.push(`o AS (SELECT id, customer_id, doc FROM ${s}.orders WHERE company_id = $1 AND (${orderKeys}))`);
-      columns.push("(SELECT json_agg(doc) FROM o) AS orders");
+      ctes.push(`o AS (SELECT id, customer_id, doc, version FROM ${s}.orders WHERE company_id = $1 AND (${orderKeys}))`);
+      columns.push("(SELECT json_agg(json_build_array(version, doc)) FROM o) AS orders");
       if (loads.orderInterventions) {
-        columns.push(`(SELECT json_agg(json_build_array(order_id, doc) ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`);
+        columns.push(`(SELECT json_agg(json_build_array(version, doc) ORDER BY seq) FROM ${s}.interventions WHERE company_id = $1 AND order_id IN (SELECT id FROM o)) AS of_orders`);
       }
     }
     const customerWhere: string[] = [];
@@ -238,14 +254,18 @@ SELECT 1`,
     if (elements.ids.length > 0) customerWhere.push(`element_ids && ${bind(elements.ids, "uuid[]")}`);
     if (elements.keys.length > 0) customerWhere.push(`element_keys && ${bind(elements.keys, "text[]")}`);
     if (loads.orderCustomers && orderKeys !== undefined) customerWhere.push("id IN (SELECT customer_id FROM o)");
-    if (customerWhere.length > 0) columns.push(`(SELECT json_agg(doc) FROM ${s}.customers WHERE company_id = $1 AND (${customerWhere.join(" OR ")})) AS customers`);
+    if (customerWhere.length > 0) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.customers WHERE company_id = $1 AND (${customerWhere.join(" OR ")})) AS customers`);
     const interventionKeys = anyKey(interventions);
-    if (interventionKeys !== undefined) columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND (${interventionKeys})) AS interventions`);
+    if (interventionKeys !== undefined) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.interventions WHERE company_id = $1 AND (${interventionKeys})) AS interventions`);
     if (allocations !== undefined) {
       const from = bind(allocations.from, "bigint");
-      columns.push(`(SELECT json_agg(i.doc) FROM ${s}.interventions i WHERE i.company_id = $1 AND i.id IN (
+      const users = bind(allocations.userIds, "uuid[]");
+      columns.push(`(SELECT json_agg(json_build_array(i.version, i.doc)) FROM ${s}.interventions i WHERE i.company_id = $1 AND i.id IN (
      SELECT a.intervention_id FROM ${s}.allocations a
-     WHERE a.company_id = $1 AND a.user_id = ANY(${bind(allocations.userIds, "uuid[]")}) AND a.start_at > ${from} - 93600000 AND a.start_at < ${bind(allocations.to, "bigint")} AND a.end_at > ${from})) AS allocated`);
+     WHERE a.company_id = $1 AND a.user_id = ANY(${users}) AND a.start_at > ${from} - 93600000 AND a.start_at < ${bind(allocations.to, "bigint")} AND a.end_at > ${from})) AS allocated`);
+      // The technicians' versions (ASN-5): a commit that books one of them moves its version.
+      columns.push(`(SELECT json_agg(json_build_array(u.id, COALESCE(tv.version, 0))) FROM unnest(${users}) AS u(id)
+     LEFT JOIN ${s}.technician_versions tv ON tv.company_id = $1 AND tv.user_id = u.id) AS technicians`);
     }
     const materialKeys = anyKey(materials);
     if (materialKeys !== undefined) {
@@ -253,11 +273,12 @@ SELECT 1`,
       columns.push("(SELECT json_agg(row_to_json(m)) FROM m) AS materials");
     }
     const storeKeys = anyKey(stores);
-    if (storeKeys !== undefined) columns.push(`(SELECT json_agg(doc) FROM ${s}.stores WHERE company_id = $1 AND (${storeKeys})) AS stores`);
+    if (storeKeys !== undefined) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.stores WHERE company_id = $1 AND (${storeKeys})) AS stores`);
     const pathStoreKeys = loads.stock === "named" ? anyKey(path.store) : undefined;
     if (pathStoreKeys !== undefined) {
       ctes.push(`ps AS (SELECT id FROM ${s}.stores WHERE company_id = $1 AND (${pathStoreKeys}))`);
-      columns.push("(SELECT json_agg(id) FROM ps) AS path_stores");
+      // Each path store with the version of its stock (STK-6): a stock commit moves it.
+      columns.push(`(SELECT json_agg(json_build_array(ps.id, COALESCE(v.version, 0))) FROM ps LEFT JOIN ${s}.stock_versions v ON v.company_id = $1 AND v.store_id = ps.id) AS path_stores`);
       if (materialKeys !== undefined) {
         columns.push(`(SELECT json_agg(json_build_array(k.store_id, k.material_id, k.amount::text) ORDER BY k.store_id, k.seq) FROM ${s}.stock k
      WHERE k.company_id = $1 AND k.store_id IN (SELECT id FROM ps) AND k.material_id IN (SELECT id FROM m)) AS stock`);
@@ -285,37 +306,45 @@ SELECT 1`,
           ? { fingerprint: recorded[0], status: recorded[1], dryRun: recorded[3] }
           : { fingerprint: recorded[0], status: recorded[1], answer: recorded[2], dryRun: recorded[3] };
     const list = (key: string): unknown[] => row?.[key] ?? [];
-    for (const doc of list("customers")) putRecord(view.customers, doc as Customer);
-    for (const doc of list("orders")) putRecord(view.orders, doc as Order);
-    for (const doc of list("interventions")) putRecord(view.interventions, doc as Intervention);
+    const put = <T extends Addressable>(table: Table<T>, versions: Map<Guid, number>, key: string): T[] => {
+      const out: T[] = [];
+      for (const pair of list(key)) {
+        const [version, doc] = pair as [number, T];
+        out.push(doc);
+        versions.set(doc.id, version);
+        if (!table.byId.has(doc.id)) putRecord(table, doc);
+      }
+      return out;
+    };
+    put<Customer>(view.customers, stamp.customers, "customers");
+    put<Order>(view.orders, stamp.orders, "orders");
+    put<Intervention>(view.interventions, stamp.interventions, "interventions");
     if (loads.orderInterventions) {
       for (const id of view.orders.byId.keys()) view.interventionsByOrder.set(id, []);
-      for (const pair of list("of_orders")) {
-        const i = (pair as [Guid, Intervention])[1];
-        if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
-        view.interventionsByOrder.get(i.orderId)?.push(i.id);
-      }
+      for (const i of put<Intervention>(view.interventions, stamp.interventions, "of_orders")) view.interventionsByOrder.get(i.orderId)?.push(i.id);
     }
     if (allocations !== undefined) {
-      const found: Intervention[] = [];
-      for (const doc of list("allocated")) {
-        const i = doc as Intervention;
-        found.push(i);
-        if (!view.interventions.byId.has(i.id)) putRecord(view.interventions, i);
+      view.allocations = collisionIndex(put<Intervention>(view.interventions, stamp.interventions, "allocated"));
+      for (const pair of list("technicians")) {
+        const [user, version] = pair as [Guid, number];
+        stamp.technicians.set(user, version);
       }
-      view.allocations = collisionIndex(found);
     }
     for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
-    for (const doc of list("stores")) putRecord(view.stores, doc as Store);
+    put<Store>(view.stores, stamp.stores, "stores");
     if (loads.stock !== "none") {
       const stock = view.stock as Map<Guid, Map<Guid, Amount>>;
-      for (const id of list("path_stores")) stock.set(id as Guid, new Map());
+      for (const pair of list("path_stores")) {
+        const [id, version] = pair as [Guid, number];
+        stock.set(id, new Map());
+        stamp.stock.set(id, version);
+      }
       for (const triple of list("stock")) {
         const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
         stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
       }
     }
-    return view;
+    return { view, stamp };
   }
 
   /** Every record and amount of the company, ordered, as one JSON text (tests compare two). */

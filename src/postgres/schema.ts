@@ -3,6 +3,7 @@ import { StorageSetupError } from "../service/storage.js";
 import { journalMigration } from "./journal.js";
 import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./store-listing.js";
 import { credentialsMigration, hashStoredSecrets } from "./credentials.js";
+import { optimisticMigration } from "./commit.js";
 import type { SecretHasher } from "../auth/secret.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
@@ -123,8 +124,14 @@ const sync: Migration = { version: 5, name: "journal transactions and interventi
  */
 const credentials: Migration = { version: 6, name: "login failure windows; client secrets hashed", sql: credentialsMigration, run: hashStoredSecrets };
 
+/**
+ * Record versions, technician versions, claimed idempotency keys, and the SQL listing's indexes
+ * dropped (issue 33), owned by `commit.ts`: what the optimistic one-statement commit checks.
+ */
+const optimistic: Migration = { version: 7, name: "versions for the optimistic commit; listing indexes dropped", sql: optimisticMigration };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials, optimistic];
 
 /** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
 export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);

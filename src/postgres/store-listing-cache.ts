@@ -10,17 +10,16 @@
  */
 import { listingCatalog, stockView } from "../service/store-listings.js";
 import { commit, putRecord, type CompanyState } from "../service/state.js";
-import type { OperationWork, StoredOperation } from "../service/storage.js";
+import type { StoredOperation } from "../service/storage.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
-import type { SendBatch } from "./batch.js";
 import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
 import { emptyView, storedKey } from "./records.js";
 
-/** A connection that can send a statement prepared by name (the storage's `batch` of one statement). */
-export type PreparingExecutor = SqlExecutor & { readonly batch: SendBatch };
+/** A connection that sends each statement with values prepared by name (the storage's executor). */
+export type PreparingExecutor = SqlExecutor;
 
 /** What a {@link StoreListingCache} holds, for benchmarks, logs and the memory bound's test. */
 export interface StoreListingCacheSize {
@@ -46,7 +45,7 @@ export interface StoreListingCache {
    * @param work - the pure handler
    * @returns the work's result
    */
-  readonly readStore: <R>(db: PreparingExecutor, config: CompanyState, operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
+  readonly readStore: <R>(db: PreparingExecutor, config: CompanyState, operation: StoredOperation, page: (view: CompanyState) => R) => Promise<R>;
   /**
    * The columns that bring the cached listings of several stores and the company's materials up
    * to date inside another statement (the sync's, SYN-2/3: one round trip, one snapshot): for
@@ -293,14 +292,14 @@ export function storeListingCache(schema: string): StoreListingCache {
     return { store, exact: company.materials === materialsVersion && company.stores.get(store.id) === stockVersion };
   }
 
-  async function readStore<R>(db: PreparingExecutor, config: CompanyState, operation: StoredOperation, work: OperationWork<R>): Promise<R> {
+  async function readStore<R>(db: PreparingExecutor, config: CompanyState, operation: StoredOperation, work: (view: CompanyState) => R): Promise<R> {
     const company = companyOf(config);
     const param = operation.params[0];
     if (param === undefined) throw new Error("PostgreSQL listing cache: readStore without a store in its path");
     const byId = operation.form === "id";
     const id = byId ? toGuid(param.value) : undefined;
     // Not a GUID on the GUID form: no store has it (the handler answers 404).
-    if (byId && id === undefined) return work(viewOf(config, company, undefined)).result;
+    if (byId && id === undefined) return work(viewOf(config, company, undefined));
     for (let attempt = 1; ; attempt++) {
       const guess = byId ? id : company.keys.get(param.value);
       const since = guess === undefined ? undefined : company.stores.get(guess);
@@ -310,7 +309,7 @@ export function storeListingCache(schema: string): StoreListingCache {
         attempt--;
         continue;
       }
-      const pending = db.batch([{ text: sql, values: [config.id, id ?? null, byId ? null : storedKey(param.value), guess ?? null, since ?? -1, company.materials] }]);
+      const pending = db.query(sql, [config.id, id ?? null, byId ? null : storedKey(param.value), guess ?? null, since ?? -1, company.materials]);
       if (cold) company.warming = pending;
       let rows: unknown[];
       try {
@@ -320,9 +319,9 @@ export function storeListingCache(schema: string): StoreListingCache {
       }
       // From here to the answer nothing awaits: no other request changes the listing meanwhile.
       const row = rows[0] as Record<string, unknown> | undefined;
-      if (row === undefined) return work(viewOf(config, company, undefined)).result;
+      if (row === undefined) return work(viewOf(config, company, undefined));
       const { store, exact } = apply(company, row);
-      if (exact || attempt >= EXACT_ATTEMPTS) return work(viewOf(config, company, store)).result;
+      if (exact || attempt >= EXACT_ATTEMPTS) return work(viewOf(config, company, store));
     }
   }
 

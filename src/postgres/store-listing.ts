@@ -247,24 +247,12 @@ function secondaryIndexes(schema: string, migration: 2 | 3): SecondaryIndex[] {
  */
 export function bulkLoadIndexes(schema: string): { readonly before: string; readonly after: string } {
   const s = quoteSchema(schema);
-  const all = [...secondaryIndexes(schema, 2), ...secondaryIndexes(schema, 3)];
+  const all = secondaryIndexes(schema, 3);
   return {
     // Building a GIN or ICU index sorts in memory; the default 64 MB made the trigram build spill.
     before: `SET LOCAL maintenance_work_mem = '256MB';\n${all.map((i) => `DROP INDEX IF EXISTS ${s}."${i.name}";`).join("\n")}`,
     after: all.map((i) => i.ddl).join("\n"),
   };
-}
-
-/**
- * The indexes that hand the listing its text orders without a sort (STO-5), for one
- * collation: walking one in order and probing the stock stops after the page instead of
- * sorting a store's whole stock with ICU.
- * @param schema - the schema
- * @param locale - the collation's locale
- * @returns the SQL script
- */
-function orderIndexes(schema: string, locale: string): string {
-  return orderIndexList(schema, locale).map((i) => i.ddl).join("\n");
 }
 
 function orderIndexList(schema: string, locale: string): SecondaryIndex[] {
@@ -323,7 +311,7 @@ export async function ensureCollation(db: SqlExecutor, schema: string, locale: s
   // One statement, so it works through a pool as inside a caller's transaction (a failed
   // statement there would abort it): a transaction-scoped advisory lock serialises
   // concurrent creators, and the second one finds the collation made (READ COMMITTED).
-  const ddl = `CREATE COLLATION ${qualified} (provider = icu, locale = '${icu}', deterministic = false); ${orderIndexes(schema, locale)}`;
+  const ddl = `CREATE COLLATION ${qualified} (provider = icu, locale = '${icu}', deterministic = false);`;
   await db.query(
     `DO $ddl$ BEGIN
        PERFORM pg_advisory_xact_lock(hashtext('field-service-rules listing collation'));
@@ -393,20 +381,13 @@ export function materialSearchText(material: Pick<Material, "name" | "identifica
 }
 
 /**
- * Writes (inserts or replaces) a company's materials in one statement, whatever their
- * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The folded search
- * text is computed here, with the in-memory folding (STO-4). The same statement bumps the
- * company's materials counter and stamps the rows with it (migration 3), so every process's
- * listing cache learns of the change.
- * @param db - the connection
- * @param schema - the schema
- * @param companyId - the company
- * @param materials - the materials (each GUID at most once)
- * @throws Error when a text holds U+0000, or on a database error
+ * Materials as the one JSON array of rows that `json_to_recordset` reads (their typed columns
+ * and the folded search text), the form {@link writeMaterialRows} and the commit send.
+ * @param materials - the materials
+ * @returns the JSON text
+ * @throws Error when a text holds U+0000
  */
-export async function writeMaterialRows(db: SqlExecutor, schema: string, companyId: Guid, materials: readonly Material[]): Promise<void> {
-  if (materials.length === 0) return;
-  const s = quoteSchema(schema);
+export function materialRowsJson(materials: readonly Material[]): string {
   // One JSON document of all rows: JSON.stringify is native and PostgreSQL parses it fast,
   // where pg's text-array encoding escaped each element in JavaScript (3.5 s for the 100,000
   // documents alone). Decimals travel as JSON strings, so none passes through a double.
@@ -428,6 +409,25 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
       search: materialSearchText(m),
     };
   }
+  return JSON.stringify(rows);
+}
+
+/**
+ * Writes (inserts or replaces) a company's materials in one statement, whatever their
+ * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The folded search
+ * text is computed here, with the in-memory folding (STO-4). The same statement bumps the
+ * company's materials counter and stamps the rows with it (migration 3), so every process's
+ * listing cache learns of the change.
+ * @param db - the connection
+ * @param schema - the schema
+ * @param companyId - the company
+ * @param materials - the materials (each GUID at most once)
+ * @throws Error when a text holds U+0000, or on a database error
+ */
+export async function writeMaterialRows(db: SqlExecutor, schema: string, companyId: Guid, materials: readonly Material[]): Promise<void> {
+  if (materials.length === 0) return;
+  const s = quoteSchema(schema);
+  const rows = materialRowsJson(materials);
   // The company's materials counter is bumped and the rows stamped with it in this one
   // statement (migration 3): the counter row's lock orders concurrent material writers.
   await db.query(
@@ -444,7 +444,7 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
        supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
        category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
        search = EXCLUDED.search, version = EXCLUDED.version`,
-    [companyId, JSON.stringify(rows)],
+    [companyId, rows],
   );
 }
 

@@ -119,7 +119,7 @@ export async function loadSyncView<R>(
     columns.push("(SELECT json_agg(json_build_array(kind, id, material)) FROM jc) AS changes");
     columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND id IN (SELECT id::uuid FROM jc WHERE kind = 'intervention')) AS changed`);
   }
-  const result = await db.batch([{ text: `WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values }]);
+  const result = await db.query(`WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values);
   const row = result.rows[0] as Record<string, unknown> & { xmin: string; cluster: string; mark: string | null; mark_held?: boolean };
   if (since !== null && !syncCursorServes(since, { kind: "p", position: row.xmin, cluster: row.cluster, markHeld: row.mark_held ?? true })) return undefined;
   const history = row.mark === null ? row.cluster : `${row.cluster}.${row.mark}`;

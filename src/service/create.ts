@@ -19,7 +19,7 @@ import { parseJournalQuery } from "../journal/query.js";
 import { decodeSyncCursor } from "../sync/cursor.js";
 import { parseSyncQuery } from "../sync/query.js";
 import { recordChanges } from "./journal.js";
-import { operationOf } from "./router.js";
+import { operationKind, operationOf, type HandledOperation } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type RequestPort, type StoredOperation } from "./storage.js";
@@ -231,6 +231,23 @@ function resolveRecords(company: CompanyState, route: CompiledRoute, params: rea
   return found;
 }
 
+/** What one decision answers and asks the storage to commit (absent parts: nothing to write). */
+interface Outcome {
+  readonly result: ServiceResponse;
+  readonly changes?: Changes | undefined;
+  readonly journal?: JournalRecord | undefined;
+}
+
+/**
+ * Full jitter before deciding again on a fresh view: a random wait below a cap that doubles
+ * with each stale decision (2 ms, 4 ms, … up to 200 ms), so writers of one record spread out
+ * instead of colliding again.
+ */
+function pause(attempt: number): Promise<void> {
+  const cap = Math.min(200, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
+}
+
 /** Applies `f` to a value now, or once its promise settles: the one route runs synchronously on a synchronous storage. */
 function then<T, U>(value: Awaitable<T>, f: (value: T) => Awaitable<U>): Awaitable<U> {
   return value instanceof Promise ? value.then(f) : f(value);
@@ -387,7 +404,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     at: Instant,
     write: WriteContext | undefined,
     recorded: RecordedAnswer | undefined,
-  ): { result: ServiceResponse; changes?: Changes | undefined; journal?: JournalRecord | undefined } {
+  ): Outcome {
     if (recorded !== undefined && write !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
     const { route, dryRun } = routed;
     // The GUIDs this decision draws, recorded so that a replay gives it the same ones.
@@ -434,7 +451,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     write: WriteContext | undefined,
     drawn: readonly Guid[],
     found: readonly { id: Guid; externalId: string | null }[],
-  ): { result: ServiceResponse; changes?: Changes | undefined; journal?: JournalRecord | undefined } {
+  ): Outcome {
     if (write === undefined) return { result, changes };
     const draft = journalDraft({
       companyId: company.id,
@@ -521,12 +538,14 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       if (!auth.ok) return refused(auth.issues);
       if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
       const companyId = auth.value.company.id;
-      if (routed.route.operation === "readJournal") {
+      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login">;
+      const kind = operationKind(operation);
+      if (kind === "journal") {
         const query = parseJournalQuery(routed.query, writeOperations);
         if (!query.ok) return refused(query.issues);
         return then(port.readJournal(companyId, query.value), (page): ServiceResponse => ({ status: 200, body: page, effects: [] }));
       }
-      if (routed.route.operation === "sync") {
+      if (kind === "sync") {
         const query = parseSyncQuery(routed.query, auth.value.company.users);
         if (!query.ok) return refused(query.issues);
         const { scope, since } = query.value;
@@ -534,7 +553,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         if (cursor === undefined) return refused([issue("InvalidText", "since", "SYN-1", "since is not a cursor this service wrote: send the cursor of a previous answer as given, or leave it out for a full answer (SYN-1).")]);
         return then(port.sync(companyId, { scope, since: cursor }), (answer): ServiceResponse => ({ status: 200, body: answer, effects: [] }));
       }
-      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login" | "readJournal" | "sync">;
+      const handled = operation as HandledOperation;
       let write: WriteContext | undefined;
       if (isJournaledWrite(routed.route)) {
         const key = readIdempotencyKey(request.headers);
@@ -545,17 +564,17 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
           write = {
             clientId: auth.value.token.clientId ?? null,
             idempotencyKey: key.value ?? null,
-            fingerprint: key.value === undefined ? null : requestFingerprint({ operation, form: routed.route.form, params: routed.params, dryRun: routed.dryRun, bodyText }),
+            fingerprint: key.value === undefined ? null : requestFingerprint({ operation: handled, form: routed.route.form, params: routed.params, dryRun: routed.dryRun, bodyText }),
             bodyText,
           };
         }
       }
       // The request's body and query are read once, here: the decision and what it loads both
       // come from that reading.
-      const prepared = operationOf(operation).prepare({ body: routed.body, query: routed.query }, auth.value.company);
+      const prepared = operationOf(handled).prepare({ body: routed.body, query: routed.query }, auth.value.company);
       const stored: StoredOperation = {
         companyId,
-        operation,
+        operation: handled,
         form: routed.route.form,
         params: routed.params,
         body: routed.body,
@@ -566,22 +585,54 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         at,
         idempotencyKey: write?.idempotencyKey ?? null,
       };
-      const answer = port.run(stored, (view, recorded) => work(view, routed, prepared, at, write, recorded));
-      if (!(answer instanceof Promise) || write === undefined) return answer;
-      // A GEN-4 refusal that only a database's unique constraint found (after a re-run) is a
-      // decision too: journaled in a transaction of its own, with no changes (JRN-1), and
-      // remembered under the write's key like any answer (IDM-1).
-      return answer.catch((error: unknown) => {
-        if (!(error instanceof DuplicateExternalIdError)) throw error;
+      if (kind === "listing") return port.readListing(stored, (view) => work(view, routed, prepared, at, undefined, undefined).result);
+      return decideAndCommit(stored, (view, recorded) => work(view, routed, prepared, at, write, recorded), (view, recorded, error) => {
+        // A GEN-4 refusal that only a database's unique constraint found (after a second
+        // decision) is a decision too: journaled with no changes (JRN-1), and remembered under
+        // the write's key like any answer (IDM-1).
+        if (recorded !== undefined && write !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
         const refusal = duplicateRefusal(error);
-        return port.run(stored, (view, recorded) => {
-          if (recorded !== undefined && write.fingerprint !== null) return { result: repeated(recorded, write.fingerprint) };
-          const found = resolveRecords(view, routed.route, routed.params);
-          const named = "status" in found ? NONE : (Object.values(found) as { id: Guid; externalId: string | null }[]);
-          return journaled(refusal, refusal, undefined, view, routed, at, write, NONE, named);
-        });
+        const found = resolveRecords(view, routed.route, routed.params);
+        const named = "status" in found ? NONE : (Object.values(found) as { id: Guid; externalId: string | null }[]);
+        return journaled(refusal, refusal, undefined, view, routed, at, write, NONE, named);
       });
     });
+  }
+
+  /**
+   * The route of a decision, top-down: load the view (with the versions it was read at), decide
+   * (pure), commit. A read, and a repeat answered from an idempotency key, commit nothing. A
+   * commit that finds the view stale (a concurrent write changed what the decision read) is
+   * decided again on a fresh view after a short jittered wait, at most `port.attempts` times
+   * (then 503); an external ID that a unique constraint refused (GEN-4) is decided once more,
+   * and refused by `taken` if the constraint refuses it again.
+   */
+  function decideAndCommit(
+    stored: StoredOperation,
+    decide: (view: CompanyState, recorded: RecordedAnswer | undefined) => Outcome,
+    taken: (view: CompanyState, recorded: RecordedAnswer | undefined, error: DuplicateExternalIdError) => Outcome,
+  ): Awaitable<ServiceResponse> {
+    // The first unique refusal seen, then (seen twice) the one the answer refuses with.
+    let duplicate: DuplicateExternalIdError | undefined;
+    let refusing: DuplicateExternalIdError | undefined;
+    const attempt = (n: number): Awaitable<ServiceResponse> =>
+      then(port.load(stored), (loaded) => {
+        const outcome = refusing === undefined ? decide(loaded.view, loaded.recorded) : taken(loaded.view, loaded.recorded, refusing);
+        if (outcome.changes === undefined && outcome.journal === undefined) return outcome.result;
+        return then(port.commit(stored, loaded, outcome), (verdict): Awaitable<ServiceResponse> => {
+          if (verdict.kind === "committed") return outcome.result;
+          if (verdict.kind === "taken") {
+            // Once: a concurrent commit took the key, and the next decision sees that record and
+            // refuses by the rules. Twice: the rules do not see what the constraint does (two keys
+            // the decision tells apart and the database does not): GEN-4's refusal, journaled.
+            if (duplicate !== undefined) refusing = verdict.error;
+            duplicate = verdict.error;
+          }
+          if (n >= port.attempts) throw new StorageUnavailableError(`${n} decisions of one request found their view stale: concurrent writes kept changing what it reads`);
+          return pause(n).then(() => attempt(n + 1));
+        });
+      });
+    return attempt(1);
   }
 
   // With a storage: open it once (tables, seeding); every request waits for it. A failed open

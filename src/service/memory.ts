@@ -6,7 +6,7 @@ import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 import { memoryJournal } from "../journal/memory.js";
 import { commit, type CompanyState } from "./state.js";
-import type { OperationWork, RequestPort, StoredOperation, SyncRequest } from "./storage.js";
+import type { CommitVerdict, DecisionToCommit, LoadedView, RequestPort, StoredOperation, SyncRequest } from "./storage.js";
 import type { SyncAnswer } from "../sync/answer.js";
 import { encodeSyncCursor, sameSyncScope, syncCursorServes } from "../sync/cursor.js";
 import { addSyncChange, emptySyncChanges, fullSync, incrementalSync } from "../sync/scope.js";
@@ -21,8 +21,12 @@ export interface MemoryStorage extends RequestPort {
   readonly saveToken: (token: IssuedToken) => void;
   /** The token with this text while it is valid at `now` (AUTH-3); an expired one is forgotten. */
   readonly findToken: (text: string, now: Instant) => IssuedToken | undefined;
-  /** Runs the work on the caller's company, commits its changes unless a dry run (GEN-8), and records its journal entry (JRN-1). */
-  readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => R;
+  /** The caller's whole company (it holds every record) and the answer recorded under the write's key (IDM-1). */
+  readonly load: (operation: StoredOperation) => LoadedView;
+  /** Commits the changes unless a dry run (GEN-8) and records the journal entry (JRN-1): never stale, one request runs at a time. */
+  readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => CommitVerdict;
+  /** A store page on the whole company. */
+  readonly readListing: <R>(operation: StoredOperation, page: (view: CompanyState) => R) => R;
   /** One page of a company's journal (JRN-2). */
   readonly readJournal: (companyId: Guid, query: JournalQuery) => JournalPage;
   /** A sync answer (SYN-2, SYN-3): incremental from the journal's entries after the cursor's `seq` while they are all kept. */
@@ -34,6 +38,9 @@ export interface MemoryStorage extends RequestPort {
   /** Forgets a key's failures. */
   readonly clearLoginFailures: (key: string) => void;
 }
+
+/** The one verdict of the in-memory storage: requests run one at a time, so no view goes stale. */
+const COMMITTED: CommitVerdict = Object.freeze({ kind: "committed" });
 
 /** Failure windows kept before the ended ones are swept: an attacker varying client IDs cannot grow the map without bound for long. */
 const FAILURE_SWEEP = 10_000;
@@ -54,6 +61,11 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
   const tokens = new Map<string, IssuedToken>();
   const failures = new Map<string, FailureWindow>();
   let loginsSinceSweep = 0;
+  const stateOf = (id: Guid): CompanyState => {
+    const company = states.get(id);
+    if (company === undefined) throw new Error(`memory storage: no company ${id}`);
+    return company;
+  };
   return {
     states,
     companies: () => loaded,
@@ -70,20 +82,21 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
       tokens.delete(text);
       return undefined;
     },
-    run(operation, work) {
-      const company = states.get(operation.companyId);
-      if (company === undefined) throw new Error(`memory storage: no company ${operation.companyId}`);
+    attempts: 1,
+    load(operation) {
+      const company = stateOf(operation.companyId);
       const key = operation.idempotencyKey;
-      const recorded = key === null ? undefined : journal.recall(company.id, key, operation.at);
-      const { result, changes, journal: entry } = work(company, recorded);
-      if (!operation.dryRun && changes !== undefined) commit(company, changes);
-      if (entry !== undefined) journal.append(entry);
-      return result;
+      return { view: company, recorded: key === null ? undefined : journal.recall(company.id, key, operation.at) };
     },
+    commit(operation, loaded, { changes, journal: entry }) {
+      if (!operation.dryRun && changes !== undefined) commit(loaded.view, changes);
+      if (entry !== undefined) journal.append(entry);
+      return COMMITTED;
+    },
+    readListing: (operation, page) => page(stateOf(operation.companyId)),
     readJournal: (companyId, query) => journal.read(companyId, query),
     sync(companyId, { scope, since }) {
-      const company = states.get(companyId);
-      if (company === undefined) throw new Error(`memory storage: no company ${companyId}`);
+      const company = stateOf(companyId);
       const here = { kind: "m", position: String(journal.last(companyId)) } as const;
       const cursor = encodeSyncCursor({ scope, ...here });
       if (since !== null && sameSyncScope(since, scope) && syncCursorServes(since, here)) {

@@ -18,6 +18,29 @@ import { handleReadStore, handleReplaceStore } from "./handlers/stores.js";
 import { handleInterventionCandidates, handleOrderCandidates } from "./handlers/candidates.js";
 
 /**
+ * How the service routes an operation: a `decision` is loaded, decided and committed (a read
+ * decides and commits nothing); a `listing` is a store page, read from the storage's listing
+ * (STO-3 to STO-6); the `journal` and the `sync` are answered by the storage from its journal
+ * (JRN-2, SYN-2).
+ */
+export type OperationKind = "decision" | "listing" | "journal" | "sync";
+
+/** The operations that are not plain decisions; every other one (the login aside) is a `decision`. */
+const KINDS: Readonly<Partial<Record<OperationId, OperationKind>>> = { readStore: "listing", readJournal: "journal", sync: "sync" };
+
+/**
+ * The kind of an operation of the route table (see {@link OperationKind}).
+ * @param operation - the route's operation
+ * @returns its kind
+ * @example
+ * operationKind("readStore") //=> "listing"
+ * operationKind("addCustomer") //=> "decision"
+ */
+export function operationKind(operation: OperationId): OperationKind {
+  return KINDS[operation] ?? "decision";
+}
+
+/**
  * The operations answered by a handler: every operation but the login, which needs no token,
  * the journal read and the sync, which the storage answers (JRN-2, SYN-2).
  */

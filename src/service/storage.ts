@@ -63,25 +63,40 @@ export interface StoredParam {
 }
 
 /**
- * The synchronous, pure part of one operation: given a view of the caller's company (holding
- * at least the records the operation reads), it answers and says what to write. `changes`
- * is present only when the answer is a success that must be persisted.
+ * What a decision reads, as a storage loaded it (the service's route: prepare, load, decide,
+ * commit): a company view holding at least the records the operation reads, the answer
+ * recorded under the write's idempotency key (IDM-1), and what the storage needs to check at
+ * commit that nothing the decision read has changed since (`stamp`, opaque to the service).
  */
-export type OperationWork<R> = (view: CompanyState, recorded?: RecordedAnswer) => OperationOutcome<R>;
+export interface LoadedView {
+  /** The caller's company: its configuration and the records the operation reads. */
+  readonly view: CompanyState;
+  /** The answer remembered under the write's `Idempotency-Key` at the operation's instant, if any (IDM-1, IDM-4). */
+  readonly recorded?: RecordedAnswer | undefined;
+  /** The versions the view was read at, as the storage keeps them; handed back to {@link FieldStorage.commit}. */
+  readonly stamp?: unknown;
+}
 
-/** What {@link OperationWork} returns. */
-export interface OperationOutcome<R> {
-  /** The answer. */
-  readonly result: R;
-  /** What to write; absent for a read or a refusal. */
+/**
+ * What a decision asks a storage to commit (JRN-1, GEN-8): the changes of a success (absent for
+ * a refusal, and written by no dry run) and the journal entry of a decided write.
+ */
+export interface DecisionToCommit {
+  /** What to write; absent for a refusal. A dry run's changes are never written. */
   readonly changes?: Changes | undefined;
-  /**
-   * The journal entry of a decided write (JRN-1), committed, refused or dry run: the storage
-   * records it in the same transaction as `changes` (and records it even when it writes no
-   * changes). Absent for a read and for an idempotent repeat.
-   */
+  /** The journal entry (committed, refused or dry run); absent when the service keeps no journal and the write has no key. */
   readonly journal?: JournalRecord | undefined;
 }
+
+/**
+ * How a commit ended: `committed`; `stale` when something the decision read changed since its
+ * view was loaded (the service decides again on a fresh view); `taken` when a unique external
+ * ID refused the write (GEN-4: decided again once, then refused with `error`).
+ */
+export type CommitVerdict =
+  | { readonly kind: "committed" }
+  | { readonly kind: "stale" }
+  | { readonly kind: "taken"; readonly error: DuplicateExternalIdError };
 
 /** A value now, or a promise of it: what the in-memory storage and a database storage answer alike. */
 export type Awaitable<T> = T | Promise<T>;
@@ -89,7 +104,8 @@ export type Awaitable<T> = T | Promise<T>;
 /**
  * What one request asks of a storage, whichever it is: the in-memory storage answers at once,
  * a database storage ({@link FieldStorage}) with promises. `createFieldService` has one request
- * route over this port.
+ * route over this port: it prepares the operation, loads its view, decides (pure), and commits;
+ * the storage does the I/O only and never calls the service.
  * @internal
  */
 export interface RequestPort {
@@ -99,8 +115,17 @@ export interface RequestPort {
   readonly saveToken: (token: IssuedToken) => Awaitable<void>;
   /** The token with this text while it is valid at `now` (AUTH-3). */
   readonly findToken: (text: string, now: Instant) => Awaitable<IssuedToken | undefined>;
-  /** Runs one operation: its view, the pure work, and the commit of its changes and journal entry (GEN-8, JRN-1). */
-  readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Awaitable<R>;
+  /** The view one decision reads, with the versions it was read at (one consistent read). */
+  readonly load: (operation: StoredOperation) => Awaitable<LoadedView>;
+  /** Commits a decided write at once, if nothing its view read has changed (GEN-8, JRN-1, IDM-1). */
+  readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => Awaitable<CommitVerdict>;
+  /** Most decisions of one request before a storage that keeps answering `stale` is unavailable for it (503). */
+  readonly attempts: number;
+  /**
+   * A store page (STO-3 to STO-6): the listing of the path's store, handed to `page` in the
+   * tick it is read (a database storage's listing is its process cache, current only then).
+   */
+  readonly readListing: <R>(operation: StoredOperation, page: (view: CompanyState) => R) => Awaitable<R>;
   /** One page of a company's journal (JRN-2). */
   readonly readJournal: (companyId: Guid, query: JournalQuery) => Awaitable<JournalPage>;
   /** A sync answer of a company's scope (SYN-2, SYN-3), read in one snapshot. */
@@ -117,10 +142,11 @@ export interface RequestPort {
  * The storage port of the reference service (docs/service.md "Storage"): where the
  * companies, tokens and records live between requests. The in-memory store is built into
  * `createFieldService` (synchronous, the default); a storage passed in the options makes
- * `handle` asynchronous. An adapter runs each operation in one transaction: it loads a
- * company view shaped like {@link CompanyState} holding the records the operation reads,
- * runs the pure `work` on it, and persists the `changes` it returns in the same transaction,
- * so a refused or failed request leaves nothing behind (GEN-8).
+ * `handle` asynchronous. The service owns each request's route: it asks the storage for a
+ * view shaped like {@link CompanyState} holding the records the operation reads (`load`),
+ * decides on it (pure), and asks the storage to commit the decision (`commit`), which writes
+ * everything or nothing: a refused or failed request leaves nothing behind (GEN-8), and a
+ * decision whose view went stale is decided again.
  */
 export interface FieldStorage {
   /**
@@ -143,17 +169,24 @@ export interface FieldStorage {
    */
   readonly findToken: (text: string, now: Instant) => Promise<IssuedToken | undefined>;
   /**
-   * Runs one operation in one transaction: loads the view, runs `work`, persists its changes
-   * unless `operation.dryRun`, commits (retrying on serialization conflicts, re-running
-   * `work` on a fresh view), and resolves with the work's result. Rejects with
-   * {@link StorageUnavailableError} when the database cannot serve now (answered 503) and with
-   * {@link DuplicateExternalIdError} when a unique external ID refuses the write again on re-run
-   * (answered 400); any other rejection is a bug (500). When `work` returns a journal entry,
-   * it is written in the same transaction (JRN-1), also when there are no changes or the
-   * operation is a dry run; with an `idempotencyKey`, the answer recorded under it (IDM-1) is
-   * read in the same transaction, under a lock of the key, and handed to `work`.
+   * Loads the view one decision reads in one consistent read (one statement on PostgreSQL),
+   * with the versions of what it read and the answer recorded under the write's
+   * `Idempotency-Key` (IDM-1). Rejects with {@link StorageUnavailableError} when the database
+   * cannot serve now (answered 503); any other rejection is a bug (500).
    */
-  readonly run: <R>(operation: StoredOperation, work: OperationWork<R>) => Promise<R>;
+  readonly load: (operation: StoredOperation) => Promise<LoadedView>;
+  /**
+   * Commits a decided write atomically (one statement on PostgreSQL): checks that every
+   * version the view was read at still holds, writes the changes (none for a refusal or a dry
+   * run), the journal entry (JRN-1) and the claim of the `Idempotency-Key` (IDM-1). Answers
+   * `stale` when a version moved or the key was claimed meanwhile (nothing written: the service
+   * decides again on a fresh view), `taken` when a unique external ID refused the write (GEN-4).
+   */
+  readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => Promise<CommitVerdict>;
+  /** Most decisions of one request; past them a request still `stale` is answered 503. */
+  readonly attempts: number;
+  /** A store page's view, handed to `page` in the tick it is read (the listing cache is current only then). */
+  readonly readListing: <R>(operation: StoredOperation, page: (view: CompanyState) => R) => Promise<R>;
   /** One page of a company's journal, by ascending `seq` (JRN-2). */
   readonly readJournal: (companyId: Guid, query: JournalQuery) => Promise<JournalPage>;
   /** A sync answer of a company's scope (SYN-2, SYN-3), read in one snapshot in at most 2 round trips. */

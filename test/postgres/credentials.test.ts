@@ -73,7 +73,7 @@ describe.runIf(databaseUrl !== undefined)("credentials on PostgreSQL", () => {
         text: await schemaText(db, schema),
         versions: (await db.query(`SELECT version FROM "${schema}".migrations ORDER BY version`)).rows.map((r: { version: number }) => r.version),
       }));
-      expect(after.versions).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(after.versions).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(after.text).not.toContain("secret-a");
       expect(after.text).not.toContain("secret-b");
       expect(after.text.match(/scrypt\$/g)).toHaveLength(fixture.companies.length);

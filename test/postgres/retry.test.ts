@@ -72,7 +72,8 @@ describe.runIf(databaseUrl !== undefined)("a unique violation on PostgreSQL", ()
       expect(r.body).toMatchObject({ name: "BadRequest", errors: [{ code: "DuplicateExternalId", path: "externalId", message: 'Another customer has the external ID "C-1" (GEN-4).' }] });
       expect(r.effects).toEqual([]);
       expect(await attempts()).toBe(2);
-      expect(storage.stats().retries).toBe(1);
+      // Both commits the constraint refused count; the third decision journals the refusal.
+      expect(storage.stats().retries).toBe(2);
       // JRN-1: the refusal the constraint made is journaled like one the rules make, with no changes.
       const journal = await service.handle({ method: "GET", path: "/journal", headers: { authorization: "Bearer tok" } });
       expect((journal.body as { items: unknown[] }).items).toMatchObject([{ operation: "addCustomer", outcome: "refused", status: 400, rules: ["GEN-4"], changes: [], answer: r.body }]);

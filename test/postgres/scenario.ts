@@ -23,7 +23,7 @@ export interface ScenarioStep {
   readonly body?: unknown;
   /** The status the request must answer. */
   readonly status: number;
-  /** Whether it is a read (1 round trip), a write (at most 4) or a refusal (3). */
+  /** Whether it is a read (1 round trip), a write (2: view, commit) or a refusal (2: view, journal entry). */
   readonly kind: "read" | "write" | "refusal";
 }
 
@@ -33,9 +33,9 @@ export const scenario: readonly ScenarioStep[] = [
   { name: "GET /customer/{id}", method: "GET", path: "/customer/externalId/CUST-1", status: 200, kind: "read" },
   { name: "GET /material/{id}", method: "GET", path: `/material/${A.material(1)}`, status: 200, kind: "read" },
   { name: "GET /order/{id}/allowedActions", method: "GET", path: "/order/externalId/ORD-1/allowedActions", status: 200, kind: "read" },
-  { name: "POST /order/{id}/PlanIntervention (technician lock)", method: "POST", path: "/order/externalId/ORD-1/PlanIntervention", body: plan(8, 9, "V-1"), status: 200, kind: "write" },
+  { name: "POST /order/{id}/PlanIntervention (technician version)", method: "POST", path: "/order/externalId/ORD-1/PlanIntervention", body: plan(8, 9, "V-1"), status: 200, kind: "write" },
   { name: "GET …/intervention/{id}", method: "GET", path: "/order/externalId/ORD-1/intervention/V-1", status: 200, kind: "read" },
-  { name: "PUT …/intervention/{id}/Replan (technician lock)", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1/Replan", body: plan(10, 11, "V-1"), status: 200, kind: "write" },
+  { name: "PUT …/intervention/{id}/Replan (technician version)", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1/Replan", body: plan(10, 11, "V-1"), status: 200, kind: "write" },
   { name: "GET /order/{id}/candidates (every technician's slots of the day)", method: "GET", path: `/order/externalId/ORD-1/candidates?day=${day}&duration=60&from=08:00&to=12:00`, status: 200, kind: "read" },
   { name: "GET …/intervention/{id}/candidates (named technicians)", method: "GET", path: `/order/externalId/ORD-1/intervention/V-1/candidates?day=${day}&duration=60&technicians=t1,t2`, status: 200, kind: "read" },
   { name: "PUT …/intervention/{id} (edit)", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1", body: { internalNote: "x" }, status: 200, kind: "write" },
@@ -47,15 +47,15 @@ export const scenario: readonly ScenarioStep[] = [
   { name: "POST /customer/addOrEdit (edits CUST-2)", method: "POST", path: "/customer/addOrEdit", body: { externalId: "CUST-2", name: "B2" }, status: 204, kind: "write" },
   { name: "POST /order", method: "POST", path: "/order", body: { externalId: "ORD-2", customerId: "CUST-2", addressId: "a2", contactPersonId: "p2", categoryId: "oprava" }, status: 201, kind: "write" },
   { name: "PUT /order/{id} (edit)", method: "PUT", path: "/order/externalId/ORD-2", body: { name: "Oprava" }, status: 204, kind: "write" },
-  { name: "POST /store/{id}/addToStore (store lock)", method: "POST", path: "/store/externalId/S1/addToStore", body: [{ materialId: "M1", amount: 2 }, { materialId: "M2", amount: 1 }], status: 201, kind: "write" },
-  { name: "PUT /store/{id}/removeMaterial (store lock)", method: "PUT", path: "/store/externalId/S1/removeMaterial", body: [{ materialId: "M1", amount: 1 }], status: 204, kind: "write" },
-  { name: "PUT /store/{id}/setMaterialAmounts (store lock)", method: "PUT", path: "/store/externalId/S1/setMaterialAmounts", body: [{ materialId: "M1", amount: 7 }], status: 204, kind: "write" },
-  { name: "PUT /store/{from}/moveTo/{to} (two store locks, both stores written)", method: "PUT", path: `/store/${A.store(1)}/moveTo/${A.store(2)}`, body: [{ materialId: "M1", amount: 1 }], status: 204, kind: "write" },
+  { name: "POST /store/{id}/addToStore (store stock version)", method: "POST", path: "/store/externalId/S1/addToStore", body: [{ materialId: "M1", amount: 2 }, { materialId: "M2", amount: 1 }], status: 201, kind: "write" },
+  { name: "PUT /store/{id}/removeMaterial (store stock version)", method: "PUT", path: "/store/externalId/S1/removeMaterial", body: [{ materialId: "M1", amount: 1 }], status: 204, kind: "write" },
+  { name: "PUT /store/{id}/setMaterialAmounts (store stock version)", method: "PUT", path: "/store/externalId/S1/setMaterialAmounts", body: [{ materialId: "M1", amount: 7 }], status: 204, kind: "write" },
+  { name: "PUT /store/{from}/moveTo/{to} (two stock versions, both stores written)", method: "PUT", path: `/store/${A.store(1)}/moveTo/${A.store(2)}`, body: [{ materialId: "M1", amount: 1 }], status: 204, kind: "write" },
   { name: "GET /store/{id} (a listing page)", method: "GET", path: "/store/externalId/S1?page=1&pageSize=20&sortBy=amount&searchPhrase=s", status: 200, kind: "read" },
   { name: "PUT /material/{id}", method: "PUT", path: `/material/${A.material(3)}`, body: { name: "Žárovka E27", categoryId: "elektro", supplierId: "ferona" }, status: 204, kind: "write" },
   { name: "PUT /store/{id}", method: "PUT", path: `/store/${A.store(2)}`, body: { name: "Auto 2", availableFor: [] }, status: 204, kind: "write" },
   { name: "PUT /order/{id}/cancel (its customer and interventions)", method: "PUT", path: "/order/externalId/ORD-1/cancel", body: { reason: "r" }, status: 204, kind: "write" },
-  { name: "POST /store/{id}/addToStore?dryRun=true (rolled back)", method: "POST", path: "/store/externalId/S1/addToStore?dryRun=true", body: [{ materialId: "M1", amount: 2 }], status: 201, kind: "write" },
+  { name: "POST /store/{id}/addToStore?dryRun=true (journal entry only)", method: "POST", path: "/store/externalId/S1/addToStore?dryRun=true", body: [{ materialId: "M1", amount: 2 }], status: 201, kind: "write" },
   { name: "POST /store/{id}/addToStore, refused (unknown material)", method: "POST", path: "/store/externalId/S1/addToStore", body: [{ materialId: "NOPE", amount: 2 }], status: 400, kind: "refusal" },
 ];
 

@@ -18,10 +18,10 @@ const config = loadFixture(testFixture())[0] as CompanyState;
 const store = { id: S1, externalId: "S1", name: "Sklad", availableFor: [] };
 const read: StoredOperation = { companyId: A.company, operation: "readStore", form: "id", params: [{ name: "store", value: S1 }], body: undefined, query: new Map(), dryRun: false, loads: NOTHING, at: 0, idempotencyKey: null };
 /** The handler's part: the first page of 10 by name, searched for `phrase` when given. */
-const workFor = (phrase: string | null) => (view: CompanyState): { result: StoreDetail } => {
+const workFor = (phrase: string | null) => (view: CompanyState): StoreDetail => {
   const listing = view.listings.get(S1);
   if (listing === undefined) throw new Error("no listing in the view");
-  return { result: queryStoreListing(listing, store, { page: 1, pageSize: 10, searchPhrase: phrase, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null }) };
+  return queryStoreListing(listing, store, { page: 1, pageSize: 10, searchPhrase: phrase, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null });
 };
 const work = workFor(null);
 const tuple = (n: number, name: string): unknown[] => [A.material(n), null, name, null, null, "Amounts", "1", null, A.category(7), A.category(8), null];
@@ -30,8 +30,7 @@ const tuple = (n: number, name: string): unknown[] => [A.material(n), null, name
 function playedDb(): { db: PreparingExecutor; calls: { values: readonly unknown[]; answer: (row?: Record<string, unknown>) => void }[] } {
   const calls: { values: readonly unknown[]; answer: (row?: Record<string, unknown>) => void }[] = [];
   const query: SqlExecutor["query"] = (_text, values) => new Promise((resolve) => calls.push({ values: values ?? [], answer: (row) => resolve({ rows: row === undefined ? [] : [row] }) }));
-  // The cache sends its statement alone and prepared: a batch of one.
-  const db: PreparingExecutor = { query, batch: ([only]) => query(only?.text ?? "", only?.values) };
+  const db: PreparingExecutor = { query };
   return { db, calls };
 }
 
@@ -86,7 +85,7 @@ describe("store listing cache, answers out of order", () => {
 
     const missing = storeListingCache("t_order");
     const none = playedDb();
-    const gone = missing.readStore(none.db, config, read, (view) => ({ result: view.stores.byId.size }));
+    const gone = missing.readStore(none.db, config, read, (view) => view.stores.byId.size);
     await tick();
     none.calls[0]?.answer();
     expect(await gone).toBe(0);

@@ -34,11 +34,19 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
     clearLoginFailures: async () => {},
     readJournal: async () => ({ items: [], next: null }),
     sync: async () => Promise.reject(new Error("not used")),
-    run: async (operation, work) => {
+    attempts: 1,
+    load: async (operation) => {
       if (fail.run !== undefined) throw fail.run;
       const view = companies.find((c) => c.id === operation.companyId);
       if (view === undefined) throw new Error("no company");
-      return work(view).result;
+      return { view };
+    },
+    commit: async () => ({ kind: "committed" }),
+    readListing: async (operation, page) => {
+      if (fail.run !== undefined) throw fail.run;
+      const view = companies.find((c) => c.id === operation.companyId);
+      if (view === undefined) throw new Error("no company");
+      return page(view);
     },
     write: async () => {},
     snapshot: async () => "",

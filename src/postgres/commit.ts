@@ -1,0 +1,283 @@
+/**
+ * The optimistic commit of one decision on PostgreSQL (issue 33): one statement that checks
+ * the versions the decision's view was read at, writes its records, stock, allocations and
+ * materials, inserts its journal entry and claims its `Idempotency-Key`, all or nothing. No
+ * transaction stays open across the decision: the view was one statement, this is the other.
+ *
+ * How it checks: every compare-and-set is a data-modifying CTE whose `WHERE` names the version
+ * read (`version = read`), and `RETURNING` counts the rows it moved. At READ COMMITTED a
+ * concurrent writer of one of those rows makes the statement wait for it and then re-check the
+ * row as that writer left it: a moved version no longer matches, the CTE returns one row
+ * fewer, and the statement's last expression calls `stale_view()`, which raises SQLSTATE 40001
+ * and so undoes every CTE of the statement. The storage answers `stale`, and the service decides
+ * again on a fresh view. docs/decisions.md "What guards each invariant" says what each check
+ * protects.
+ */
+import type { Intervention } from "../records/intervention.js";
+import type { Guid } from "../shared/guid.js";
+import type { Changes, CompanyState } from "../service/state.js";
+import type { JournalRecord } from "../journal/memory.js";
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
+import { journalRow } from "./journal.js";
+import { materialRowsJson, quoteSchema } from "./store-listing.js";
+import { storedKey, type ViewStamp } from "./records.js";
+import type { Instant } from "../shared/time.js";
+
+/** What one commit writes, as the storage hands it over. */
+export interface CommitInput {
+  /** The caller's company. */
+  readonly companyId: Guid;
+  /** The view the decision read (allocations are rewritten only where assignations changed). */
+  readonly view: CompanyState;
+  /** The versions the view was read at. */
+  readonly stamp: ViewStamp;
+  /** The changes to write; `undefined` for a refusal or a dry run (journal only). */
+  readonly changes: Changes | undefined;
+  /** The journal entry (JRN-1); `undefined` when none is kept. */
+  readonly journal: JournalRecord | undefined;
+  /** The path's order, when the path names one: the aggregate of its interventions, whose version a write under it moves. */
+  readonly pathOrder: Guid | undefined;
+  /** The write's `Idempotency-Key` (IDM-1) and the instant of the decision. */
+  readonly idempotencyKey: string | null;
+  /** The instant the decision was given. */
+  readonly at: Instant;
+}
+
+/** One statement and the number of rows its compare-and-sets must move. */
+export interface CommitStatement {
+  /** The SQL text (its shape depends only on which parts are present: it is prepared by name). */
+  readonly text: string;
+  /** The bound values. */
+  readonly values: readonly unknown[];
+}
+
+function keyOrNull(key: string | null): string | null {
+  return key === null ? null : storedKey(key);
+}
+
+/**
+ * The statement that commits one decision (see the module's comment).
+ * @param schema - the schema
+ * @param input - the company, the view and its stamp, the changes, the journal entry, the key
+ * @returns the statement, or `undefined` when there is nothing to write
+ */
+export function commitStatement(schema: string, input: CommitInput): CommitStatement | undefined {
+  const s = quoteSchema(schema);
+  const { companyId, view, stamp, changes } = input;
+  const values: unknown[] = [companyId];
+  const bind = (value: unknown, type: string): string => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const ctes: string[] = [];
+  /** CTEs whose rows count against `expected`. */
+  const checked: string[] = [];
+  let expected = 0;
+
+  if (changes !== undefined) {
+    // Records: a record the view held is updated only at the version it was read at; a new one is
+    // inserted only if its GUID is still free. One JSON array per table, as the rows travel.
+    const tables: { name: string; table: string; columns: string; types: string; rows: Record<string, unknown>[]; versions: Map<Guid, number>; ordered?: boolean }[] = [];
+    const customers: Record<string, unknown>[] = [];
+    for (const x of changes.customers ?? []) {
+      const elementIds: Guid[] = [];
+      const elementKeys: string[] = [];
+      for (const list of [x.contactPeople, x.addresses, x.serviceObjects]) {
+        for (const e of list) {
+          elementIds.push(e.id);
+          if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
+        }
+      }
+      customers.push({ id: x.id, version: stamp.customers.get(x.id) ?? null, external_id: keyOrNull(x.externalId), element_ids: elementIds, element_keys: elementKeys, doc: x });
+    }
+    tables.push({ name: "c", table: "customers", columns: "external_id, element_ids, element_keys, doc", types: "external_id text, element_ids uuid[], element_keys text[], doc json", rows: customers, versions: stamp.customers });
+    const orders = (changes.orders ?? []).map((x) => ({ id: x.id, version: stamp.orders.get(x.id) ?? null, external_id: keyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
+    tables.push({ name: "o", table: "orders", columns: "external_id, customer_id, doc", types: "external_id text, customer_id uuid, doc json", rows: orders, versions: stamp.orders });
+    const interventions: Record<string, unknown>[] = [];
+    const reallocated: Guid[] = [];
+    const allocations: Record<string, unknown>[] = [];
+    for (const x of changes.interventions ?? []) {
+      interventions.push({ id: x.id, version: stamp.interventions.get(x.id) ?? null, external_id: keyOrNull(x.externalId), order_id: x.orderId, doc: x });
+      const old: Intervention | undefined = view.interventions.byId.get(x.id);
+      // Lifecycle moves and edits keep the same assignations: their allocations stay as they are.
+      if (old !== undefined && old.assignations === x.assignations && (old.state === "Cancelled") === (x.state === "Cancelled")) continue;
+      reallocated.push(x.id);
+      if (x.state === "Cancelled") continue;
+      for (const a of x.assignations) allocations.push({ intervention_id: x.id, user_id: a.userId, start_at: a.plannedStart, end_at: a.plannedEnd });
+    }
+    tables.push({ name: "i", table: "interventions", columns: "external_id, order_id, doc", types: "external_id text, order_id uuid, doc json", rows: interventions, versions: stamp.interventions, ordered: true });
+    const stores = (changes.stores ?? []).map((x) => ({ id: x.id, version: stamp.stores.get(x.id) ?? null, external_id: keyOrNull(x.externalId), doc: x }));
+    tables.push({ name: "st", table: "stores", columns: "external_id, doc", types: "external_id text, doc json", rows: stores, versions: stamp.stores });
+
+    let orderWritten = false;
+    for (const t of tables) {
+      const updated = t.rows.filter((r) => r["version"] !== null);
+      const added = t.rows.filter((r) => r["version"] === null);
+      if (t.table === "orders" && input.pathOrder !== undefined && t.rows.some((r) => r["id"] === input.pathOrder)) orderWritten = true;
+      const cols = t.columns.split(", ");
+      if (updated.length > 0) {
+        const rows = bind(JSON.stringify(updated), "json");
+        ctes.push(`u${t.name} AS (UPDATE ${s}.${t.table} t SET ${cols.map((c) => `${c} = x.${c}`).join(", ")}, version = t.version + 1
+  FROM json_to_recordset(${rows}) AS x(id uuid, version bigint, ${t.types})
+  WHERE t.company_id = $1 AND t.id = x.id AND t.version = x.version RETURNING 1)`);
+        checked.push(`u${t.name}`);
+        expected += updated.length;
+      }
+      if (added.length > 0) {
+        const rows = bind(JSON.stringify(added), "json");
+        // Interventions keep the order they were decided in (their planning position, `seq`).
+        const source = t.ordered === true
+          ? `ROWS FROM (json_to_recordset(${rows}) AS (id uuid, ${t.types})) WITH ORDINALITY AS x(id, ${t.columns}, ord)`
+          : `json_to_recordset(${rows}) AS x(id uuid, ${t.types})`;
+        ctes.push(`a${t.name} AS (INSERT INTO ${s}.${t.table} (company_id, id, ${t.columns}, version)
+  SELECT $1::uuid, x.id, ${cols.map((c) => `x.${c}`).join(", ")}, 1 FROM ${source}${t.ordered === true ? " ORDER BY x.ord" : ""}
+  ON CONFLICT (company_id, id) DO NOTHING RETURNING 1)`);
+        checked.push(`a${t.name}`);
+        expected += added.length;
+      }
+    }
+    // The path's order is the aggregate of its interventions (ORD-6, ORD-11, ORD-13 read them):
+    // a write under it that leaves the order's document as it is still moves its version, so a
+    // concurrent decision on the order and its interventions sees one or the other.
+    const pathVersion = input.pathOrder === undefined ? undefined : stamp.orders.get(input.pathOrder);
+    if (!orderWritten && input.pathOrder !== undefined && pathVersion !== undefined) {
+      ctes.push(`po AS (UPDATE ${s}.orders SET version = version + 1 WHERE company_id = $1 AND id = ${bind(input.pathOrder, "uuid")} AND version = ${bind(pathVersion, "bigint")} RETURNING 1)`);
+      checked.push("po");
+      expected += 1;
+    }
+    if (reallocated.length > 0) {
+      ctes.push(`n AS (SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset(${bind(JSON.stringify(allocations), "json")}) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint))`);
+      ctes.push(`d AS (DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY(${bind(reallocated, "uuid[]")})
+    AND NOT EXISTS (SELECT 1 FROM n WHERE n.intervention_id = a.intervention_id AND n.user_id = a.user_id))`);
+      ctes.push(`na AS (INSERT INTO ${s}.allocations (company_id, intervention_id, user_id, start_at, end_at) SELECT $1::uuid, n.intervention_id, n.user_id, n.start_at, n.end_at FROM n
+  ON CONFLICT (company_id, intervention_id, user_id) DO UPDATE SET start_at = EXCLUDED.start_at, end_at = EXCLUDED.end_at)`);
+    }
+    // ASN-5: the technicians whose bookings the decision read move to a new version, each only
+    // from the version read: of two overlapping plans for one technician, one commits.
+    if (stamp.technicians.size > 0) {
+      ctes.push(versionBump(s, "technician_versions", "user_id", "tv", stamp.technicians, bind));
+      checked.push("tv");
+      expected += stamp.technicians.size;
+    }
+    // STK-6: every path store whose stock was read moves to a new stock version from the one read,
+    // and the rows written carry it (the listing caches read the rows changed since a version).
+    const rows: { store: Guid; id: Guid; amount: string | null }[] = [];
+    for (const [store, amounts] of changes.stock ?? []) {
+      // A decision writes the stock of the stores it read, and only those (stockLoads).
+      if (!stamp.stock.has(store)) throw new Error(`PostgreSQL commit: stock of store ${store} written without its stock read`);
+      for (const [id, amount] of amounts) rows.push({ store, id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
+    }
+    if (stamp.stock.size > 0) {
+      ctes.push(versionBump(s, "stock_versions", "store_id", "sv", stamp.stock, bind));
+      checked.push("sv");
+      expected += stamp.stock.size;
+      if (rows.length > 0) {
+        ctes.push(`k AS (INSERT INTO ${s}.stock (company_id, store_id, material_id, amount, version)
+  SELECT $1::uuid, r.store, r.id, r.amount, sv.version
+  FROM ROWS FROM (json_to_recordset(${bind(JSON.stringify(rows), "json")}) AS (store uuid, id uuid, amount numeric)) WITH ORDINALITY AS r(store, id, amount, ord)
+  JOIN sv ON sv.id = r.store ORDER BY r.ord
+  ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount, version = EXCLUDED.version)`);
+      }
+    }
+    const materials = changes.materials ?? [];
+    if (materials.length > 0) {
+      // Materials carry their own change version (the listing caches read the rows changed since).
+      ctes.push(`mv AS (INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
+  ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version)`);
+      ctes.push(`m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, version)
+  SELECT $1::uuid, t.*, (SELECT version FROM mv) FROM json_to_recordset(${bind(materialRowsJson(materials), "json")})
+    AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
+         category_id uuid, supplier_id uuid, description text, search text)
+  ON CONFLICT (company_id, id) DO UPDATE SET
+    external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
+    supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
+    category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
+    search = EXCLUDED.search, version = EXCLUDED.version)`);
+    }
+  }
+  if (input.journal !== undefined) {
+    const row = journalRow(input.journal);
+    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, record_ids, record_keys, idempotency_key, fingerprint, status, dry_run, entry)
+  VALUES ($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.recordIds, "uuid[]")},
+    ${bind(row.recordKeys, "text[]")}, ${bind(row.idempotencyKey, "text")}, ${bind(row.fingerprint, "text")}, ${bind(row.status, "integer")}, ${bind(row.dryRun, "boolean")}, ${bind(row.entry, "json")}))`);
+  }
+  if (input.idempotencyKey !== null) {
+    // IDM-1: the key is claimed unless a decision still remembered holds it (IDM-4); a concurrent
+    // holder makes this wait for it, then find the key taken: stale, and the next view reads the
+    // holder's answer.
+    ctes.push(`ik AS (INSERT INTO ${s}.idempotency_keys AS ik (company_id, key, at) VALUES ($1::uuid, ${bind(input.idempotencyKey, "text")}, ${bind(input.at, "bigint")})
+  ON CONFLICT (company_id, key) DO UPDATE SET at = EXCLUDED.at WHERE ik.at <= ${bind(input.at - IDEMPOTENCY_KEY_LIFETIME_MS, "bigint")} RETURNING 1)`);
+    checked.push("ik");
+    expected += 1;
+  }
+  if (ctes.length === 0) return undefined;
+  const moved = checked.length === 0 ? "0" : checked.map((c) => `(SELECT count(*) FROM ${c})`).join(" + ");
+  return {
+    text: `WITH ${ctes.join(",\n")}\nSELECT CASE WHEN ${moved} = ${bind(expected, "bigint")} THEN 1 ELSE ${s}.stale_view() END AS ok`,
+    values,
+  };
+}
+
+/**
+ * A CTE moving each key's version one up from the version read (`0`: no row yet, inserted at
+ * 1), in key order so two commits take the rows in one order; its rows are those moved.
+ */
+function versionBump(s: string, table: string, column: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string): string {
+  const keys = [...read.keys()].sort();
+  const versions = keys.map((k) => read.get(k) as number);
+  return `${name} AS (INSERT INTO ${s}.${table} AS ${name}t (company_id, ${column}, version)
+  SELECT $1::uuid, x.id, x.version + 1 FROM unnest(${bind(keys, "uuid[]")}, ${bind(versions, "bigint[]")}) AS x(id, version) ORDER BY x.id
+  ON CONFLICT (company_id, ${column}) DO UPDATE SET version = ${name}t.version + 1 WHERE ${name}t.version = EXCLUDED.version - 1
+  RETURNING ${name}t.${column} AS id, ${name}t.version)`;
+}
+
+/**
+ * Version 7 of the schema (issue 33): what the optimistic commit compares and sets, and what it
+ * no longer maintains.
+ * - A `version` on every customer, order, intervention and store row (1 for rows already there).
+ * - `technician_versions`: one row per technician whose bookings a decision checked (ASN-5).
+ * - `idempotency_keys`: one row per key a write claimed (IDM-1), filled from the journal.
+ * - `stale_view()`, which the commit calls to undo itself when a version moved (SQLSTATE 40001).
+ * - The SQL listing's indexes go (trigram search, price, stock order and amount, the text orders
+ *   of each collation): no request reads them, since the listing caches answer pages, and every
+ *   write paid for them. The listing SQL stays the test oracle (`test/postgres/`).
+ * @param schema - the schema
+ * @returns the migration's SQL
+ */
+export function optimisticMigration(schema: string): string {
+  const s = quoteSchema(schema);
+  return `
+ALTER TABLE ${s}.customers ADD COLUMN version bigint NOT NULL DEFAULT 1;
+ALTER TABLE ${s}.orders ADD COLUMN version bigint NOT NULL DEFAULT 1;
+ALTER TABLE ${s}.interventions ADD COLUMN version bigint NOT NULL DEFAULT 1;
+ALTER TABLE ${s}.stores ADD COLUMN version bigint NOT NULL DEFAULT 1;
+CREATE TABLE ${s}.technician_versions (
+  company_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  version bigint NOT NULL,
+  PRIMARY KEY (company_id, user_id)
+);
+CREATE TABLE ${s}.idempotency_keys (
+  company_id uuid NOT NULL,
+  key text NOT NULL,
+  at bigint NOT NULL,
+  PRIMARY KEY (company_id, key)
+);
+INSERT INTO ${s}.idempotency_keys (company_id, key, at)
+  SELECT company_id, idempotency_key, max(at) FROM ${s}.journal WHERE idempotency_key IS NOT NULL GROUP BY company_id, idempotency_key;
+CREATE FUNCTION ${s}.stale_view() RETURNS integer LANGUAGE plpgsql VOLATILE AS $fn$
+BEGIN
+  RAISE EXCEPTION 'field-service-rules: a version the decision read has moved' USING ERRCODE = '40001';
+END
+$fn$;
+DROP INDEX IF EXISTS ${s}.materials_search_trgm, ${s}.stock_store_seq, ${s}.stock_store_amount, ${s}.materials_price;
+DO $drop$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT indexname FROM pg_indexes WHERE schemaname = '${schema}' AND (indexname LIKE 'materials\\_name\\_%' OR indexname LIKE 'materials\\_code\\_%') LOOP
+    EXECUTE format('DROP INDEX %I.%I', '${schema}', r.indexname);
+  END LOOP;
+END
+$drop$;
+`;
+}
