@@ -16,7 +16,8 @@ import type { HandledOperation } from "../service/router.js";
 import { commitStatement } from "./commit.js";
 import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./store-listing.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
-import { CompanyRecords, emptyStamp, type ViewStamp } from "./records.js";
+import { CompanyRecords, type ViewStamp } from "./records.js";
+import { apiOperations, isJournaledWrite } from "../api/routes.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
@@ -230,6 +231,100 @@ async function seed(db: SqlExecutor, schema: string, fixture: Fixture, loaded: r
   await db.query(bulk.after);
 }
 
+/** The connection of a locked retry, inside its transaction. */
+interface Pinned {
+  readonly client: pg.PoolClient;
+  readonly db: SqlExecutor;
+}
+
+/** What a PostgreSQL view holds until its commit or release. */
+interface Held {
+  /** The versions it was read at. */
+  readonly stamp: ViewStamp;
+  /** The locked retry's connection, when this view holds the rows it read. */
+  readonly pinned: Pinned | undefined;
+  /** Ends this process's turn on the resources the write contends on. */
+  readonly leave: () => void;
+}
+
+/**
+ * Turns of this process's writers on named resources: `take` waits until every earlier taker
+ * of any of the keys has left, in key order (so two takers never wait on each other in a
+ * circle), and answers the function that leaves.
+ */
+class Turns {
+  readonly #tails = new Map<string, Promise<void>>();
+
+  /**
+   * @param keys - the resources, sorted, each once
+   * @returns the function that ends the turn (call it once)
+   */
+  async take(keys: readonly string[]): Promise<() => void> {
+    const leaves: (() => void)[] = [];
+    for (const key of keys) {
+      const before = this.#tails.get(key) ?? Promise.resolve();
+      let done!: () => void;
+      const mine = new Promise<void>((resolve) => (done = resolve));
+      const tail = before.then(() => mine);
+      this.#tails.set(key, tail);
+      leaves.push(() => {
+        done();
+        if (this.#tails.get(key) === tail) this.#tails.delete(key);
+      });
+      await before;
+    }
+    return () => {
+      for (const leave of leaves) leave();
+    };
+  }
+}
+
+/**
+ * The resources a write contends on, as this process's turn keys: the path's stores when it
+ * reads their stock (STK-6), the technicians whose bookings it checks (ASN-5), the path's order
+ * (the aggregate of its interventions). Reads and dry runs take no turn. The GUID and
+ * external-ID twins of one store may take different turns: the versions still decide.
+ */
+function contentionKeys(operation: StoredOperation): string[] {
+  if (operation.dryRun || !isJournaledWrite({ method: apiOperations[operation.operation].method, operation: operation.operation })) return [];
+  const keys = new Set<string>();
+  const named = (value: string): string => (operation.form === "id" ? value.toLowerCase() : value);
+  for (const p of operation.params) {
+    if ((p.name === "store" || p.name === "toStore") && operation.loads.stock !== "none") keys.add(`store:${operation.form}:${named(p.value)}`);
+    if (p.name === "order") keys.add(`order:${operation.form}:${named(p.value)}`);
+  }
+  for (const user of operation.loads.allocations?.userIds ?? []) keys.add(`technician:${user}`);
+  return [...keys].sort();
+}
+
+/** Whether a stale view read rows a locked retry can hold. */
+function lockable(stamp: ViewStamp): boolean {
+  return stamp.stock.size + stamp.technicians.size + stamp.orders.size + stamp.interventions.size + stamp.customers.size + stamp.stores.size > 0;
+}
+
+/**
+ * Locks the rows a stale view read (its stores' stock versions, its technicians' versions, its
+ * records), each table in one order and its rows by key, at READ COMMITTED: concurrent writers
+ * of them wait until the locked retry commits.
+ */
+function lockStatement(schema: string, companyId: Guid, stamp: ViewStamp): { text: string; values: unknown[] } {
+  const s = quoteSchema(schema);
+  const values: unknown[] = [companyId];
+  const parts: string[] = [];
+  const lock = (name: string, table: string, column: string, keys: ReadonlyMap<Guid, number>): void => {
+    if (keys.size === 0) return;
+    values.push([...keys.keys()].sort());
+    parts.push(`${name} AS (SELECT 1 FROM ${s}.${table} WHERE company_id = $1 AND ${column} = ANY($${values.length}::uuid[]) ORDER BY ${column} FOR NO KEY UPDATE)`);
+  };
+  lock("lk", "stock_versions", "store_id", stamp.stock);
+  lock("lt", "technician_versions", "user_id", stamp.technicians);
+  lock("lo", "orders", "id", stamp.orders);
+  lock("li", "interventions", "id", stamp.interventions);
+  lock("lc", "customers", "id", stamp.customers);
+  lock("ls", "stores", "id", stamp.stores);
+  return { text: `WITH ${parts.join(",\n")}\nSELECT ${parts.map((p) => `(SELECT count(*) FROM ${p.slice(0, p.indexOf(" "))})`).join(" + ")} AS locked`, values };
+}
+
 /**
  * A storage on PostgreSQL for `createFieldService` (docs/service.md "Storage"). On open it
  * creates its tables in `schema` with versioned migrations and seeds the fixture when the
@@ -313,6 +408,24 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     if (tokenCache.size > TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value as string);
   };
   const listings = storeListingCache(schema);
+  const turns = new Turns();
+
+  /**
+   * Ends the transaction of a locked retry and gives its connection back (a connection that
+   * broke, or cannot end the transaction, is dropped); a COMMIT that fails rejects.
+   */
+  async function endPinned(pinned: Pinned | undefined, end: "COMMIT" | "ROLLBACK", failure: unknown): Promise<void> {
+    if (pinned === undefined) return;
+    let broken = failure !== undefined && connectionLost(failure);
+    try {
+      if (!broken) await pinned.db.query(end);
+    } catch (error) {
+      broken = true;
+      if (end === "COMMIT") throw error;
+    } finally {
+      pinned.client.release(broken);
+    }
+  }
 
   /**
    * Runs `fn` in one transaction on one connection, outside any request's route: seeding records
@@ -454,37 +567,58 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
     },
     attempts: maxAttempts,
-    async load(operation: StoredOperation): Promise<LoadedView> {
+    async load(operation: StoredOperation, stale?: LoadedView): Promise<LoadedView> {
+      // This process's writers of one store, technician or order take turns (a write that would
+      // only lose the race to its neighbour waits for it instead); processes race, and the
+      // versions decide.
+      const leave = await turns.take(contentionKeys(operation));
+      let pinned: Pinned | undefined;
       try {
         const config = await configOfCompany(operation.companyId);
+        const previous = (stale?.stamp as Held | undefined)?.stamp;
+        if (previous !== undefined && lockable(previous)) {
+          // A decision that lost a race: this one holds what the lost one read (its rows locked
+          // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
+          // each invariant": the fallback under contention).
+          const client = await pool.connect();
+          pinned = { client, db: counted(client) };
+          await pinned.db.query("BEGIN");
+          const lock = lockStatement(schema, operation.companyId, previous);
+          await pinned.db.query(lock.text, lock.values);
+        }
         // One statement: one round trip, one snapshot, no transaction left open (issue 33).
-        const records = new CompanyRecords(sql, schema, operation.companyId);
+        const records = new CompanyRecords(pinned?.db ?? sql, schema, operation.companyId);
         const { view, stamp } = await records.view(config, operation, operation.loads);
-        return { view, recorded: records.recorded, stamp };
+        const held: Held = { stamp, pinned, leave };
+        return { view, recorded: records.recorded, stamp: held };
       } catch (error) {
+        await endPinned(pinned, "ROLLBACK", error);
+        leave();
         return classify(error);
       }
     },
     async commit(operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit): Promise<CommitVerdict> {
+      const held = loaded.stamp as Held;
       const order = operation.params.find((p) => p.name === "order");
       const pathOrder = order === undefined ? undefined : (operation.form === "id" ? order.value.toLowerCase() as Guid : loaded.view.orders.byKey.get(order.value)?.id);
-      const statement = commitStatement(schema, {
-        companyId: operation.companyId,
-        view: loaded.view,
-        stamp: (loaded.stamp as ViewStamp | undefined) ?? emptyStamp(),
-        // A dry run writes its journal entry only (JRN-1); the decision already checked the rules.
-        changes: operation.dryRun ? undefined : decided.changes,
-        journal: decided.journal,
-        pathOrder,
-        idempotencyKey: operation.idempotencyKey,
-        at: operation.at,
-      });
-      if (statement === undefined) return COMMITTED;
+      let failure: unknown;
       try {
-        await sql.query(statement.text, statement.values);
+        const statement = commitStatement(schema, {
+          companyId: operation.companyId,
+          view: loaded.view,
+          stamp: held.stamp,
+          // A dry run writes its journal entry only (JRN-1); the decision already checked the rules.
+          changes: operation.dryRun ? undefined : decided.changes,
+          journal: decided.journal,
+          pathOrder,
+          idempotencyKey: operation.idempotencyKey,
+          at: operation.at,
+        });
+        if (statement !== undefined) await (held.pinned?.db ?? sql).query(statement.text, statement.values);
         commits++;
         return COMMITTED;
       } catch (error) {
+        failure = error;
         const code = errorCode(error) ?? "";
         if (CONFLICTS.has(code)) {
           retries++;
@@ -495,7 +629,15 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           return { kind: "taken", error: duplicateOf(error, operation) };
         }
         return classify(error);
+      } finally {
+        await endPinned(held.pinned, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
+        held.leave();
       }
+    },
+    async release(loaded: LoadedView): Promise<void> {
+      const held = loaded.stamp as Held;
+      await endPinned(held.pinned, "ROLLBACK", undefined);
+      held.leave();
     },
     async readListing<R>(operation: StoredOperation, page: (view: CompanyState) => R): Promise<R> {
       try {

@@ -22,7 +22,7 @@ import { recordChanges } from "./journal.js";
 import { operationKind, operationOf, type HandledOperation } from "./router.js";
 import type { Changes, CompanyState, Table } from "./state.js";
 import { memoryStorage } from "./memory.js";
-import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type RequestPort, type StoredOperation } from "./storage.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type Awaitable, type FieldStorage, type LoadedView, type RequestPort, type StoredOperation } from "./storage.js";
 
 /** A request to the service, as an HTTP adapter or a test builds it (docs/service.md "Entry point"). */
 export interface ServiceRequest {
@@ -615,10 +615,16 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
     // The first unique refusal seen, then (seen twice) the one the answer refuses with.
     let duplicate: DuplicateExternalIdError | undefined;
     let refusing: DuplicateExternalIdError | undefined;
-    const attempt = (n: number): Awaitable<ServiceResponse> =>
-      then(port.load(stored), (loaded) => {
-        const outcome = refusing === undefined ? decide(loaded.view, loaded.recorded) : taken(loaded.view, loaded.recorded, refusing);
-        if (outcome.changes === undefined && outcome.journal === undefined) return outcome.result;
+    const attempt = (n: number, stale: LoadedView | undefined): Awaitable<ServiceResponse> =>
+      then(port.load(stored, stale), (loaded) => {
+        let outcome: Outcome;
+        try {
+          outcome = refusing === undefined ? decide(loaded.view, loaded.recorded) : taken(loaded.view, loaded.recorded, refusing);
+        } catch (error) {
+          // A decision that throws is a bug (500); what the view holds (a connection) is still released.
+          return then(port.release(loaded), () => Promise.reject(error));
+        }
+        if (outcome.changes === undefined && outcome.journal === undefined) return then(port.release(loaded), () => outcome.result);
         return then(port.commit(stored, loaded, outcome), (verdict): Awaitable<ServiceResponse> => {
           if (verdict.kind === "committed") return outcome.result;
           if (verdict.kind === "taken") {
@@ -629,10 +635,10 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
             duplicate = verdict.error;
           }
           if (n >= port.attempts) throw new StorageUnavailableError(`${n} decisions of one request found their view stale: concurrent writes kept changing what it reads`);
-          return pause(n).then(() => attempt(n + 1));
+          return pause(n).then(() => attempt(n + 1, loaded));
         });
       });
-    return attempt(1);
+    return attempt(1, undefined);
   }
 
   // With a storage: open it once (tables, seeding); every request waits for it. A failed open

@@ -25,6 +25,8 @@ export interface MemoryStorage extends RequestPort {
   readonly load: (operation: StoredOperation) => LoadedView;
   /** Commits the changes unless a dry run (GEN-8) and records the journal entry (JRN-1): never stale, one request runs at a time. */
   readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => CommitVerdict;
+  /** Nothing to release: the view is the company itself. */
+  readonly release: (loaded: LoadedView) => void;
   /** A store page on the whole company. */
   readonly readListing: <R>(operation: StoredOperation, page: (view: CompanyState) => R) => R;
   /** One page of a company's journal (JRN-2). */
@@ -93,6 +95,7 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
       if (entry !== undefined) journal.append(entry);
       return COMMITTED;
     },
+    release() {},
     readListing: (operation, page) => page(stateOf(operation.companyId)),
     readJournal: (companyId, query) => journal.read(companyId, query),
     sync(companyId, { scope, since }) {

@@ -115,10 +115,12 @@ export interface RequestPort {
   readonly saveToken: (token: IssuedToken) => Awaitable<void>;
   /** The token with this text while it is valid at `now` (AUTH-3). */
   readonly findToken: (text: string, now: Instant) => Awaitable<IssuedToken | undefined>;
-  /** The view one decision reads, with the versions it was read at (one consistent read). */
-  readonly load: (operation: StoredOperation) => Awaitable<LoadedView>;
-  /** Commits a decided write at once, if nothing its view read has changed (GEN-8, JRN-1, IDM-1). */
+  /** The view one decision reads, with the versions it was read at (one consistent read); `stale`: the previous decision's view, which its commit found stale. */
+  readonly load: (operation: StoredOperation, stale?: LoadedView) => Awaitable<LoadedView>;
+  /** Commits a decided write at once, if nothing its view read has changed (GEN-8, JRN-1, IDM-1); releases what the view held. */
   readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => Awaitable<CommitVerdict>;
+  /** Releases what a view holds when its decision commits nothing (a read, a repeat). */
+  readonly release: (loaded: LoadedView) => Awaitable<void>;
   /** Most decisions of one request before a storage that keeps answering `stale` is unavailable for it (503). */
   readonly attempts: number;
   /**
@@ -171,18 +173,23 @@ export interface FieldStorage {
   /**
    * Loads the view one decision reads in one consistent read (one statement on PostgreSQL),
    * with the versions of what it read and the answer recorded under the write's
-   * `Idempotency-Key` (IDM-1). Rejects with {@link StorageUnavailableError} when the database
+   * `Idempotency-Key` (IDM-1). Given the `stale` view of the request's previous decision, it
+   * may hold what that view read until the commit (PostgreSQL locks those rows), so a writer
+   * that lost a race does not lose the next one. Rejects with {@link StorageUnavailableError} when the database
    * cannot serve now (answered 503); any other rejection is a bug (500).
    */
-  readonly load: (operation: StoredOperation) => Promise<LoadedView>;
+  readonly load: (operation: StoredOperation, stale?: LoadedView) => Promise<LoadedView>;
   /**
    * Commits a decided write atomically (one statement on PostgreSQL): checks that every
    * version the view was read at still holds, writes the changes (none for a refusal or a dry
    * run), the journal entry (JRN-1) and the claim of the `Idempotency-Key` (IDM-1). Answers
    * `stale` when a version moved or the key was claimed meanwhile (nothing written: the service
    * decides again on a fresh view), `taken` when a unique external ID refused the write (GEN-4).
+   * Releases what the view held, whatever the verdict.
    */
   readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => Promise<CommitVerdict>;
+  /** Releases what a view holds (a connection, a turn) when its decision commits nothing. */
+  readonly release: (loaded: LoadedView) => Promise<void>;
   /** Most decisions of one request; past them a request still `stale` is answered 503. */
   readonly attempts: number;
   /** A store page's view, handed to `page` in the tick it is read (the listing cache is current only then). */

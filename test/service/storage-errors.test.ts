@@ -42,6 +42,7 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
       return { view };
     },
     commit: async () => ({ kind: "committed" }),
+    release: async () => {},
     readListing: async (operation, page) => {
       if (fail.run !== undefined) throw fail.run;
       const view = companies.find((c) => c.id === operation.companyId);
