@@ -51,6 +51,8 @@ export interface JournalRecord {
   readonly draft: JournalDraft;
   /** The request's fingerprint, when it carried an `Idempotency-Key` (IDM-2). */
   readonly fingerprint: string | null;
+  /** The answer's body as the JSON text the request answers, when the service wrote it (a database storage keeps that text: JSON once). */
+  readonly answerText?: string | undefined;
 }
 
 /** The in-memory journal of every company (JRN-1, JRN-3) and its idempotency keys (IDM-1, IDM-4). */

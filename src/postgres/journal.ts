@@ -1,5 +1,7 @@
 import type { JournalEntryShape, JournalPage } from "../journal/entry.js";
-import { journalEntryShape, type JournalRecord } from "../journal/memory.js";
+import type { JournalRecord } from "../journal/memory.js";
+import { namedRecords } from "../journal/entry.js";
+import { journalEntryText } from "../journal/text.js";
 import type { JournalQuery } from "../journal/query.js";
 import { isGuid } from "../shared/guid.js";
 import type { Guid } from "../shared/guid.js";
@@ -67,17 +69,18 @@ export interface JournalRow {
 
 /**
  * The columns of one journal entry's row (JRN-1). The entry is stored as `GET /journal`
- * answers it, without its `seq` (the column).
+ * answers it, without its `seq` (the column), written once by `journalEntryText`.
  * @param record - the entry and the request's fingerprint
  * @returns the row
  */
 export function journalRow(record: JournalRecord): JournalRow {
   const { draft, fingerprint } = record;
-  const { seq: _seq, ...entry } = journalEntryShape({ seq: 0, ...draft });
+  const { recordIds, recordKeys } = namedRecords(draft);
   return {
-    at: draft.at, operation: draft.operation, outcome: draft.outcome, rules: draft.rules, recordIds: entry.recordIds, recordKeys: entry.recordKeys,
+    at: draft.at, operation: draft.operation, outcome: draft.outcome, rules: draft.rules, recordIds, recordKeys,
     idempotencyKey: draft.idempotencyKey, fingerprint: draft.idempotencyKey === null ? null : fingerprint, status: draft.status, dryRun: draft.dryRun,
-    entry: JSON.stringify(entry),
+    // Written once from the text the request holds (the body sent, the answer sent): JSON once.
+    entry: journalEntryText(draft, record.answerText),
   };
 }
 

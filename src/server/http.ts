@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { FieldService, ServiceResponse } from "../service/create.js";
+import { answerText, type FieldService, type ServiceResponse } from "../service/create.js";
 import { simpleProblem, problem, type ProblemStatus } from "../service/problem.js";
 import { edgeIssue, issue } from "../shared/issue.js";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "../api/cors.js";
@@ -39,7 +39,7 @@ export interface HttpServerOptions {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-function send(res: ServerResponse, status: number, body: unknown, close = false, headers: Readonly<Record<string, string>> = {}): void {
+function send(res: ServerResponse, status: number, body: unknown, close = false, headers: Readonly<Record<string, string>> = {}, written?: string): void {
   if (close) res.setHeader("connection", "close");
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (body === undefined || status === 204 || status === 304) {
@@ -47,7 +47,7 @@ function send(res: ServerResponse, status: number, body: unknown, close = false,
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const text = written ?? JSON.stringify(body);
   res.writeHead(status, {
     "content-type": status >= 400 ? "application/problem+json; charset=utf-8" : "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),
@@ -165,7 +165,8 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
         } else {
           for (const effect of response.effects) log(`effect ${JSON.stringify(effect)}`);
         }
-        send(res, response.status, response.body, false, response.headers);
+        // The body's text as the service wrote it for the journal, when it did (JSON once).
+        send(res, response.status, response.body, false, response.headers, answerText(response));
       };
       let response: ServiceResponse | Promise<ServiceResponse>;
       try {

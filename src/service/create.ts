@@ -231,6 +231,21 @@ function resolveRecords(company: CompanyState, route: CompiledRoute, params: rea
   return found;
 }
 
+/** The JSON text of answers whose body the service already wrote (a database storage's writes), by answer. */
+const answerTexts = new WeakMap<ServiceResponse, string>();
+
+/**
+ * The body of an answer of this service as the JSON text it already wrote, when it wrote it (a
+ * write on a database storage, whose journal entry keeps that text): the HTTP adapter sends it
+ * instead of writing the body again. `undefined` otherwise: write the body.
+ * @param response - an answer of `handle`
+ * @returns the body's JSON text, or `undefined`
+ * @internal
+ */
+export function answerText(response: ServiceResponse): string | undefined {
+  return answerTexts.get(response);
+}
+
 /** What one decision answers and asks the storage to commit (absent parts: nothing to write). */
 interface Outcome {
   readonly result: ServiceResponse;
@@ -473,7 +488,12 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       changes: changes === undefined ? NONE : recordChanges(company, changes),
       found,
     });
-    return { result, changes, journal: { draft, fingerprint: write.fingerprint } };
+    // JSON once (issue 33): a database storage keeps the answer's text in the journal entry, and
+    // the HTTP adapter sends the same text (answerText) instead of writing the body again.
+    if (memory !== undefined || answer.body === undefined) return { result, changes, journal: { draft, fingerprint: write.fingerprint } };
+    const text = JSON.stringify(answer.body);
+    if (result.body !== undefined) answerTexts.set(result, text);
+    return { result, changes, journal: { draft, fingerprint: write.fingerprint, answerText: text } };
   }
 
   /** A write whose key has a recorded answer: that answer again (IDM-1), or 422 for another request (IDM-2). */

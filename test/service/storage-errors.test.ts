@@ -8,12 +8,14 @@ import { describe, expect, it } from "vitest";
 import type { IssuedToken } from "../../src/auth/token.js";
 import { createFieldService, type ServiceResponse } from "../../src/service/create.js";
 import { loadFixture } from "../../src/service/fixture.js";
-import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type FieldStorage } from "../../src/service/storage.js";
+import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type DecisionToCommit, type FieldStorage } from "../../src/service/storage.js";
+import { answerText } from "../../src/service/create.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { testFixture } from "../arbitraries/fixture.js";
 
 /** A storage whose every call can be made to fail: `fail` is thrown while set. */
-function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: unknown; companies?: unknown } } {
+function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: unknown; companies?: unknown }; commits: DecisionToCommit[] } {
+  const commits: DecisionToCommit[] = [];
   const fail: { open?: unknown; run?: unknown; companies?: unknown } = {};
   const companies = loadFixture(testFixture());
   const tokens = new Map<string, IssuedToken>();
@@ -41,7 +43,10 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
       if (view === undefined) throw new Error("no company");
       return { view };
     },
-    commit: async () => ({ kind: "committed" }),
+    commit: async (_operation, _loaded, decided) => {
+      commits.push(decided);
+      return { kind: "committed" };
+    },
     release: async () => {},
     readListing: async (operation, page) => {
       if (fail.run !== undefined) throw fail.run;
@@ -53,19 +58,34 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
     snapshot: async () => "",
     close: async () => {},
   };
-  return { storage, fail };
+  return { storage, fail, commits };
 }
 
 const login = { method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } };
 const codes = (r: ServiceResponse): string[] => ((r.body as { errors?: { code: string }[] } | undefined)?.errors ?? []).map((e) => e.code);
 
 function setup() {
-  const { storage, fail } = fakeStorage();
+  const { storage, fail, commits } = fakeStorage();
   const told: unknown[] = [];
   const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: (e) => told.push(e), newToken: () => "tok" });
   const auth = { authorization: "Bearer tok" };
-  return { service, fail, told, auth };
+  return { service, fail, told, auth, commits };
 }
+
+describe("JSON once on a storage (issue 33)", () => {
+  it("JRN-1: a write's answer is written to JSON once: the journal entry handed to the commit and the HTTP adapter get the same text, which is the body's JSON", async () => {
+    const { service, auth, commits } = setup();
+    expect((await service.handle(login)).status).toBe(200);
+    const r = await service.handle({ method: "POST", path: "/customer", headers: auth, body: { externalId: "C-once", name: "Once", identificationNumber: "1", contactPeople: [{ lastName: "Novák" }], addresses: [{ city: "Brno" }] } });
+    expect(r.status).toBe(201);
+    const text = answerText(r);
+    expect(text).toBe(JSON.stringify(r.body));
+    expect(commits.at(-1)?.journal?.answerText).toBe(text);
+    // A read writes no journal entry: the adapter writes its body itself.
+    const read = await service.handle({ method: "GET", path: "/material/externalId/M-1", headers: auth });
+    expect(answerText(read)).toBeUndefined();
+  });
+});
 
 describe("a storage that cannot serve (issue 21)", () => {
   it("ERR-2, HTTP-2: a storage that is unavailable answers 503 ServiceUnavailable with Retry-After and a problem body citing HTTP-2, not 500; the log is told why", async () => {

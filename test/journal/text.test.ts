@@ -1,0 +1,65 @@
+// JSON once (issue 33): the journal entry's text, written in one pass from the body and answer
+// texts the request holds, is the JSON of the entry's shape (JRN-2) without its seq.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { journalDraft, type JournalParam, type RecordChange } from "../../src/journal/entry.js";
+import { journalEntryShape } from "../../src/journal/memory.js";
+import { journalEntryText } from "../../src/journal/text.js";
+import type { Guid } from "../../src/shared/guid.js";
+import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
+import type { Effect } from "../../src/notification/effect.js";
+
+const guid = fc.uuid({ version: 4 }) as fc.Arbitrary<Guid>;
+const amount: fc.Arbitrary<Amount> = fc.oneof(fc.constant(UNLIMITED), fc.integer({ min: 0, max: 10 ** 9 }).map((n) => finite(n / 1000)));
+const doc = fc.record({ id: guid, externalId: fc.option(fc.string(), { nil: null }), name: fc.string(), extra: fc.jsonValue() });
+const change: fc.Arbitrary<RecordChange> = fc.oneof(
+  fc.record({ kind: fc.constantFrom("customer", "order", "intervention", "store", "material"), before: fc.option(doc, { nil: null }), after: doc }) as fc.Arbitrary<RecordChange>,
+  fc.record({ kind: fc.constant("stock" as const), storeId: guid, materialId: guid, before: fc.option(amount, { nil: null }), after: amount }),
+);
+const write = fc.record({
+  companyId: guid,
+  at: fc.integer({ min: 0, max: 4102444800000 }),
+  operation: fc.constantFrom("addCustomer", "moveStock", "planIntervention"),
+  method: fc.constantFrom("POST", "PUT"),
+  path: fc.string(),
+  form: fc.constantFrom("id" as const, "externalId" as const),
+  params: fc.array(fc.record({ name: fc.constantFrom("order", "store", "toStore"), value: fc.string() }), { maxLength: 2 }) as fc.Arbitrary<JournalParam[]>,
+  dryRun: fc.boolean(),
+  body: fc.option(fc.jsonValue(), { nil: undefined }),
+  clientId: fc.option(fc.string(), { nil: null }),
+  userId: guid,
+  idempotencyKey: fc.option(fc.string(), { nil: null }),
+  ids: fc.array(guid, { maxLength: 3 }),
+  status: fc.constantFrom(200, 201, 204, 400, 404, 409),
+  answer: fc.option(fc.jsonValue(), { nil: undefined }),
+  effects: fc.array(fc.record({ kind: fc.constant("email"), to: fc.array(fc.string()), data: fc.jsonValue() }), { maxLength: 2 }) as unknown as fc.Arbitrary<Effect[]>,
+  changes: fc.array(change, { maxLength: 4 }),
+  found: fc.array(fc.record({ id: guid, externalId: fc.option(fc.string(), { nil: null }) }), { maxLength: 2 }),
+});
+
+describe("a journal entry as JSON text (issue 33: JSON once)", () => {
+  it("JRN-2: JSON.parse of the text equals the entry's shape without seq, with the answer's text given or written here (property)", () => {
+    fc.assert(
+      fc.property(write, fc.boolean(), (w, given) => {
+        const { body, ...rest } = w;
+        const draft = journalDraft({ ...rest, bodyText: body === undefined ? undefined : JSON.stringify(body) });
+        const { seq: _seq, ...shape } = journalEntryShape({ seq: 1, ...draft });
+        const text = journalEntryText(draft, given && draft.answer !== undefined ? JSON.stringify(draft.answer) : undefined);
+        expect(JSON.parse(text)).toEqual(shape);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("JRN-2: the answer's text is kept as given (the HTTP reply's bytes); a body sent is kept as sent; U+0000 stays an escape", () => {
+    const draft = journalDraft({
+      companyId: "00000000-0000-4000-8000-000000000001" as Guid, at: 0, operation: "addCustomer", method: "POST", path: "/customer", form: "id", params: [], dryRun: false,
+      bodyText: '{"name":"a\\u0000b"}', clientId: null, userId: "00000000-0000-4000-8000-000000000002" as Guid, idempotencyKey: null, ids: [], status: 201,
+      answer: { id: "x" }, effects: [], changes: [], found: [],
+    });
+    const text = journalEntryText(draft, '{"id":"x"}');
+    expect(text).toContain(',"answer":{"id":"x"},');
+    expect(text).toContain(',"body":{"name":"a\\u0000b"},');
+    expect(JSON.parse(text).body).toEqual({ name: "a\u0000b" });
+  });
+});
