@@ -13,7 +13,7 @@ const guid = fc.uuid({ version: 4 }) as fc.Arbitrary<Guid>;
 const amount: fc.Arbitrary<Amount> = fc.oneof(fc.constant(UNLIMITED), fc.integer({ min: 0, max: 10 ** 9 }).map((n) => finite(n / 1000)));
 const doc = fc.record({ id: guid, externalId: fc.option(fc.string(), { nil: null }), name: fc.string(), extra: fc.jsonValue() });
 const change: fc.Arbitrary<RecordChange> = fc.oneof(
-  fc.record({ kind: fc.constantFrom("customer", "order", "intervention", "store", "material"), before: fc.option(doc, { nil: null }), after: doc }) as fc.Arbitrary<RecordChange>,
+  fc.record({ kind: fc.constantFrom("customer", "order", "intervention", "store", "material"), before: fc.option(doc, { nil: null }), after: doc }) as unknown as fc.Arbitrary<RecordChange>,
   fc.record({ kind: fc.constant("stock" as const), storeId: guid, materialId: guid, before: fc.option(amount, { nil: null }), after: amount }),
 );
 const write = fc.record({
