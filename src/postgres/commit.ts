@@ -197,9 +197,10 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
   }
   if (input.journal !== undefined) {
     const row = journalRow(input.journal);
-    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, record_ids, record_keys, idempotency_key, fingerprint, status, dry_run, entry)
-  VALUES ($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.recordIds, "uuid[]")},
-    ${bind(row.recordKeys, "text[]")}, ${bind(row.idempotencyKey, "text")}, ${bind(row.fingerprint, "text")}, ${bind(row.status, "integer")}, ${bind(row.dryRun, "boolean")}, ${bind(row.entry, "json")}))`);
+    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, records, idempotency_key, fingerprint, status, dry_run, entry, changed_kinds, changed_ids, changed_materials)
+  VALUES ($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.records, "text[]")},
+    ${bind(row.idempotencyKey, "text")}, ${bind(row.fingerprint, "text")}, ${bind(row.status, "integer")}, ${bind(row.dryRun, "boolean")}, ${bind(row.entry, "json")},
+    ${bind(row.changedKinds, "text[]")}, ${bind(row.changedIds, "uuid[]")}, ${bind(row.changedMaterials, "uuid[]")}))`);
   }
   if (input.idempotencyKey !== null) {
     // IDM-1: the key is claimed unless a decision still remembered holds it (IDM-4); a concurrent
@@ -238,6 +239,9 @@ function versionBump(s: string, table: string, column: string, name: string, rea
  * - `technician_versions`: one row per technician whose bookings a decision checked (ASN-5).
  * - `idempotency_keys`: one row per key a write claimed (IDM-1), filled from the journal.
  * - `stale_view()`, which the commit calls to undo itself when a version moved (SQLSTATE 40001).
+ * - The journal as the sync reads it: each entry's changes as three parallel arrays (kind, record,
+ *   material), so a pull no longer parses the entries' JSON; the records an entry names in one
+ *   array (`id:` GUIDs, `key:` external IDs) under one GIN index instead of two.
  * - The SQL listing's indexes go (trigram search, price, stock order and amount, the text orders
  *   of each collation): no request reads them, since the listing caches answer pages, and every
  *   write paid for them. The listing SQL stays the test oracle (`test/postgres/`).
@@ -270,6 +274,17 @@ BEGIN
   RAISE EXCEPTION 'field-service-rules: a version the decision read has moved' USING ERRCODE = '40001';
 END
 $fn$;
+ALTER TABLE ${s}.journal ADD COLUMN records text[], ADD COLUMN changed_kinds text[], ADD COLUMN changed_ids uuid[], ADD COLUMN changed_materials uuid[];
+UPDATE ${s}.journal SET
+  records = ARRAY(SELECT 'id:' || x FROM unnest(record_ids) x) || ARRAY(SELECT 'key:' || x FROM unnest(record_keys) x),
+  changed_kinds = ARRAY(SELECT c->>'kind' FROM json_array_elements(entry->'changes') c),
+  changed_ids = ARRAY(SELECT COALESCE(c->'after'->>'id', c->>'storeId')::uuid FROM json_array_elements(entry->'changes') c),
+  changed_materials = ARRAY(SELECT (c->>'materialId')::uuid FROM json_array_elements(entry->'changes') c);
+ALTER TABLE ${s}.journal ALTER COLUMN records SET NOT NULL, ALTER COLUMN changed_kinds SET NOT NULL, ALTER COLUMN changed_ids SET NOT NULL,
+  ALTER COLUMN changed_materials SET NOT NULL;
+DROP INDEX ${s}.journal_record_ids, ${s}.journal_record_keys;
+ALTER TABLE ${s}.journal DROP COLUMN record_ids, DROP COLUMN record_keys;
+CREATE INDEX journal_records ON ${s}.journal USING gin (records);
 DROP INDEX IF EXISTS ${s}.materials_search_trgm, ${s}.stock_store_seq, ${s}.stock_store_amount, ${s}.materials_price;
 DO $drop$
 DECLARE r record;

@@ -51,10 +51,14 @@ export interface JournalRow {
   readonly outcome: string;
   /** The rule IDs of the entry. */
   readonly rules: readonly string[];
-  /** GUIDs of the records it names. */
-  readonly recordIds: readonly string[];
-  /** External IDs of the records it names. */
-  readonly recordKeys: readonly string[];
+  /** The records it names, for `?record=` (JRN-2): `id:` and the GUID, `key:` and the external ID. */
+  readonly records: readonly string[];
+  /** Each change's kind (`customer` … `stock`), in order: what a sync reads (SYN-3). */
+  readonly changedKinds: readonly string[];
+  /** Each change's record GUID (the store's, for stock). */
+  readonly changedIds: readonly string[];
+  /** Each change's material GUID (stock), else `null`. */
+  readonly changedMaterials: readonly (string | null)[];
   /** The write's `Idempotency-Key`, `null` when none. */
   readonly idempotencyKey: string | null;
   /** The request's fingerprint under its key, `null` without a key. */
@@ -76,8 +80,19 @@ export interface JournalRow {
 export function journalRow(record: JournalRecord): JournalRow {
   const { draft, fingerprint } = record;
   const { recordIds, recordKeys } = namedRecords(draft);
+  const records: string[] = [];
+  for (const id of recordIds) records.push(`id:${id}`);
+  for (const key of recordKeys) records.push(`key:${key}`);
+  const changedKinds: string[] = [];
+  const changedIds: string[] = [];
+  const changedMaterials: (string | null)[] = [];
+  for (const c of draft.changes) {
+    changedKinds.push(c.kind);
+    changedIds.push(c.kind === "stock" ? c.storeId : c.after.id);
+    changedMaterials.push(c.kind === "stock" ? c.materialId : null);
+  }
   return {
-    at: draft.at, operation: draft.operation, outcome: draft.outcome, rules: draft.rules, recordIds, recordKeys,
+    at: draft.at, operation: draft.operation, outcome: draft.outcome, rules: draft.rules, records, changedKinds, changedIds, changedMaterials,
     idempotencyKey: draft.idempotencyKey, fingerprint: draft.idempotencyKey === null ? null : fingerprint, status: draft.status, dryRun: draft.dryRun,
     // Written once from the text the request holds (the body sent, the answer sent): JSON once.
     entry: journalEntryText(draft, record.answerText),
@@ -106,8 +121,9 @@ export async function readJournalPage(db: SqlExecutor, schema: string, companyId
   if (query.from !== null) where.push(`at >= ${bind(query.from, "bigint")}`);
   if (query.to !== null) where.push(`at < ${bind(query.to, "bigint")}`);
   if (query.record !== null) {
-    const byKey = `record_keys @> ARRAY[${bind(query.record, "text")}]`;
-    where.push(isGuid(query.record) ? `(${byKey} OR record_ids @> ARRAY[${bind(query.record.toLowerCase(), "uuid")}])` : byKey);
+    // An external ID as sent, or a GUID in any case (JRN-2): one GIN lookup of the entry's terms.
+    const terms = isGuid(query.record) ? [`key:${query.record}`, `id:${query.record.toLowerCase()}`] : [`key:${query.record}`];
+    where.push(`records && ${bind(terms, "text[]")}`);
   }
   const result = await db.query(`SELECT seq, entry FROM ${quoteSchema(schema)}.journal WHERE ${where.join(" AND ")} ORDER BY seq LIMIT $3`, values);
   const rows = result.rows as { seq: string; entry: Omit<JournalEntryShape, "seq"> }[];

@@ -94,8 +94,10 @@ export async function loadSyncView<R>(
   ];
   if (after !== null) {
     values.push(after);
-    ctes.push(`jc AS (SELECT c->>'kind' AS kind, COALESCE(c->'after'->>'id', c->>'storeId') AS id, c->>'materialId' AS material
-     FROM ${s}.journal j, json_array_elements(j.entry->'changes') c WHERE j.company_id = $1 AND j.xact_id >= $5::text::xid8 AND j.outcome = 'committed')`);
+    // The changes as the journal keeps them for a pull: three arrays, no JSON parsed (migration 7).
+    ctes.push(`jc AS (SELECT c.kind, c.id, c.material
+     FROM ${s}.journal j, unnest(j.changed_kinds, j.changed_ids, j.changed_materials) AS c(kind, id, material)
+     WHERE j.company_id = $1 AND j.xact_id >= $5::text::xid8 AND j.outcome = 'committed')`);
   }
   // SYN-4: where this database's history stands, and whether it still holds the cursor's newest entry.
   const columns = [
@@ -117,7 +119,7 @@ export async function loadSyncView<R>(
   if (after === null) columns.push("(SELECT json_agg(doc) FROM dv) AS days");
   else {
     columns.push("(SELECT json_agg(json_build_array(kind, id, material)) FROM jc) AS changes");
-    columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND id IN (SELECT id::uuid FROM jc WHERE kind = 'intervention')) AS changed`);
+    columns.push(`(SELECT json_agg(doc) FROM ${s}.interventions WHERE company_id = $1 AND id IN (SELECT id FROM jc WHERE kind = 'intervention')) AS changed`);
   }
   const result = await db.query(`WITH ${ctes.join(",\n  ")}\nSELECT ${columns.join(",\n  ")}`, values);
   const row = result.rows[0] as Record<string, unknown> & { xmin: string; cluster: string; mark: string | null; mark_held?: boolean };

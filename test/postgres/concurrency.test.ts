@@ -7,6 +7,9 @@ import { createFieldService, type FieldService, type ServiceResponse } from "../
 import type { Fixture } from "../../src/service/fixture.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
+import type { Intervention } from "../../src/records/intervention.js";
+import { NOTHING } from "../../src/service/loads.js";
+import type { StoredOperation } from "../../src/service/storage.js";
 import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
@@ -121,7 +124,7 @@ describe.runIf(databaseUrl !== undefined)("two service instances on one database
     }
   }, 60_000);
 
-  it("STK-2, STK-3, STK-5: batches and moves racing on one store named by GUID and by external ID (two different advisory locks) through two instances end exact", async () => {
+  it("STK-2, STK-3, STK-5: batches and moves racing on one store named by GUID and by external ID (two different turns in each process; one stock version) through two instances end exact", async () => {
     // Stock writes run at REPEATABLE READ: the store's stock counter, bumped by every write that
     // read the store, is what makes the later of two concurrent writers re-run. Here the adds
     // name store 1 as "S1" and the moves by GUID (a path has one form, and store 2 has no
@@ -166,4 +169,50 @@ describe.runIf(databaseUrl !== undefined)("two service instances on one database
       await p.close();
     }
   }, 60_000);
+
+  it("GEN-8: concurrent edits of one order through two instances lose no update: in seq order, each journaled edit's before is the previous one's after (the order's version, compare-and-set)", async () => {
+    const p = await pair();
+    try {
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => p.send(i, "PUT", "/order/externalId/ORD-1", { name: `edit-${i}` })));
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 12 }, () => 204));
+      const page = await p.send(0, "GET", "/journal?operation=editOrder&limit=100");
+      const edits = (page.body as { items: { changes: { kind: string; before: { name: string } | null; after: { name: string } }[] }[] }).items;
+      expect(edits).toHaveLength(12);
+      const names = edits.map((e) => e.changes.find((c) => c.kind === "order")!);
+      for (let i = 1; i < names.length; i++) expect(names[i]!.before?.name).toBe(names[i - 1]!.after.name);
+      const order = await p.send(1, "GET", "/order/externalId/ORD-1");
+      expect((order.body as { name: string }).name).toBe(names.at(-1)!.after.name);
+      expect(p.storages[0].stats().retries + p.storages[1].stats().retries).toBeGreaterThan(0);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  it("ORD-11, ORD-13: a plan decided on a view of its order commits only if no write under that order came first: a cancel between the plan's view and its commit makes the commit stale, and nothing of it is written", async () => {
+    const p = await pair();
+    try {
+      expect((await p.send(0, "POST", "/order/externalId/ORD-1/PlanIntervention", plan(at(8), at(9)))).status).toBe(200);
+      const journal = (await p.send(0, "GET", "/journal?operation=planIntervention")).body as { items: { changes: { kind: string; after: Intervention }[] }[] };
+      const planned = journal.items[0]!.changes.find((c) => c.kind === "intervention")!.after;
+      // A second plan's decision, made by hand on a view loaded through the storage port.
+      const operation: StoredOperation = {
+        companyId: A.company, operation: "planIntervention", form: "externalId", params: [{ name: "order", value: "ORD-1" }], body: {}, query: new Map(), dryRun: false,
+        loads: NOTHING, at: Date.parse(at(7)), idempotencyKey: null,
+      };
+      const second: Intervention = { ...planned, id: "00000000-0000-4000-8000-0000000000f1" as Guid, externalId: null };
+      // Control: nothing came between, so it commits.
+      const calm = await p.storages[0].load(operation);
+      expect(await p.storages[0].commit(operation, calm, { changes: { interventions: [second] } })).toEqual({ kind: "committed" });
+      const third: Intervention = { ...planned, id: "00000000-0000-4000-8000-0000000000f2" as Guid, externalId: null };
+      const loaded = await p.storages[0].load(operation);
+      // The order is cancelled through the other instance meanwhile (its interventions with it).
+      expect((await p.send(1, "PUT", "/order/externalId/ORD-1/cancel", { reason: "race" })).status).toBe(204);
+      expect(await p.storages[0].commit(operation, loaded, { changes: { interventions: [third] } })).toEqual({ kind: "stale" });
+      const order = (await p.send(0, "GET", "/order/externalId/ORD-1")).body as { id: string; state: string; interventionIds: string[] };
+      expect(order.state).toBe("Cancelled");
+      expect(order.interventionIds).not.toContain(third.id);
+    } finally {
+      await p.close();
+    }
+  });
 });

@@ -3,11 +3,13 @@
 // defect 7).
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { latestMigration, migrations } from "../../src/postgres/schema.js";
+import { latestMigration, migrate, migrations } from "../../src/postgres/schema.js";
+import { readJournalPage } from "../../src/postgres/journal.js";
+import type { Guid } from "../../src/shared/guid.js";
 import { createFieldService } from "../../src/service/create.js";
 import { StorageSetupError } from "../../src/service/storage.js";
 import { testFixture } from "../arbitraries/fixture.js";
-import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
 
 const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
@@ -64,5 +66,40 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
     const again = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 1) });
     await expect(again.ready()).resolves.toBeUndefined();
     await again.close();
+  });
+
+  it("migration 7 moves a version-6 journal to the arrays the sync and ?record= read, versions existing records at 1, and claims the keys the journal holds (IDM-1)", async () => {
+    const schema = schemaName("schema");
+    schemas.push(schema);
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      expect(await migrate(c, schema, testSecrets, 6)).toEqual([1, 2, 3, 4, 5, 6]);
+      const company = "00000000-0000-4000-8000-000000000001";
+      const store = "00000000-0000-4000-8000-0000000000a1";
+      const material = "00000000-0000-4000-8000-0000000000b1";
+      const customer = { id: "00000000-0000-4000-8000-0000000000c1", externalId: "C-1", name: "Acme" };
+      await c.query(`INSERT INTO "${schema}".companies (id, position, config) VALUES ($1, 0, '{}')`, [company]);
+      await c.query(`INSERT INTO "${schema}".customers (company_id, id, external_id, element_ids, element_keys, doc) VALUES ($1, $2, 'C-1', '{}', '{}', $3)`, [company, customer.id, JSON.stringify(customer)]);
+      const entry = { changes: [{ kind: "customer", before: null, after: customer }, { kind: "stock", storeId: store, materialId: material, after: 2 }] };
+      await c.query(
+        `INSERT INTO "${schema}".journal (company_id, at, operation, outcome, rules, record_ids, record_keys, idempotency_key, fingerprint, status, dry_run, entry)
+         VALUES ($1, 5, 'addCustomer', 'committed', '{}', ARRAY[$2::uuid, $3::uuid], ARRAY['C-1'], 'k-1', 'f', 201, false, $4::json),
+                ($1, 9, 'addCustomer', 'committed', '{}', '{}', '{}', 'k-1', 'f', 201, false, '{"changes":[]}')`,
+        [company, customer.id, store, JSON.stringify(entry)],
+      );
+      expect(await migrate(c, schema, testSecrets)).toEqual([7]);
+      const row = (await c.query(`SELECT records, changed_kinds, changed_ids, changed_materials FROM "${schema}".journal ORDER BY seq LIMIT 1`)).rows[0];
+      expect(row).toEqual({
+        records: [`id:${customer.id}`, `id:${store}`, "key:C-1"], changed_kinds: ["customer", "stock"], changed_ids: [customer.id, store], changed_materials: [null, material],
+      });
+      expect((await c.query(`SELECT version FROM "${schema}".customers`)).rows).toEqual([{ version: "1" }]);
+      expect((await c.query(`SELECT key, at FROM "${schema}".idempotency_keys`)).rows).toEqual([{ key: "k-1", at: "9" }]);
+      const all = { after: 0, limit: 10, record: null, operation: null, rule: null, outcome: null, from: null, to: null };
+      const found = async (record: string): Promise<number> => (await readJournalPage(c, schema, company as Guid, { ...all, record })).items.length;
+      expect([await found("C-1"), await found(customer.id.toUpperCase()), await found(store), await found("c-1")]).toEqual([1, 1, 1, 0]);
+    } finally {
+      await c.end();
+    }
   });
 });

@@ -137,8 +137,9 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
       await slow.query("BEGIN");
       await slow.query(`UPDATE "${schema}".interventions SET doc = $3::json WHERE company_id = $1 AND id = $2`, [A.company, foreign.id, JSON.stringify(late)]);
       await slow.query(
-        `INSERT INTO "${schema}".journal (company_id, at, operation, outcome, rules, record_ids, record_keys, status, dry_run, entry) VALUES ($1, 0, 'editIntervention', 'committed', '{}', '{}', '{}', 200, false, $2::json)`,
-        [A.company, JSON.stringify({ changes: [{ kind: "intervention", before: foreign, after: late }] })],
+        `INSERT INTO "${schema}".journal (company_id, at, operation, outcome, rules, records, status, dry_run, entry, changed_kinds, changed_ids, changed_materials)
+         VALUES ($1, 0, 'editIntervention', 'committed', '{}', '{}', 200, false, $2::json, '{intervention}', ARRAY[$3::uuid], '{NULL}')`,
+        [A.company, JSON.stringify({ changes: [{ kind: "intervention", before: foreign, after: late }] }), foreign.id],
       );
       // A quick writer commits a larger seq meanwhile; the pull sees it, not the slow one.
       const r = await service.handle({ method: "PUT", path: `/order/${order.id}/intervention/${planned.id}/Cancel`, headers: { authorization: `Bearer ${token}` }, body: {} });
