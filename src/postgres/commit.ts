@@ -184,15 +184,15 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
       // Materials carry their own change version (the listing caches read the rows changed since).
       ctes.push(`mv AS (INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
   ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version)`);
-      ctes.push(`m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, version)
+      ctes.push(`m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, version)
   SELECT $1::uuid, t.*, (SELECT version FROM mv) FROM json_to_recordset(${bind(materialRowsJson(materials), "json")})
     AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
-         category_id uuid, supplier_id uuid, description text, search text)
+         category_id uuid, supplier_id uuid, description text)
   ON CONFLICT (company_id, id) DO UPDATE SET
     external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
     supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
     category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-    search = EXCLUDED.search, version = EXCLUDED.version)`);
+    version = EXCLUDED.version)`);
     }
   }
   if (input.journal !== undefined) {
@@ -286,6 +286,7 @@ DROP INDEX ${s}.journal_record_ids, ${s}.journal_record_keys;
 ALTER TABLE ${s}.journal DROP COLUMN record_ids, DROP COLUMN record_keys;
 CREATE INDEX journal_records ON ${s}.journal USING gin (records);
 DROP INDEX IF EXISTS ${s}.materials_search_trgm, ${s}.stock_store_seq, ${s}.stock_store_amount, ${s}.materials_price;
+ALTER TABLE ${s}.materials DROP COLUMN search;
 DO $drop$
 DECLARE r record;
 BEGIN

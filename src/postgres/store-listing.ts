@@ -1,21 +1,20 @@
 /**
- * The store listing and the stock on PostgreSQL (issue 12): the tables, the collation, the
- * reads and writes, and `GET /store/{id}` as SQL. The answers are those of the in-memory
- * listing (`queryStoreListing`); a differential property in `test/postgres/store-listing.test.ts`
- * holds the two together. No driver is imported: every function takes a {@link SqlExecutor},
+ * The store listing and the stock on PostgreSQL (issue 12): the tables, the collation, and the
+ * writes of materials, catalogs and stock. Pages are answered by each process's listing cache
+ * (`store-listing-cache.ts`); `GET /store/{id}` as one SQL query moved to the tests with issue 33
+ * (`test/postgres/listing-sql.ts`), where it stays the oracle a differential property holds the
+ * cache and the in-memory listing to. No driver is imported: every function takes a {@link SqlExecutor},
  * which `pg`'s `Pool`, `Client` and `PoolClient` satisfy.
  *
  * Tenant isolation: the company GUID leads every key and every statement filters by it.
  */
-import { Dec, decimalToJson } from "../shared/decimal.js";
+import { Dec } from "../shared/decimal.js";
 import { toGuid, type Guid } from "../shared/guid.js";
-import { foldText, isStorableText } from "../shared/text.js";
+import { isStorableText } from "../shared/text.js";
 import type { CatalogValue } from "../shared/catalog.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
 import { UNLIMITED, amountToJson, type Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";
-import type { StoreDetail, StoreDetailItem } from "../store-listing/page.js";
-import type { StoreListingQuery, StoreSortKey } from "../store/query.js";
 import type { Store } from "../store/store.js";
 
 /**
@@ -325,34 +324,37 @@ export async function ensureCollation(db: SqlExecutor, schema: string, locale: s
 
 // ---- narrowing of rows (the DB boundary) ----
 
-function text(row: Record<string, unknown>, key: string): string {
+/** @internal narrowing of a row's column, shared with the test oracle (test/postgres/listing-sql.ts). */
+export function text(row: Record<string, unknown>, key: string): string {
   const v = row[key];
   if (typeof v !== "string") throw new Error(`PostgreSQL listing: column ${key} is not text (${typeof v})`);
   return v;
 }
 
-function textOrNull(row: Record<string, unknown>, key: string): string | null {
+/** @internal narrowing of a row's column, shared with the test oracle (test/postgres/listing-sql.ts). */
+export function textOrNull(row: Record<string, unknown>, key: string): string | null {
   const v = row[key];
   return v === null ? null : text(row, key);
 }
 
-function guidColumn(row: Record<string, unknown>, key: string): Guid {
+/** @internal narrowing of a row's column, shared with the test oracle (test/postgres/listing-sql.ts). */
+export function guidColumn(row: Record<string, unknown>, key: string): Guid {
   const g = toGuid(row[key]);
   if (g === undefined) throw new Error(`PostgreSQL listing: column ${key} is not a GUID`);
   return g;
 }
 
-function asRow(row: unknown): Record<string, unknown> {
+/** @internal narrowing of a row's column, shared with the test oracle (test/postgres/listing-sql.ts). */
+export function asRow(row: unknown): Record<string, unknown> {
   if (typeof row !== "object" || row === null) throw new Error("PostgreSQL listing: a row is not an object");
   return row as Record<string, unknown>;
 }
 
-function amountOf(value: string | null): Amount {
+/** @internal narrowing of a row's column, shared with the test oracle (test/postgres/listing-sql.ts). */
+export function amountOf(value: string | null): Amount {
   return value === null ? UNLIMITED : { kind: "finite", value: new Dec(value) };
 }
 
-// A surrogate not in a pair (unicode mode matches only those).
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 // The parsers refuse unstorable text (TXT-1); a record that reaches here otherwise (a caller
 // of these functions that skipped them) is refused loudly rather than stored altered.
@@ -361,24 +363,6 @@ function storable(value: string | null, what: string): string | null {
   return value;
 }
 
-/** Separator of the folded fields in the `search` column (U+0000 cannot be stored). */
-export const SEARCH_SEPARATOR = "\u0001";
-
-/**
- * The `search` column of a material: its folded name, identification number and supplier
- * code (the STO-4 fields, folded by `foldText` as the in-memory listing folds them), each
- * followed by {@link SEARCH_SEPARATOR}. A phrase without the separator can only match within
- * one field.
- * @param material - the material
- * @returns the folded search text
- * @example
- * materialSearchText({ name: "Šroub M6", identificationNumber: "ŠR-6", supplierCode: null }) //=> "sroub m6\u0001sr-6\u0001\u0001"
- */
-export function materialSearchText(material: Pick<Material, "name" | "identificationNumber" | "supplierCode">): string {
-  return (
-    foldText(material.name) + SEARCH_SEPARATOR + foldText(material.identificationNumber ?? "") + SEARCH_SEPARATOR + foldText(material.supplierCode ?? "") + SEARCH_SEPARATOR
-  );
-}
 
 /**
  * Materials as the one JSON array of rows that `json_to_recordset` reads (their typed columns
@@ -406,7 +390,6 @@ export function materialRowsJson(materials: readonly Material[]): string {
       category_id: m.categoryId,
       supplier_id: m.supplierId,
       description: storable(m.description, `material ${m.id} description`),
-      search: materialSearchText(m),
     };
   }
   return JSON.stringify(rows);
@@ -435,23 +418,25 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
        INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
        ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version
      )
-     INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, search, version)
+     INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, version)
      SELECT $1::uuid, t.*, (SELECT version FROM v) FROM json_to_recordset($2::json)
        AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
-            category_id uuid, supplier_id uuid, description text, search text)
+            category_id uuid, supplier_id uuid, description text)
      ON CONFLICT (company_id, id) DO UPDATE SET
        external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
        supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
        category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-       search = EXCLUDED.search, version = EXCLUDED.version`,
+       version = EXCLUDED.version`,
     [companyId, rows],
   );
 }
 
-const MATERIAL_COLUMNS =
+/** The columns of a material row, decimals as text (what `materialFromRow` reads). */
+export const MATERIAL_COLUMNS =
   "id, external_id, name, identification_number, supplier_code, unit, price::text AS price, cost_price::text AS cost_price, category_id, supplier_id, description";
 
-function unitOf(value: string): MaterialUnit {
+/** @internal narrowing of a row's column, shared with the test oracle (test/postgres/listing-sql.ts). */
+export function unitOf(value: string): MaterialUnit {
   if (!(materialUnits as readonly string[]).includes(value)) throw new Error(`PostgreSQL listing: ${JSON.stringify(value)} is not a material unit`);
   return value as MaterialUnit;
 }
@@ -515,27 +500,6 @@ export function amountFromText(value: unknown): Amount {
   return amountOf(value);
 }
 
-/**
- * Reads a company's materials by GUID, or all of them.
- * @param db - the connection
- * @param schema - the schema
- * @param companyId - the company
- * @param ids - the GUIDs, or `"all"`
- * @returns the materials found, by GUID (unknown GUIDs are absent)
- */
-export async function readMaterials(db: SqlExecutor, schema: string, companyId: Guid, ids: readonly Guid[] | "all"): Promise<Map<Guid, Material>> {
-  const s = quoteSchema(schema);
-  const result =
-    ids === "all"
-      ? await db.query(`SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 ORDER BY id`, [companyId])
-      : await db.query(`SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 AND id = ANY($2::uuid[])`, [companyId, ids]);
-  const out = new Map<Guid, Material>();
-  for (const row of result.rows) {
-    const m = materialFromRow(row);
-    out.set(m.id, m);
-  }
-  return out;
-}
 
 /**
  * Writes (inserts or replaces) a company's material categories and suppliers in one
@@ -581,37 +545,6 @@ export async function writeCatalogRows(
   );
 }
 
-/**
- * Reads a store's stock, in the order its materials were first stocked there.
- * @param db - the connection
- * @param schema - the schema
- * @param companyId - the company
- * @param storeId - the store
- * @param materialIds - the materials to read, or `"all"`
- * @returns material GUID → amount (unstocked materials are absent)
- */
-export async function readStock(
-  db: SqlExecutor,
-  schema: string,
-  companyId: Guid,
-  storeId: Guid,
-  materialIds: readonly Guid[] | "all",
-): Promise<Map<Guid, Amount>> {
-  const s = quoteSchema(schema);
-  const result =
-    materialIds === "all"
-      ? await db.query(`SELECT material_id, amount::text AS amount FROM ${s}.stock WHERE company_id = $1 AND store_id = $2 ORDER BY seq`, [companyId, storeId])
-      : await db.query(
-          `SELECT material_id, amount::text AS amount FROM ${s}.stock WHERE company_id = $1 AND store_id = $2 AND material_id = ANY($3::uuid[]) ORDER BY seq`,
-          [companyId, storeId, materialIds],
-        );
-  const out = new Map<Guid, Amount>();
-  for (const row of result.rows) {
-    const r = asRow(row);
-    out.set(guidColumn(r, "material_id"), amountOf(textOrNull(r, "amount")));
-  }
-  return out;
-}
 
 /**
  * Writes the outcome of a stock batch (STK-6: the new amount of every touched material) in
@@ -667,184 +600,4 @@ export async function writeStocks(db: SqlExecutor, schema: string, companyId: Gu
      ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount, version = EXCLUDED.version`,
     [companyId, JSON.stringify(rows), [...stores.keys()]],
   );
-}
-
-// ---- the listing query ----
-
-const ITEM_COLUMNS = `m.id, m.external_id, m.name, m.identification_number, m.supplier_code, m.unit, m.price::text AS price, s.amount::text AS amount,
-  m.category_id, c.name AS category_name, m.supplier_id, u.name AS supplier_name`;
-
-function fromClause(s: string): string {
-  return `FROM ${s}.stock s
-  JOIN ${s}.materials m ON m.company_id = s.company_id AND m.id = s.material_id
-  JOIN ${s}.catalog_values c ON c.company_id = m.company_id AND c.catalog = 'materialCategories' AND c.id = m.category_id
-  JOIN ${s}.catalog_values u ON u.company_id = m.company_id AND u.catalog = 'materialSuppliers' AND u.id = m.supplier_id`;
-}
-
-// The ORDER BY of a sort key (STO-5): text keys by the collation; an unset identification
-// number below every text; unlimited (NULL) above every number; ties by name, then GUID,
-// both ascending whatever the direction.
-// With `fenced`, the key is written as an equal expression no index matches (`|| ''`, `+ 0`):
-// a search then collects its matches through the trigram index and sorts only them, where
-// the planner otherwise walked an ordered index testing every material against the phrase
-// (0.3 s for a 2% phrase at 100,000 materials).
-function orderBy(key: StoreSortKey, descend: boolean, collation: string, fenced: boolean): string {
-  const dir = descend ? "DESC" : "ASC";
-  const text = (column: string): string => (fenced ? `(${column} || '')` : column);
-  const number = (column: string): string => (fenced ? `(${column} + 0)` : column);
-  const first = (() => {
-    switch (key) {
-      case "name":
-        return `${text("m.name")} COLLATE ${collation} ${dir}`;
-      case "identificationNumber":
-        return `${text("m.identification_number")} COLLATE ${collation} ${dir} NULLS ${descend ? "LAST" : "FIRST"}`;
-      case "price":
-        return `${number("m.price")} ${dir}`;
-      case "amount":
-        return `${number("s.amount")} ${dir} NULLS ${descend ? "FIRST" : "LAST"}`;
-      case "materialCategoryName":
-        return `c.name COLLATE ${collation} ${dir}`;
-      case "materialSupplierName":
-        return `u.name COLLATE ${collation} ${dir}`;
-    }
-  })();
-  return key === "name" ? `${first}, m.id ASC` : `${first}, m.name COLLATE ${collation} ASC, m.id ASC`;
-}
-
-/**
- * Escapes a folded phrase for `LIKE '%' || $x || '%'` (backslash is the escape character).
- * @param phrase - the folded phrase
- * @returns the phrase with `\`, `%` and `_` escaped
- * @example
- * escapeLike("50%_a\\b") //=> "50\\%\\_a\\\\b"
- */
-export function escapeLike(phrase: string): string {
-  return phrase.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function itemOf(row: unknown): StoreDetailItem {
-  const r = asRow(row);
-  return {
-    materialId: guidColumn(r, "id"),
-    materialExternalId: textOrNull(r, "external_id"),
-    name: text(r, "name"),
-    identificationNumber: textOrNull(r, "identification_number"),
-    supplierCode: textOrNull(r, "supplier_code"),
-    unit: unitOf(text(r, "unit")),
-    price: decimalToJson(new Dec(text(r, "price"))),
-    amount: amountToJson(amountOf(textOrNull(r, "amount"))),
-    materialCategoryId: guidColumn(r, "category_id"),
-    materialCategoryName: text(r, "category_name"),
-    materialSupplierId: guidColumn(r, "supplier_id"),
-    materialSupplierName: text(r, "supplier_name"),
-  };
-}
-
-function countOf(row: unknown): number {
-  const v = asRow(row)["total"];
-  const n = typeof v === "string" ? Number(v) : typeof v === "number" ? v : NaN;
-  if (!Number.isSafeInteger(n)) throw new Error("PostgreSQL listing: the count is not a whole number");
-  return n;
-}
-
-/** One WHERE condition with the values it binds, numbered from a given placeholder. */
-interface Conditions {
-  readonly sql: string[];
-  readonly values: unknown[];
-}
-
-function bind(c: Conditions, value: unknown): string {
-  c.values.push(value);
-  return `$${c.values.length}`;
-}
-
-// Collations known to exist, per connection (pool): a listing query then needs no catalog
-// lookup. A collation is never dropped while its schema lives.
-const ensured = new WeakMap<SqlExecutor, Set<string>>();
-
-async function collationFor(db: SqlExecutor, schema: string, locale: string): Promise<string> {
-  let known = ensured.get(db);
-  if (known === undefined) {
-    known = new Set();
-    ensured.set(db, known);
-  }
-  const key = `${schema}\u0000${locale}`;
-  const name = `${quoteSchema(schema)}."${listingCollationName(locale)}"`;
-  if (known.has(key)) return name;
-  const made = await ensureCollation(db, schema, locale);
-  known.add(key);
-  return made;
-}
-
-/**
- * Answers `GET /store/{id}` from PostgreSQL exactly as `queryStoreListing` answers it from
- * the in-memory listing: the folded phrase as a substring of the folded name,
- * identification number or supplier code (STO-4); the category and supplier filters; the
- * STO-5 order in the company's collation; the page, and the true `totalCount` even past the
- * end (STO-6). One statement per page (the count rides along as a subquery), plus a count
- * when the page is past the end, plus a candidate read in the rare case of a phrase holding
- * {@link SEARCH_SEPARATOR}. Every statement is filtered by the company.
- * @param db - the connection
- * @param schema - the schema
- * @param company - the company (GUID and `locale`)
- * @param store - the store record
- * @param query - the parsed query (STO-3)
- * @returns the store detail
- * @throws Error when the company's locale is unknown, or on a database error
- */
-export async function queryStoreListingSql(db: SqlExecutor, schema: string, company: ListingCompany, store: Store, query: StoreListingQuery): Promise<StoreDetail> {
-  const s = quoteSchema(schema);
-  const collation = await collationFor(db, schema, company.locale);
-  const detail = (items: StoreDetailItem[], totalCount: number): StoreDetail => ({
-    id: store.id,
-    externalId: store.externalId,
-    name: store.name,
-    availableFor: store.availableFor,
-    materials: { items, page: query.page, pageSize: query.pageSize, totalCount },
-  });
-  const where: Conditions = { sql: [], values: [] };
-  where.sql.push(`s.company_id = ${bind(where, company.id)}`, `s.store_id = ${bind(where, store.id)}`);
-  const phrase = query.searchPhrase === null ? "" : foldText(query.searchPhrase);
-  if (phrase.includes("\u0000")) return detail([], 0); // no stored text holds U+0000
-  if (phrase !== "") {
-    // A lone surrogate cannot reach PostgreSQL (it would arrive as U+FFFD), yet in memory it
-    // matches half of an astral character: such a phrase is checked in JavaScript over the
-    // whole store. No URL can carry one (percent-decoding yields well-formed text).
-    const lone = LONE_SURROGATE.test(phrase);
-    if (!lone) where.sql.push(`m.search LIKE '%' || ${bind(where, escapeLike(phrase))} || '%'`);
-    if (lone || phrase.includes(SEARCH_SEPARATOR)) {
-      // The phrase could match across fields in the joined text: check the candidates field by field.
-      const candidates = await db.query(`SELECT m.id, m.name, m.identification_number, m.supplier_code ${fromClause(s)} WHERE ${where.sql.join(" AND ")}`, where.values);
-      const kept: Guid[] = [];
-      for (const row of candidates.rows) {
-        const r = asRow(row);
-        const fields = [text(r, "name"), textOrNull(r, "identification_number") ?? "", textOrNull(r, "supplier_code") ?? ""];
-        if (fields.some((f) => foldText(f).includes(phrase))) kept.push(guidColumn(r, "id"));
-      }
-      where.sql.push(`m.id = ANY(${bind(where, kept)}::uuid[])`);
-    }
-  }
-  if (query.materialCategoryIds !== null) where.sql.push(`m.category_id = ANY(${bind(where, query.materialCategoryIds)}::uuid[])`);
-  if (query.materialSupplierIds !== null) where.sql.push(`m.supplier_id = ANY(${bind(where, query.materialSupplierIds)}::uuid[])`);
-  const filter = where.sql.join(" AND ");
-  // The total as an uncorrelated subquery (run once, in the page's snapshot), not a window:
-  // a window count would make the page wait for every row, where the ordered indexes let it
-  // stop after the page. Without search and filters every stock row is listed (the foreign
-  // key guarantees its material), so the stock key alone counts.
-  const countSql =
-    where.sql.length === 2 ? `SELECT count(*) FROM ${s}.stock s WHERE ${filter}` : `SELECT count(*) ${fromClause(s)} WHERE ${filter}`;
-  const countValues = where.values.slice();
-  // Offsets past 2^53 stay exact as bigint text.
-  const offset = (BigInt(query.page - 1) * BigInt(query.pageSize)).toString();
-  const page = await db.query(
-    `SELECT ${ITEM_COLUMNS}, (${countSql}) AS total ${fromClause(s)} WHERE ${filter}
-  ORDER BY ${orderBy(query.sortBy, query.sortOrder === "descend", collation, phrase !== "")}
-  LIMIT ${bind(where, query.pageSize)} OFFSET ${bind(where, offset)}::bigint`,
-    where.values,
-  );
-  const first = page.rows[0];
-  if (first !== undefined) return detail(page.rows.map(itemOf), countOf(first));
-  // A page past the end has no row to carry the total.
-  const counted = await db.query(`${countSql.replace("count(*)", "count(*) AS total")}`, countValues);
-  return detail([], countOf(counted.rows[0]));
 }

@@ -7,7 +7,8 @@ import { loadavg } from "node:os";
 import pg from "pg";
 import { afterAll, bench, describe } from "vitest";
 import { listingBenchWorld } from "./listing-world.js";
-import { listingMigration, listingVersionsMigration, queryStoreListingSql, writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/store-listing.js";
+import { writeCatalogRows, writeMaterialRows, writeStock } from "../../src/postgres/store-listing.js";
+import { listingTablesSql, queryStoreListingSql } from "../postgres/listing-sql.js";
 import { guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 import { queryStoreListing } from "../../src/store-listing/page.js";
@@ -54,7 +55,7 @@ if (pool === undefined) {
 } else {
   const rows: Record<string, string | number>[] = [];
   const load = [loadavg()[0] as number];
-  await pool.query(listingMigration(schema) + listingVersionsMigration(schema));
+  await pool.query(listingTablesSql(schema));
   let t = performance.now();
   await writeCatalogRows(pool, schema, companyId, categories, suppliers);
   await writeMaterialRows(pool, schema, companyId, materials);
@@ -94,10 +95,6 @@ if (pool === undefined) {
     load.push(loadavg()[0] as number);
   };
   await measure("", queries);
-  // The searches again without the trigram index, to see whether it pays; then put it back.
-  await pool.query(`DROP INDEX "${schema}".materials_search_trgm`);
-  await measure("no trigram index: ", queries.filter(([name]) => name.startsWith("search")));
-  await pool.query(listingMigration(schema));
   // Deep pages sort the whole stock; with the default 4 MB of work_mem that sort spills to disk.
   await pool.query("SET work_mem = '64MB'");
   await measure("work_mem 64MB: ", queries.filter(([name]) => name.includes("page 250")));

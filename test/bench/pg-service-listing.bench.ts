@@ -14,7 +14,7 @@ import { runInNewContext } from "node:vm";
 import pg from "pg";
 import { bench, describe } from "vitest";
 import { listingBenchFixture, listingBenchWorld } from "./listing-world.js";
-import { queryStoreListingSql } from "../../src/postgres/store-listing.js";
+import { queryStoreListingSql } from "../postgres/listing-sql.js";
 import { postgresStorage, type PostgresStorage } from "../../src/postgres/index.js";
 import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/index.js";
 import type { Guid } from "../../src/shared/guid.js";

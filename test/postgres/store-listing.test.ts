@@ -6,14 +6,11 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
+import { escapeLike, listingTablesSql, queryStoreListingSql, readMaterials, readStock } from "./listing-sql.js";
 import {
   ensureCollation,
-  escapeLike,
   listingMigration,
   listingVersionsMigration,
-  queryStoreListingSql,
-  readMaterials,
-  readStock,
   writeCatalogRows,
   writeMaterialRows,
   writeStock,
@@ -155,7 +152,7 @@ describe.skipIf(url === undefined || url === "")("store listing on PostgreSQL", 
   async function freshSchema(): Promise<string> {
     const schema = `t_listing_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
     schemas.push(schema);
-    await pool.query(listingMigration(schema) + listingVersionsMigration(schema));
+    await pool.query(listingTablesSql(schema));
     return schema;
   }
 
