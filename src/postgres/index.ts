@@ -45,15 +45,14 @@ export interface PostgresStorageOptions {
   /** Most connections the pool opens. Default 10. */
   readonly maxConnections?: number;
   /**
-   * Most attempts of one request when transactions conflict (serialization failure,
-   * deadlock); then the storage is unavailable for it (503). An external ID taken meanwhile
-   * is re-run once only: taken again, it is the 400 of GEN-4. Default 20.
+   * Most decisions of one request whose commit finds its view stale (a concurrent write moved a
+   * version it read, or a deadlock); then the storage is unavailable for it (503). An external
+   * ID taken meanwhile is decided again once only: taken again, it is the 400 of GEN-4. Default 20.
    */
   readonly maxAttempts?: number;
   /**
    * Told of every statement a request sends, before it is sent (diagnostics: a statement log,
-   * or a test that checks every query is scoped by company). Values as bound: in a script of
-   * several statements they are then written into the text as literals.
+   * or a test that checks every query is scoped by company), with its values as bound.
    */
   readonly onQuery?: (text: string, values: readonly unknown[] | undefined) => void;
   /**
@@ -328,16 +327,16 @@ function lockStatement(schema: string, companyId: Guid, stamp: ViewStamp): { tex
 /**
  * A storage on PostgreSQL for `createFieldService` (docs/service.md "Storage"). On open it
  * creates its tables in `schema` with versioned migrations and seeds the fixture when the
- * schema holds no company yet (a schema with data keeps it). Each request runs in one
- * SERIALIZABLE transaction (reads in a read-only snapshot): it loads only the records its
- * decision reads (`StoredOperation.loads`), runs the pure handler on them and writes the changes;
- * a conflict with a concurrent transaction (serialization failure, deadlock) re-runs the
- * whole request on fresh data after a jittered wait, so two processes never both plan
- * overlapping slots for one technician (ASN-5) and stock batches on one store end exact
- * (STK-6). A unique external ID taken meanwhile re-runs it once, and the decision then
- * refuses it by GEN-4; taken again, the storage refuses it itself (`DuplicateExternalIdError`,
- * the same 400). Effects are returned only after the commit, so a re-run repeats nothing
- * outside. Every wait is bounded (`connectTimeoutMs`, `statementTimeoutMs`); a database that
+ * schema holds no company yet (a schema with data keeps it). A request's view is one statement
+ * (`load`: only the records its decision reads, `StoredOperation.loads`, with their versions),
+ * and its commit is another (`commit`): one statement that compares and sets the versions the
+ * view read, writes the changes, inserts the journal entry and claims the `Idempotency-Key`, all
+ * or nothing; no transaction stays open across the decision. A version moved meanwhile makes the
+ * commit `stale` and the service decides again on a fresh view, so two processes never both plan
+ * overlapping slots for one technician (ASN-5) and stock batches on one store end exact (STK-6)
+ * (docs/decisions.md "What guards each invariant"). A unique external ID taken meanwhile is
+ * decided again once, and the rules then refuse it by GEN-4; taken again, it is the same 400.
+ * Effects are returned only after the commit, so a new decision repeats nothing outside. Every wait is bounded (`connectTimeoutMs`, `statementTimeoutMs`); a database that
  * is down, out of connections or too slow rejects with `StorageUnavailableError` (503), and
  * the next request tries again. A store
  * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,

@@ -24,7 +24,7 @@ import type { Store } from "../store/store.js";
  */
 export interface SqlExecutor {
   /**
-   * Runs one statement (or, without values, a script of several).
+   * Runs one statement (without values, a script of several may be sent: migrations do).
    * @param text - the SQL text, with `$1`… placeholders
    * @param values - the values of the placeholders
    * @returns the rows

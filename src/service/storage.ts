@@ -47,9 +47,9 @@ export interface StoredOperation {
   /** The instant the decision is given (the service's clock, read once per request). */
   readonly at: Instant;
   /**
-   * The write's `Idempotency-Key` (IDM-1), `null` when none: the storage finds the answer
-   * recorded under it, if still remembered at `at` (IDM-4), and hands it to the work, in the
-   * same transaction and under a lock of the key, so two processes racing one key decide once.
+   * The write's `Idempotency-Key` (IDM-1), `null` when none: the view holds the answer recorded
+   * under it, if still remembered at `at` (IDM-4), and the commit claims the key, so two
+   * processes racing one key decide once.
    */
   readonly idempotencyKey: string | null;
 }
