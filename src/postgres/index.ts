@@ -191,9 +191,19 @@ function duplicateOf(error: unknown, operation: StoredOperation | undefined): Du
   return new DuplicateExternalIdError(named ? "externalId" : "", message, { cause: error });
 }
 
+/** Names already computed, by text: a request's statements are a few hundred texts in all, each hashed once. */
+const preparedNames = new Map<string, string>();
+
 /** A short name of a statement's text: statements with values are prepared under it, once per connection. */
 function preparedName(text: string): string {
-  return `fs_${createHash("sha1").update(text).digest("base64url")}`;
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `fs_${createHash("sha1").update(text).digest("base64url")}`;
+    // Bounded: texts follow the parts a request has, not its values, but a caller could vary the schema.
+    if (preparedNames.size >= 4096) preparedNames.clear();
+    preparedNames.set(text, name);
+  }
+  return name;
 }
 
 /** Tokens are stored as SHA-256 digests: a copy of the table does not hand out live tokens. */

@@ -1,0 +1,83 @@
+// The commit statement of a decision (src/postgres/commit.ts), without a database: what it
+// compares and sets for each part of a change set. Its effect on a database is tested by
+// test/postgres/concurrency.test.ts (lost updates, plans against a cancel, exact stock, one
+// booking), round-trips.test.ts and schema.test.ts (migration 7).
+import { describe, expect, it } from "vitest";
+import { commitStatement, type CommitInput } from "../../src/postgres/commit.js";
+import { emptyStamp, emptyView } from "../../src/postgres/records.js";
+import type { JournalRecord } from "../../src/journal/memory.js";
+import { journalDraft } from "../../src/journal/entry.js";
+import { loadFixture } from "../../src/service/fixture.js";
+import type { Guid } from "../../src/shared/guid.js";
+import { finite } from "../../src/stock/amount.js";
+import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+
+const A = ids(0);
+const config = loadFixture(testFixture())[0]!;
+const customer = testCustomer(0, 1, "CUST-1");
+const order = testOrder(customer, 1, "ORD-1");
+const entry: JournalRecord = {
+  draft: journalDraft({
+    companyId: A.company, at: 0, operation: "editOrder", method: "PUT", path: "/order/x", form: "id", params: [], dryRun: false, bodyText: "{}", clientId: null,
+    userId: A.company, idempotencyKey: null, ids: [], status: 204, answer: undefined, effects: [], changes: [], found: [],
+  }),
+  fingerprint: null,
+};
+const input = (over: Partial<CommitInput>): CommitInput => ({
+  companyId: A.company, view: emptyView(config), stamp: emptyStamp(), changes: undefined, journal: entry, pathOrder: undefined, idempotencyKey: null, at: 1_000, ...over,
+});
+/** The number of rows the statement's compare-and-sets must move: its last bound value. */
+const expected = (i: CommitInput): unknown => commitStatement("t", i)?.values.at(-1);
+
+describe("the commit statement (issue 33)", () => {
+  it("JRN-1: nothing to write, no statement; a refusal writes its journal entry and compares nothing", () => {
+    expect(commitStatement("t", input({ journal: undefined }))).toBeUndefined();
+    const refusal = commitStatement("t", input({}));
+    expect(refusal?.text).toContain("INSERT INTO \"t\".journal");
+    expect(refusal?.text).not.toMatch(/UPDATE|technician_versions|stock_versions|idempotency_keys/);
+    expect(expected(input({}))).toBe(0);
+  });
+
+  it("GEN-8: a record the view held is updated only at the version read; a new one is inserted only if its GUID is free; each counts once", () => {
+    const stamp = emptyStamp();
+    stamp.orders.set(order.id, 7);
+    const edit = input({ stamp, changes: { orders: [order] } });
+    const text = commitStatement("t", edit)?.text ?? "";
+    expect(text).toContain("t.version = x.version");
+    expect(JSON.parse(commitStatement("t", edit)?.values[1] as string)).toMatchObject([{ id: order.id, version: 7 }]);
+    expect(expected(edit)).toBe(1);
+    const add = input({ changes: { customers: [customer], orders: [order] } });
+    expect(commitStatement("t", add)?.text).toContain("ON CONFLICT (company_id, id) DO NOTHING RETURNING 1");
+    expect(expected(add)).toBe(2);
+  });
+
+  it("ORD-11, ORD-13: a write under the path's order moves the order's version unless it writes the order itself", () => {
+    const stamp = emptyStamp();
+    stamp.orders.set(order.id, 3);
+    const intervention = { id: "00000000-0000-4000-8000-0000000000e1", externalId: null, orderId: order.id, state: "Planned", assignations: [] } as never;
+    const under = input({ stamp, pathOrder: order.id, changes: { interventions: [intervention] } });
+    expect(commitStatement("t", under)?.text).toContain("po AS (UPDATE \"t\".orders SET version = version + 1");
+    expect(expected(under)).toBe(2);
+    const itself = input({ stamp, pathOrder: order.id, changes: { orders: [order] } });
+    expect(commitStatement("t", itself)?.text).not.toContain("po AS");
+    expect(expected(itself)).toBe(1);
+  });
+
+  it("ASN-5, STK-6, IDM-1: every technician and path store read moves from its version; the key is claimed unless remembered; stock of a store not read is a bug", () => {
+    const stamp = emptyStamp();
+    const store = A.store(1) as Guid;
+    stamp.stock.set(store, 4);
+    stamp.technicians.set(A.tech1, 0);
+    stamp.technicians.set(A.tech2, 2);
+    const write = input({ stamp, changes: { stock: new Map([[store, new Map([[A.material(1) as Guid, finite(3)]])]]) }, idempotencyKey: "k" });
+    const text = commitStatement("t", write)?.text ?? "";
+    expect(text).toContain("technician_versions");
+    expect(text).toContain("stock_versions");
+    expect(text).toContain("JOIN sv ON sv.id = r.store");
+    expect(text).toContain("idempotency_keys");
+    expect(expected(write)).toBe(2 + 1 + 1);
+    expect(commitStatement("t", write)?.values).toContain(1_000 - 24 * 3_600_000);
+    const elsewhere = input({ changes: { stock: new Map([[A.store(2) as Guid, new Map([[A.material(1) as Guid, finite(3)]])]]) } });
+    expect(() => commitStatement("t", elsewhere)).toThrow(/without its stock read/);
+  });
+});
