@@ -2,11 +2,12 @@
 // Throughput against the floor (issue 33, item 7), in ONE run, against the built package:
 //   npm run bench:throughput            (npm run build && scripts/with-postgres.sh node test/bench/throughput.mjs)
 //   npm run build && scripts/with-postgres.sh node test/bench/throughput.mjs [seconds per workload, default 5]
-// It starts, in turn, on 127.0.0.1 with ports the system picks:
+// It starts, on 127.0.0.1 with ports the system picks, and keeps up together:
 //   - the service in memory, 1 process;
 //   - the service on PostgreSQL, 1 process, then 2 processes (a fresh database each);
 //   - the floor (test/bench/floor-server.mjs: node:http + pg, no rules, one JSON document per
 //     record, one statement per request), 1 process, then 2 (a fresh database each);
+// then runs each workload on each of them in turn, then stops them and runs
 //   - pgbench (TPC-B, simple updates, select-only) on the same cluster, on a fresh database.
 // Each workload runs a warm-up (not counted), then SECONDS with autocannon in this process, 8
 // keep-alive connections per server process (the hot store: 16 in all, split between them).
@@ -250,31 +251,37 @@ try {
     u.pathname = `/${name}`;
     return u.toString();
   };
-  for (const config of CONFIGS) {
-    const url = config.db ? await freshDatabase(config.key) : "";
-    const procs = [];
-    try {
+  // Every server is started first and stays up, idle when not driven; then each workload runs
+  // on every server in turn, so the cells a ratio compares are measured minutes apart at most,
+  // not the whole run apart (the load of a shared machine drifts).
+  const started = [];
+  try {
+    for (const config of CONFIGS) {
+      const url = config.db ? await freshDatabase(config.key) : "";
+      const entry = { config, procs: [], targets: [] };
+      started.push(entry);
       for (let i = 0; i < config.n; i++) {
         const name = `${config.key}-${i}`;
         // One after the other: the first creates and seeds the schema.
-        procs.push(
+        entry.procs.push(
           config.kind === "service"
             ? await start(name, ["dist/server/main.js", "--port", "0", "--host", "127.0.0.1"], { DATABASE_URL: url })
             : await start(name, ["test/bench/floor-server.mjs"], { DATABASE_URL: url }),
         );
       }
-      const targets = [];
-      for (const p of procs) targets.push({ p, token: await login(p) });
-      if (config.kind === "service") await prepare(procs[0], targets[0].token);
-      for (const w of WORKLOADS) {
+      for (const p of entry.procs) entry.targets.push({ p, token: await login(p) });
+      if (config.kind === "service") await prepare(entry.procs[0], entry.targets[0].token);
+    }
+    for (const w of WORKLOADS) {
+      for (const { config, targets } of started) {
         if (config.kind === "floor" && !w.floor) continue;
         await drive(targets, w, WARMUP, false);
         results[`${w.key}|${config.key}`] = await drive(targets, w, SECONDS, true);
-        process.stderr.write(`throughput: ${config.key} ${w.key} done\n`);
       }
-    } finally {
-      await Promise.all(procs.map(stop));
+      process.stderr.write(`throughput: ${w.key} done\n`);
     }
+  } finally {
+    await Promise.all(started.flatMap((e) => e.procs.map(stop)));
   }
   // pgbench on the same cluster, 8 clients (the connections of one server process).
   const benchUrl = await freshDatabase("pgbench");
@@ -315,7 +322,7 @@ const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}` : "–");
 const CONFIG_LABEL = { mem1: "service in memory ×1", pg1: "service on PostgreSQL ×1", pg2: "service on PostgreSQL ×2", floor1: "floor ×1", floor2: "floor ×2" };
 
 console.log(`\n## Throughput against the floor: ${new Date().toISOString()}, commit ${commit}\n`);
-console.log(`Node ${process.version}, ${availableParallelism()} cores; ${SECONDS} s per workload after ${WARMUP} s of warm-up; autocannon in the bench process, ${C} keep-alive connections per server process (the hot store: ${HOT_C} in all); CLK_TCK ${HZ}.`);
+console.log(`Node ${process.version}, ${availableParallelism()} cores; ${SECONDS} s per workload after ${WARMUP} s of warm-up; autocannon in the bench process, ${C} keep-alive connections per server process (the hot store: ${HOT_C} in all); every server up together, each workload run on each in turn; CLK_TCK ${HZ}.`);
 console.log(`Load at start: \`${loadAtStart}\``);
 console.log(`Load at end:   \`${loadAtEnd}\`\n`);
 console.log("| workload | server | req/s | p50 ms | p99 ms | non-2xx | Node CPU ms/req | PostgreSQL CPU ms/req |");
