@@ -85,7 +85,7 @@ describe("cpuPerRequest and ratio", () => {
 describe("the workloads' bodies", () => {
   const techs = ["tech-1", "tech-2", "tech-3"];
 
-  it("no two planned slots of one technician overlap, and each lies on its day (ASN-4, ASN-5 never refuse the bench)", () => {
+  it("no two planned slots of one technician overlap, and each lies on its day (so the demo company's collision setting never refuses a plan of the bench)", () => {
     const seen = new Map<string, Array<[number, number]>>();
     for (let n = 0; n < 3000; n++) {
       const s = planSlot(n, techs, "2027-01-04");
