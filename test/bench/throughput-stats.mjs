@@ -1,0 +1,71 @@
+// The pure pieces of test/bench/throughput.mjs (issue 33, item 7), apart so that
+// test/bench/throughput-stats.test.ts can check them without starting a server: reading
+// /proc/<pid>/stat, percentiles of the merged latencies, CPU per request, ratios, and the
+// request bodies whose uniqueness the workloads rely on.
+
+/**
+ * Reads one /proc/<pid>/stat line: the command name (between the first "(" and the LAST ")",
+ * since the name may itself hold spaces and parentheses), the parent pid, `ticks` = utime +
+ * stime in clock ticks (fields 14 and 15 of proc(5), counted from 1 with the pid as field 1),
+ * and `childTicks` = cutime + cstime (fields 16 and 17: the CPU of the children it has waited
+ * for, which is where an exited PostgreSQL backend's CPU goes once the postmaster reaps it).
+ * Returns undefined for a line that is not one.
+ */
+export function parseProcStat(text) {
+  const open = text.indexOf("(");
+  const close = text.lastIndexOf(")");
+  if (open < 0 || close < open) return undefined;
+  const rest = text.slice(close + 2).trim().split(/\s+/);
+  // rest[0] is field 3 (state): field n is rest[n - 3].
+  const ppid = Number(rest[1]);
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  const cutime = Number(rest[13]);
+  const cstime = Number(rest[14]);
+  if (![ppid, utime, stime, cutime, cstime].every(Number.isInteger)) return undefined;
+  return { comm: text.slice(open + 1, close), ppid, ticks: utime + stime, childTicks: cutime + cstime };
+}
+
+/**
+ * The nearest-rank percentile q (0 < q ≤ 1) of ascending `sorted` values: the smallest value
+ * with at least q of the values at or below it. NaN for no values.
+ */
+export function percentile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil(q * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Milliseconds of CPU per request: `ticks` clock ticks at `hz` ticks a second over `requests` requests (NaN for none). */
+export function cpuPerRequest(ticks, hz, requests) {
+  return requests > 0 ? (ticks * 1000) / hz / requests : NaN;
+}
+
+/** a / b, NaN when either is not a finite number or b is 0. */
+export function ratio(a, b) {
+  return Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? a / b : NaN;
+}
+
+/**
+ * The assignation of the n-th intervention planned by the bench: technicians in turn, each
+ * one's plans in 10-minute slots from 06:00 UTC (08:00 in Prague in summer, 07:00 in winter),
+ * 48 a day, then the next day from `firstDay` (YYYY-MM-DD). No two n give one technician
+ * overlapping slots, so ASN-5 (collisions are refused in the demo company) never refuses one.
+ */
+export function planSlot(n, technicians, firstDay) {
+  const userId = technicians[n % technicians.length];
+  const k = Math.floor(n / technicians.length);
+  const day = new Date(Date.parse(`${firstDay}T00:00:00Z`) + Math.floor(k / 48) * 86_400_000);
+  const start = new Date(day.getTime() + 6 * 3_600_000 + (k % 48) * 600_000);
+  const end = new Date(start.getTime() + 600_000);
+  return { userId, day: day.toISOString().slice(0, 10), plannedStart: start.toISOString(), plannedEnd: end.toISOString() };
+}
+
+/**
+ * The three materials the n-th stock set writes, in ascending order (so that two concurrent
+ * upserts of the floor lock rows in one order and cannot deadlock): MAT-(1+n%18) .. +2.
+ */
+export function stockSetMaterials(n) {
+  const first = 1 + (n % 18);
+  return [first, first + 1, first + 2].map((m) => `MAT-${String(m).padStart(3, "0")}`);
+}

@@ -1,0 +1,363 @@
+#!/usr/bin/env node
+// Throughput against the floor (issue 33, item 7), in ONE run, against the built package:
+//   npm run bench:throughput            (npm run build && scripts/with-postgres.sh node test/bench/throughput.mjs)
+//   npm run build && scripts/with-postgres.sh node test/bench/throughput.mjs [seconds per workload, default 5]
+// It starts, on 127.0.0.1 with ports the system picks, and keeps up together:
+//   - the service in memory, 1 process;
+//   - the service on PostgreSQL, 1 process, then 2 processes (a fresh database each);
+//   - the floor (test/bench/floor-server.mjs: node:http + pg, no rules, one JSON document per
+//     record, one statement per request), 1 process, then 2 (a fresh database each);
+// then runs each workload on each of them in turn, then stops them and runs
+//   - pgbench (TPC-B, simple updates, select-only) on the same cluster, on a fresh database.
+// Each workload runs a warm-up (not counted), then SECONDS with autocannon in this process, 8
+// keep-alive connections per server process (the hot store: 16 in all, split between them).
+// Per cell it prints req/s (2xx), p50 and p99 over every response of the servers together,
+// non-2xx (with errors and timeouts), and the CPU per request of the server processes and of
+// PostgreSQL (the postmaster and its children), read from /proc/<pid>/stat before and after.
+// Then the ratios issue 33's targets name, and the load average (`uptime`) at start and end.
+// Every loop is bounded in time; every child is killed on exit, error or signal.
+import { execFileSync, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import { availableParallelism } from "node:os";
+import autocannon from "autocannon";
+import pg from "pg";
+import { cpuPerRequest, parseProcStat, percentile, planSlot, ratio, stockSetMaterials } from "./throughput-stats.mjs";
+
+const base = process.env.DATABASE_URL;
+if (!base) {
+  console.error("throughput: DATABASE_URL is not set; run it as npm run bench:throughput, or scripts/with-postgres.sh node test/bench/throughput.mjs");
+  process.exit(2);
+}
+const SECONDS = Number(process.argv[2] ?? 5);
+if (!(SECONDS > 0 && SECONDS <= 600)) {
+  console.error("throughput: seconds per workload must be a number in (0, 600]");
+  process.exit(2);
+}
+const WARMUP = Math.max(1, Math.round(SECONDS / 5));
+const C = 8; // connections per server process
+const HOT_C = 16; // connections in all on the hot store
+const START_TIMEOUT_MS = 60_000;
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const HZ = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+const stamp = Date.now().toString(36);
+const uptime = () => execFileSync("uptime", { encoding: "utf8" }).trim();
+const loadAtStart = uptime();
+
+// ---- children: every one is killed when this process ends, however it ends ----
+const children = new Set();
+const killAll = () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+};
+process.on("exit", killAll);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1)));
+
+/** Starts `args` under node; resolves with the child and its port once it prints "listening on http://127.0.0.1:PORT". */
+function start(name, args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  child.stderr.on("data", (d) => process.stderr.write(`[${name}] ${d}`));
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${name} did not listen within ${START_TIMEOUT_MS} ms`));
+    }, START_TIMEOUT_MS);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        out = "";
+        resolve({ name, child, port: Number(m[1]) });
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before listening`));
+    });
+  });
+}
+
+/** SIGTERM, then SIGKILL after 10 s. */
+const stop = (p) =>
+  new Promise((resolve) => {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => p.child.kill("SIGKILL"), 10_000);
+    p.child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    p.child.kill("SIGTERM");
+  });
+
+/** One request with a 30 s bound; resolves with status and text. */
+function request(p, method, path, body, token) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1", port: p.port, method, path, timeout: 30_000,
+        headers: { ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`${method} ${path}: no answer in 30 s`)));
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function login(p) {
+  const r = await request(p, "POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" });
+  if (r.status !== 200) throw new Error(`login on ${p.name}: ${r.status} ${r.text}`);
+  return JSON.parse(r.text).accessToken;
+}
+
+// ---- CPU from /proc ----
+const stat = (pid) => {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return undefined; // the process is gone
+  }
+};
+const ticksOf = (pids) => pids.reduce((n, pid) => n + (stat(pid)?.ticks ?? 0), 0);
+let postmaster = 0;
+/**
+ * CPU ticks of PostgreSQL now: the postmaster's own, those of its children alive now (found by
+ * their parent pid), and those of its children that exited and were reaped (the postmaster's
+ * cutime + cstime). A backend that exited but is not reaped yet is missing for that instant.
+ */
+const pgTicks = () => {
+  const self = stat(postmaster);
+  let n = (self?.ticks ?? 0) + (self?.childTicks ?? 0);
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    const s = stat(d);
+    if (s?.ppid === postmaster) n += s.ticks;
+  }
+  return n;
+};
+
+// ---- workloads ----
+const STORES = ["centralni-sklad", "auto-1", "auto-2"];
+const TECHNICIANS = ["tech-1", "tech-2", "tech-3"];
+const PLAN_ORDERS = 4;
+const customer = (externalId) => ({
+  externalId, name: "Zákazník", identificationNumber: "27074358",
+  contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }],
+});
+const amounts = (n) => stockSetMaterials(n).map((materialId, j) => ({ materialId, amount: (n + j) % 100 }));
+/** Each workload: a label, whether the floor answers it, whether it is the hot store (16 connections in all), and request n. */
+const WORKLOADS = [
+  { key: "add", label: "add a customer", floor: true, make: (n) => ({ method: "POST", path: "/customer", body: customer(`TP-${stamp}-${n}`) }) },
+  { key: "set", label: "set stock amounts (3 materials), 3 stores in turn", floor: true, make: (n) => ({ method: "PUT", path: `/store/externalId/${STORES[n % 3]}/setMaterialAmounts`, body: amounts(n) }) },
+  { key: "read", label: "read an order", floor: true, make: () => ({ method: "GET", path: "/order/externalId/TP-ORDER" }) },
+  { key: "move", label: "move stock (1 material) between stores", floor: true, make: (n) => ({ method: "PUT", path: `/store/externalId/${STORES[n % 3]}/moveTo/${STORES[(n + 1) % 3]}`, body: [{ materialId: `MAT-${String(1 + (n % 20)).padStart(3, "0")}`, amount: 1 }] }) },
+  { key: "plan", label: "plan an intervention", floor: false, make: (n) => {
+    const slot = planSlot(n, TECHNICIANS, "2027-01-04");
+    return { method: "POST", path: `/order/externalId/TP-PLAN-${n % PLAN_ORDERS}/PlanIntervention`, body: { primaryAssigneeId: slot.userId, day: slot.day, categoryId: "oprava", assignations: [{ userId: slot.userId, plannedStart: slot.plannedStart, plannedEnd: slot.plannedEnd }] } };
+  } },
+  { key: "page", label: "read a 20-row store page", floor: false, make: () => ({ method: "GET", path: "/store/externalId/centralni-sklad?page=1&pageSize=20&sortBy=name" }) },
+  { key: "hot", label: "set stock amounts on ONE store, 16 connections", floor: true, hot: true, make: (n) => ({ method: "PUT", path: "/store/externalId/centralni-sklad/setMaterialAmounts", body: amounts(n) }) },
+];
+const counters = Object.fromEntries(WORKLOADS.map((w) => [w.key, 0])); // never reset: every request of a run is distinct
+
+/** The records the workloads read and plan on, through the first process. */
+async function prepare(p, token) {
+  const c = await request(p, "POST", "/customer", customer("TP-CUST"), token);
+  if (c.status !== 201) throw new Error(`customer: ${c.status} ${c.text}`);
+  for (const externalId of ["TP-ORDER", ...Array.from({ length: PLAN_ORDERS }, (_, i) => `TP-PLAN-${i}`)]) {
+    const o = await request(p, "POST", "/order", { externalId, customerId: "TP-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, token);
+    if (o.status !== 201) throw new Error(`order ${externalId}: ${o.status} ${o.text}`);
+  }
+}
+
+/**
+ * Drives workload `w` against `targets` (server processes with their tokens) with autocannon for
+ * `seconds`, all processes at once. With `measure`, also reads CPU before and after and keeps
+ * every response time.
+ */
+async function drive(targets, w, seconds, measure) {
+  const connections = w.hot ? HOT_C / targets.length : C;
+  const latencies = [];
+  const svc0 = measure ? ticksOf(targets.map((t) => t.p.child.pid)) : 0;
+  const pg0 = measure ? pgTicks() : 0;
+  const runs = await Promise.all(
+    targets.map(
+      ({ p, token }) =>
+        new Promise((resolve, reject) => {
+          const instance = autocannon(
+            {
+              url: `http://127.0.0.1:${p.port}`, connections, duration: seconds, timeout: 10,
+              headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+              requests: [{
+                setupRequest: (req) => {
+                  const r = w.make(counters[w.key]++);
+                  return { ...req, method: r.method, path: r.path, ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }) };
+                },
+              }],
+            },
+            (err, result) => (err ? reject(err) : resolve(result)),
+          );
+          if (measure) instance.on("response", (_client, _status, _bytes, time) => latencies.push(time));
+        }),
+    ),
+  );
+  if (!measure) return undefined;
+  const svc = ticksOf(targets.map((t) => t.p.child.pid)) - svc0;
+  const pgt = pgTicks() - pg0;
+  const ok = runs.reduce((n, r) => n + r["2xx"], 0);
+  const answered = runs.reduce((n, r) => n + r["2xx"] + r.non2xx, 0);
+  const duration = Math.max(...runs.map((r) => r.duration));
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: ok / duration,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    bad: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+    svc: cpuPerRequest(svc, HZ, answered),
+    pg: cpuPerRequest(pgt, HZ, answered),
+  };
+}
+
+const admin = new pg.Client({ connectionString: base });
+const databases = [];
+const results = {}; // `${workload}|${config}`
+const CONFIGS = [
+  { key: "mem1", label: "service, memory", n: 1, kind: "service", db: false },
+  { key: "pg1", label: "service, PostgreSQL", n: 1, kind: "service", db: true },
+  { key: "pg2", label: "service, PostgreSQL", n: 2, kind: "service", db: true },
+  { key: "floor1", label: "floor", n: 1, kind: "floor", db: true },
+  { key: "floor2", label: "floor", n: 2, kind: "floor", db: true },
+];
+let pgbench;
+let failed = false;
+try {
+  await admin.connect();
+  postmaster = stat((await admin.query("SELECT pg_backend_pid() AS pid")).rows[0].pid)?.ppid ?? 0;
+  if (!postmaster) throw new Error("cannot find the postmaster: is PostgreSQL on this machine?");
+  const freshDatabase = async (suffix) => {
+    const name = `fsr_tp_${stamp}_${suffix}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    databases.push(name);
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  // Every server is started first and stays up, idle when not driven; then each workload runs
+  // on every server in turn, so the cells a ratio compares are measured minutes apart at most,
+  // not the whole run apart (the load of a shared machine drifts).
+  const started = [];
+  try {
+    for (const config of CONFIGS) {
+      const url = config.db ? await freshDatabase(config.key) : "";
+      const entry = { config, procs: [], targets: [] };
+      started.push(entry);
+      for (let i = 0; i < config.n; i++) {
+        const name = `${config.key}-${i}`;
+        // One after the other: the first creates and seeds the schema.
+        entry.procs.push(
+          config.kind === "service"
+            ? await start(name, ["dist/server/main.js", "--port", "0", "--host", "127.0.0.1"], { DATABASE_URL: url })
+            : await start(name, ["test/bench/floor-server.mjs"], { DATABASE_URL: url }),
+        );
+      }
+      for (const p of entry.procs) entry.targets.push({ p, token: await login(p) });
+      if (config.kind === "service") await prepare(entry.procs[0], entry.targets[0].token);
+    }
+    for (const w of WORKLOADS) {
+      for (const { config, targets } of started) {
+        if (config.kind === "floor" && !w.floor) continue;
+        await drive(targets, w, WARMUP, false);
+        results[`${w.key}|${config.key}`] = await drive(targets, w, SECONDS, true);
+      }
+      process.stderr.write(`throughput: ${w.key} done\n`);
+    }
+  } finally {
+    await Promise.all(started.flatMap((e) => e.procs.map(stop)));
+  }
+  // pgbench on the same cluster, 8 clients (the connections of one server process).
+  const benchUrl = await freshDatabase("pgbench");
+  const limit = { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: (SECONDS + 120) * 1000 };
+  execFileSync(`${PG_BIN}/pgbench`, ["-i", "-q", "-s", "2", benchUrl], { ...limit, stdio: "ignore" });
+  const runBench = async (mode) => {
+    const pg0 = pgTicks();
+    const out = execFileSync(`${PG_BIN}/pgbench`, [...mode, "-T", String(Math.ceil(SECONDS)), "-c", "8", "-j", "2", benchUrl], limit);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the postmaster reaps pgbench's backends
+    const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+    return { tps: Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? NaN), pg: cpuPerRequest(pgTicks() - pg0, HZ, done) };
+  };
+  pgbench = { tpcb: await runBench([]), simple: await runBench(["-N"]), select: await runBench(["-S"]) };
+} catch (e) {
+  failed = true;
+  console.error(`throughput: ${e instanceof Error ? e.stack : e}`);
+} finally {
+  killAll();
+  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  await admin.end().catch(() => {});
+}
+
+// ---- the report ----
+const loadAtEnd = uptime();
+const commit = (() => {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+    return dirty ? `${head} with local changes` : head;
+  } catch {
+    return "unknown";
+  }
+})();
+const n0 = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString("en-US") : "–");
+const ms = (x) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : x.toFixed(0)) : "–");
+const cpu = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}` : "–");
+const CONFIG_LABEL = { mem1: "service in memory ×1", pg1: "service on PostgreSQL ×1", pg2: "service on PostgreSQL ×2", floor1: "floor ×1", floor2: "floor ×2" };
+
+console.log(`\n## Throughput against the floor: ${new Date().toISOString()}, commit ${commit}\n`);
+console.log(`Node ${process.version}, ${availableParallelism()} cores; ${SECONDS} s per workload after ${WARMUP} s of warm-up; autocannon in the bench process, ${C} keep-alive connections per server process (the hot store: ${HOT_C} in all); every server up together, each workload run on each in turn; CLK_TCK ${HZ}.`);
+console.log(`Load at start: \`${loadAtStart}\``);
+console.log(`Load at end:   \`${loadAtEnd}\`\n`);
+console.log("| workload | server | req/s | p50 ms | p99 ms | non-2xx | Node CPU ms/req | PostgreSQL CPU ms/req |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|");
+for (const w of WORKLOADS) {
+  for (const c of CONFIGS) {
+    const r = results[`${w.key}|${c.key}`];
+    if (r === undefined) continue;
+    console.log(`| ${w.label} | ${CONFIG_LABEL[c.key]} | ${n0(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.bad} | ${cpu(r.svc)} | ${c.db ? cpu(r.pg) : "—"} |`);
+  }
+}
+console.log("\nCPU per request is the CPU time of the server processes (utime + stime in /proc/<pid>/stat) over the workload, divided by the responses (2xx and not). PostgreSQL's is the postmaster's, its live children's (found by their parent pid) and its exited children's (the postmaster's cutime + cstime, counted once it reaps them): a backend that exits drops out of the live sum, and is counted again only once reaped, so pgbench's backends, which exit at its end, are counted whole. The load generator's CPU is in neither.");
+if (pgbench) {
+  console.log(`\npgbench on the same cluster (scale 2, 8 clients, 2 threads, ${Math.ceil(SECONDS)} s): TPC-B ${n0(pgbench.tpcb.tps)} tps (PostgreSQL ${cpu(pgbench.tpcb.pg)} ms/transaction), simple updates (-N) ${n0(pgbench.simple.tps)} tps (${cpu(pgbench.simple.pg)} ms), select-only (-S) ${n0(pgbench.select.tps)} tps (${cpu(pgbench.select.pg)} ms).`);
+}
+const get = (w, c, f) => results[`${w}|${c}`]?.[f] ?? NaN;
+const cols = ["add", "set", "read", "move", "hot"];
+console.log("\n### Ratios named by issue 33's targets\n");
+console.log("| ratio | add a customer | set stock, 3 stores | read an order | move stock | one store, 16 connections | target |");
+console.log("|---|---:|---:|---:|---:|---:|---|");
+const row = (label, f, target) => console.log(`| ${label} | ${cols.map((w) => times(f(w))).join(" | ")} | ${target} |`);
+row("Node CPU per request, ours/floor, ×1", (w) => ratio(get(w, "pg1", "svc"), get(w, "floor1", "svc")), "≤ 2 for writes");
+row("Node CPU per request, ours/floor, ×2", (w) => ratio(get(w, "pg2", "svc"), get(w, "floor2", "svc")), "≤ 2 for writes");
+row("PostgreSQL CPU per request, ours/floor, ×1", (w) => ratio(get(w, "pg1", "pg"), get(w, "floor1", "pg")), "≤ 2 for writes");
+row("PostgreSQL CPU per request, ours/floor, ×2", (w) => ratio(get(w, "pg2", "pg"), get(w, "floor2", "pg")), "≤ 2 for writes");
+row("req/s ours ×1 / floor ×1", (w) => ratio(get(w, "pg1", "rps"), get(w, "floor1", "rps")), "(none)");
+row("req/s ours ×2 / floor ×2", (w) => ratio(get(w, "pg2", "rps"), get(w, "floor2", "rps")), "adds ≥ 0.5, stock edits ≥ 0.5, reads ≥ 0.7, one store ≥ 0.5");
+console.log(`| p99 ms, ours ×2 | ${cols.map((w) => ms(get(w, "pg2", "p99"))).join(" | ")} | ≤ 20 |`);
+console.log(`| non-2xx, ours ×2 | ${cols.map((w) => String(get(w, "pg2", "bad"))).join(" | ")} | 0 |`);
+console.log("\nNode CPU per request on PostgreSQL against the same workload in memory (the rules and HTTP alone):\n");
+const memCols = ["add", "set", "read", "move", "plan"];
+console.log("| Node CPU per request | add a customer | set stock, 3 stores | read an order | move stock | plan an intervention |");
+console.log("|---|---:|---:|---:|---:|---:|");
+console.log(`| memory ×1, ms | ${memCols.map((w) => cpu(get(w, "mem1", "svc"))).join(" | ")} |`);
+console.log(`| PostgreSQL ×1, ms | ${memCols.map((w) => cpu(get(w, "pg1", "svc"))).join(" | ")} |`);
+console.log(`| PostgreSQL ×1 / memory ×1 | ${memCols.map((w) => times(ratio(get(w, "pg1", "svc"), get(w, "mem1", "svc")))).join(" | ")} |`);
+console.log(`| floor ×1, ms | ${memCols.map((w) => cpu(get(w, "floor1", "svc"))).join(" | ")} |`);
+if (failed) process.exitCode = 1;
