@@ -12,9 +12,11 @@ import type { FieldStorage } from "../service/storage.js";
 import { guid, isGuid, toGuid, type Guid } from "../shared/guid.js";
 import { replayJournal, type ReplayControls } from "../testing/replay.js";
 import {
-  answerHelpOrUsage, checkDatabaseUrl, commandFixture, databaseAddress, DEFAULT_DATABASE_TIMEOUT_MS, firstLine, openDatabase, parseTimeout,
+  answerHelpOrUsage, checkDatabaseUrl, DEFAULT_DATABASE_TIMEOUT_MS, parseTimeout,
   type CliHelp, type CliIo, type CliOptions, type CliUsageError, type StorageFactory,
-} from "./cli.js";
+} from "./command.js";
+import { commandFixture } from "./fixture-file.js";
+import { databaseAddress, firstLine, openDatabase } from "./open-database.js";
 
 /** `journal export`: the journal of a PostgreSQL database, written as NDJSON (JRN-2). */
 export interface JournalExportCommand {

@@ -3,7 +3,9 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_USAGE, loadFixtureFile, MAX_FIXTURE_BYTES, parseCliArgs, startCli } from "../../src/server/cli.js";
+import { parseCliArgs, startCli } from "../../src/server/cli.js";
+import { CLI_USAGE, MAX_FIXTURE_BYTES } from "../../src/server/command.js";
+import { loadFixtureFile } from "../../src/server/fixture-file.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 
 function captured(): { io: { out: (l: string) => void; err: (l: string) => void }; out: string[]; err: string[] } {

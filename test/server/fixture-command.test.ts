@@ -7,7 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_USAGE, loadFixtureFile, runCli, runFixtureCommand, startCli } from "../../src/server/cli.js";
+import { runCli, startCli } from "../../src/server/cli.js";
+import { CLI_USAGE } from "../../src/server/command.js";
+import { loadFixtureFile, runFixtureCommand } from "../../src/server/fixture-file.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import { demoFixture as fromServiceEntry } from "../../src/service/index.js";
 
