@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import type { Fixture } from "../../src/service/fixture.js";
-import { runModelSuite } from "../../src/testing/model.js";
+import { runModelSuite } from "../../src/testing/model/run.js";
 import { testFixture } from "../arbitraries/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
