@@ -28,6 +28,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "auth/login-types.ts": "generated from the login body's description in auth/login.ts (scripts/body-types.mjs): test/auth/login.test.ts and test/shared/json-schema.test.ts run its record maker through parseLoginRequest",
   "api/cors.ts": "CORS of the HTTP adapter: test/server/cors.test.ts (headers over fetch, COR-1..3) and test/server/cors-browser.test.ts (a page of another origin in Chromium)",
   "client/errors.ts": "the client's error classes: test/client/client.test.ts and abort.test.ts check what each failure throws",
+  "client/session.ts": "the client's login, kept and renewed: test/client/client.test.ts (\"the token (AUTH-2, AUTH-3)\") and test/client/abort.test.ts (a shared login and its callers' signals)",
+  "client/transport.ts": "sending, sending again and reading answers: test/client/retry.test.ts (CLT-1 to CLT-3), client.test.ts (refusals as typed errors) and abort.test.ts",
   "client/in-process.ts": "the fetch over a service in the same process: every test under test/client/ drives the client through it",
   "customer/context.ts": "orderedCatalog, the catalog order of CUS-5: test/customer/defaults.test.ts",
   "customer/request-types.ts": "generated from the descriptions of customer/request.ts (scripts/body-types.mjs): test/customer/request.test.ts and test/shared/description.test.ts run its record makers through the parsers",
