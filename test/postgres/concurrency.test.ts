@@ -7,7 +7,7 @@ import { createFieldService, type FieldService, type ServiceResponse } from "../
 import type { Fixture } from "../../src/service/fixture.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
-import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const A = ids(0);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { latestMigration, migrations } from "../../src/postgres/schema.js";
 import { createFieldService } from "../../src/service/create.js";
 import { StorageSetupError } from "../../src/service/storage.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const schemas: string[] = [];

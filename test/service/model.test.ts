@@ -9,7 +9,7 @@ import type { Fixture } from "../../src/service/fixture.js";
 import type { ProblemDetails } from "../../src/api/problem.js";
 import { runModelSuite } from "../../src/testing/model/run.js";
 import { withContract } from "../contract/openapi-contract.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const alpha = { tenantCode: "alpha", clientId: "client", secret: "secret-a" };
 
