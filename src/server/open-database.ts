@@ -3,7 +3,7 @@
 import { createFieldService, type FieldService } from "../service/create.js";
 import { StorageSetupError, StorageUnavailableError, type FieldStorage } from "../service/storage.js";
 import type { Fixture } from "../service/fixture.js";
-import type { CliIo, StorageFactory } from "./command.js";
+import type { CliIo, CliOptions, StorageFactory } from "./command.js";
 
 /**
  * `host:port` of a database URL, for messages (no user, no password).
@@ -36,6 +36,16 @@ function missingDriver(error: unknown): boolean {
 export function firstLine(error: unknown): string {
   const inner = error instanceof StorageUnavailableError && error.cause instanceof Error ? error.cause : error;
   return (inner instanceof Error ? inner.message : String(inner)).split("\n")[0] ?? "";
+}
+
+/**
+ * Node's error code, or the message's first line.
+ * @param error - what was thrown
+ * @returns the code or the line
+ * @internal
+ */
+export function codeOf(error: unknown): string {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : firstLine(error);
 }
 
 /** Resolves after `ms`, without keeping the process alive. */
@@ -133,4 +143,31 @@ export async function openDatabase(
           : `cannot open the database at ${at} (${firstLine(outcome)}); check the URL and that PostgreSQL is running`;
   io.err(`field-service-rules: ${setting}: ${line}`);
   return 1;
+}
+
+/**
+ * Closes the service, waiting at most a second (a connection stuck in a query is not waited for).
+ * @param service - the service a command opened
+ * @returns when it is closed, or after the second
+ * @internal
+ */
+export async function release(service: FieldService): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([service.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * How a command was called: what the database opening and the messages read.
+ * @internal
+ */
+export interface Invocation {
+  /** The arguments, to name the setting a URL came from. */
+  readonly argv: readonly string[];
+  /** Where to write. */
+  readonly io: CliIo;
+  /** Opens the storage a database URL names. */
+  readonly storageFor: StorageFactory | undefined;
+  /** The notice delay and the largest fixture file. */
+  readonly options: CliOptions;
 }

@@ -41,6 +41,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "store/replace-types.ts": "generated from the description in store/replace.ts (scripts/body-types.mjs): test/store/replace.test.ts runs its record maker through parseStoreReplace",
   "postgres/records.ts": "the PostgreSQL record store: the suites of test/postgres/ (run when DATABASE_URL is set)",
   "server/open-database.ts": "openDatabase, the commands' way onto PostgreSQL: test/server/cli-database.test.ts (a database that does not answer, no driver, no factory) and journal-command.test.ts run it through startCli and runJournalCommand",
+  "server/journal-export.ts": "journal export: test/server/journal-command.test.ts runs it through runJournalCommand on PostgreSQL (output file, standard output, a company, an unwritable path)",
+  "server/replay-command.ts": "replay: test/server/journal-command.test.ts (replaySchemaName, formatReplayReport, replays in memory and on PostgreSQL) and replay-experiment.test.ts",
   "server/main.ts": "the `npm start` entry: test/server/process.test.ts and test/client/command.test.ts run it as a process",
   "service/context.ts": "defineOperation and pathOperation, which every handler is built with: test/service/router.test.ts and test/service/handlers/",
   "service/create.ts": "createFieldService, the service whole: test/service/model.test.ts, totality.test.ts, answers.test.ts and the handler tests",

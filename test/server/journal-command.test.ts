@@ -9,7 +9,8 @@ import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js"
 import { postgresStorage } from "../../src/postgres/index.js";
 import { runCli } from "../../src/server/cli.js";
 import { CLI_USAGE, type StorageFactory } from "../../src/server/command.js";
-import { formatReplayReport, parseJournalArgs, replaySchemaName } from "../../src/server/journal-command.js";
+import { parseJournalArgs } from "../../src/server/journal-command.js";
+import { formatReplayReport, replaySchemaName } from "../../src/server/replay-command.js";
 import { createFieldService, type FieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import type { Fixture } from "../../src/service/fixture.js";
