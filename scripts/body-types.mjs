@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes what is derived as text from the described request bodies (src/shared/description.ts)
+// Writes what is derived as text from the described request bodies (src/shared/description/)
 // into a checked-in file beside each description (docs/decisions.md "One description per body"):
 // - the parsed command's interfaces and the JSON body's interfaces, with their TSDoc:
 //   `isolatedDeclarations` forbids exporting a type inferred from a const (TS9010), so the types
@@ -379,7 +379,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     }
     const recordRows = objects.map((v) => `  ${v.shape.name}: ${maker(v)},\n`).join("");
     tables.push(
-      `${tsdoc(`How the parser of {@link ${rootBody.name}} builds each object (its fast path, src/shared/description.ts).`)}export const ${prefix}Records: RecordMakers = {\n${recordRows}};\n`,
+      `${tsdoc(`How the parser of {@link ${rootBody.name}} builds each object (its fast path, src/shared/description/compile.ts).`)}export const ${prefix}Records: RecordMakers = {\n${recordRows}};\n`,
       `${tsdoc(`The JSON Schema texts of {@link ${rootBody.name}}, from the description's TSDoc.`)}export const ${prefix}Docs: BodyDocs = {\n  fields: fieldTexts,\n  mode: {\n${modeRows.map((r) => `  ${r}`).join("")}  },\n};\n`,
     );
   }
@@ -394,10 +394,10 @@ export function renderBodyTypes(bodies, docs, source, out) {
     }
     bodyType(body.value, body.mode);
   }
-  need({ name: "BodyDocs", from: "shared/description" });
-  need({ name: "FieldReader", from: "shared/description" });
-  need({ name: "RecordMaker", from: "shared/description" });
-  need({ name: "RecordMakers", from: "shared/description" });
+  need({ name: "BodyDocs", from: "shared/description/index" });
+  need({ name: "FieldReader", from: "shared/description/index" });
+  need({ name: "RecordMaker", from: "shared/description/index" });
+  need({ name: "RecordMakers", from: "shared/description/index" });
   const head = [...imports.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([spec, names]) => `import type { ${[...names].sort().join(", ")} } from "${spec}";\n`)

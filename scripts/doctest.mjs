@@ -4,7 +4,8 @@
 //
 // Writes test/doctest/examples.test.ts (git ignores it; `npm test` regenerates it before vitest):
 // one test per example, with every value export of the package's entries and of the example's
-// own module in scope. In an example:
+// own module in scope, and, for a module in a folder under src/<top>/ that has an index.ts
+// (src/shared/description/), that folder's exports too: the language the folder defines. In an example:
 //   - `expr //=> expected` (or `//=> expected` on the line after a statement) checks
 //     `expect(expr).toEqual(expected)` when `expected` is a JavaScript expression, where
 //     `{ a: 1, ... }` matches any object with at least `a: 1` and `[...]` any array; it only
@@ -14,8 +15,8 @@
 //   - free names that are neither exports nor declared in the example fail the test
 //     (ReferenceError), so placeholders such as `handle(ctx)` cannot stay.
 // `--list` prints every example with how it is checked.
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
@@ -232,6 +233,20 @@ for (const ex of all) {
   totalChecks += translated.checks;
   totalProse += translated.prose;
   const own = valueExports(join(root, ex.file)).filter((n) => !scope.has(n));
+  // A module of a folder with an index (below the top-level folders of src/): the folder's
+  // exports too, which an example of one file of the language needs (an object to compile).
+  const folderIndex = join(root, dirname(ex.file), "index.ts");
+  const nested = dirname(ex.file).split("/").length > 2 && folderIndex !== join(root, ex.file) && existsSync(folderIndex);
+  let folderAlias;
+  if (nested) {
+    folderAlias = modules.get(folderIndex);
+    if (folderAlias === undefined) {
+      folderAlias = `module${modules.size}`;
+      modules.set(folderIndex, folderAlias);
+      header.push(`import * as ${folderAlias} from ${JSON.stringify(relative(outDir, folderIndex).replace(/\.ts$/, ".js"))};`);
+    }
+  }
+  const fromFolder = nested ? valueExports(folderIndex).filter((n) => !scope.has(n) && !own.includes(n)) : [];
   const title = `${ex.file}:${ex.line} ${ex.name}`;
   listing.push(`${title}: ${ex.run ? `${translated.checks} checked, ${translated.prose} run only` : "not run"}`);
   const used = (n) => new RegExp(`(?<![\\w$])(?<!(?<!\\.)\\.)${n.replace(/\$/g, "\\$")}\\b`).test(ex.code.join("\n"));
@@ -241,6 +256,7 @@ for (const ex of all) {
     ...fields.map((n) => `const ${n} = entry${testingEntry}.examples.${n};`),
     ...names.map((n) => `const ${n} = ${scope.get(n)}.${n};`),
     ...own.filter((n) => new RegExp(`\\b${n}\\b`).test(ex.code.join("\n"))).map((n) => `const ${n} = ${moduleAlias}.${n};`),
+    ...fromFolder.filter((n) => new RegExp(`\\b${n}\\b`).test(ex.code.join("\n"))).map((n) => `const ${n} = ${folderAlias}.${n};`),
   ];
   const run = ex.run ? "it" : "it.skip";
   // The example's own declarations shadow the bindings (an example may declare `issues` or `planned`).

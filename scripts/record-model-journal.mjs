@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { createFieldService } from "../dist/service/create.js";
 import { demoFixture } from "../dist/service/demo-fixture.js";
-import { runModelSuite } from "../dist/testing/model.js";
+import { runModelSuite } from "../dist/testing/model/run.js";
 
 const out = process.argv[2] ?? "test/fixtures/model-journal.ndjson";
 let t = Date.parse("2031-02-01T07:00:00Z");

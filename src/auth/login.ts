@@ -2,7 +2,7 @@ import type { Guid } from "../shared/guid.js";
 import { fail, issue, type Fail, type Result } from "../shared/issue.js";
 import type { Instant } from "../shared/time.js";
 import type { IssuedToken } from "./token.js";
-import { compileBody, describedJsonSchema, object, required, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
+import { compileBody, describedJsonSchema, object, required, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description/index.js";
 import type { JsonSchema } from "../shared/json-schema.js";
 import { loginBodyDocs, loginBodyRecords, type LoginRequest } from "./login-types.js";
 

@@ -1,15 +1,18 @@
+// The typed client (`createClient`): one method per operation, its path (paths.ts) and body
+// checked before anything is sent, sent over the transport (transport.ts) with the session's
+// token (session.ts). Over 400 lines because it holds the client's public types: the options and
+// `FieldServiceClient`, one typed method per operation, which users read in one place.
 import type {
   CancelBody, CustomerAddBody, CustomerAddOrEditBody, InterventionEditBody, InterventionPlanBody, InterventionReplanBody,
   MaterialReplaceBody, OrderAddBody, OrderAddOrEditBody, OrderEditBody, StockAmountBody, StockQuantityBody, StoreQueryParams,
   StoreReplaceBody,
 } from "../api/bodies.js";
-import { problem, type ProblemDetails } from "../api/problem.js";
+import { problem } from "../api/problem.js";
 import type {
   AddToStoreShape, AllowedActionsShape, CandidatesShape, CreatedShape, CustomerShape, InterventionShape, MaterialShape, OrderShape, ReportDocumentsShape,
 } from "../api/read-shapes.js";
 import { apiOperations, isJournaledWrite, type OperationId } from "../api/routes.js";
 import type { LoginResponse } from "../auth/login.js";
-import { TOKEN_LIFETIME_MS } from "../auth/token.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit } from "../customer/request.js";
 import type { InterventionAction } from "../intervention/machine.js";
 import { parseInterventionCancel, parseInterventionEdit, parseInterventionPlan, parseInterventionReplan } from "../intervention/request.js";
@@ -19,36 +22,18 @@ import type { OrderAction } from "../order/machine.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
 import type { JournalOutcome, JournalPage } from "../journal/entry.js";
 import type { SyncAnswer } from "../sync/answer.js";
-import { isGuid } from "../shared/guid.js";
 import type { RuleId } from "../shared/rule-id.js";
-import { issue, type Issue, type ProblemIssue, type Result } from "../shared/issue.js";
-import { isAddressableExternalId } from "../shared/text.js";
+import type { Result } from "../shared/issue.js";
 import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
 import type { StoreDetail } from "../store-listing/page.js";
 import { parseStoreListingQuery } from "../store/query.js";
 import { parseStoreReplace } from "../store/replace.js";
-import { callBound, checkTimeout, raced, throwIfAborted } from "./abort.js";
-import { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
-import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
+import { callBound, checkTimeout } from "./abort.js";
+import { FieldServiceError } from "./errors.js";
+import { operationPath, queryString, type ExternalIdRef, type Ref } from "./paths.js";
+import { createSession } from "./session.js";
+import { answer, createTransport, timerSleep, type FetchLike } from "./transport.js";
 
-/** A record named by its external ID: the client then uses the `/externalId/...` path form (GEN-2). */
-export interface ExternalIdRef {
-  /**
-   * The client-assigned external ID. One that no URL path can carry (blank, `.`, `..`, U+0000 or
-   * an unpaired surrogate, TXT-2) is refused before anything is sent.
-   */
-  readonly externalId: string;
-}
-
-/**
- * A record reference in a path: its GUID as a string, or `{ externalId }`. One path never mixes
- * the two forms, so an operation with two records takes two GUIDs or two external IDs. A string
- * that is not a GUID is refused before anything is sent (pass `{ externalId }` for an external ID).
- */
-export type Ref = string | ExternalIdRef;
-
-/** What the client needs of `fetch`; the global `fetch` of browsers and Node fits. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -358,131 +343,6 @@ const shapes: { readonly [O in Exclude<OperationId, "login">]: CallShape } = {
 };
 
 /**
- * The path of an operation for the records given: GUIDs fill the placeholders of the table's
- * template; external IDs fill those of its `/externalId/...` twin. Each value is
- * percent-encoded, and a URL resolves the path to exactly these segments: a reference that no
- * URL can carry is refused, since `fetch` would remove a `.` or `..` segment (`%2e%2e` too) and
- * address another record (TXT-2). Mixing the two forms is a programmer error (the API has no
- * such path).
- * @param operation - the operation
- * @param refs - one reference per placeholder, in path order
- * @returns the path, relative to the base URL
- * @throws FieldServiceError (`local: true`, status 400) when a string reference is not a GUID
- * (`InvalidGuid`) or an external ID is not addressable (`InvalidExternalId`: blank, `.`, `..`,
- * U+0000 or an unpaired surrogate), one issue per such reference at its placeholder's name
- * @throws TypeError when the references mix the two forms, are not references, or do not match the placeholders
- * @example
- * operationPath("replanIntervention", [{ externalId: "ORD 1" }, { externalId: "V-1" }]) //=> "/order/externalId/ORD%201/intervention/V-1/Replan"
- * operationPath("readOrder", ["3f2504e0-4f89-11d3-9a0c-0305e82c3301"]) //=> "/order/3f2504e0-4f89-11d3-9a0c-0305e82c3301"
- * operationPath("readMaterial", [{ externalId: "a/b?c#d" }]) //=> "/material/externalId/a%2Fb%3Fc%23d"
- * const refusal = (() => { try { return operationPath("cancelIntervention", [{ externalId: "E-O" }, { externalId: ".." }]); } catch (e) { return e; } })();
- * refusal.problem.errors.map((i) => `${i.code}@${i.path}`) //=> ["InvalidExternalId@intervention"]
- */
-export function operationPath(operation: OperationId, refs: readonly Ref[]): string {
-  const template = apiOperations[operation].path;
-  const parts = template.split("/").slice(1);
-  const params = parts.filter((p) => p.startsWith("{")).map((p) => p.slice(1, -1));
-  if (params.length !== refs.length) throw new TypeError(`${operation} names ${params.length} record(s) in its path, ${refs.length} given`);
-  if (refs.length === 0) return template;
-  const external = typeof refs[0] !== "string";
-  if (refs.some((r) => (typeof r !== "string") !== external)) {
-    throw new TypeError(`${operation}: one path takes GUIDs or external IDs, never a mix (GEN-2)`);
-  }
-  const issues: Issue[] = [];
-  const values = refs.map((ref, i) => {
-    const name = params[i] as string;
-    const value = refValue(operation, name, ref);
-    if (external ? !isAddressableExternalId(value) : !isGuid(value)) issues.push(refIssue(external, name));
-    return value;
-  });
-  // Nothing that fails the checks reaches encodeURIComponent, which throws on an unpaired surrogate.
-  if (issues.length > 0) throw new FieldServiceError(operation, problem(400, issues), true);
-  let i = 0;
-  const filled = parts.map((p) => (p.startsWith("{") ? encodeURIComponent(values[i++] as string) : p));
-  if (external) filled.splice(1, 0, "externalId");
-  return `/${filled.join("/")}`;
-}
-
-// Outside the types (a JavaScript caller, a cast): a programmer error, named.
-function refValue(operation: OperationId, name: string, ref: unknown): string {
-  if (typeof ref === "string") return ref;
-  const value: unknown = typeof ref === "object" && ref !== null ? (ref as Record<string, unknown>)["externalId"] : undefined;
-  if (typeof value === "string") return value;
-  throw new TypeError(`${operation}: ${name} is neither a GUID string nor { externalId: string }`);
-}
-
-// The catalog's sentence for an external ID; for a GUID, the usual mistake behind it.
-function refIssue(external: boolean, name: string): Issue {
-  return external ? issue("InvalidExternalId", name, "TXT-2") : issue("InvalidGuid", name, "GEN-2", "Not a GUID; name a record by its external ID with { externalId } (GEN-2).");
-}
-
-function queryString(query: StoreQueryParams | JournalQueryParams | CandidatesQueryParams): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
-    if (value === undefined) continue;
-    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
-  }
-  return params.toString();
-}
-
-// The JSON boundary: a problem-details body as the API sends it (ERR-1), checked field by field.
-function asProblem(value: unknown, status: number): ProblemDetails | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v["name"] !== "string" || !Array.isArray(v["errors"])) return undefined;
-  const errors: ProblemIssue[] = [];
-  for (const e of v["errors"] as unknown[]) {
-    if (typeof e !== "object" || e === null) return undefined;
-    const i = e as Record<string, unknown>;
-    if (typeof i["code"] !== "string" || typeof i["path"] !== "string" || typeof i["message"] !== "string") return undefined;
-    // The rule passes through as sent (every issue carries one since issue 38; an older server's
-    // edge answer, 413 or 500, had none).
-    const copy = { code: i["code"], path: i["path"], message: i["message"] } as Record<string, unknown>;
-    if (typeof i["rule"] === "string") copy["rule"] = i["rule"];
-    errors.push(copy as unknown as ProblemIssue);
-  }
-  // The HTTP status is the truth about the answer, whatever the body says.
-  return { ...(v as unknown as ProblemDetails), status: status as ProblemDetails["status"], errors };
-}
-
-interface Token {
-  readonly text: string;
-  readonly expiresAt: number;
-  readonly answer: LoginResponse;
-}
-
-interface Sent {
-  readonly status: number;
-  readonly text: string;
-  /** The `Retry-After` header, in milliseconds, when the answer carried a readable one. */
-  readonly retryAfter: number | undefined;
-}
-
-function timerSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (): void => {
-      signal?.removeEventListener("abort", stop);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const stop = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", stop, { once: true });
-  });
-}
-
-/** A login in flight, shared by the calls waiting for it. */
-interface Login {
-  readonly token: Promise<Token>;
-  /** Aborts the login's request once no caller waits for it. */
-  readonly controller: AbortController;
-  /** How many callers wait for it and may still stop. */
-  waiting: number;
-}
-
-/**
  * Creates a typed client of the field-service API. It logs in on the first call (AUTH-1),
  * keeps the token and renews it before its 60 minutes run out (AUTH-3; `renewMarginMs` early,
  * reckoned from when the login was sent), lets concurrent first calls share one login, and
@@ -515,129 +375,19 @@ export function createClient(options: ClientOptions): FieldServiceClient {
   if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`createClient: maxRetries must be a whole number, 0 or more (got ${String(maxRetries)})`);
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? timerSleep;
-  let token: Token | undefined;
-  let pending: Login | undefined;
-
-  // `signal` bounds the whole exchange. `fetch` honours it itself; the races also end the wait
-  // for an injected `fetch` that does not.
-  async function send(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined, key?: string): Promise<Sent> {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (key !== undefined) headers["idempotency-key"] = key;
-    if (bearer !== undefined) headers["authorization"] = `Bearer ${bearer}`;
-    const init: RequestInit = { method: apiOperations[operation].method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    if (signal !== undefined) init.signal = signal;
-    throwIfAborted(signal);
-    let response: Response;
-    let text: string;
-    try {
-      response = await raced(doFetch(`${base}${path}`, init), signal);
-      text = await raced(response.text(), signal);
-    } catch (error) {
-      // An abort is the caller's, not the network's: its reason, as fetch rejects with it.
-      throwIfAborted(signal);
-      throw new FieldServiceNetworkError(operation, error);
-    }
-    return { status: response.status, text, retryAfter: retryAfterMs(response.headers.get("retry-after"), now) };
-  }
-
-  // CLT-1: sends again, while retries remain, what is safe to repeat after no answer, 503 or 429.
-  async function sendRetrying(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, bearer: string | undefined, key: string | undefined, safe: boolean): Promise<Sent> {
-    for (let retry = 0; ; retry++) {
-      let sent: Sent | undefined;
-      let failure: unknown;
-      try {
-        sent = await send(operation, path, body, signal, bearer, key);
-      } catch (error) {
-        if (!(error instanceof FieldServiceNetworkError)) throw error;
-        failure = error;
-      }
-      if (!shouldRetry(safe, sent?.status, maxRetries - retry, sent?.retryAfter)) {
-        if (sent === undefined) throw failure;
-        return sent;
-      }
-      await raced(sleep(retryDelay(retry, random(), sent?.retryAfter), signal), signal);
-    }
-  }
-
-  function answer(operation: OperationId, sent: Sent): unknown {
-    let json: unknown = undefined;
-    let parsed = sent.text === "";
-    if (!parsed) {
-      try {
-        json = JSON.parse(sent.text);
-        parsed = true;
-      } catch {
-        parsed = false;
-      }
-    }
-    const success = apiOperations[operation].success;
-    if (sent.status === success && parsed && (success === 204 || json !== undefined)) return success === 204 ? undefined : json;
-    const details = parsed && sent.status >= 400 ? asProblem(json, sent.status) : undefined;
-    if (details !== undefined) throw new FieldServiceError(operation, details, false, sent.retryAfter);
-    throw new FieldServiceUnexpectedResponseError(operation, sent.status, sent.text);
-  }
-
-  function fresh(t: Token | undefined): t is Token {
-    return t !== undefined && now() < t.expiresAt - margin;
-  }
-
-  function startLogin(): Login {
-    const controller = new AbortController();
-    const sentAt = now();
-    const attempt = (async (): Promise<Token> => {
-      const body = { tenantCode: options.tenantCode, clientId: options.clientId, secret: options.secret };
-      const result = answer("login", await sendRetrying("login", apiOperations.login.path, body, controller.signal, undefined, undefined, true)) as LoginResponse;
-      if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
-        throw new FieldServiceUnexpectedResponseError("login", apiOperations.login.success, JSON.stringify(result));
-      }
-      // AUTH-3: 60 minutes from issue; an `expiresIn` (seconds) in the answer, if a server sends one, wins.
-      const expiresIn = (result as unknown as Record<string, unknown>)["expiresIn"];
-      const lifetime = typeof expiresIn === "number" && expiresIn > 0 ? expiresIn * 1000 : TOKEN_LIFETIME_MS;
-      return { text: result.accessToken, expiresAt: sentAt + lifetime, answer: result };
-    })();
-    const login: Login = { token: attempt, controller, waiting: 0 };
-    const settle = (): void => {
-      if (pending === login) pending = undefined;
-    };
-    attempt.then((t) => {
-      token = t;
-      settle();
-    }, settle);
-    return login;
-  }
-
-  // A login shared by concurrent calls takes no caller's signal: one caller aborting must not
-  // fail the others' login. Each caller stops waiting when its own signal aborts; the login is
-  // aborted once no caller waits for it (a caller without a signal always does), so a login
-  // that hangs does not hold up the next call's.
-  async function logIn(signal: AbortSignal | undefined): Promise<Token> {
-    throwIfAborted(signal);
-    const login = pending ?? (pending = startLogin());
-    login.waiting += 1;
-    return raced(login.token, signal, () => {
-      login.waiting -= 1;
-      if (login.waiting > 0) return;
-      if (pending === login) pending = undefined;
-      login.controller.abort(signal?.reason);
-    });
-  }
-
-  async function validToken(signal: AbortSignal | undefined): Promise<Token> {
-    return fresh(token) ? token : logIn(signal);
-  }
+  const send = createTransport({ base, fetch: doFetch, now, maxRetries, random, sleep });
+  const session = createSession(options, send, now, margin);
 
   async function call(operation: OperationId, path: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<unknown> {
     // A read is safe to repeat; a write only with its Idempotency-Key (IDM-1).
     const safe = apiOperations[operation].method === "GET" || key !== undefined;
-    let used = await validToken(signal);
-    let sent = await sendRetrying(operation, path, body, signal, used.text, key, safe);
+    let used = await session.validToken(signal);
+    let sent = await send(operation, path, body, signal, used.text, key, safe);
     if (sent.status === 401) {
       // The server no longer knows the token (restarted, or our clock ran slow): one new login, one retry.
-      if (token === used) token = undefined;
-      used = await validToken(signal);
-      sent = await sendRetrying(operation, path, body, signal, used.text, key, safe);
+      session.forget(used);
+      used = await session.validToken(signal);
+      sent = await send(operation, path, body, signal, used.text, key, safe);
     }
     return answer(operation, sent);
   }
@@ -687,8 +437,8 @@ export function createClient(options: ClientOptions): FieldServiceClient {
     login: async (callOptions?: CallOptions): Promise<LoginResponse> => {
       const bound = callBound(callOptions?.signal, callOptions?.timeout ?? options.timeout, "login");
       try {
-        token = undefined;
-        return (await logIn(bound.signal)).answer;
+        session.forget();
+        return (await session.logIn(bound.signal)).answer;
       } finally {
         bound.release();
       }

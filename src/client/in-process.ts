@@ -1,6 +1,6 @@
 import { problem } from "../api/problem.js";
 import { issue } from "../shared/issue.js";
-import type { FetchLike } from "./client.js";
+import type { FetchLike } from "./transport.js";
 
 /** A request as a service's `handle` takes it (the shape of `createFieldService(...).handle`). */
 export interface InProcessRequest {

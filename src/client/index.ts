@@ -8,10 +8,13 @@
  * browser to prove it).
  * @packageDocumentation
  */
-export { createClient, operationPath } from "./client.js";
+export { createClient } from "./client.js";
+export { operationPath } from "./paths.js";
 export type {
-  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, CandidatesQueryParams, InterventionCandidatesRead, Ref, ExternalIdRef, FetchLike, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
+  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, CandidatesQueryParams, InterventionCandidatesRead, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
 } from "./client.js";
+export type { Ref, ExternalIdRef } from "./paths.js";
+export type { FetchLike } from "./transport.js";
 export { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 export { inProcessFetch } from "./in-process.js";
 export type { InProcessRequest, InProcessAnswer, RequestHandler } from "./in-process.js";

@@ -23,7 +23,7 @@ import {
   type DescribedBody,
   type DescribedOutput,
   type SameType,
-} from "../shared/description.js";
+} from "../shared/description/index.js";
 import { limits } from "../shared/limits.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import type { JsonSchema } from "../shared/json-schema.js";

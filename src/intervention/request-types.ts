@@ -2,7 +2,7 @@
 // `npm run docs` rewrites it; `npm run docs:check` fails when it is stale.
 import type { AssignationRequest } from "../assignation/validate.js";
 import type { Priority } from "../records/order.js";
-import type { BodyDocs, FieldReader, RecordMaker, RecordMakers } from "../shared/description.js";
+import type { BodyDocs, FieldReader, RecordMaker, RecordMakers } from "../shared/description/index.js";
 import type { Absent, Tri } from "../shared/field.js";
 import type { IsoDate } from "../shared/time.js";
 
@@ -240,7 +240,7 @@ const fieldTexts: BodyDocs["fields"] = {
   },
 };
 
-/** How the parser of {@link InterventionPlanBody} builds each object (its fast path, src/shared/description.ts). */
+/** How the parser of {@link InterventionPlanBody} builds each object (its fast path, src/shared/description/compile.ts). */
 export const interventionPlanBodyRecords: RecordMakers = {
   InterventionPlanCommand: interventionPlanCommandRecord,
   AssignationRequest: assignationRequestRecord,
@@ -255,7 +255,7 @@ export const interventionPlanBodyDocs: BodyDocs = {
   },
 };
 
-/** How the parser of {@link InterventionReplanBody} builds each object (its fast path, src/shared/description.ts). */
+/** How the parser of {@link InterventionReplanBody} builds each object (its fast path, src/shared/description/compile.ts). */
 export const interventionReplanBodyRecords: RecordMakers = {
   InterventionReplanCommand: interventionReplanCommandRecord,
   AssignationRequest: assignationRequestRecord,
@@ -270,7 +270,7 @@ export const interventionReplanBodyDocs: BodyDocs = {
   },
 };
 
-/** How the parser of {@link InterventionEditBody} builds each object (its fast path, src/shared/description.ts). */
+/** How the parser of {@link InterventionEditBody} builds each object (its fast path, src/shared/description/compile.ts). */
 export const interventionEditBodyRecords: RecordMakers = {
   InterventionEditCommand: interventionEditCommandRecord,
 };
@@ -283,7 +283,7 @@ export const interventionEditBodyDocs: BodyDocs = {
   },
 };
 
-/** How the parser of {@link CancelBody} builds each object (its fast path, src/shared/description.ts). */
+/** How the parser of {@link CancelBody} builds each object (its fast path, src/shared/description/compile.ts). */
 export const cancelBodyRecords: RecordMakers = {
   InterventionCancelCommand: interventionCancelCommandRecord,
 };

@@ -25,7 +25,7 @@ import {
   type DescribedBody,
   type DescribedOutput,
   type SameType,
-} from "../shared/description.js";
+} from "../shared/description/index.js";
 import {
   cancelBodyDocs,
   cancelBodyRecords,

@@ -5,8 +5,8 @@ import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
 import type { RuleId } from "../shared/rule-id.js";
-import type { Instant } from "../shared/time.js";
-import type { Amount } from "../stock/amount.js";
+import { formatInstant, type Instant } from "../shared/time.js";
+import { amountToJson, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import { operationRuleTable } from "./operation-rules.js";
 
@@ -331,4 +331,29 @@ export function journalDraft(write: DecidedWrite): JournalDraft {
   if (write.bodyText !== undefined) draft.bodyText = write.bodyText;
   if (write.answer !== undefined) draft.answer = write.answer;
   return draft;
+}
+
+/** A record as the PostgreSQL storage stores it: its JSON document (decimals as text). */
+function documentOf(record: unknown): unknown {
+  return record === null ? null : (JSON.parse(JSON.stringify(record)) as unknown);
+}
+
+function changeShape(change: RecordChange): RecordChangeShape {
+  if (change.kind !== "stock") return { kind: change.kind, before: documentOf(change.before), after: documentOf(change.after) };
+  const base = { kind: "stock" as const, storeId: change.storeId, materialId: change.materialId, after: amountToJson(change.after) };
+  return change.before === null ? base : { ...base, before: amountToJson(change.before) };
+}
+
+/**
+ * A journal entry as JSON (JRN-2): what `GET /journal` answers, the NDJSON export writes and
+ * the PostgreSQL storage keeps. A fresh value: changing it changes nothing the service holds.
+ * @param entry - the entry
+ * @returns its JSON shape
+ */
+export function journalEntryShape(entry: JournalEntry): JournalEntryShape {
+  const { at, changes, bodyText, answer, found: _found, ...rest } = entry;
+  const named = namedRecords(entry);
+  const copied = JSON.parse(JSON.stringify({ ...rest, ...(answer === undefined ? {} : { answer }), ...named })) as Omit<JournalEntryShape, "at" | "changes">;
+  if (bodyText !== undefined) return { ...copied, body: JSON.parse(bodyText) as unknown, at: formatInstant(at), changes: changes.map(changeShape) };
+  return { ...copied, at: formatInstant(at), changes: changes.map(changeShape) };
 }

@@ -1,37 +1,11 @@
 import type { Guid } from "../shared/guid.js";
-import { formatInstant, type Instant } from "../shared/time.js";
-import { amountToJson } from "../stock/amount.js";
-import { namedRecords, type JournalDraft, type JournalEntry, type JournalEntryShape, type JournalPage, type RecordChange, type RecordChangeShape } from "./entry.js";
+import type { Instant } from "../shared/time.js";
+import { journalEntryShape, type JournalDraft, type JournalEntryShape, type JournalPage, type RecordChange } from "./entry.js";
 import { isKeyRemembered, IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency.js";
 import { matchesJournalQuery, type JournalQuery } from "./query.js";
 
 /** Entries the in-memory journal keeps per company when the options do not say (JRN-3). */
 export const DEFAULT_JOURNAL_RETENTION = 1_000;
-
-/** A record as the PostgreSQL storage stores it: its JSON document (decimals as text). */
-function documentOf(record: unknown): unknown {
-  return record === null ? null : (JSON.parse(JSON.stringify(record)) as unknown);
-}
-
-function changeShape(change: RecordChange): RecordChangeShape {
-  if (change.kind !== "stock") return { kind: change.kind, before: documentOf(change.before), after: documentOf(change.after) };
-  const base = { kind: "stock" as const, storeId: change.storeId, materialId: change.materialId, after: amountToJson(change.after) };
-  return change.before === null ? base : { ...base, before: amountToJson(change.before) };
-}
-
-/**
- * A journal entry as JSON (JRN-2): what `GET /journal` answers, the NDJSON export writes and
- * the PostgreSQL storage keeps. A fresh value: changing it changes nothing the service holds.
- * @param entry - the entry
- * @returns its JSON shape
- */
-export function journalEntryShape(entry: JournalEntry): JournalEntryShape {
-  const { at, changes, bodyText, answer, found: _found, ...rest } = entry;
-  const named = namedRecords(entry);
-  const copied = JSON.parse(JSON.stringify({ ...rest, ...(answer === undefined ? {} : { answer }), ...named })) as Omit<JournalEntryShape, "at" | "changes">;
-  if (bodyText !== undefined) return { ...copied, body: JSON.parse(bodyText) as unknown, at: formatInstant(at), changes: changes.map(changeShape) };
-  return { ...copied, at: formatInstant(at), changes: changes.map(changeShape) };
-}
 
 /** What an idempotent repeat answers (IDM-1): the recorded answer of the first decision. */
 export interface RecordedAnswer {

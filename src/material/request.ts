@@ -1,6 +1,6 @@
 import { Dec } from "../shared/decimal.js";
 import type { Result } from "../shared/issue.js";
-import { compileBody, decimal, describedJsonSchema, nonBlank, object, oneOf, orDefault, required, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
+import { compileBody, decimal, describedJsonSchema, nonBlank, object, oneOf, orDefault, required, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description/index.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import type { JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";

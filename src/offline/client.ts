@@ -1,5 +1,6 @@
 import type { InterventionEditBody, InterventionReplanBody, StockQuantityBody } from "../api/bodies.js";
-import type { CandidatesQueryParams, FetchLike } from "../client/client.js";
+import type { CandidatesQueryParams } from "../client/client.js";
+import type { FetchLike } from "../client/transport.js";
 import { retryAfterMs } from "../client/retry.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";

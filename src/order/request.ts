@@ -22,7 +22,7 @@ import {
   type DescribedOutput,
   type EditFields,
   type SameType,
-} from "../shared/description.js";
+} from "../shared/description/index.js";
 import type { Result } from "../shared/issue.js";
 import type { JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";

@@ -7,10 +7,11 @@ export { createHttpServer, MAX_BODY_BYTES, MAX_URL_BYTES, MAX_HEADER_BYTES } fro
 export { createDocsHandler, scalarBundlePath } from "./docs.js";
 export type { DocsOptions } from "./docs.js";
 export type { HttpServerOptions } from "./http.js";
-export { runCli, startCli, parseCliArgs, loadFixtureFile, runFixtureCommand, CLI_USAGE, MAX_FIXTURE_BYTES, DEFAULT_DATABASE_TIMEOUT_MS } from "./cli.js";
+export { runCli, startCli, parseCliArgs } from "./cli.js";
+export { CLI_USAGE, MAX_FIXTURE_BYTES, DEFAULT_DATABASE_TIMEOUT_MS } from "./command.js";
+export { loadFixtureFile, runFixtureCommand } from "./fixture-file.js";
 export { parseCorsOrigins, corsAllows, corsHeaders, preflightHeaders, isPreflight, defaultCors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE_S } from "../api/cors.js";
 export type { CorsOrigins } from "../api/cors.js";
-export type {
-  CliCommand, CliHelp, CliVersion, CliServe, CliUsageError, CliIo, CliOptions, RunningCli, FixtureFileResult, FixtureFileLoaded, FixtureFileRefused,
-  StorageFactory, StorageSettings,
-} from "./cli.js";
+export type { CliCommand, CliVersion, CliServe, RunningCli } from "./cli.js";
+export type { CliHelp, CliUsageError, CliIo, CliOptions, StorageFactory, StorageSettings } from "./command.js";
+export type { FixtureFileResult, FixtureFileLoaded, FixtureFileRefused } from "./fixture-file.js";

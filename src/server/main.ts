@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start` and `npx field-service-rules`: one code path (src/server/cli.ts) for both.
+// `npm start` and `npx field-service-rules`: one code path (runCli, src/server/cli.ts) for both.
 import { readFileSync } from "node:fs";
-import { runCli, type StorageSettings } from "./cli.js";
+import { runCli } from "./cli.js";
+import type { StorageSettings } from "./command.js";
 import type { FieldStorage } from "../service/storage.js";
 
 function packageVersion(): string {

@@ -40,7 +40,8 @@ export type {
 } from "../journal/entry.js";
 export { parseJournalQuery, matchesJournalQuery, MAX_JOURNAL_PAGE, DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT } from "../journal/query.js";
 export type { JournalQuery } from "../journal/query.js";
-export { memoryJournal, journalEntryShape, DEFAULT_JOURNAL_RETENTION } from "../journal/memory.js";
+export { memoryJournal, DEFAULT_JOURNAL_RETENTION } from "../journal/memory.js";
+export { journalEntryShape } from "../journal/entry.js";
 export type { MemoryJournal, JournalRecord, RecordedAnswer } from "../journal/memory.js";
 export { readIdempotencyKey, requestFingerprint, idempotentRepeat, isKeyRemembered, IDEMPOTENCY_KEY_LIFETIME_MS, MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
 export type { FingerprintedRequest, IdempotentRepeat } from "../journal/idempotency.js";

@@ -202,7 +202,7 @@ export function nullableSchema(schema: JsonSchema): JsonSchema {
 
 /**
  * Builders of the JSON Schemas of request bodies, each mirroring one reader of `read.ts`. A body
- * described with src/shared/description.ts imports the builders it needs one by one instead, so
+ * described with src/shared/description/ imports the builders it needs one by one instead, so
  * a bundle carries only those.
  * @internal
  */

@@ -17,7 +17,7 @@ import {
   type DescribedBody,
   type DescribedOutput,
   type SameType,
-} from "../shared/description.js";
+} from "../shared/description/index.js";
 import { ALL, UNLIMITED, type Amount, type FiniteAmount, type Quantity } from "./amount.js";
 import type { StockItem } from "./batch.js";
 import {

@@ -1,7 +1,7 @@
 import type { User } from "../auth/user.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { array, compileBody, describedJsonSchema, externalId, nonBlank, object, orDefault, required, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description.js";
+import { array, compileBody, describedJsonSchema, externalId, nonBlank, object, orDefault, required, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description/index.js";
 import { limits } from "../shared/limits.js";
 import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";

@@ -24,10 +24,10 @@ export {
   loginBody, nearValidLogin, materialReplaceBody, nearValidMaterialReplace, storeReplaceBody, nearValidStoreReplace, storeQuery, nearValidStoreQuery,
 } from "./arbitraries/catalog.js";
 export { stockBatch, nearValidStockBatch } from "./arbitraries/stock.js";
-export { runModelSuite } from "./model.js";
+export { runModelSuite } from "./model/run.js";
 export { replayJournal } from "./replay.js";
 export type { ReplayControls, ReplayTarget } from "./replay.js";
 export { compareDecision, compareState, describeStateDifference, ReplayCollector, ReplayComparer } from "../journal/replay.js";
 export type { ComparedEntry, CompareContext, RecordNames, ReplayAnswer, ReplayDifference, ReplayGroup, ReplayReport, StateDifference, WrittenValues } from "../journal/replay.js";
 export { rulesApplied } from "../journal/entry.js";
-export type { ModelTarget, HandleTarget, UrlTarget, ModelCredentials, ModelSuiteOptions, ModelSuiteReport } from "./model.js";
+export type { ModelTarget, HandleTarget, UrlTarget, ModelCredentials, ModelSuiteOptions, ModelSuiteReport } from "./model/run.js";

@@ -3,7 +3,7 @@ import { issueStatus, problem, problemNames, refusal, simpleProblem } from "../.
 import { issueCodes, type IssueCode } from "../../src/shared/issue.js";
 import { edgeIssue, issue } from "../../src/shared/issue.js";
 import type { ProblemDetails } from "../../src/api/problem.js";
-import { ids } from "../arbitraries/fixture.js";
+import { ids } from "../../src/testing/arbitraries/records/fixture.js";
 import { namedRules } from "../contract/issue-rules.js";
 import { bearer, loginAs, seed, testService } from "../service/support.js";
 

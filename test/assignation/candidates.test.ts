@@ -16,7 +16,7 @@ import { dayRange, localTimeInstant, type IsoDate } from "../../src/shared/time.
 import {
   categoryIndex, customer, customStateIndex, DISPATCHER, g, makeIntervention, makeOrder, NOW, planCommand, planContext, RETIRED, TECH1, TECH2, TECH3, userIndex, users,
   replanCommand,
-} from "../arbitraries/intervention.js";
+} from "../../src/testing/arbitraries/records/intervention.js";
 
 const ZONE = "Europe/Prague";
 const NORMAL = "2026-03-10" as IsoDate;

@@ -4,9 +4,9 @@ import {
   addToCollisionIndex, collisionIndex, emptyCollisionIndex, overlappingAllocations, removeFromCollisionIndex, updateCollisionIndex,
   updateCollisionIndexBatch, type CollisionUpdate,
 } from "../../src/assignation/collision-index.js";
-import { g, makeIntervention, TECH1, TECH2, TECH3, deepFreeze } from "../arbitraries/intervention.js";
+import { g, makeIntervention, TECH1, TECH2, TECH3, deepFreeze } from "../../src/testing/arbitraries/records/intervention.js";
 import type { Intervention } from "../../src/records/intervention.js";
-import { naiveOverlaps, nestingRangeArb, rangeArb, techInterventionsArb, tieRangeArb } from "../arbitraries/assignation.js";
+import { naiveOverlaps, nestingRangeArb, rangeArb, techInterventionsArb, tieRangeArb } from "../../src/testing/arbitraries/records/assignation.js";
 
 const sortKey = (a: { start: number; end: number; interventionId: string }) => `${String(a.start).padStart(6, "0")}-${String(a.end).padStart(6, "0")}-${a.interventionId}`;
 const sorted = <T extends { start: number; end: number; interventionId: string }>(xs: readonly T[]) => [...xs].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));

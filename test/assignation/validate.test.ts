@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { collisionIndex } from "../../src/assignation/collision-index.js";
 import { collisionIssues, validateAssignations } from "../../src/assignation/validate.js";
 import { dayRange, formatInstant, type IsoDate } from "../../src/shared/time.js";
-import { at, DAY, DISPATCHER, makeIntervention, RETIRED, TECH1, TECH2, userIndex } from "../arbitraries/intervention.js";
+import { at, DAY, DISPATCHER, makeIntervention, RETIRED, TECH1, TECH2, userIndex } from "../../src/testing/arbitraries/records/intervention.js";
 
 const ctx = { users: userIndex, timeZone: "Europe/Prague" };
 const slot = (userId: string, from = "09:00", to = "10:00") => ({ userId, plannedStart: at(DAY, from), plannedEnd: at(DAY, to) });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkCredentials, login, parseLoginRequest } from "../../src/auth/login.js";
 import { digestSecrets } from "../../src/auth/secret.js";
-import { gid } from "../arbitraries/fixture.js";
+import { gid } from "../../src/testing/arbitraries/records/fixture.js";
 
 const hasher = digestSecrets();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiUser } from "../../src/auth/owner.js";
 import type { User } from "../../src/auth/user.js";
-import { gid } from "../arbitraries/fixture.js";
+import { gid } from "../../src/testing/arbitraries/records/fixture.js";
 
 describe("login rules", () => {
 

@@ -4,7 +4,7 @@ import { issueStatus } from "../../src/api/problem.js";
 import { authenticate, bearerToken, defaultNewToken, isTokenValid, TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import { digestSecrets } from "../../src/auth/secret.js";
 import { login } from "../../src/auth/login.js";
-import { gid } from "../arbitraries/fixture.js";
+import { gid } from "../../src/testing/arbitraries/records/fixture.js";
 
 describe("bearerToken", () => {
   it("AUTH-2: reads `Bearer <token>` from the authorization header, name and scheme in any case", () => {

@@ -4,7 +4,7 @@ import { collisionIndex, overlappingAllocations } from "../../src/assignation/co
 import { planIntervention } from "../../src/order/plan-intervention.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import { at, DAY, g, makeIntervention, planCommand, planContext, TECH1, TECH2, TECH3 } from "../arbitraries/intervention.js";
+import { at, DAY, g, makeIntervention, planCommand, planContext, TECH1, TECH2, TECH3 } from "../../src/testing/arbitraries/records/intervention.js";
 
 const N = 10_000;
 const HOUR = 3_600_000;

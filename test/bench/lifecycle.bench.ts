@@ -3,7 +3,7 @@ import { bench, describe } from "vitest";
 import { interventionActionIssue, interventionActions, interventionMachine, nextInterventionState, type InterventionAction } from "../../src/intervention/machine.js";
 import { interventionStates, type InterventionState } from "../../src/records/intervention.js";
 import { moveIntervention } from "../../src/intervention/lifecycle.js";
-import { categoryIndex, idSource, makeIntervention, makeOrder, NOW } from "../arbitraries/intervention.js";
+import { categoryIndex, idSource, makeIntervention, makeOrder, NOW } from "../../src/testing/arbitraries/records/intervention.js";
 
 // Naive baseline: the transitions as a flat list searched on every call (what a hand-rolled
 // "array of {from, event, to}" machine does).

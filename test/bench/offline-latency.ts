@@ -10,7 +10,7 @@ import { commit } from "../../src/service/state.js";
 import { Dec } from "../../src/shared/decimal.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite, type Amount } from "../../src/stock/amount.js";
-import { gid, ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { gid, ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { replicaOfState, slot } from "../offline/support.js";
 const A = ids(0);
 const at = Date.parse("2026-05-04T05:00:00Z");

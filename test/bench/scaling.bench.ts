@@ -17,12 +17,12 @@ import { commit, type CompanyState } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { refIndex } from "../../src/shared/reference.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import { customerContext } from "../arbitraries/customer.js";
-import { ids, testCustomer, testOrder } from "../arbitraries/fixture.js";
-import { at, DAY, makeIntervention, planCommand, planContext } from "../arbitraries/intervention.js";
-import { orderContext, ownerCustomer } from "../arbitraries/order.js";
+import { customerContext } from "../../src/testing/arbitraries/records/customer.js";
+import { ids, testCustomer, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
+import { at, DAY, makeIntervention, planCommand, planContext } from "../../src/testing/arbitraries/records/intervention.js";
+import { orderContext, ownerCustomer } from "../../src/testing/arbitraries/records/order.js";
 import { createServiceCore } from "../../src/service/create.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const hex = (prefix: number, n: number): Guid => `${prefix.toString(16).padStart(8, "0")}-0000-4000-8000-${n.toString(16).padStart(12, "0")}` as Guid;
 let sink: unknown;

@@ -17,7 +17,7 @@ import { commit, type Changes } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { addDays, type IsoDate } from "../../src/shared/time.js";
 import type { SyncAnswer } from "../../src/sync/answer.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 
 const A = ids(0);
 const TECHS = 10;

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { runModelSuite } from "../../src/testing/model.js";
+import { runModelSuite } from "../../src/testing/model/run.js";
 
 interface WalkthroughModule { runWalkthrough: (base: string) => Promise<Array<{ step: string; status: number; problems: string[] }>> }
 

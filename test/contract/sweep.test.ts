@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openApiPath } from "../../src/api/openapi.js";
 import { apiRoutes, type Method } from "../../src/api/routes.js";
 import { bearer, loginAs, seed, testService } from "../service/support.js";
-import { ids } from "../arbitraries/fixture.js";
+import { ids } from "../../src/testing/arbitraries/records/fixture.js";
 
 const UNKNOWN = { id: "00000000-0000-4000-8000-00000000dead", externalId: "no-such-record" } as const;
 const METHODS: readonly Method[] = ["GET", "POST", "PUT"];

@@ -5,7 +5,7 @@ import { addOrEditCustomer, type CustomerUpsert } from "../../src/customer/add-o
 import type { Customer } from "../../src/customer/customer.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import type { Result } from "../../src/shared/issue.js";
-import { categories, clone, companyBody, customerContext, customerUpsertBody, deepFreeze, gid, householdBody, kindFields } from "../arbitraries/customer.js";
+import { categories, clone, companyBody, customerContext, customerUpsertBody, deepFreeze, gid, householdBody, kindFields } from "../../src/testing/arbitraries/records/customer.js";
 
 let seq = 1000;
 function add(body: Record<string, unknown>, existing: readonly Customer[] = []): Customer {

@@ -6,7 +6,7 @@ import type { Customer } from "../../src/customer/customer.js";
 import { parseCustomerAdd } from "../../src/customer/request.js";
 import type { Result } from "../../src/shared/issue.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import { admin, categories, clone, companyBody, customerContext, deepFreeze, dispatcher, householdBody, types } from "../arbitraries/customer.js";
+import { admin, categories, clone, companyBody, customerContext, deepFreeze, dispatcher, householdBody, types } from "../../src/testing/arbitraries/records/customer.js";
 
 function add(body: Record<string, unknown>, existing: readonly Customer[] = [], settings = defaultSettings): Result<Customer> {
   const parsed = parseCustomerAdd(body);

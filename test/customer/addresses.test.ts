@@ -7,7 +7,7 @@ import { parseCustomerAdd } from "../../src/customer/request.js";
 import type { AddressInput } from "../../src/customer/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { companyBody, customerContext } from "../arbitraries/customer.js";
+import { companyBody, customerContext } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, add, issues, upsert, value } from "./support.js";
 
 let acme: Customer;

@@ -8,7 +8,7 @@ import { addCustomer } from "../../src/customer/add.js";
 import { buildCustomer } from "../../src/customer/build.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
-import { companyBody, customerContext } from "../arbitraries/customer.js";
+import { companyBody, customerContext } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, add, issues, unknown, value } from "./support.js";
 
 // Built in beforeEach (Stryker).

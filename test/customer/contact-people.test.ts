@@ -6,7 +6,7 @@ import { provisionalIds } from "../../src/customer/provisional-ids.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Issue } from "../../src/shared/issue.js";
 import type { ContactPersonInput } from "../../src/customer/request.js";
-import { companyBody, customerContext } from "../arbitraries/customer.js";
+import { companyBody, customerContext } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, add, issues, notNull, upsert, value } from "./support.js";
 
 let acme: Customer;

@@ -8,7 +8,7 @@ import { customerDefaults } from "../../src/customer/defaults.js";
 import { parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { companyBody, customerContext, householdBody } from "../arbitraries/customer.js";
+import { companyBody, customerContext, householdBody } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, add, issues, notNull, upsert, value } from "./support.js";
 
 let acme: Customer;

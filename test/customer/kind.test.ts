@@ -6,7 +6,7 @@ import { checkCustomerKind, customerKind } from "../../src/customer/kind.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { companyBody, householdBody } from "../arbitraries/customer.js";
+import { companyBody, householdBody } from "../../src/testing/arbitraries/records/customer.js";
 import { add, issues, notNull } from "./support.js";
 
 describe("kind refusals (CUS-3, CUS-4)", () => {

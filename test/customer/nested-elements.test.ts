@@ -11,7 +11,7 @@ import { parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import { ABSENT, type Absent } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { customerContext } from "../arbitraries/customer.js";
+import { customerContext } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, fullCustomer, issues, upsert, value } from "./support.js";
 
 let acme: Customer;

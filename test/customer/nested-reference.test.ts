@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Customer } from "../../src/customer/customer.js";
-import { companyBody } from "../arbitraries/customer.js";
+import { companyBody } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, add, issues, unknown, upsert, value } from "./support.js";
 
 let acme: Customer;

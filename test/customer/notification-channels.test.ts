@@ -1,6 +1,6 @@
 // notificationEmails and sendByPost on the customer (CUS-12, GEN-5).
 import { describe, expect, it } from "vitest";
-import { companyBody } from "../arbitraries/customer.js";
+import { companyBody } from "../../src/testing/arbitraries/records/customer.js";
 import { add, fullCustomer, issues, notNull, upsert, value } from "./support.js";
 
 describe("notificationChannels (CUS-12)", () => {

@@ -6,7 +6,7 @@ import { addOrEditCustomer } from "../../src/customer/add-or-edit.js";
 import type { CustomerContext } from "../../src/customer/context.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { parseCustomerAddOrEdit } from "../../src/customer/request.js";
-import { customerContext } from "../arbitraries/customer.js";
+import { customerContext } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, issues, upsert, value } from "./support.js";
 
 let acme: Customer;

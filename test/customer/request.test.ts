@@ -3,7 +3,8 @@ import { customerAddOrEditSchema, customerAddSchema, parseCustomerAdd, parseCust
 import { ABSENT } from "../../src/shared/field.js";
 import type { Result } from "../../src/shared/issue.js";
 import type { CodedIssue } from "../../src/shared/standard-schema.js";
-import { checkTotal, companyBody } from "../arbitraries/customer.js";
+import { companyBody } from "../../src/testing/arbitraries/records/customer.js";
+import { checkTotal } from "../shared/totality.js";
 
 function paths<T>(r: Result<T>): string[] {
   return r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`);

@@ -1,7 +1,7 @@
 // Devices as the merge leaves them (CUS-11, UPS-6, GEN-5): names and addresses.
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Customer } from "../../src/customer/customer.js";
-import { companyBody } from "../arbitraries/customer.js";
+import { companyBody } from "../../src/testing/arbitraries/records/customer.js";
 import { acmeCustomer, add, fullCustomer, issues, notNull, unknown, upsert, value } from "./support.js";
 
 let acme: Customer;

@@ -7,7 +7,7 @@ import type { CustomerContext } from "../../src/customer/context.js";
 import type { Customer } from "../../src/customer/customer.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit } from "../../src/customer/request.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { companyBody, customerContext } from "../arbitraries/customer.js";
+import { companyBody, customerContext } from "../../src/testing/arbitraries/records/customer.js";
 
 /** The value of a result that must succeed; throws with the issues otherwise. */
 export function value<T>(r: Result<T>): T {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cancelIntervention } from "../../src/intervention/cancel.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import { customer, deepFreeze, g, makeIntervention, makeOrder, TECH1 } from "../arbitraries/intervention.js";
+import { customer, deepFreeze, g, makeIntervention, makeOrder, TECH1 } from "../../src/testing/arbitraries/records/intervention.js";
 
 describe("cancelIntervention", () => {
   const ctx = { order: makeOrder(), customer, settings: defaultSettings };

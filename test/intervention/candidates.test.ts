@@ -7,7 +7,7 @@ import { interventionStates } from "../../src/records/intervention.js";
 import { orderStates } from "../../src/records/order.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import type { IsoDate } from "../../src/shared/time.js";
-import { makeIntervention, makeOrder, userIndex } from "../arbitraries/intervention.js";
+import { makeIntervention, makeOrder, userIndex } from "../../src/testing/arbitraries/records/intervention.js";
 
 describe("replanCandidates", () => {
   it("CND-2 INT-3 ASN-5: refused exactly when Replan is, with its issue; otherwise its own slot is free to take again", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { editIntervention } from "../../src/intervention/edit.js";
 import type { InterventionEditCommand } from "../../src/intervention/request.js";
 import { ABSENT } from "../../src/shared/field.js";
-import { customStateIndex, g, makeIntervention, makeOrder, TECH1, userIndex } from "../arbitraries/intervention.js";
+import { customStateIndex, g, makeIntervention, makeOrder, TECH1, userIndex } from "../../src/testing/arbitraries/records/intervention.js";
 import fc from "fast-check";
 import { refIndex } from "../../src/shared/reference.js";
 import { customStates, referenceArb, stateRefs, unknown, userRefs } from "./support.js";

@@ -1,7 +1,7 @@
 import { refIndex } from "../../src/shared/reference.js";
 import { describe, expect, it } from "vitest";
 import { interventionOfOrder, moveIntervention, reportDocuments } from "../../src/intervention/lifecycle.js";
-import { ADMIN, categoryIndex, g, idSource, makeIntervention, makeOrder, NOW, TECH1 } from "../arbitraries/intervention.js";
+import { ADMIN, categoryIndex, g, idSource, makeIntervention, makeOrder, NOW, TECH1 } from "../../src/testing/arbitraries/records/intervention.js";
 import { categories } from "./support.js";
 
 describe("lifecycle", () => {

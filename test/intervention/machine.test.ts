@@ -17,7 +17,7 @@ import type { Result } from "../../src/shared/issue.js";
 import type { InterventionDecision } from "../../src/intervention/decision.js";
 import {
   at, categoryIndex, customer, customStateIndex, DAY, idSource, interventionStateArb, makeIntervention, makeOrder, NOW, orderStateArb, userIndex,
-} from "../arbitraries/intervention.js";
+} from "../../src/testing/arbitraries/records/intervention.js";
 
 // The spec's table, written out independently of the implementation (RULES.md INT-3..INT-7).
 const SPEC: Record<InterventionState, Partial<Record<InterventionAction, InterventionState>>> = {

@@ -6,7 +6,7 @@ import {
   at, categoryIndex, customer, customStateIndex, deepFreeze, g, makeIntervention, makeOrder, NOW, TECH1, userIndex,
   REPLAN_DAY, replanCommand,
   users,
-} from "../arbitraries/intervention.js";
+} from "../../src/testing/arbitraries/records/intervention.js";
 import fc from "fast-check";
 import { ABSENT } from "../../src/shared/field.js";
 import { refIndex } from "../../src/shared/reference.js";

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import type { CatalogValue, InterventionCategory } from "../../src/shared/catalog.js";
 import { guid, type Guid } from "../../src/shared/guid.js";
-import { g, users } from "../arbitraries/intervention.js";
+import { g, users } from "../../src/testing/arbitraries/records/intervention.js";
 
 export interface Named { readonly id: Guid; readonly key: string }
 

@@ -2,8 +2,7 @@
 // texts the request holds, is the JSON of the entry's shape (JRN-2) without its seq.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { journalDraft, type JournalParam, type RecordChange } from "../../src/journal/entry.js";
-import { journalEntryShape } from "../../src/journal/memory.js";
+import { journalDraft, journalEntryShape, type JournalParam, type RecordChange } from "../../src/journal/entry.js";
 import { journalEntryText } from "../../src/journal/text.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";

@@ -6,8 +6,9 @@ import { materialReplaceSchema, parseMaterialReplace } from "../../src/material/
 import type { Material } from "../../src/material/material.js";
 import { decimalToJson } from "../../src/shared/decimal.js";
 import type { Result } from "../../src/shared/issue.js";
-import { checkTotal, deepFreeze } from "../arbitraries/customer.js";
-import { cable, materialBody, materialCategories, materialContext, materialSuppliers } from "../arbitraries/material.js";
+import { deepFreeze } from "../../src/testing/arbitraries/records/customer.js";
+import { checkTotal } from "../shared/totality.js";
+import { cable, materialBody, materialCategories, materialContext, materialSuppliers } from "../../src/testing/arbitraries/records/material.js";
 
 function replace(body: unknown, material: Material = cable): Result<Material> {
   const p = parseMaterialReplace(deepFreeze(body));

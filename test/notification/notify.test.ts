@@ -5,7 +5,7 @@ import { customerRecipients } from "../../src/notification/recipients.js";
 import { defaultSettings, type CompanySettings } from "../../src/shared/settings.js";
 import { addDays, dayRange, localDate, today, type IsoDate } from "../../src/shared/time.js";
 import type { Customer } from "../../src/customer/customer.js";
-import { CONTACT, customer, g, TECH1, TECH2 } from "../arbitraries/intervention.js";
+import { CONTACT, customer, g, TECH1, TECH2 } from "../../src/testing/arbitraries/records/intervention.js";
 
 const id = g(0x80);
 const withChannels = (email: boolean, sms: boolean): CompanySettings => ({ ...defaultSettings, notifications: { email, sms } });

@@ -6,7 +6,7 @@ import type { ContactPerson, Customer } from "../../src/customer/customer.js";
 import { customerRecipients } from "../../src/notification/recipients.js";
 import type { Recipient } from "../../src/notification/effect.js";
 import { defaultSettings, type CompanySettings } from "../../src/shared/settings.js";
-import { customer, g } from "../arbitraries/intervention.js";
+import { customer, g } from "../../src/testing/arbitraries/records/intervention.js";
 
 const emailArb = fc.mixedCase(fc.constantFrom("jana@acme.cz", "office@acme.cz", "petr@acme.cz"));
 const phoneArb = fc.record({ prefix: fc.constantFrom("+420", "+421"), phone: fc.constantFrom("777 123 456", "777123456", " 600 000 001 ") });

@@ -9,7 +9,7 @@ import { memoryQueueStore, type QueueStore } from "../../src/offline/queue.js";
 import { createServiceCore, type ServiceCore } from "../../src/service/create.js";
 import { commit } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { counter, cuttable, slot, upNetwork, type TestNetwork } from "./support.js";
 
 const A = ids(0);

@@ -8,7 +8,7 @@ import { interventionStates } from "../../src/records/intervention.js";
 import { createServiceCore } from "../../src/service/create.js";
 import { commit, type CompanyState } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { commandArb, counter, replicaOfState, requestOf, slot } from "./support.js";
 
 const A = ids(0);

@@ -11,7 +11,7 @@ import type { CompanyState } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Store } from "../../src/store/store.js";
 import type { SyncAllocation, SyncMaterial, SyncReplica, SyncScope } from "../../src/sync/answer.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 /** A GUID source counting from `start`, shareable between a server and a device. */
 export function counter(start = 0, prefix = "00000000-0000-4000-9000-"): { next: () => string; n: number } {

@@ -6,8 +6,8 @@ import type { Order } from "../../src/records/order.js";
 import { parseOrderAdd, parseOrderAddOrEdit } from "../../src/order/request.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import type { Result } from "../../src/shared/issue.js";
-import { deepFreeze, gid } from "../arbitraries/customer.js";
-import { customer1, interventionOf, orderBody, orderContext } from "../arbitraries/order.js";
+import { deepFreeze, gid } from "../../src/testing/arbitraries/records/customer.js";
+import { customer1, interventionOf, orderBody, orderContext } from "../../src/testing/arbitraries/records/order.js";
 
 function value<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.issues));

@@ -6,8 +6,8 @@ import type { Order } from "../../src/records/order.js";
 import { parseOrderAdd } from "../../src/order/request.js";
 import type { Result } from "../../src/shared/issue.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import { admin, clone, deepFreeze, dispatcher } from "../arbitraries/customer.js";
-import { customer1, customer2, orderBody, orderCategories, orderContext, orderCustomStates, orderRefs } from "../arbitraries/order.js";
+import { admin, clone, deepFreeze, dispatcher } from "../../src/testing/arbitraries/records/customer.js";
+import { customer1, customer2, orderBody, orderCategories, orderContext, orderCustomStates, orderRefs } from "../../src/testing/arbitraries/records/order.js";
 
 function addBody(body: unknown, orders: readonly Order[] = [], settings = defaultSettings): Result<Order> {
   const p = parseOrderAdd(deepFreeze(body));

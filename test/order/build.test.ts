@@ -9,7 +9,7 @@ import { editOrder } from "../../src/order/edit.js";
 import { parseOrderAdd, parseOrderEdit, type OrderChanges } from "../../src/order/request.js";
 import type { Order } from "../../src/records/order.js";
 import { ABSENT } from "../../src/shared/field.js";
-import { addedOrder, orderBody, orderContext } from "../arbitraries/order.js";
+import { addedOrder, orderBody, orderContext } from "../../src/testing/arbitraries/records/order.js";
 
 describe("buildOrder, the composition", () => {
   const unknown = (path: string, what: string, ref: string) => ({ code: "UnknownReference", path, message: `No ${what} has the ID, external ID or slug ${JSON.stringify(ref)} (GEN-3).`, rule: "GEN-3" });

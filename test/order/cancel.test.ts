@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { customerRecipients } from "../../src/notification/recipients.js";
 import { cancelOrder } from "../../src/order/cancel.js";
 import { defaultSettings } from "../../src/shared/settings.js";
-import { customer, deepFreeze, g, makeIntervention, makeOrder, orderInterventionsArb, orderStateArb, TECH1 } from "../arbitraries/intervention.js";
+import { customer, deepFreeze, g, makeIntervention, makeOrder, orderInterventionsArb, orderStateArb, TECH1 } from "../../src/testing/arbitraries/records/intervention.js";
 
 const ctx = (interventions = [
   makeIntervention("Planned", { id: g(0x901) }),

@@ -6,7 +6,7 @@ import { orderStates } from "../../src/records/order.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import type { IsoDate } from "../../src/shared/time.js";
 import { planIntervention } from "../../src/order/plan-intervention.js";
-import { makeOrder, planCommand, planContext, userIndex } from "../arbitraries/intervention.js";
+import { makeOrder, planCommand, planContext, userIndex } from "../../src/testing/arbitraries/records/intervention.js";
 
 describe("planCandidates", () => {
   it("CND-2 INT-1: an order that PlanIntervention refuses for its state is refused with the same issue; an Open one answers candidates", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { completeOrder } from "../../src/order/complete.js";
-import { deepFreeze, makeIntervention, makeOrder } from "../arbitraries/intervention.js";
+import { deepFreeze, makeIntervention, makeOrder } from "../../src/testing/arbitraries/records/intervention.js";
 
 describe("completeOrder", () => {
   it("ORD-13: Open → Completed when every intervention is Completed or Cancelled", () => {

@@ -9,7 +9,7 @@ import { parseOrderAdd, parseOrderEdit } from "../../src/order/request.js";
 import type { Order } from "../../src/records/order.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { addedOrder, customer1, customer2, orderBody, orderContext } from "../arbitraries/order.js";
+import { addedOrder, customer1, customer2, orderBody, orderContext } from "../../src/testing/arbitraries/records/order.js";
 
 describe("orderCustomer (ORD-8, ORD-1)", () => {
   it("ORD-8: an edit naming another customer, or one that does not exist, is Immutable; naming its own customer any way is fine", () => {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderDefaults } from "../../src/order/defaults.js";
 import type { Guid } from "../../src/shared/guid.js";
-import { customer1 } from "../arbitraries/order.js";
+import { customer1 } from "../../src/testing/arbitraries/records/order.js";
 
 describe("orderDefaults (ORD-3)", () => {
   it("ORD-3: priority Normal, sendByPost from the order's customer, the acting user as owner, and state Open", () => {

@@ -7,8 +7,8 @@ import type { Order } from "../../src/records/order.js";
 import { parseOrderAdd, parseOrderEdit } from "../../src/order/request.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import type { Result } from "../../src/shared/issue.js";
-import { clone, deepFreeze } from "../arbitraries/customer.js";
-import { customer1, customer2, interventionOf, orderBody, orderContext, orderRefs } from "../arbitraries/order.js";
+import { clone, deepFreeze } from "../../src/testing/arbitraries/records/customer.js";
+import { customer1, customer2, interventionOf, orderBody, orderContext, orderRefs } from "../../src/testing/arbitraries/records/order.js";
 
 function value<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(JSON.stringify(r.issues));

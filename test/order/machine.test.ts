@@ -8,7 +8,7 @@ import type { Intervention } from "../../src/records/intervention.js";
 import { planIntervention } from "../../src/order/plan-intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import type { Result } from "../../src/shared/issue.js";
-import { customer, makeIntervention, makeOrder, orderInterventionsArb, orderStateArb, planCommand, planContext } from "../arbitraries/intervention.js";
+import { customer, makeIntervention, makeOrder, orderInterventionsArb, orderStateArb, planCommand, planContext } from "../../src/testing/arbitraries/records/intervention.js";
 
 const SPEC: Record<OrderState, Partial<Record<OrderAction, OrderState>>> = {
   Open: { edit: "Open", planIntervention: "Open", cancel: "Cancelled", complete: "Completed" },

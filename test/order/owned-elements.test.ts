@@ -11,7 +11,7 @@ import type { Order } from "../../src/records/order.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue, Result } from "../../src/shared/issue.js";
-import { addedOrder, customer1, customer2, orderBody, orderContext, ownerCustomer } from "../arbitraries/order.js";
+import { addedOrder, customer1, customer2, orderBody, orderContext, ownerCustomer } from "../../src/testing/arbitraries/records/order.js";
 
 type List = "addresses" | "contactPeople" | "serviceObjects";
 

@@ -5,7 +5,7 @@ import { planIntervention } from "../../src/order/plan-intervention.js";
 import { defaultSettings } from "../../src/shared/settings.js";
 import {
   ADMIN, at, DAY, deepFreeze, DISPATCHER, g, makeIntervention, makeOrder, orderStateArb, planCommand, planContext, REPAIR, TECH1, TECH2,
-} from "../arbitraries/intervention.js";
+} from "../../src/testing/arbitraries/records/intervention.js";
 import { refIndex } from "../../src/shared/reference.js";
 import { categories, categoryRefs, customStates, referenceArb, stateRefs, unknown } from "../intervention/support.js";
 

@@ -9,8 +9,8 @@ import {
 } from "../../src/order/request.js";
 import { ABSENT } from "../../src/shared/field.js";
 import type { Result } from "../../src/shared/issue.js";
-import { checkTotal } from "../arbitraries/customer.js";
-import { orderBody } from "../arbitraries/order.js";
+import { checkTotal } from "../shared/totality.js";
+import { orderBody } from "../../src/testing/arbitraries/records/order.js";
 
 function paths<T>(r: Result<T>): string[] {
   return r.ok ? [] : r.issues.map((i) => `${i.code}@${i.path}`);

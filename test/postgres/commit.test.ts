@@ -10,7 +10,7 @@ import { journalDraft } from "../../src/journal/entry.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
-import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 
 const A = ids(0);
 const config = loadFixture(testFixture())[0]!;

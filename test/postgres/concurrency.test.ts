@@ -10,7 +10,7 @@ import type { PostgresStorage } from "../../src/postgres/index.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import { NOTHING } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
-import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const A = ids(0);

@@ -7,7 +7,7 @@ import { LOGIN_THROTTLE } from "../../src/auth/throttle.js";
 import { migrate } from "../../src/postgres/schema.js";
 import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
 import type { FixtureCompany } from "../../src/service/fixture.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
 
 const schemas: string[] = [];

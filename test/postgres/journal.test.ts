@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { JournalPage } from "../../src/journal/entry.js";
 import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const A = ids(0);

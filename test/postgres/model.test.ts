@@ -2,8 +2,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import type { Fixture } from "../../src/service/fixture.js";
-import { runModelSuite } from "../../src/testing/model.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { runModelSuite } from "../../src/testing/model/run.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const alpha = { tenantCode: "alpha", clientId: "client", secret: "secret-a" };

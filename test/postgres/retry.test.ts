@@ -8,7 +8,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const schemas: string[] = [];

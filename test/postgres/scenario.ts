@@ -5,7 +5,7 @@ import { createFieldService, type FieldService, type ServiceResponse } from "../
 import type { Fixture } from "../../src/service/fixture.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { postgresStorage, type PostgresStorageOptions } from "../../src/postgres/index.js";
-import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, schemaName } from "./support.js";
 
 const A = ids(0);

@@ -8,7 +8,7 @@ import { readJournalPage } from "../../src/postgres/journal.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { createFieldService } from "../../src/service/create.js";
 import { StorageSetupError } from "../../src/service/storage.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
 
 const schemas: string[] = [];

@@ -10,7 +10,7 @@ import type { CompanyState } from "../../src/service/state.js";
 import { NOTHING } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
 import { queryStoreListing, type StoreDetail } from "../../src/store-listing/page.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const A = ids(0);
 const S1 = A.store(1);

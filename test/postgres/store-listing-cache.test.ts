@@ -11,7 +11,7 @@ import { createFieldService, type FieldService, type ServiceResponse } from "../
 import type { Fixture, FixtureCompany } from "../../src/service/fixture.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { storeSortKeys, storeSortOrders } from "../../src/store/query.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const A = ids(0);

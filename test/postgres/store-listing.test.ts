@@ -26,7 +26,7 @@ import { queryStoreListing, type StoreDetail } from "../../src/store-listing/pag
 import { buildStoreListing, type StoreListingCatalog } from "../../src/store-listing/build.js";
 import { storeSortKeys, storeSortOrders, type StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
-import { czechTextArb } from "../arbitraries/store.js";
+import { czechTextArb } from "../../src/testing/arbitraries/records/store.js";
 import { acme, cables, g, material, tools, zeta } from "../store-listing/examples.js";
 
 const url = process.env["DATABASE_URL"];

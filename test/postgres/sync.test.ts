@@ -12,7 +12,7 @@ import type { Guid } from "../../src/shared/guid.js";
 import type { SyncAnswer } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
 import { canonical } from "../sync/replica.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const A = ids(0);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStorage } from "../../src/postgres/index.js";
 import { createFieldService, type ServiceResponse } from "../../src/service/create.js";
 import { StorageUnavailableError } from "../../src/service/storage.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { canMakeCluster, freePort, makeCluster, type Cluster } from "./cluster.js";
 import { mutedServer, silentServer } from "./fake-servers.js";
 import { databaseUrl, dropSchemas, schemaName } from "./support.js";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { SOURCES, bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
-import { date, dateTime, edit as editOf, extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description.js";
+import { date, dateTime, edit as editOf, extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description/index.js";
 
 // The source the docs are read from, and the same description built as values.
 const source = `

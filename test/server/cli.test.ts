@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_USAGE, loadFixtureFile, MAX_FIXTURE_BYTES, parseCliArgs, startCli } from "../../src/server/cli.js";
+import { parseCliArgs, startCli } from "../../src/server/cli.js";
+import { CLI_USAGE } from "../../src/server/command.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 
 function captured(): { io: { out: (l: string) => void; err: (l: string) => void }; out: string[]; err: string[] } {
@@ -47,79 +48,6 @@ describe("the command's settings (flags, then environment, then defaults)", () =
     expect(parseCliArgs(["--port", "abc", "--help"], {}).kind).toBe("help");
     expect(parseCliArgs(["--help", "--port", "abc"], {})).toEqual({ kind: "help" });
     expect(parseCliArgs(["--version"], {})).toEqual({ kind: "version" });
-  });
-});
-
-describe("the fixture file", () => {
-  const dir = mkdtempSync(join(tmpdir(), "fsr-cli-"));
-  it("an unreadable file is one line naming --fixture and what to do", () => {
-    const r = loadFixtureFile(join(dir, "missing.json"));
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.lines).toEqual([`--fixture ${join(dir, "missing.json")}: cannot read it (ENOENT); give the path of a JSON file`]);
-  });
-  it("a fixture with problems is refused with every issue and its JSON path", () => {
-    const bad = structuredClone(demoFixture) as unknown as { companies: Array<{ users: unknown[]; stores: Array<{ stock?: Array<{ materialId: string }> }> }> };
-    bad.companies[0]!.users = [];
-    bad.companies[0]!.stores[0]!.stock![0]!.materialId = "no-such-material";
-    const file = join(dir, "bad.json");
-    writeFileSync(file, JSON.stringify(bad));
-    const r = loadFixtureFile(file);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.lines[0]).toMatch(/^--fixture .*bad\.json: \d+ problems?; fix them and start again:$/);
-      expect(r.lines.some((l) => l.includes("companies[0].stores[0].stock[0].materialId"))).toBe(true);
-      expect(r.lines.length).toBeGreaterThanOrEqual(3);
-    }
-  });
-  it("a valid file is served", () => {
-    const file = join(dir, "good.json");
-    writeFileSync(file, JSON.stringify(demoFixture));
-    expect(loadFixtureFile(file).ok).toBe(true);
-  });
-  it("a UTF-8 byte order mark is skipped, as JSON tools commonly do", () => {
-    const file = join(dir, "bom.json");
-    writeFileSync(file, `\uFEFF${JSON.stringify(demoFixture)}`);
-    const r = loadFixtureFile(file);
-    expect(r.ok).toBe(true);
-    if (r.ok) expect(r.fixture).toEqual(demoFixture);
-  });
-  it("a directory is one line that says so", () => {
-    const sub = join(dir, "a-directory");
-    mkdirSync(sub, { recursive: true });
-    expect(loadFixtureFile(sub)).toEqual({ ok: false, lines: [`--fixture ${sub}: is a directory; give the path of a JSON file`] });
-  });
-  it("a file larger than the limit (64 MiB) is refused from its size, before it is read: a 600 MB sparse file", () => {
-    const file = join(dir, "huge.json");
-    writeFileSync(file, "");
-    truncateSync(file, 600 * 1024 * 1024);
-    expect(MAX_FIXTURE_BYTES).toBe(64 * 1024 * 1024);
-    expect(loadFixtureFile(file)).toEqual({ ok: false, lines: [`--fixture ${file}: 600 MiB is more than a fixture may hold (64 MiB); give a smaller fixture`] });
-  });
-  it("the limit is a parameter, and a file just at it is read", () => {
-    const file = join(dir, "limit.json");
-    const text = JSON.stringify(demoFixture);
-    writeFileSync(file, text);
-    const bytes = Buffer.byteLength(text);
-    expect(loadFixtureFile(file, bytes).ok).toBe(true);
-    expect(loadFixtureFile(file, bytes - 1)).toMatchObject({ ok: false, lines: [expect.stringMatching(/is more than a fixture may hold/)] });
-  });
-  it.runIf(existsSync("/dev/zero"))("a source without a size (a device, a pipe) is read only up to the limit: /dev/zero is refused, not read forever", () => {
-    expect(loadFixtureFile("/dev/zero", 1024 * 1024)).toEqual({ ok: false, lines: ["--fixture /dev/zero: it holds more than a fixture may hold (1 MiB); give a smaller fixture"] });
-  });
-  it("bytes that are not UTF-8 are refused as such (UTF-16 named), not turned into U+FFFD", () => {
-    const latin1 = join(dir, "latin1.json");
-    writeFileSync(latin1, Buffer.from('{"companies":[{"name":"\xe9"}]}', "latin1"));
-    expect(loadFixtureFile(latin1)).toEqual({ ok: false, lines: [`--fixture ${latin1}: not UTF-8 text; save it as UTF-8`] });
-    const utf16 = join(dir, "utf16.json");
-    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(demoFixture), "utf16le")]));
-    expect(loadFixtureFile(utf16)).toEqual({ ok: false, lines: [`--fixture ${utf16}: not UTF-8 text (it looks like UTF-16); save it as UTF-8`] });
-  });
-  it("malformed JSON is one line, even when the parser quotes text that spans lines", () => {
-    const file = join(dir, "broken.json");
-    writeFileSync(file, '{\n  "companies":\n}');
-    const r = loadFixtureFile(file);
-    expect(r).toMatchObject({ ok: false, lines: [expect.stringMatching(/^--fixture .*broken\.json: not valid JSON \(/)] });
-    if (!r.ok) expect(r.lines[0]).not.toMatch(/\n/);
   });
 });
 

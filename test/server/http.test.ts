@@ -6,7 +6,7 @@ import { createServiceCore } from "../../src/service/create.js";
 import { commit } from "../../src/service/state.js";
 import { createHttpServer } from "../../src/server/http.js";
 import type { Effect } from "../../src/notification/effect.js";
-import { ids, testCustomer, testFixture, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 
 let server: Server;
 let base: string;

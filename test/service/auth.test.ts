@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createFieldService, defaultNewToken } from "../../src/service/create.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { bearer, loginAs, nameOf, seed, testService } from "./support.js";
 
 describe("AUTH through the service", () => {

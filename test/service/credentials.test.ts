@@ -6,7 +6,7 @@ import type { PostgresStorage } from "../../src/postgres/index.js";
 import { databaseUrl } from "../postgres/support.js";
 import { createFieldService } from "../../src/service/create.js";
 import { validateFixture, type Fixture } from "../../src/service/fixture.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { testSecrets } from "../postgres/support.js";
 import { company, nameOf, testService, type TestService } from "./support.js";
 

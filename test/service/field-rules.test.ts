@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProblemDetails } from "../../src/api/problem.js";
 import type { JournalPage } from "../../src/journal/entry.js";
-import { ids } from "../arbitraries/fixture.js";
+import { ids } from "../../src/testing/arbitraries/records/fixture.js";
 import { bearer, company, loginAs, seed, snapshot, testService, type TestService } from "./support.js";
 
 const A = ids(0);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureJsonSchema } from "../../src/service/fixture-schema.js";
 import { validateFixture } from "../../src/service/fixture.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const check = ajv.compile(fixtureJsonSchema);

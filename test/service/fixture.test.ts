@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import { loadFixture, validateFixture, type Fixture } from "../../src/service/fixture.js";
 import { amountToJson } from "../../src/stock/amount.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 /** A mutable deep copy of the test fixture to break. */
 function broken(edit: (f: Fixture) => void): Fixture {

@@ -9,9 +9,9 @@ import { planIntervention } from "../../src/order/plan-intervention.js";
 import { addOrder } from "../../src/order/add.js";
 import { parseOrderAdd } from "../../src/order/request.js";
 import type { Guid } from "../../src/shared/guid.js";
-import { addressBody, companyBody, contactPersonBody, customerContext, customerUpsertBody, gid, kindFields } from "../arbitraries/customer.js";
-import { categoryIndex, interventionStateArb, makeIntervention, makeOrder, orderStateArb, planCommand, planContext, TECH1, TECH2 } from "../arbitraries/intervention.js";
-import { orderBody, orderContext, orderRefs } from "../arbitraries/order.js";
+import { addressBody, companyBody, contactPersonBody, customerContext, customerUpsertBody, gid, kindFields } from "../../src/testing/arbitraries/records/customer.js";
+import { categoryIndex, interventionStateArb, makeIntervention, makeOrder, orderStateArb, planCommand, planContext, TECH1, TECH2 } from "../../src/testing/arbitraries/records/intervention.js";
+import { orderBody, orderContext, orderRefs } from "../../src/testing/arbitraries/records/order.js";
 import { bearer, loginAs, seed, testService } from "./support.js";
 
 /** A GUID source that counts its calls. */

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../../src/journal/idempotency.js";
 import type { ServiceResponse } from "../../src/service/create.js";
 import { createServiceCore } from "../../src/service/create.js";
 import { createHttpServer } from "../../src/server/http.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { adapter, bearer, company, loginAs, seed, snapshot, stockOf, testService, type TestService } from "./support.js";
 
 const A = ids(0);

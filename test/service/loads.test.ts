@@ -3,7 +3,7 @@ import { NOTHING } from "../../src/service/loads.js";
 import { handlers, operationLoads } from "../../src/service/router.js";
 import { apiRoutes } from "../../src/api/routes.js";
 import type { HandledOperation } from "../../src/service/router.js";
-import { ids } from "../arbitraries/fixture.js";
+import { ids } from "../../src/testing/arbitraries/records/fixture.js";
 import { company, testService } from "./support.js";
 
 const A = ids(0);

@@ -7,9 +7,9 @@ import { createHttpServer } from "../../src/server/http.js";
 import { createFieldService, type FieldService, type ServiceRequest } from "../../src/service/create.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import type { ProblemDetails } from "../../src/api/problem.js";
-import { runModelSuite } from "../../src/testing/model.js";
+import { runModelSuite } from "../../src/testing/model/run.js";
 import { withContract } from "../contract/openapi-contract.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const alpha = { tenantCode: "alpha", clientId: "client", secret: "secret-a" };
 

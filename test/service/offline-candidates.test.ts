@@ -8,7 +8,7 @@ import type { CandidatesQueryParams } from "../../src/client/client.js";
 import { createOfflineClient, type OfflineClient } from "../../src/offline/client.js";
 import { candidatesQueryString } from "../../src/offline/candidates.js";
 import { memoryQueueStore } from "../../src/offline/queue.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { counter, slot } from "../offline/support.js";
 import { adapter, bearer, makeService, write, type TestService } from "./support.js";
 

@@ -12,7 +12,7 @@ import { memoryQueueStore } from "../../src/offline/queue.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { SyncReplica } from "../../src/sync/answer.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { commandArb, counter, cuttable, requestOf, slot, upNetwork, type Command, type TestNetwork } from "../offline/support.js";
 import { adapter, bearer, makeService, write, type TestService } from "./support.js";
 

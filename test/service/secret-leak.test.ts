@@ -10,7 +10,7 @@ import type { ServiceResponse } from "../../src/service/create.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { postgresStorage } from "../../src/postgres/index.js";
 import { runJournalCommand } from "../../src/server/journal-command.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, testSecrets } from "../postgres/support.js";
 import { closeServices, makeService, type TestService } from "./support.js";
 

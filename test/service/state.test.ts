@@ -3,7 +3,7 @@ import type { Guid } from "../../src/shared/guid.js";
 import type { Amount } from "../../src/stock/amount.js";
 import { commit, interventionsOf } from "../../src/service/state.js";
 import { finite, UNLIMITED } from "../../src/stock/amount.js";
-import { ids, testCustomer, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { company, testService } from "./support.js";
 
 describe("company state", () => {

@@ -11,7 +11,7 @@ import { loadFixture } from "../../src/service/fixture.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type DecisionToCommit, type FieldStorage } from "../../src/service/storage.js";
 import { answerText } from "../../src/service/create.js";
 import { createHttpServer } from "../../src/server/http.js";
-import { testFixture } from "../arbitraries/fixture.js";
+import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 /** A storage whose every call can be made to fail: `fail` is thrown while set. */
 function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: unknown; companies?: unknown }; commits: DecisionToCommit[] } {

@@ -8,7 +8,7 @@ import type { Guid } from "../../src/shared/guid.js";
 import type { Customer } from "../../src/customer/customer.js";
 import type { Intervention } from "../../src/records/intervention.js";
 import type { Order } from "../../src/records/order.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { schemaName, testStorage } from "../postgres/support.js";
 
 /** Which storage the service tests run on. */

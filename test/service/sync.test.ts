@@ -6,7 +6,7 @@ import type { SyncAnswer } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
 import type { Issue } from "../../src/shared/issue.js";
 import { createServiceCore } from "../../src/service/create.js";
-import { ids as fixtureIds, testFixture } from "../arbitraries/fixture.js";
+import { ids as fixtureIds, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { decodeSyncCursor, encodeSyncCursor } from "../../src/sync/cursor.js";
 import { canonical } from "../sync/replica.js";
 import { adapter, bearer, closeServices, loginAs, seed, testService, type TestService } from "./support.js";

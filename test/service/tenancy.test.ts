@@ -4,7 +4,7 @@ import type { Customer } from "../../src/customer/customer.js";
 import type { ServiceResponse } from "../../src/service/create.js";
 import type { Store } from "../../src/store/store.js";
 import { apiRoutes as routes } from "../../src/api/routes.js";
-import { ids, jsonValue, testCustomer, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, jsonValue, testCustomer, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { adapter, bearer, company, loginAs, seed, snapshot, write, type TestService } from "./support.js";
 import { serviceWith } from "./wiring-support.js";
 

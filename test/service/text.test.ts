@@ -1,7 +1,7 @@
 // TXT-1 and TXT-2 through the service, on the storage under test (the PostgreSQL project runs
 // this file too): whatever memory refuses, PostgreSQL refuses alike, and nothing is written.
 import { describe, expect, it } from "vitest";
-import { ids } from "../arbitraries/fixture.js";
+import { ids } from "../../src/testing/arbitraries/records/fixture.js";
 import { company, snapshot } from "./support.js";
 import { client, codesOf, serviceWith } from "./wiring-support.js";
 

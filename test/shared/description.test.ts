@@ -1,4 +1,4 @@
-// The body description combinators (src/shared/description.ts): one description gives the parser
+// The body description combinators (src/shared/description/): one description gives the parser
 // and the JSON Schema, so the two are checked against each other (ajv, draft 2020-12) on values
 // drawn around a description that uses every combinator, in both modes; the parser never throws
 // on any value; and the generated record makers (the fast path) give the same answers as filling
@@ -45,7 +45,7 @@ import {
   type EditFields,
   type SameType,
   type Value,
-} from "../../src/shared/description.js";
+} from "../../src/shared/description/index.js";
 import { ABSENT, type Absent, type Tri } from "../../src/shared/field.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Issue, Result } from "../../src/shared/issue.js";

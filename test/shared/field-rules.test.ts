@@ -11,7 +11,7 @@ import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../../src/or
 import type { Result } from "../../src/shared/issue.js";
 import { parseStockAmounts } from "../../src/stock/request.js";
 import { parseStoreReplace } from "../../src/store/replace.js";
-import { companyBody } from "../arbitraries/customer.js";
+import { companyBody } from "../../src/testing/arbitraries/records/customer.js";
 
 /** Each issue as `code@path rule`. */
 function cited<T>(r: Result<T>): string[] {

@@ -12,8 +12,8 @@ import { limits } from "../../src/shared/limits.js";
 import { parseStockAmounts, parseStockQuantities } from "../../src/stock/request.js";
 import { parseStoreListingQuery } from "../../src/store/query.js";
 import { parseStoreReplace } from "../../src/store/replace.js";
-import { companyBody } from "../arbitraries/customer.js";
-import { orderBody } from "../arbitraries/order.js";
+import { companyBody } from "../../src/testing/arbitraries/records/customer.js";
+import { orderBody } from "../../src/testing/arbitraries/records/order.js";
 
 const GUID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 const assignation = { userId: "tech-1", plannedStart: "2026-05-04T09:00:00+02:00", plannedEnd: "2026-05-04T10:00:00+02:00" };

@@ -5,7 +5,7 @@ import type { Guid } from "../../src/shared/guid.js";
 import { refIndex } from "../../src/shared/reference.js";
 import { decideUpsert, optionalField, requiredField, upsertRow, upsertTable } from "../../src/shared/upsert.js";
 import type { Issue } from "../../src/shared/issue.js";
-import { gid } from "../arbitraries/customer.js";
+import { gid } from "../../src/testing/arbitraries/records/customer.js";
 
 interface Rec {
   readonly id: Guid;

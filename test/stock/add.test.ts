@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UNLIMITED, ZERO, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts, addToStock } from "../../src/stock/add.js";
-import { amountArb, finiteArb, materialIds, materials } from "../arbitraries/stock.js";
+import { amountArb, finiteArb, materialIds, materials } from "../../src/testing/arbitraries/records/stock.js";
 
 const eq = (a: Amount, b: Amount): boolean => compareAmounts(a, b) === 0;
 

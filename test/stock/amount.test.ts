@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Dec, isStorableDecimal } from "../../src/shared/decimal.js";
 import { UNLIMITED, ZERO, amountFromJson, amountFromText, amountToJson, amountToText, amountsEqual, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts, addToStock } from "../../src/stock/add.js";
-import { amountArb, finiteArb, valueOf, materialIds, materials } from "../arbitraries/stock.js";
+import { amountArb, finiteArb, valueOf, materialIds, materials } from "../../src/testing/arbitraries/records/stock.js";
 import { applyStockChanges } from "../../src/stock/batch.js";
 import { moveStock } from "../../src/stock/move.js";
 import { removeFromStock } from "../../src/stock/remove.js";

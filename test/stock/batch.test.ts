@@ -9,7 +9,7 @@ import { parseStockAmounts, parseStockQuantities } from "../../src/stock/request
 import { limits } from "../../src/shared/limits.js";
 import { removeFromStock } from "../../src/stock/remove.js";
 import { setStockAmounts } from "../../src/stock/set.js";
-import { amountArb, deepFreeze, finiteArb, materialIds, materialRefArb, materials, quantityArb, stockArb, valueOf } from "../arbitraries/stock.js";
+import { amountArb, deepFreeze, finiteArb, materialIds, materialRefArb, materials, quantityArb, stockArb, valueOf } from "../../src/testing/arbitraries/records/stock.js";
 
 const [m0, m1, m2] = materialIds as [Guid, Guid, Guid, ...Guid[]];
 const snapshot = (s: ReadonlyMap<Guid, Amount>): [Guid, string][] => [...s].map(([k, v]) => [k, valueOf(v)]);

@@ -4,7 +4,7 @@ import { Dec } from "../../src/shared/decimal.js";
 import { ALL, UNLIMITED, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts } from "../../src/stock/add.js";
 import { moveAmounts, moveStock } from "../../src/stock/move.js";
-import { amountArb, finiteArb, quantityArb, valueOf, materialIds, materials } from "../arbitraries/stock.js";
+import { amountArb, finiteArb, quantityArb, valueOf, materialIds, materials } from "../../src/testing/arbitraries/records/stock.js";
 
 const eq = (a: Amount, b: Amount): boolean => compareAmounts(a, b) === 0;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ALL, UNLIMITED, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts } from "../../src/stock/add.js";
 import { removeAmount } from "../../src/stock/remove.js";
-import { amountArb, finiteArb, quantityArb, valueOf } from "../arbitraries/stock.js";
+import { amountArb, finiteArb, quantityArb, valueOf } from "../../src/testing/arbitraries/records/stock.js";
 
 const eq = (a: Amount, b: Amount): boolean => compareAmounts(a, b) === 0;
 

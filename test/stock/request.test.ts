@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseStockAmounts, parseStockQuantities, stockAmountsSchema } from "../../src/stock/request.js";
-import { valueOf } from "../arbitraries/stock.js";
+import { valueOf } from "../../src/testing/arbitraries/records/stock.js";
 import { Dec, isStorableDecimal } from "../../src/shared/decimal.js";
 import { limits } from "../../src/shared/limits.js";
 

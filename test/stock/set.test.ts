@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, it } from "vitest";
 import { compareAmounts, type Amount } from "../../src/stock/amount.js";
 import { setAmount } from "../../src/stock/set.js";
-import { amountArb } from "../arbitraries/stock.js";
+import { amountArb } from "../../src/testing/arbitraries/records/stock.js";
 
 const eq = (a: Amount, b: Amount): boolean => compareAmounts(a, b) === 0;
 

@@ -8,7 +8,7 @@ import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, stor
 import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store-listing/update.js";
 import { naiveListing } from "./naive-listing.js";
 import { catalogOf, g, material, query, store } from "./examples.js";
-import { worldAndQueryArb } from "../arbitraries/store.js";
+import { worldAndQueryArb } from "../../src/testing/arbitraries/records/store.js";
 
 
 const names = (detail: StoreDetail): string[] => detail.materials.items.map((i) => i.name);

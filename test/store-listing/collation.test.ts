@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collationRanks, primaryKeys } from "../../src/store-listing/collation.js";
-import { anyTextArb, czechTextArb } from "../arbitraries/store.js";
+import { anyTextArb, czechTextArb } from "../../src/testing/arbitraries/records/store.js";
 
 // The plain way: sort with the collator, equal ranks for texts it calls equal.
 function plainRanks(texts: readonly string[], collator: Intl.Collator): number[] {

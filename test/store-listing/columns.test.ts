@@ -5,7 +5,7 @@ import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 import { appendRows, categoryNameAt, emptyColumns, keyComparator, keyRanks, lookUp, pairKey, replaceRow, supplierNameAt, type Columns, type MaterialSortKey } from "../../src/store-listing/columns.js";
 import { storeSortKeys } from "../../src/store/query.js";
-import { listingWorldArb, type ListingWorld } from "../arbitraries/store.js";
+import { listingWorldArb, type ListingWorld } from "../../src/testing/arbitraries/records/store.js";
 import { naiveKeyCompare } from "./naive-listing.js";
 import { acme, g, material, tools } from "./examples.js";
 

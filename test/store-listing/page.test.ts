@@ -11,7 +11,7 @@ import { storeSortKeys, type StoreListingQuery, type StoreSortKey } from "../../
 import { updateStoreListingStock } from "../../src/store-listing/update.js";
 import { naiveKeyCompare, naiveListing } from "./naive-listing.js";
 import { catalogOf, g, material, query, store, tools, cables, acme, zeta } from "./examples.js";
-import { changeSetArb, listingQueryArb, listingWorldArb, worldAndQueryArb, type ListingWorld } from "../arbitraries/store.js";
+import { changeSetArb, listingQueryArb, listingWorldArb, worldAndQueryArb, type ListingWorld } from "../../src/testing/arbitraries/records/store.js";
 
 // ---- Hand-picked fixtures ----
 

@@ -4,7 +4,7 @@ import type { Material } from "../../src/material/material.js";
 import { foldText } from "../../src/shared/text.js";
 import { CHUNK, SEP, appendSearchText, cachedFold, foldSearchText, replaceSearchText, searchMask, searchText } from "../../src/store-listing/search-text.js";
 import { material } from "./examples.js";
-import { czechTextArb } from "../arbitraries/store.js";
+import { czechTextArb } from "../../src/testing/arbitraries/records/store.js";
 
 const runs = { numRuns: 300 };
 

@@ -9,7 +9,7 @@ import { buildStoreListing, prepareStoreListingSearch, storeListingStock, type S
 import { storeSortKeys, storeSortOrders, type StoreListingQuery } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 import { updateStoreListingMaterial, updateStoreListingStock } from "../../src/store-listing/update.js";
-import { changeSetArb, czechTextArb, listingQueryArb, listingWorldArb, type ListingWorld } from "../arbitraries/store.js";
+import { changeSetArb, czechTextArb, listingQueryArb, listingWorldArb, type ListingWorld } from "../../src/testing/arbitraries/records/store.js";
 import { naiveListing } from "./naive-listing.js";
 import { g, material, tools, cables, acme } from "./examples.js";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canUseStore } from "../../src/store/access.js";
 import type { Store } from "../../src/store/store.js";
-import { admin, dispatcher, gid, technician } from "../arbitraries/customer.js";
+import { admin, dispatcher, gid, technician } from "../../src/testing/arbitraries/records/customer.js";
 
 const van: Store = { id: gid(1, 13), externalId: null, name: "Van", availableFor: [technician.id] };
 

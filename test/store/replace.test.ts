@@ -4,7 +4,8 @@ import { parseStoreReplace, replaceStore, storeReplaceSchema, type StoreReplaceC
 import type { Store } from "../../src/store/store.js";
 import type { Result } from "../../src/shared/issue.js";
 import { refIndex } from "../../src/shared/reference.js";
-import { admin, checkTotal, clone, deepFreeze, gid, technician, users } from "../arbitraries/customer.js";
+import { admin, clone, deepFreeze, gid, technician, users } from "../../src/testing/arbitraries/records/customer.js";
+import { checkTotal } from "../shared/totality.js";
 
 const van: Store = { id: gid(1, 13), externalId: "S-1", name: "Van", availableFor: [technician.id] };
 const depot: Store = { id: gid(2, 13), externalId: "S-2", name: "Depot", availableFor: [] };

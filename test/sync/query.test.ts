@@ -4,7 +4,7 @@ import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { MAX_SYNC_DAYS, parseSyncQuery } from "../../src/sync/query.js";
 import { addDays, type IsoDate } from "../../src/shared/time.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const state = loadFixture(testFixture())[0] as CompanyState;
 const A = ids(0);

@@ -10,7 +10,7 @@ import { UNLIMITED, finite } from "../../src/stock/amount.js";
 import type { SyncAnswer, SyncReplica, SyncScope } from "../../src/sync/answer.js";
 import { mergeSyncAnswer } from "../../src/sync/merge.js";
 import { addSyncChange, emptySyncChanges, fullSync, incrementalSync, materialFromSync, syncCompany, syncMaterial, syncSlots, type SyncChanges } from "../../src/sync/scope.js";
-import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 
 const A = ids(0);
 const days = ["2026-05-03", "2026-05-04", "2026-05-05"] as IsoDate[];

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
 import { createFieldService, type FieldService } from "../../src/service/create.js";
 import type { Fixture } from "../../src/service/fixture.js";
-import { runModelSuite } from "../../src/testing/model.js";
+import { runModelSuite } from "../../src/testing/model/run.js";
 import { replayJournal } from "../../src/testing/replay.js";
-import { ids, testFixture } from "../arbitraries/fixture.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "../postgres/support.js";
 
 const A = ids(0);

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ServiceResponse } from "../../../src/service/create.js";
-import { ids, testCustomer, testFixture, testOrder } from "../../arbitraries/fixture.js";
+import { ids, testCustomer, testFixture, testOrder } from "../../../src/testing/arbitraries/records/fixture.js";
 import { withContract } from "../../contract/openapi-contract.js";
 import { bearer, loginAs, makeService, write, type TestService } from "../support.js";
 

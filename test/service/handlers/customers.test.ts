@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServiceResponse } from "../../../src/service/create.js";
-import { ids } from "../../arbitraries/fixture.js";
+import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { company, customerCount, seed, snapshot, previewOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";
 

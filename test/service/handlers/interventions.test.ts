@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collisionIndex, type CollisionIndex } from "../../../src/assignation/collision-index.js";
 import type { ServiceResponse } from "../../../src/service/create.js";
-import { ids } from "../../arbitraries/fixture.js";
+import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { company, seed, snapshot, previewOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ids } from "../../arbitraries/fixture.js";
+import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { company, seed, snapshot, previewOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ServiceResponse } from "../../../src/service/create.js";
 import type { Intervention } from "../../../src/records/intervention.js";
 import type { Guid } from "../../../src/shared/guid.js";
-import { ids, testCustomer, testIntervention } from "../../arbitraries/fixture.js";
+import { ids, testCustomer, testIntervention } from "../../../src/testing/arbitraries/records/fixture.js";
 import { adapter, company, seed, snapshot, previewOf, write } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";
 

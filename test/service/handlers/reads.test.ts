@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ids } from "../../arbitraries/fixture.js";
+import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { bearer, loginAs, seed, testService } from "../support.js";
 
 async function setup() {

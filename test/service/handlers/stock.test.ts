@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Guid } from "../../../src/shared/guid.js";
 import { amountToJson } from "../../../src/stock/amount.js";
-import { ids } from "../../arbitraries/fixture.js";
+import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { company, snapshot, stockOf, previewOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";
 

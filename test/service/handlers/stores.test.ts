@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createServiceCore } from "../../../src/service/create.js";
 import { demoFixture } from "../../../src/service/demo-fixture.js";
-import { ids } from "../../arbitraries/fixture.js";
+import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { adapter, bearer, company, snapshot, stockOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";
 

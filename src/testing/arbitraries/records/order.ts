@@ -1,14 +1,15 @@
+// Orders, their customers and the order context, for the unit tests of the order rules.
 import fc from "fast-check";
-import type { Customer } from "../../src/customer/customer.js";
-import type { Intervention, InterventionState } from "../../src/records/intervention.js";
-import { addOrder } from "../../src/order/add.js";
-import type { OrderContext } from "../../src/order/context.js";
-import { parseOrderAdd } from "../../src/order/request.js";
-import type { Order } from "../../src/records/order.js";
-import type { CatalogValue } from "../../src/shared/catalog.js";
-import type { Guid } from "../../src/shared/guid.js";
-import { refIndex } from "../../src/shared/reference.js";
-import { defaultSettings, type CompanySettings } from "../../src/shared/settings.js";
+import type { Customer } from "../../../customer/customer.js";
+import type { Intervention, InterventionState } from "../../../records/intervention.js";
+import { addOrder } from "../../../order/add.js";
+import type { OrderContext } from "../../../order/context.js";
+import { parseOrderAdd } from "../../../order/request.js";
+import type { Order } from "../../../records/order.js";
+import type { CatalogValue } from "../../../shared/catalog.js";
+import type { Guid } from "../../../shared/guid.js";
+import { refIndex } from "../../../shared/reference.js";
+import { defaultSettings, type CompanySettings } from "../../../shared/settings.js";
 import { admin, gid, idSource, users } from "./customer.js";
 
 /** A customer with two addresses, two contact people and two devices; `n` picks its GUIDs and external IDs. */
@@ -49,13 +50,17 @@ export function ownerCustomer(n: number, extra: Partial<Customer> = {}): Custome
   };
 }
 
+/** A customer of the order tests. */
 export const customer1: Customer = ownerCustomer(1);
+/** Another customer of the order tests. */
 export const customer2: Customer = ownerCustomer(2);
 
+/** The order categories. */
 export const orderCategories: readonly CatalogValue[] = [
   { id: gid(1, 6), slug: "repair", name: "Repair" },
   { id: gid(2, 6), slug: "install", name: "Install" },
 ];
+/** The custom order states. */
 export const orderCustomStates: readonly CatalogValue[] = [{ id: gid(3, 6), slug: "waiting", name: "Waiting" }];
 
 /** An order context over the given orders and customers. */

@@ -1,7 +1,7 @@
 // Arbitraries of allocations for the collision index (issue 3).
 import fc from "fast-check";
-import type { Allocation } from "../../src/assignation/collision-index.js";
-import type { Intervention } from "../../src/records/intervention.js";
+import type { Allocation } from "../../../assignation/collision-index.js";
+import type { Intervention } from "../../../records/intervention.js";
 import { g, makeIntervention, TECH1 } from "./intervention.js";
 
 /** A half-open range with start < end on a small grid, so overlaps and touches are frequent. */

@@ -1,4 +1,4 @@
-// Record references in paths (TXT-2, GEN-1, GEN-2): the client sends a reference only when a URL
+// src/client/paths.ts: record references in paths (TXT-2, GEN-1, GEN-2): the client sends a reference only when a URL
 // carries it to the intended record, and refuses every other one locally, as a FieldServiceError,
 // before anything is sent. `fetch` removes `.` and `..` segments (`%2e%2e` too), so before this
 // `{ externalId: ".." }` as an intervention addressed, and cancelled, its order.

@@ -1,18 +1,18 @@
 // Fixtures and arbitraries for interventions, orders and their context (issue 3).
 import fc from "fast-check";
-import type { User } from "../../src/auth/user.js";
-import { emptyCollisionIndex } from "../../src/assignation/collision-index.js";
-import type { Customer } from "../../src/customer/customer.js";
-import { interventionStates, type Intervention, type InterventionState } from "../../src/records/intervention.js";
-import type { InterventionPlanContext } from "../../src/order/plan-intervention.js";
-import type { InterventionPlanCommand, InterventionReplanCommand } from "../../src/intervention/request.js";
-import { ABSENT } from "../../src/shared/field.js";
-import { orderStates, type Order, type OrderState } from "../../src/records/order.js";
-import type { CatalogValue, InterventionCategory } from "../../src/shared/catalog.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
-import { refIndex, type RefIndex } from "../../src/shared/reference.js";
-import { defaultSettings } from "../../src/shared/settings.js";
-import { parseDateTime, type IsoDate } from "../../src/shared/time.js";
+import type { User } from "../../../auth/user.js";
+import { emptyCollisionIndex } from "../../../assignation/collision-index.js";
+import type { Customer } from "../../../customer/customer.js";
+import { interventionStates, type Intervention, type InterventionState } from "../../../records/intervention.js";
+import type { InterventionPlanContext } from "../../../order/plan-intervention.js";
+import type { InterventionPlanCommand, InterventionReplanCommand } from "../../../intervention/request.js";
+import { ABSENT } from "../../../shared/field.js";
+import { orderStates, type Order, type OrderState } from "../../../records/order.js";
+import type { CatalogValue, InterventionCategory } from "../../../shared/catalog.js";
+import { guid, type Guid } from "../../../shared/guid.js";
+import { refIndex, type RefIndex } from "../../../shared/reference.js";
+import { defaultSettings } from "../../../shared/settings.js";
+import { parseDateTime, type IsoDate } from "../../../shared/time.js";
 
 /** A deterministic GUID from a small number. */
 export function g(n: number): Guid {
@@ -32,13 +32,20 @@ export function at(date: string, time: string, offset = "+01:00"): number {
   return t;
 }
 
+/** The administrator's GUID. */
 export const ADMIN: Guid = g(1);
+/** An active technician. */
 export const TECH1: Guid = g(11);
+/** An active technician. */
 export const TECH2: Guid = g(12);
+/** An active technician who is also a dispatcher. */
 export const TECH3: Guid = g(13);
+/** A dispatcher's GUID (not a technician). */
 export const DISPATCHER: Guid = g(20);
+/** A deactivated technician. */
 export const RETIRED: Guid = g(21);
 
+/** The users of the intervention tests, one of them deactivated. */
 export const users: readonly User[] = [
   { id: ADMIN, externalId: "admin", name: "Admin", roles: ["Administrator"], deactivated: false },
   { id: TECH1, externalId: "tech-1", name: "Karel", roles: ["Technik"], deactivated: false },
@@ -47,18 +54,26 @@ export const users: readonly User[] = [
   { id: DISPATCHER, externalId: "disp", name: "Dana", roles: ["Dispatcher"], deactivated: false },
   { id: RETIRED, externalId: "old", name: "Old", roles: ["Technik"], deactivated: true },
 ];
+/** The users by GUID and external ID. */
 export const userIndex: RefIndex<User> = refIndex(users, (u) => u.id, (u) => u.externalId);
 
+/** The intervention category with two forms. */
 export const REPAIR: Guid = g(30);
+/** The intervention categories: repair (two forms) and visit (none). */
 export const categories: readonly InterventionCategory[] = [
   { id: REPAIR, slug: "repair", name: "Repair", forms: [{ id: g(31), name: "Protocol" }, { id: g(32), name: "Checklist" }] },
   { id: g(33), slug: "visit", name: "Visit", forms: [] },
 ];
+/** The categories by GUID and slug. */
 export const categoryIndex: RefIndex<InterventionCategory> = refIndex(categories, (c) => c.id, (c) => c.slug);
+/** The custom intervention states. */
 export const customStates: readonly CatalogValue[] = [{ id: g(40), slug: "waiting-parts", name: "Waiting for parts" }];
+/** The custom states by GUID and slug. */
 export const customStateIndex: RefIndex<CatalogValue> = refIndex(customStates, (c) => c.id, (c) => c.slug);
 
+/** The customer's contact person. */
 export const CONTACT: Guid = g(50);
+/** The customer the orders are for. */
 export const customer: Customer = {
   id: g(60),
   externalId: null,
@@ -94,6 +109,7 @@ export const customer: Customer = {
   serviceObjects: [],
 };
 
+/** An order of the customer in `state`, with `over` applied. */
 export function makeOrder(state: OrderState = "Open", over: Partial<Order> = {}): Order {
   return {
     id: g(70),
@@ -121,8 +137,10 @@ export function makeOrder(state: OrderState = "Open", over: Partial<Order> = {})
   };
 }
 
+/** The day the interventions are planned on. */
 export const DAY: IsoDate = "2026-03-10" as IsoDate;
 
+/** An intervention on DAY in `state`, with `over` applied. */
 export function makeIntervention(state: InterventionState = "Planned", over: Partial<Intervention> = {}): Intervention {
   return {
     id: g(80),
@@ -147,6 +165,7 @@ export function makeIntervention(state: InterventionState = "Planned", over: Par
 /** `now` well before DAY (2026-03-01 12:00 Prague), so reminders are due. */
 export const NOW: number = at("2026-03-01", "12:00");
 
+/** A valid plan command for TECH1 on DAY, with `over` applied. */
 export function planCommand(over: Partial<InterventionPlanCommand> = {}): InterventionPlanCommand {
   return {
     externalId: null,
@@ -166,6 +185,7 @@ export function planCommand(over: Partial<InterventionPlanCommand> = {}): Interv
   };
 }
 
+/** A plan context over the users, categories and an empty collision index, with `over` applied. */
 export function planContext(over: Partial<InterventionPlanContext> = {}): InterventionPlanContext {
   return {
     order: makeOrder(),
@@ -183,7 +203,9 @@ export function planContext(over: Partial<InterventionPlanContext> = {}): Interv
   };
 }
 
+/** Any intervention state. */
 export const interventionStateArb: fc.Arbitrary<InterventionState> = fc.constantFrom(...interventionStates);
+/** Any order state. */
 export const orderStateArb: fc.Arbitrary<OrderState> = fc.constantFrom(...orderStates);
 
 /** Interventions of order g(70) in random states. */

@@ -1,13 +1,16 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { tsFiles } from "./support.js";
 
-// Issue 23: no two top-level folders of src/ import each other, directly or through others
-// (docs/decisions.md, "Folders without cycles"). The graph is read from the source text, so a
-// type-only import counts as much as a value import: both tie the folders together.
+// The import graph of src/, read from the source text (a type-only or dynamic import counts as
+// much as a value import: both tie two files together):
+// - issue 23: no two top-level folders import each other, directly or through others
+//   (docs/decisions.md, "Folders without cycles");
+// - issue 35: no two files import each other, directly or through others, and no folder imports
+//   a folder on a floor above its own (docs/decisions.md, "The import graph's own check").
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
 
@@ -19,20 +22,26 @@ function topOf(path: string): string {
   return relative(src, path).split(sep)[0] ?? path;
 }
 
+/** A path under src/ as the graph names it: `/`-separated, `.ts` for the `.js` a specifier names. */
+function fileOf(path: string): string {
+  return relative(src, path).split(sep).join("/").replace(/\.js$/, ".ts");
+}
+
 /**
- * The graph of imports between the top-level folders of `root`: every relative specifier of
- * every `.ts` file (static, `export … from`, type-only and dynamic `import()`), comments ignored.
+ * The graph of imports between the nodes `nodeOf` makes of the files of `root` (their top-level
+ * folders, or the files themselves): every relative specifier of every `.ts` file (static,
+ * `export … from`, type-only and dynamic `import()`), comments ignored.
  */
-function folderGraph(root: string): FolderGraph {
+function importGraph(root: string, nodeOf: (path: string) => string): FolderGraph {
   const graph = new Map<string, Map<string, string>>();
   for (const file of tsFiles(root)) {
-    const from = topOf(file);
+    const from = nodeOf(file);
     const imports = ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles;
     for (const { fileName: specifier } of imports) {
       if (!specifier.startsWith(".")) continue;
       const target = resolve(dirname(file), specifier);
       if (relative(root, target).startsWith("..")) continue;
-      const to = topOf(target);
+      const to = nodeOf(target);
       if (to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
       if (!edges.has(to)) edges.set(to, `src/${relative(root, file).split(sep).join("/")} imports ${specifier}`);
@@ -40,6 +49,16 @@ function folderGraph(root: string): FolderGraph {
     }
   }
   return graph;
+}
+
+/** The graph of imports between the top-level folders of `root`. */
+function folderGraph(root: string): FolderGraph {
+  return importGraph(root, topOf);
+}
+
+/** The graph of imports between the files of src/. */
+function fileGraph(): FolderGraph {
+  return importGraph(src, fileOf);
 }
 
 /**
@@ -170,5 +189,76 @@ describe("folders of src/", () => {
   it("no folder imports a folder that (through any others) imports it back", () => {
     const cycles = folderCycles(graph).map((c) => `${c.join(" → ")}:\n  ${describeCycle(graph, c)}`);
     expect(cycles, `folder cycles in src/:\n${cycles.join("\n")}`).toEqual([]);
+  });
+});
+
+/**
+ * The floors of src/, lowest first (docs/decisions.md, "The import graph's own check"): a folder
+ * imports folders on floors below its own, never one above, nor one beside it on its floor but
+ * on the domains' floor, whose folders the cycle check keeps in a tree. Every folder of src/ (and
+ * `index.ts`, the rules entry) is on one floor: a new folder fails until it is given one.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["shared"],
+  ["records"],
+  ["auth", "customer", "material", "stock", "store", "notification", "assignation", "intervention", "order", "store-listing"],
+  ["journal", "sync"],
+  ["api", "index.ts"],
+  ["service"],
+  ["client", "testing"],
+  ["offline", "postgres"],
+  ["server"],
+];
+/** The floor whose folders may import each other. */
+const DOMAINS = 2;
+
+/** Each import that goes to a folder above its own floor, or beside it off the domains' floor: `from → to (file imports specifier)`. */
+function importsUp(graph: FolderGraph, floors: readonly (readonly string[])[], domains: number): string[] {
+  const floorOf = new Map(floors.flatMap((folders, floor) => folders.map((f) => [f, floor] as const)));
+  const out: string[] = [];
+  for (const [from, edges] of [...graph].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    for (const [to, why] of [...edges].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      const a = floorOf.get(from);
+      const b = floorOf.get(to);
+      if (a === undefined || b === undefined) out.push(`${a === undefined ? from : to} is on no floor (${why})`);
+      else if (b > a || (b === a && a !== domains)) out.push(`${from} → ${to}: ${b > a ? "a floor above" : "beside it"} (${why})`);
+    }
+  }
+  return out;
+}
+
+describe("the floor check", () => {
+  const floors = [["shared"], ["order", "intervention"], ["api", "journal"], ["service"]];
+  it("passes imports that point down, and imports between folders of the domains' floor", () => {
+    expect(importsUp(graphOf({ service: ["api", "order"], api: ["order", "shared"], order: ["intervention", "shared"] }), floors, 1)).toEqual([]);
+  });
+  it("names an import of a floor above, one beside off the domains' floor, and a folder on no floor", () => {
+    expect(importsUp(graphOf({ shared: ["service"], api: ["journal"], extra: ["shared"], order: ["intervention"] }), floors, 1)).toEqual([
+      "api → journal: beside it (api/x.ts imports ../journal/y.js)",
+      "extra is on no floor (extra/x.ts imports ../shared/y.js)",
+      "shared → service: a floor above (shared/x.ts imports ../service/y.js)",
+    ]);
+  });
+});
+
+describe("files and floors of src/", () => {
+  it("reads the imports between files, by the .ts file a .js specifier names", () => {
+    const graph = fileGraph();
+    expect(graph.get("server/journal-command.ts")?.has("server/command.ts")).toBe(true);
+    expect(graph.get("client/index.ts")?.has("client/paths.ts")).toBe(true);
+  });
+
+  it("no file imports a file that (through any others) imports it back", () => {
+    const graph = fileGraph();
+    const cycles = folderCycles(graph).map((c) => `${c.join(" → ")}:\n  ${describeCycle(graph, c)}`);
+    expect(cycles, `file cycles in src/:\n${cycles.join("\n")}`).toEqual([]);
+  });
+
+  it("every folder is on a floor, and no folder imports one above its own or beside it (but on the domains' floor)", () => {
+    const graph = folderGraph(src);
+    const folders = readdirSync(src, { withFileTypes: true }).map((e) => e.name).filter((n) => !n.includes(".") || n === "index.ts");
+    const floored = new Set(FLOORS.flat());
+    expect(folders.filter((f) => !floored.has(f))).toEqual([]);
+    expect(importsUp(graph, FLOORS, DOMAINS)).toEqual([]);
   });
 });

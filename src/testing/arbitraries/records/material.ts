@@ -1,21 +1,25 @@
+// Material records and the context of the material rules, for their unit tests.
 import fc from "fast-check";
-import type { Material } from "../../src/material/material.js";
-import type { MaterialContext } from "../../src/material/replace.js";
-import type { CatalogValue } from "../../src/shared/catalog.js";
-import { Dec } from "../../src/shared/decimal.js";
-import { refIndex } from "../../src/shared/reference.js";
+import type { Material } from "../../../material/material.js";
+import type { MaterialContext } from "../../../material/replace.js";
+import type { CatalogValue } from "../../../shared/catalog.js";
+import { Dec } from "../../../shared/decimal.js";
+import { refIndex } from "../../../shared/reference.js";
 import { gid } from "./customer.js";
-import { materialReplaceBody } from "../../src/testing/arbitraries/catalog.js";
+import { materialReplaceBody } from "../catalog.js";
 import { kitContextOf } from "./kit.js";
 
+/** The material categories. */
 export const materialCategories: readonly CatalogValue[] = [
   { id: gid(1, 10), slug: "wires", name: "Wires" },
   { id: gid(2, 10), slug: "pipes", name: "Pipes" },
 ];
+/** The material suppliers. */
 export const materialSuppliers: readonly CatalogValue[] = [
   { id: gid(1, 11), slug: "acme", name: "Acme" },
   { id: gid(2, 11), slug: "bolt", name: "Bolt" },
 ];
+/** The context the material rules read. */
 export const materialContext: MaterialContext = {
   categories: refIndex(materialCategories, (c) => c.id, (c) => c.slug),
   suppliers: refIndex(materialSuppliers, (c) => c.id, (c) => c.slug),

@@ -1,4 +1,5 @@
-import type { KitContext } from "../../src/testing/context.js";
+// A testing-kit context written by hand, for unit tests whose catalogs are not a fixture.
+import type { KitContext } from "../../context.js";
 
 /** A testing-kit context by hand, for unit tests whose catalogs are not a fixture: empty but for `parts`. */
 export function kitContextOf(parts: Partial<KitContext>): KitContext {

@@ -1,10 +1,12 @@
+// Arbitrary fixtures (companies with their catalogs, users, customers, orders and stock) for the
+// service's tests: internal to the package's own tests, not exported from /testing.
 import fc from "fast-check";
-import type { Customer } from "../../src/customer/customer.js";
-import type { Intervention } from "../../src/records/intervention.js";
-import type { Order } from "../../src/records/order.js";
-import type { Fixture } from "../../src/service/fixture.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
-import type { IsoDate } from "../../src/shared/time.js";
+import type { Customer } from "../../../customer/customer.js";
+import type { Intervention } from "../../../records/intervention.js";
+import type { Order } from "../../../records/order.js";
+import type { Fixture } from "../../../service/fixture.js";
+import { guid, type Guid } from "../../../shared/guid.js";
+import type { IsoDate } from "../../../shared/time.js";
 
 /** A readable deterministic GUID: `gid(1)` = `00000000-0000-4000-8000-000000000001`; `prefix` keeps kinds apart. */
 export function gid(n: number, prefix = 0): Guid {

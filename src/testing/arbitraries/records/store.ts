@@ -1,12 +1,13 @@
+// Stores, materials and listing queries, for the unit tests of the store listing.
 import fc from "fast-check";
-import type { Material } from "../../src/material/material.js";
-import type { CatalogValue } from "../../src/shared/catalog.js";
-import { Dec } from "../../src/shared/decimal.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
-import { UNLIMITED, finite, type Amount } from "../../src/stock/amount.js";
-import type { StoreListingCatalog } from "../../src/store-listing/build.js";
-import { storeSortKeys, storeSortOrders, type StoreListingQuery } from "../../src/store/query.js";
-import type { Store } from "../../src/store/store.js";
+import type { Material } from "../../../material/material.js";
+import type { CatalogValue } from "../../../shared/catalog.js";
+import { Dec } from "../../../shared/decimal.js";
+import { guid, type Guid } from "../../../shared/guid.js";
+import { UNLIMITED, finite, type Amount } from "../../../stock/amount.js";
+import type { StoreListingCatalog } from "../../../store-listing/build.js";
+import { storeSortKeys, storeSortOrders, type StoreListingQuery } from "../../../store/query.js";
+import type { Store } from "../../../store/store.js";
 
 /** Pieces of Czech-like text, chosen to hit the collation's special cases (ch, č, ř, š, ž, case, accents, separators). */
 const pieces = ["a", "A", "á", "c", "C", "č", "Č", "ch", "Ch", "CH", "h", "H", "i", "k", "r", "ř", "Ř", "s", "š", "Š", "z", "ž", "Ž", "e", "é", "ě", "o", "ô", " ", " ", "-", "/", ".", "0", "1", "2", "×"];

@@ -1,8 +1,9 @@
+// Amounts, quantities and stock records, for the unit tests of the stock rules.
 import fc from "fast-check";
-import { Dec } from "../../src/shared/decimal.js";
-import { guid, type Guid } from "../../src/shared/guid.js";
-import { refIndex, type RefIndex } from "../../src/shared/reference.js";
-import { ALL, UNLIMITED, type Amount, type FiniteAmount, type Quantity } from "../../src/stock/amount.js";
+import { Dec } from "../../../shared/decimal.js";
+import { guid, type Guid } from "../../../shared/guid.js";
+import { refIndex, type RefIndex } from "../../../shared/reference.js";
+import { ALL, UNLIMITED, type Amount, type FiniteAmount, type Quantity } from "../../../stock/amount.js";
 
 /** Exact decimals ≥ 0 with up to 4 decimal places, as a person types them. */
 export const decimalArb: fc.Arbitrary<Dec> = fc

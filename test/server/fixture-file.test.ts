@@ -1,0 +1,150 @@
+// src/server/fixture-file.ts: the fixture file a command reads (`--fixture`: bounded, UTF-8,
+// validated, every problem a line), and `field-service-rules fixture > demo.json` (issue 34 item
+// 3): the demonstration fixture as JSON, to copy and edit, loadable back with --fixture. Round
+// trip in process and as a process whose standard output a shell redirects to a file, as the
+// README says.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, startCli } from "../../src/server/cli.js";
+import { CLI_USAGE, MAX_FIXTURE_BYTES } from "../../src/server/command.js";
+import { loadFixtureFile, runFixtureCommand } from "../../src/server/fixture-file.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
+import { demoFixture as fromServiceEntry } from "../../src/service/index.js";
+
+const dir = mkdtempSync(join(tmpdir(), "fsr-fixture-"));
+
+beforeAll(async () => {
+  await build({ entryPoints: ["src/server/main.ts"], bundle: true, splitting: true, format: "esm", platform: "node", target: "node22", outdir: join(dir, "bin"), external: ["pg"], logLevel: "silent" });
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function captured(): { io: { out: (l: string) => void; err: (l: string) => void }; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l) => out.push(l), err: (l) => err.push(l) }, out, err };
+}
+
+describe("field-service-rules fixture", () => {
+  it("writes the demonstration fixture as JSON, which --fixture loads back unchanged and serves", async () => {
+    const c = captured();
+    expect(await runCli(["fixture"], {}, c.io, "0")).toBe(0);
+    expect(c.err).toEqual([]);
+    const file = join(dir, "demo.json");
+    writeFileSync(file, `${c.out.join("\n")}\n`);
+    const loaded = loadFixtureFile(file);
+    expect(loaded).toEqual({ ok: true, fixture: JSON.parse(JSON.stringify(demoFixture)) });
+
+    // Edit a copy, as a user would, and serve it: the edited secret logs in, the old one does not.
+    const edited = JSON.parse(readFileSync(file, "utf8")) as typeof demoFixture;
+    (edited.companies[0]!.clients[0] as { secret: string }).secret = "edited-secret";
+    writeFileSync(file, JSON.stringify(edited));
+    const run = await startCli(["--port", "0", "--fixture", file], {}, captured().io, "0");
+    if (typeof run === "number") throw new Error(`did not start: ${run}`);
+    try {
+      const login = (secret: string): Promise<number> =>
+        fetch(`${run.baseUrl}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tenantCode: "demo", clientId: "demo-client", secret }) }).then((r) => r.status);
+      expect([await login("edited-secret"), await login("demo-secret")]).toEqual([200, 403]);
+    } finally {
+      await run.stop();
+    }
+  });
+
+  it("as a process: `fixture > demo.json` writes the whole fixture and exits 0; an argument is a usage error, exit 2", () => {
+    const file = join(dir, "from-shell.json");
+    execFileSync("sh", ["-c", `"${process.execPath}" "${join(dir, "bin", "main.js")}" fixture > "${file}"`], { timeout: 15_000 });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(JSON.parse(JSON.stringify(demoFixture)));
+    let code = 0;
+    try {
+      execFileSync(process.execPath, [join(dir, "bin", "main.js"), "fixture", "extra"], { timeout: 15_000, stdio: "pipe" });
+    } catch (e) {
+      code = (e as { status: number }).status;
+    }
+    expect(code).toBe(2);
+  });
+
+  it("--help prints the usage, which names the command; the fixture is also exported by the service entry, which needs no test library", () => {
+    const c = captured();
+    expect(runFixtureCommand(["--help"], c.io)).toBe(0);
+    expect(c.out).toEqual([CLI_USAGE]);
+    expect(CLI_USAGE).toContain("field-service-rules fixture > demo.json");
+    expect(fromServiceEntry).toBe(demoFixture);
+  });
+});
+
+describe("the fixture file", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fsr-cli-"));
+  it("an unreadable file is one line naming --fixture and what to do", () => {
+    const r = loadFixtureFile(join(dir, "missing.json"));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.lines).toEqual([`--fixture ${join(dir, "missing.json")}: cannot read it (ENOENT); give the path of a JSON file`]);
+  });
+  it("a fixture with problems is refused with every issue and its JSON path", () => {
+    const bad = structuredClone(demoFixture) as unknown as { companies: Array<{ users: unknown[]; stores: Array<{ stock?: Array<{ materialId: string }> }> }> };
+    bad.companies[0]!.users = [];
+    bad.companies[0]!.stores[0]!.stock![0]!.materialId = "no-such-material";
+    const file = join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify(bad));
+    const r = loadFixtureFile(file);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.lines[0]).toMatch(/^--fixture .*bad\.json: \d+ problems?; fix them and start again:$/);
+      expect(r.lines.some((l) => l.includes("companies[0].stores[0].stock[0].materialId"))).toBe(true);
+      expect(r.lines.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+  it("a valid file is served", () => {
+    const file = join(dir, "good.json");
+    writeFileSync(file, JSON.stringify(demoFixture));
+    expect(loadFixtureFile(file).ok).toBe(true);
+  });
+  it("a UTF-8 byte order mark is skipped, as JSON tools commonly do", () => {
+    const file = join(dir, "bom.json");
+    writeFileSync(file, `\uFEFF${JSON.stringify(demoFixture)}`);
+    const r = loadFixtureFile(file);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.fixture).toEqual(demoFixture);
+  });
+  it("a directory is one line that says so", () => {
+    const sub = join(dir, "a-directory");
+    mkdirSync(sub, { recursive: true });
+    expect(loadFixtureFile(sub)).toEqual({ ok: false, lines: [`--fixture ${sub}: is a directory; give the path of a JSON file`] });
+  });
+  it("a file larger than the limit (64 MiB) is refused from its size, before it is read: a 600 MB sparse file", () => {
+    const file = join(dir, "huge.json");
+    writeFileSync(file, "");
+    truncateSync(file, 600 * 1024 * 1024);
+    expect(MAX_FIXTURE_BYTES).toBe(64 * 1024 * 1024);
+    expect(loadFixtureFile(file)).toEqual({ ok: false, lines: [`--fixture ${file}: 600 MiB is more than a fixture may hold (64 MiB); give a smaller fixture`] });
+  });
+  it("the limit is a parameter, and a file just at it is read", () => {
+    const file = join(dir, "limit.json");
+    const text = JSON.stringify(demoFixture);
+    writeFileSync(file, text);
+    const bytes = Buffer.byteLength(text);
+    expect(loadFixtureFile(file, bytes).ok).toBe(true);
+    expect(loadFixtureFile(file, bytes - 1)).toMatchObject({ ok: false, lines: [expect.stringMatching(/is more than a fixture may hold/)] });
+  });
+  it.runIf(existsSync("/dev/zero"))("a source without a size (a device, a pipe) is read only up to the limit: /dev/zero is refused, not read forever", () => {
+    expect(loadFixtureFile("/dev/zero", 1024 * 1024)).toEqual({ ok: false, lines: ["--fixture /dev/zero: it holds more than a fixture may hold (1 MiB); give a smaller fixture"] });
+  });
+  it("bytes that are not UTF-8 are refused as such (UTF-16 named), not turned into U+FFFD", () => {
+    const latin1 = join(dir, "latin1.json");
+    writeFileSync(latin1, Buffer.from('{"companies":[{"name":"\xe9"}]}', "latin1"));
+    expect(loadFixtureFile(latin1)).toEqual({ ok: false, lines: [`--fixture ${latin1}: not UTF-8 text; save it as UTF-8`] });
+    const utf16 = join(dir, "utf16.json");
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(demoFixture), "utf16le")]));
+    expect(loadFixtureFile(utf16)).toEqual({ ok: false, lines: [`--fixture ${utf16}: not UTF-8 text (it looks like UTF-16); save it as UTF-8`] });
+  });
+  it("malformed JSON is one line, even when the parser quotes text that spans lines", () => {
+    const file = join(dir, "broken.json");
+    writeFileSync(file, '{\n  "companies":\n}');
+    const r = loadFixtureFile(file);
+    expect(r).toMatchObject({ ok: false, lines: [expect.stringMatching(/^--fixture .*broken\.json: not valid JSON \(/)] });
+    if (!r.ok) expect(r.lines[0]).not.toMatch(/\n/);
+  });
+});
