@@ -16,7 +16,7 @@ import type { HandledOperation } from "../service/router.js";
 import { commitStatement } from "./commit.js";
 import { bulkLoadIndexes, ensureCollation, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./store-listing.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
-import { CompanyRecords, type ViewStamp } from "./records.js";
+import { CompanyRecords, emptyStamp, type ViewStamp } from "./records.js";
 import { apiOperations, isJournaledWrite } from "../api/routes.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
@@ -100,6 +100,13 @@ export interface PostgresStorage extends FieldStorage {
 
 /** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
 const TOKEN_CACHE_SIZE = 50_000;
+
+/**
+ * How long a resource stays hot after a stale commit in this process: its writers meanwhile lock
+ * what the stale view read before loading theirs (the locked path a retry takes), instead of
+ * racing the other processes and losing again.
+ */
+const HOT_MS = 1_000;
 
 /** The verdicts without data, shared. */
 const COMMITTED: CommitVerdict = Object.freeze({ kind: "committed" });
@@ -325,12 +332,15 @@ function lockStatement(schema: string, companyId: Guid, stamp: ViewStamp): { tex
     values.push([...keys.keys()].sort());
     parts.push(`${name} AS (SELECT 1 FROM ${s}.${table} WHERE company_id = $1 AND ${column} = ANY($${values.length}::uuid[]) ORDER BY ${column} FOR NO KEY UPDATE)`);
   };
-  lock("lk", "stock_versions", "store_id", stamp.stock);
-  lock("lt", "technician_versions", "user_id", stamp.technicians);
+  // In the order a commit statement takes its rows (its compare-and-sets run as the final
+  // SELECT counts them: records table by table, then technicians, then stores' stock), so a
+  // locked retry and a commit wait on each other in one direction only.
+  lock("lc", "customers", "id", stamp.customers);
   lock("lo", "orders", "id", stamp.orders);
   lock("li", "interventions", "id", stamp.interventions);
-  lock("lc", "customers", "id", stamp.customers);
   lock("ls", "stores", "id", stamp.stores);
+  lock("lt", "technician_versions", "user_id", stamp.technicians);
+  lock("lk", "stock_versions", "store_id", stamp.stock);
   return { text: `WITH ${parts.join(",\n")}\nSELECT ${parts.map((p) => `(SELECT count(*) FROM ${p.slice(0, p.indexOf(" "))})`).join(" + ")} AS locked`, values };
 }
 
@@ -418,6 +428,24 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   };
   const listings = storeListingCache(schema);
   const turns = new Turns();
+  // Resources whose commit in this process went stale lately, with what that stale view read:
+  // their next writer locks it first instead of racing (a hot store under two processes).
+  const hot = new Map<string, { readonly until: number; readonly stamp: ViewStamp }>();
+  const heat = (keys: readonly string[], stamp: ViewStamp): void => {
+    if (hot.size >= 10_000) hot.clear();
+    const counters: ViewStamp = { ...emptyStamp(), stock: stamp.stock, technicians: stamp.technicians, orders: stamp.orders };
+    for (const key of keys) hot.set(key, { until: Date.now() + HOT_MS, stamp: counters });
+  };
+  const heated = (keys: readonly string[]): ViewStamp | undefined => {
+    const now = Date.now();
+    for (const key of keys) {
+      const entry = hot.get(key);
+      if (entry === undefined) continue;
+      if (entry.until > now) return entry.stamp;
+      hot.delete(key);
+    }
+    return undefined;
+  };
 
   /**
    * Ends the transaction of a locked retry and gives its connection back (a connection that
@@ -580,20 +608,30 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       // This process's writers of one store, technician or order take turns (a write that would
       // only lose the race to its neighbour waits for it instead); processes race, and the
       // versions decide.
-      const leave = await turns.take(contentionKeys(operation));
+      const keys = contentionKeys(operation);
+      const leave = await turns.take(keys);
       let pinned: Pinned | undefined;
       try {
         const config = await configOfCompany(operation.companyId);
-        const previous = (stale?.stamp as Held | undefined)?.stamp;
+        const previous = (stale?.stamp as Held | undefined)?.stamp ?? heated(keys);
         if (previous !== undefined && lockable(previous)) {
           // A decision that lost a race: this one holds what the lost one read (its rows locked
           // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
           // each invariant": the fallback under contention).
           const client = await pool.connect();
           pinned = { client, db: counted(client) };
-          await pinned.db.query("BEGIN");
-          const lock = lockStatement(schema, operation.companyId, previous);
-          await pinned.db.query(lock.text, lock.values);
+          try {
+            await pinned.db.query("BEGIN");
+            const lock = lockStatement(schema, operation.companyId, previous);
+            await pinned.db.query(lock.text, lock.values);
+          } catch (error) {
+            // A deadlock with a concurrent commit (the database chose this lock to fail): this
+            // attempt reads its view without holding anything, as a first attempt does.
+            if (!CONFLICTS.has(errorCode(error) ?? "")) throw error;
+            await endPinned(pinned, "ROLLBACK", error);
+            pinned = undefined;
+            retries++;
+          }
         }
         // One statement: one round trip, one snapshot, no transaction left open (issue 33).
         const records = new CompanyRecords(pinned?.db ?? sql, schema, operation.companyId);
@@ -631,6 +669,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const code = errorCode(error) ?? "";
         if (CONFLICTS.has(code)) {
           retries++;
+          heat(contentionKeys(operation), held.stamp);
           return STALE;
         }
         if (code === UNIQUE_VIOLATION) {
