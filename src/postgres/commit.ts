@@ -20,7 +20,7 @@ import type { JournalRecord } from "../journal/memory.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import { journalRow } from "./journal.js";
 import { materialRowsJson, quoteSchema } from "./store-listing.js";
-import { storedKey, type ViewStamp } from "./records.js";
+import { customerRow, storedKey, type ViewStamp } from "./records.js";
 import type { Instant } from "../shared/time.js";
 
 /** What one commit writes, as the storage hands it over. */
@@ -78,18 +78,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     // Records: a record the view held is updated only at the version it was read at; a new one is
     // inserted only if its GUID is still free. One JSON array per table, as the rows travel.
     const tables: { name: string; table: string; columns: string; types: string; rows: Record<string, unknown>[]; versions: Map<Guid, number>; ordered?: boolean }[] = [];
-    const customers: Record<string, unknown>[] = [];
-    for (const x of changes.customers ?? []) {
-      const elementIds: Guid[] = [];
-      const elementKeys: string[] = [];
-      for (const list of [x.contactPeople, x.addresses, x.serviceObjects]) {
-        for (const e of list) {
-          elementIds.push(e.id);
-          if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
-        }
-      }
-      customers.push({ id: x.id, version: stamp.customers.get(x.id) ?? null, external_id: keyOrNull(x.externalId), element_ids: elementIds, element_keys: elementKeys, doc: x });
-    }
+    const customers = (changes.customers ?? []).map((x) => ({ ...customerRow(x), version: stamp.customers.get(x.id) ?? null }));
     tables.push({ name: "c", table: "customers", columns: "external_id, element_ids, element_keys, doc", types: "external_id text, element_ids uuid[], element_keys text[], doc json", rows: customers, versions: stamp.customers });
     const orders = (changes.orders ?? []).map((x) => ({ id: x.id, version: stamp.orders.get(x.id) ?? null, external_id: keyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
     tables.push({ name: "o", table: "orders", columns: "external_id, customer_id, doc", types: "external_id text, customer_id uuid, doc json", rows: orders, versions: stamp.orders });

@@ -30,6 +30,25 @@ function storedKeyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);
 }
 
+/**
+ * A customer as its row travels (`json_to_recordset`): its stored external ID, the GUIDs and
+ * stored external IDs of its nested elements (what UPS-6 and ORD-2 look customers up by), and
+ * the document.
+ * @param customer - the customer
+ * @returns the row's columns
+ */
+export function customerRow(customer: Customer): { id: Guid; external_id: string | null; element_ids: Guid[]; element_keys: string[]; doc: Customer } {
+  const elementIds: Guid[] = [];
+  const elementKeys: string[] = [];
+  for (const list of [customer.contactPeople, customer.addresses, customer.serviceObjects]) {
+    for (const e of list) {
+      elementIds.push(e.id);
+      if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
+    }
+  }
+  return { id: customer.id, external_id: storedKeyOrNull(customer.externalId), element_ids: elementIds, element_keys: elementKeys, doc: customer };
+}
+
 /** `json` keeps U+0000 escapes; the document is the record as JSON (instants are numbers, no decimals in these records). */
 function docText(record: unknown): string {
   return JSON.stringify(record);
@@ -129,18 +148,7 @@ export class CompanyRecords {
    * @param before - the view the decision read (to skip unchanged allocations)
    */
   async write(changes: Changes, before: CompanyState | undefined): Promise<void> {
-    const customers: Record<string, unknown>[] = [];
-    for (const x of changes.customers ?? []) {
-      const elementIds: Guid[] = [];
-      const elementKeys: string[] = [];
-      for (const list of [x.contactPeople, x.addresses, x.serviceObjects]) {
-        for (const e of list) {
-          elementIds.push(e.id);
-          if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
-        }
-      }
-      customers.push({ id: x.id, external_id: storedKeyOrNull(x.externalId), element_ids: elementIds, element_keys: elementKeys, doc: x });
-    }
+    const customers = (changes.customers ?? []).map(customerRow);
     const orders = (changes.orders ?? []).map((x) => ({ id: x.id, external_id: storedKeyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
     const interventions: Record<string, unknown>[] = [];
     const reallocated: Guid[] = [];
