@@ -21,5 +21,7 @@ describe("localCandidates", () => {
     }
     expect(asked).toHaveLength(3);
     expect(candidatesQueryString({ day: "2026-05-04", duration: 30, from: "08:00", technicians: ["a", "b"], limit: 3 })).toBe("day=2026-05-04&duration=30&from=08%3A00&technicians=a%2Cb&limit=3");
+    // A parameter left undefined (a JavaScript caller) is not sent: the server would read "undefined" as its value.
+    expect(candidatesQueryString({ day: "2026-05-04", duration: 30, from: undefined, technicians: undefined } as never)).toBe("day=2026-05-04&duration=30");
   });
 });
