@@ -372,3 +372,26 @@ describe("createOfflineClient on the wire", () => {
     expect("body" in moved).toBe(false);
   });
 });
+
+describe("createOfflineClient rebase", () => {
+  it("OFF-5: a pull re-decides each queued write on the new replica and keeps its new local answer, a changed body as well as a changed status", async () => {
+    const s = server();
+    const d = device(s.core, upNetwork());
+    await d.pull();
+    const [first, second] = s.visits as [(typeof s.visits)[0], (typeof s.visits)[0]];
+    expect((await d.start(first.orderId, first.id)).status).toBe(200);
+    expect((await d.start(second.orderId, second.id)).status).toBe(200);
+    // Meanwhile a dispatcher notes something on the first visit and cancels the second.
+    const auth = { authorization: `Bearer ${s.token}` };
+    expect(s.core.handle({ method: "PUT", path: ivPath(first), headers: auth, body: { internalNote: "gate code 1234" } }).status).toBe(200);
+    expect(s.core.handle({ method: "PUT", path: `${ivPath(second)}/Cancel`, headers: auth, body: {} }).status).toBe(200);
+    await d.pull();
+    const [one, two] = (await d.pending()) as [QueuedWriteOf, QueuedWriteOf];
+    expect([one.local.status, (one.local.body as { internalNote?: unknown }).internalNote]).toEqual([200, "gate code 1234"]);
+    expect([two.local.status, two.local.issues.length > 0]).toEqual([400, true]);
+    expect(d.intervention(first.id)?.state).toBe("Running");
+    expect(d.intervention(second.id)?.state).toBe("Cancelled");
+  });
+});
+
+type QueuedWriteOf = Awaited<ReturnType<OfflineClient["pending"]>>[number];
