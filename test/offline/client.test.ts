@@ -259,7 +259,9 @@ describe("createOfflineClient on the wire", () => {
     await d.moveStock(A.store(1), A.store(2), [{ materialId: "M1", amount: 1 }]);
     const v = s.visits[0]!;
     await d.start(v.orderId.toUpperCase(), v.id);
-    expect(await d.sync()).toMatchObject({ complete: true, pending: 0, conflicts: [] });
+    const report = await d.sync();
+    expect(report).toMatchObject({ complete: true, pending: 0, conflicts: [] });
+    expect(report.pushed.map((p) => [p.server.status, p.replayed])).toEqual([[204, false], [200, false]]);
     const auth = wire.sent[1]!.headers["authorization"];
     expect(auth).toMatch(/^Bearer \S+$/);
     const scope = `scope=technician:${A.tech1}&from=${day}&to=${day}`;
@@ -269,6 +271,10 @@ describe("createOfflineClient on the wire", () => {
       { url: `http://stand-in/store/${A.store(1)}/moveTo/${A.store(2)}`, method: "PUT", headers: { accept: "application/json", authorization: "auth", "idempotency-key": "key-1", "content-type": "application/json" }, body: [{ materialId: "M1", amount: 1 }], signal: true },
       { url: `http://stand-in/order/${v.orderId.toUpperCase()}/intervention/${v.id}/Start`, method: "PUT", headers: { accept: "application/json", authorization: "auth", "idempotency-key": "key-2" }, body: undefined, signal: true },
       { url: `http://stand-in/sync?${scope}&since=${encodeURIComponent(cursor)}`, method: "GET", headers: { accept: "application/json", authorization: "auth" }, body: undefined, signal: true },
+    ]);
+    // No header is sent empty: a pull carries no key and no content type.
+    expect(wire.sent.map((r) => Object.keys(r.headers).sort().join(" "))).toEqual([
+      "accept content-type", "accept authorization", "accept authorization content-type idempotency-key", "accept authorization idempotency-key", "accept authorization",
     ]);
   });
 
@@ -321,6 +327,16 @@ describe("createOfflineClient on the wire", () => {
     expect(await failure(make("wrong").pull())).toEqual(["OfflineNetworkError", "login answered 403", undefined]);
     fault = (p) => (p === "/auth/login" ? new Response(JSON.stringify({ accessToken: 7 }), { status: 200 }) : undefined);
     expect(await failure(make().pull())).toEqual(["OfflineNetworkError", "login answered 200", undefined]);
+    fault = (p) => (p === "/auth/login" ? new Response("", { status: 200 }) : undefined);
+    expect(await failure(make().pull())).toEqual(["OfflineNetworkError", "login answered 200", undefined]);
+    fault = (p) => (p === "/auth/login" ? new Response(JSON.stringify({ accessToken: "t" }), { status: 201 }) : undefined);
+    expect(await failure(make().pull())).toEqual(["OfflineNetworkError", "login answered 201", undefined]);
+    fault = (p) => (p === "/sync" ? new Response("null", { status: 400 }) : p === "/auth/login" ? undefined : undefined);
+    expect(await failure(make().pull())).toEqual(["Error", "GET /sync answered 400: ", undefined]);
+    fault = (p) => (p === "/sync" ? new Response("{}", { status: 400 }) : undefined);
+    expect(await failure(make().pull())).toEqual(["Error", "GET /sync answered 400: ", undefined]);
+    fault = (p) => (p === "/sync" ? new Response(JSON.stringify({ errors: [{ path: "from", message: "a" }, { path: "to", message: "b" }] }), { status: 400 }) : undefined);
+    expect(await failure(make().pull())).toEqual(["Error", "GET /sync answered 400: from a; to b", undefined]);
     fault = (p) => (p === "/sync" ? "throw" : undefined);
     expect(await failure(make().pull())).toEqual(["OfflineNetworkError", `GET ${syncPath}: the server could not be reached`, undefined]);
     fault = (p) => (p === "/sync" ? new Response("", { status: 500 }) : undefined);
@@ -381,12 +397,15 @@ describe("createOfflineClient rebase", () => {
     const [first, second] = s.visits as [(typeof s.visits)[0], (typeof s.visits)[0]];
     expect((await d.start(first.orderId, first.id)).status).toBe(200);
     expect((await d.start(second.orderId, second.id)).status).toBe(200);
+    expect((await d.moveStock(A.store(1), A.store(2), [{ materialId: "M1", amount: 3 }])).status).toBe(204);
     // Meanwhile a dispatcher notes something on the first visit and cancels the second.
     const auth = { authorization: `Bearer ${s.token}` };
     expect(s.core.handle({ method: "PUT", path: ivPath(first), headers: auth, body: { internalNote: "gate code 1234" } }).status).toBe(200);
     expect(s.core.handle({ method: "PUT", path: `${ivPath(second)}/Cancel`, headers: auth, body: {} }).status).toBe(200);
     await d.pull();
-    const [one, two] = (await d.pending()) as [QueuedWriteOf, QueuedWriteOf];
+    const [one, two, three] = (await d.pending()) as [QueuedWriteOf, QueuedWriteOf, QueuedWriteOf];
+    expect([three.operation, three.local]).toEqual(["moveStock", { status: 204, issues: [] }]);
+    expect(d.stock(A.store(1))?.get(A.material(1))).toBe("7");
     expect([one.local.status, (one.local.body as { internalNote?: unknown }).internalNote]).toEqual([200, "gate code 1234"]);
     expect([two.local.status, two.local.issues.length > 0]).toEqual([400, true]);
     expect(d.intervention(first.id)?.state).toBe("Running");
@@ -395,3 +414,77 @@ describe("createOfflineClient rebase", () => {
 });
 
 type QueuedWriteOf = Awaited<ReturnType<OfflineClient["pending"]>>[number];
+
+describe("createOfflineClient, more of the rules", () => {
+  it("OFF-2: each operation is queued under its name and path; a failed push does not pull, and a plain network failure reports no Retry-After", async () => {
+    const s = server();
+    const wire = recording(s.core);
+    let down = false;
+    const d = createOfflineClient({
+      baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" },
+      scope: { userId: A.tech1, from: day, to: day }, now: () => new Date(clock.t),
+      fetch: async (url, init) => {
+        if (down && new URL(url).pathname !== "/sync") throw new TypeError("fetch failed");
+        return wire.fetch(url, init);
+      },
+    });
+    await d.pull();
+    const v = s.visits[0]!;
+    expect((await d.startDeparture(v.orderId, v.id)).status).toBe(200);
+    expect((await d.editIntervention(v.orderId, v.id, { priority: "High" })).status).toBe(200);
+    expect((await d.moveStock(A.store(1), A.store(2), [{ materialId: "M1", amount: 1 }])).status).toBe(204);
+    expect((await d.pending()).map((w) => `${w.operation} ${w.path}`)).toEqual([
+      `startDeparture ${ivPath(v)}/StartDeparture`, `editIntervention ${ivPath(v)}`, `moveStock /store/${A.store(1)}/moveTo/${A.store(2)}`,
+    ]);
+    down = true;
+    const before = wire.sent.length;
+    const report = await d.sync();
+    expect(report).toEqual({ pushed: [], conflicts: [], pending: 3, complete: false });
+    expect("retryAfterMs" in report).toBe(false);
+    expect(wire.sent.length).toBe(before); // the /sync it could have reached was not asked
+  });
+
+  it("OFF-3: a server success has no issues even when its body holds an errors list; a refusal's issues are its errors", async () => {
+    const s = server();
+    const inner = inProcessFetch(s.core);
+    const d = createOfflineClient({
+      baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" },
+      scope: { userId: A.tech1, from: day, to: day }, now: () => new Date(clock.t),
+      fetch: async (url, init) => (new URL(url).pathname.endsWith("/Start") ? new Response(JSON.stringify({ errors: [{ code: "X", path: "", message: "m", rule: "INT-7" }] }), { status: 200 }) : inner(url, init)),
+    });
+    await d.pull();
+    const v = s.visits[0]!;
+    await d.start(v.orderId, v.id);
+    const report = await d.sync();
+    expect(report.pushed.map((p) => [p.server.status, p.server.issues])).toEqual([[200, []]]);
+  });
+
+  it("OFF-1: the device decides with its own clock and GUID source (a completion's report documents), and without fetch or now uses the platform's", async () => {
+    const s = server();
+    const ids = counter(0, "dddddddd-0000-4000-9000-");
+    const at = Date.parse("2026-05-04T07:30:00Z");
+    const d = createOfflineClient({
+      baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" },
+      scope: { userId: A.tech1, from: day, to: day }, fetch: inProcessFetch(s.core), now: () => new Date(at), newId: ids.next,
+    });
+    await d.pull();
+    const v = s.visits[0]!;
+    for (const step of [d.start, d.requestSignature, d.complete]) expect((await step(v.orderId, v.id)).status).toBe(200);
+    const docs = d.intervention(v.id)?.reportDocuments ?? [];
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) expect([doc.id.startsWith("dddddddd-"), new Date(doc.createdAt as never).getTime()]).toEqual([true, at]);
+    // No fetch given: the global one; no clock given: the system's (a Retry-After date is read against it).
+    const when = new Date(Date.now() + 120_000).toUTCString();
+    const real = globalThis.fetch;
+    globalThis.fetch = (async () => new Response("", { status: 503, headers: { "retry-after": when } })) as typeof fetch;
+    try {
+      const plain = createOfflineClient({ baseUrl: "http://stand-in", credentials: { tenantCode: "alpha", clientId: "client", secret: "secret-a" }, scope: { userId: A.tech1, from: day, to: day } });
+      const e = (await plain.pull().catch((x: unknown) => x)) as OfflineNetworkError;
+      expect(e).toBeInstanceOf(OfflineNetworkError);
+      expect(e.retryAfterMs).toBeGreaterThan(60_000);
+      expect(e.retryAfterMs).toBeLessThanOrEqual(120_000);
+    } finally {
+      globalThis.fetch = real;
+    }
+  });
+});
