@@ -103,8 +103,10 @@ export function raced<T>(promise: Promise<T>, signal: AbortSignal | undefined, o
       reject(signal.reason);
     };
     if (signal.aborted) abort();
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires "abort" at most once, so the listener runs at most once with or without `once`
-    else signal.addEventListener("abort", abort, { once: true });
+    else {
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires "abort" at most once, so the listener runs at most once with or without `once`
+      signal.addEventListener("abort", abort, { once: true });
+    }
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
 }

@@ -132,6 +132,10 @@ describe("the error classes", () => {
   it("ERR-1: the errors are named for their class; an issue at the root reads without a path; an unexpected answer keeps 500 characters of its body", () => {
     const root = new FieldServiceError("readOrder", { type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors: [{ code: "InvalidJson", path: "", message: "Not JSON.", rule: "ERR-2" }] }, false);
     expect([root.name, root.message]).toEqual(["FieldServiceError", "readOrder: 400 BadRequest: Not JSON."]);
+    const problem = { type: "about:blank" as const, title: "Bad Request", status: 400 as const, name: "BadRequest" as const };
+    expect(new FieldServiceError("readOrder", { ...problem, errors: [] }, true).message).toBe("readOrder: 400 BadRequest");
+    const two = [{ code: "Required" as const, path: "name", message: "Missing.", rule: "GEN-1" as const }, { code: "Required" as const, path: "day", message: "Missing.", rule: "GEN-1" as const }];
+    expect(new FieldServiceError("readOrder", { ...problem, errors: two }, true).message).toBe("readOrder: 400 BadRequest: name: Missing. (and 1 more)");
     const network = new FieldServiceNetworkError("login", new Error("down"));
     expect([network.name, network.message, network.operation]).toEqual(["FieldServiceNetworkError", "login: no answer from the API (down)", "login"]);
     const odd = new FieldServiceUnexpectedResponseError("readOrder", 502, "x".repeat(600));
