@@ -217,6 +217,7 @@ function notNow(method: string, path: string, response: Response, now: () => num
 
 /** The answer of a service or a wire response as the offline client reports it. */
 function answerOf(status: number, body: unknown): OfflineAnswer {
+  // Stryker disable next-line ConditionalExpression: a string, number or boolean body reads `errors` as undefined, no list, so without the typeof test it has no issues either; the test narrows the type
   const issues = status >= 400 && typeof body === "object" && body !== null && Array.isArray((body as { errors?: unknown }).errors) ? ((body as { errors: ProblemIssue[] }).errors) : [];
   return body === undefined ? { status, issues } : { status, body, issues };
 }
@@ -250,6 +251,7 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
   const newKey = options.newKey ?? ((): string => globalThis.crypto.randomUUID());
   const timeoutMs = options.timeoutMs ?? 30_000;
   const clock = (): number => (options.now === undefined ? Date.now() : options.now().getTime());
+  // Stryker disable next-line ConditionalExpression: an option given as undefined reads as absent all the way down (createServiceCore takes `options.now ?? …`)
   const deciderOptions = { ...(options.now === undefined ? {} : { now: options.now }), ...(options.newId === undefined ? {} : { newId: options.newId }) };
   let replica: SyncReplica | undefined;
   let decider: LocalDecider | undefined;

@@ -73,12 +73,12 @@ export function localDecider(replica: SyncReplica, options: LocalDeciderOptions 
       settings: c.settings, users: [...c.users], catalogs: c.catalogs, materials: [], stores: [],
     }],
   };
-  // Stryker disable next-line ObjectLiteral,ConditionalExpression: no decision reads the journal (the device sends no idempotency keys), and createServiceCore reads an undefined clock or GUID source as its default
   const core: ServiceCore = createServiceCore({
+    // Stryker disable next-line ObjectLiteral,ConditionalExpression: no decision reads the journal (the device sends no idempotency keys), and createServiceCore reads an undefined clock or GUID source as its default
     fixture, journal: { retention: 0 }, ...(options.now === undefined ? {} : { now: options.now }), ...(options.newId === undefined ? {} : { newId: options.newId }),
   });
   const state = core.companies.get(c.id);
-  // Stryker disable next-line ConditionalExpression: the fixture above holds the company, so the core always loads it; the test only narrows the type
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the fixture above holds the company, so the core always loads it; the test only narrows the type
   if (state === undefined) throw new Error(`localDecider: the company ${c.id} of the replica was not loaded`);
   const materials: Material[] = [...replica.materials.values()].map((m) => materialFromSync(m));
   const stock = new Map<Guid, Map<Guid, Amount>>();
@@ -102,7 +102,7 @@ export function localDecider(replica: SyncReplica, options: LocalDeciderOptions 
   const logIn = (): void => {
     const answer = core.handle({ method: "POST", path: "/auth/login", body: { tenantCode: c.tenantCode, clientId: DEVICE_CLIENT_ID, secret } });
     const body = answer.body as { accessToken?: unknown } | undefined;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: the device's own client, with its own secret, on a core just built: the login always succeeds; this only narrows the type
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining,StringLiteral: the device's own client, with its own secret, on a core just built: the login always succeeds; this only narrows the type
     if (answer.status !== 200 || typeof body?.accessToken !== "string") throw new Error(`localDecider: the local login answered ${answer.status}`);
     token = body.accessToken;
   };
