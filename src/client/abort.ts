@@ -43,12 +43,14 @@ export function callBound(signal: AbortSignal | undefined, timeout: number | und
     for (const cleanup of cleanups.splice(0)) cleanup();
   };
   const signals: AbortSignal[] = signal === undefined ? [] : [signal];
+  // Stryker disable next-line ConditionalExpression: `undefined <= LONGEST_DELAY` is false, so without the first test an undefined timeout still adds no bound
   if (timeout !== undefined && timeout <= LONGEST_DELAY) signals.push(timeoutSignal(Math.ceil(timeout), cleanups));
   if (signals.length < 2) return { signal: signals[0], release };
   return { signal: anySignal(signals, cleanups), release };
 }
 
 function timeoutSignal(ms: number, cleanups: (() => void)[]): AbortSignal {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the fallback below aborts with the same TimeoutError after the same delay (test/client/parts.test.ts); the platform's own is only preferred
   if (typeof AbortSignal.timeout === "function") return AbortSignal.timeout(ms);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
@@ -57,6 +59,7 @@ function timeoutSignal(ms: number, cleanups: (() => void)[]): AbortSignal {
 }
 
 function anySignal(signals: AbortSignal[], cleanups: (() => void)[]): AbortSignal {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the fallback below aborts with the first reason as AbortSignal.any does (test/client/parts.test.ts); the platform's own is only preferred
   if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
   const controller = new AbortController();
   for (const s of signals) {
@@ -65,6 +68,7 @@ function anySignal(signals: AbortSignal[], cleanups: (() => void)[]): AbortSigna
       break;
     }
     const onAbort = (): void => controller.abort(s.reason);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires "abort" at most once, so the listener runs at most once with or without `once`
     s.addEventListener("abort", onAbort, { once: true });
     cleanups.push(() => s.removeEventListener("abort", onAbort));
   }
@@ -99,7 +103,10 @@ export function raced<T>(promise: Promise<T>, signal: AbortSignal | undefined, o
       reject(signal.reason);
     };
     if (signal.aborted) abort();
-    else signal.addEventListener("abort", abort, { once: true });
+    else {
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires "abort" at most once, so the listener runs at most once with or without `once`
+      signal.addEventListener("abort", abort, { once: true });
+    }
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
 }

@@ -106,6 +106,7 @@ export function networkReason(error: unknown): string {
     if (message !== "" && !parts.includes(message)) parts.push(message);
     at = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
   }
+  // Stryker disable next-line ConditionalExpression: PLAIN has no key "undefined", so looking up an undefined code gives undefined too
   const words = code === undefined ? undefined : PLAIN[code];
   if (words === undefined || parts.length === 0) return parts.join(": ") || "no reason given";
   const last = parts.pop() as string;

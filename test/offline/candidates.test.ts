@@ -17,9 +17,13 @@ describe("localCandidates", () => {
     ]);
     for (const d of ["2026-05-03", "2026-05-07"]) {
       const r = localCandidates(replica, decide, "o", "i", { day: d, duration: 60 });
-      expect([r.status, (r.body as { errors: { path: string; rule: string }[] }).errors.map((e) => `${e.path} ${e.rule}`)]).toEqual([400, ["day CND-5"]]);
+      expect([r.status, (r.body as { errors: { path: string; rule: string; message: string }[] }).errors.map((e) => `${e.path} ${e.rule} ${e.message}`), r.effects]).toEqual([
+        400, [`day CND-5 The device holds the slots of 2026-05-04 to 2026-05-06 only; ask the server for ${d} (CND-5).`], [],
+      ]);
     }
     expect(asked).toHaveLength(3);
     expect(candidatesQueryString({ day: "2026-05-04", duration: 30, from: "08:00", technicians: ["a", "b"], limit: 3 })).toBe("day=2026-05-04&duration=30&from=08%3A00&technicians=a%2Cb&limit=3");
+    // A parameter left undefined (a JavaScript caller) is not sent: the server would read "undefined" as its value.
+    expect(candidatesQueryString({ day: "2026-05-04", duration: 30, from: undefined, technicians: undefined } as never)).toBe("day=2026-05-04&duration=30");
   });
 });

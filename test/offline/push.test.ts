@@ -57,5 +57,10 @@ describe("conflictRules", () => {
     expect(conflictRules(ok, { status: 204, issues: [] })).toBeUndefined();
     expect(conflictRules(refusedBy("INT-7"), refusedBy("INT-7"))).toBeUndefined();
     expect(conflictRules({ status: 204, issues: [] }, { status: 200, body: { other: true }, issues: [] })).toBeUndefined();
+    // An issue without a rule ID (a proxy's problem, not the service's) adds none; the boundaries are 400 on both sides.
+    expect(conflictRules(ok, { status: 400, issues: [{ code: "InvalidJson", path: "", message: "m" } as never, ...refusedBy("INT-7").issues] })).toEqual(["INT-7"]);
+    expect(conflictRules({ status: 399, issues: [] }, { status: 400, issues: [] })).toEqual([]);
+    expect(conflictRules({ status: 400, issues: [] }, { status: 500, issues: [] })).toBeUndefined();
+    expect(conflictRules(ok, { status: 399, issues: [] })).toBeUndefined();
   });
 });
