@@ -15,8 +15,8 @@
 // shared primitives
 export { issueCodes } from "./shared/issue.js";
 export type { IssueCode, Issue, EdgeCode, EdgeIssue, ProblemIssue, NonEmptyArray, Ok, Fail, Result } from "./shared/issue.js";
-export { ruleIds } from "./shared/rule-id.js";
-export type { RuleId } from "./shared/rule-id.js";
+export { ruleIds } from "./shared/rule-id.generated.js";
+export type { RuleId } from "./shared/rule-id.generated.js";
 export { isGuid, toGuid, guid } from "./shared/guid.js";
 export type { Guid } from "./shared/guid.js";
 export { Dec } from "./shared/decimal.js";
@@ -68,7 +68,7 @@ export type { InterventionPlanContext } from "./order/plan-intervention.js";
 
 // interventions
 export { interventionStates, interventionStateLabels, interventionActions, initialInterventionState, interventionMachine, interventionActionRules, nextInterventionState, isTerminalInterventionState, interventionActionIssue, allowedInterventionActions, parseInterventionPlan, parseInterventionReplan, parseInterventionEdit, parseInterventionCancel, interventionPlanSchema, interventionReplanSchema, interventionEditSchema, interventionCancelSchema, replanIntervention, editIntervention, cancelIntervention, moveIntervention, reportDocuments, interventionOfOrder } from "./intervention/index.js";
-export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionReplanContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
+export type { InterventionState, Assignation, ReportDocument, Intervention, InterventionAction, LifecycleAction, InterventionDecision, InterventionPlanCommand, InterventionReplanCommand, InterventionEditCommand, InterventionCancelCommand, InterventionReplanContext, InterventionPlanningContext, InterventionEditContext, InterventionCancelContext, InterventionLifecycleContext, ReportDocumentsAnswer } from "./intervention/index.js";
 
 // assignations
 export { emptyCollisionIndex, collisionIndex, updateCollisionIndex, updateCollisionIndexBatch, overlappingAllocations, validateAssignations } from "./assignation/index.js";

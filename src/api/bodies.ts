@@ -13,12 +13,12 @@ import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 export type {
   PhoneBody, CoordinatesBody, ContactPersonBody, ContactPersonUpsertBody, AddressBody, AddressUpsertBody, ServiceObjectBody, ServiceObjectUpsertBody,
   CustomerFieldsBody, CustomerAddBody, CustomerAddOrEditBody,
-} from "../customer/request-types.js";
-export type { MaterialReplaceBody } from "../material/request-types.js";
-export type { StoreReplaceBody } from "../store/replace-types.js";
-export type { StockAmountBody, StockQuantityBody } from "../stock/request-types.js";
-export type { AssignationBody, CancelBody, InterventionEditBody, InterventionPlanBody, InterventionReplanBody, PlanningBody } from "../intervention/request-types.js";
-export type { OrderAddBody, OrderAddOrEditBody, OrderEditBody, OrderFieldsBody } from "../order/request-types.js";
+} from "../customer/request-types.generated.js";
+export type { MaterialReplaceBody } from "../material/request-types.generated.js";
+export type { StoreReplaceBody } from "../store/replace-types.generated.js";
+export type { StockAmountBody, StockQuantityBody } from "../stock/request-types.generated.js";
+export type { AssignationBody, CancelBody, InterventionEditBody, InterventionPlanBody, InterventionReplanBody, PlanningBody } from "../intervention/request-types.generated.js";
+export type { OrderAddBody, OrderAddOrEditBody, OrderEditBody, OrderFieldsBody } from "../order/request-types.generated.js";
 
 /** The query of `GET /store/{id}` (STO-3, STO-4) as values; sent as URL parameters. */
 export interface StoreQueryParams {

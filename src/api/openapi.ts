@@ -1,14 +1,10 @@
 import { loginRequestJsonSchema } from "../auth/login.js";
-import { customerKinds } from "../customer/customer.js";
 import { customerAddJsonSchema, customerAddOrEditJsonSchema } from "../customer/request.js";
 import { interventionActions } from "../intervention/machine.js";
 import { interventionCancelJsonSchema, interventionEditJsonSchema, interventionPlanJsonSchema, interventionReplanJsonSchema } from "../intervention/request.js";
-import { materialUnits } from "../material/material.js";
 import { materialReplaceJsonSchema } from "../material/request.js";
 import { orderActions } from "../order/machine.js";
 import { orderAddJsonSchema, orderAddOrEditJsonSchema, orderEditJsonSchema } from "../order/request.js";
-import { interventionStates } from "../records/intervention.js";
-import { orderStates, priorities } from "../records/order.js";
 import { journalOutcomes } from "../journal/entry.js";
 import { MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
 import { MAX_SYNC_CURSOR, MAX_SYNC_DAYS } from "../sync/query.js";
@@ -19,11 +15,15 @@ import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT, MAX_JOURNAL_PAGE } from 
 import { issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
-import { ruleIds } from "../shared/rule-id.js";
+import { ruleIds } from "../shared/rule-id.generated.js";
 import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
 import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
 import { problemNames, type ProblemName, type ProblemStatus } from "./problem.js";
+import {
+  addToStoreAnswer, allowedActionsAnswer, candidatesAnswer, createdAnswer, customerAnswer, interventionAnswer, journalPageAnswer, loginAnswer, materialAnswer,
+  orderAnswer, reportDocumentsAnswer, storeDetailAnswer,
+} from "./read-shapes.js";
 import { apiRoutes, isJournaledWrite, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
 
 /** An OpenAPI 3.1 document, as a plain JSON object. */
@@ -176,14 +176,17 @@ const paramWords: { readonly [P in PathParamName]: string } = {
   customer: "customer", order: "order", intervention: "intervention", material: "material", store: "store", toStore: "target store",
 };
 
-// ---- Response schemas: the read shapes of docs/service.md "Read shapes" (src/service/read-shapes.ts).
-// Closed (additionalProperties: false) so the contract test catches a field added without docs.
+// ---- Response schemas. The read shapes' are derived from their descriptions (src/api/read-shapes.ts,
+// each typed by its read shape); what is written here is what that language does not describe yet:
+// the problem body and its issues (an issue's code covers the edge codes too), and the journal
+// entry and the sync answer, whose optional fields and open objects it has no words for.
+// Closed (additionalProperties: false) where the shape is, so the contract test catches a field
+// added without docs.
 
 const str: JsonSchema = { type: "string" };
 const nullableStr: JsonSchema = { type: ["string", "null"] };
 const bool: JsonSchema = { type: "boolean" };
 const guidOut: JsonSchema = { type: "string", format: "uuid", pattern: GUID_PATTERN };
-const nullableGuid: JsonSchema = { ...guidOut, type: ["string", "null"] };
 const utc: JsonSchema = { type: "string", format: "date-time", description: "UTC with Z (GEN-6)." };
 const num: JsonSchema = { type: "number" };
 
@@ -196,72 +199,16 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 function readSchemas(): Record<string, JsonSchema> {
   const issue = ref("Issue");
   const issuePath: JsonSchema = { type: "string", description: "JSON path of the offending value (contactPeople[1].email); empty for the request as a whole." };
-  const allowed = (actions: readonly string[]): JsonSchema =>
-    shape({
-      actions: list({
-        type: "object",
-        properties: { action: { type: "string", enum: [...actions] }, allowed: bool, issue },
-        required: ["action", "allowed"],
-        additionalProperties: false,
-        description: "issue is present exactly when allowed is false.",
-      }),
-    });
   return {
-    LoginResponse: shape({
-      success: { const: true },
-      accessToken: { ...str, description: "Send as Authorization: Bearer <accessToken>." },
-      user: shape({ companyId: guidOut, tenantCode: str, companyName: str }),
-    }),
-    Created: shape({ id: guidOut }, "The GUID of the new record."),
-    Customer: shape(
-      {
-        id: guidOut, externalId: nullableStr, name: str, kind: { type: "string", enum: [...customerKinds] }, categoryId: guidOut, typeId: guidOut, ownerId: guidOut,
-        identificationNumber: nullableStr, taxNumber: nullableStr, website: nullableStr, description: nullableStr, customData: nullableStr,
-        notificationEmails: list(str), sendByPost: bool, primaryContactPersonId: nullableGuid, invoiceAddressId: nullableGuid, contactAddressId: nullableGuid,
-        contactPeople: list(shape({
-          id: guidOut, externalId: nullableStr, firstName: nullableStr, lastName: nullableStr, position: nullableStr,
-          phone: { anyOf: [shape({ prefix: str, phone: str }), { type: "null" }] }, email: nullableStr, sendNotifications: bool, sendReports: bool,
-        })),
-        addresses: list(shape({
-          id: guidOut, externalId: nullableStr, street: nullableStr, city: nullableStr, postalCode: nullableStr, country: nullableStr,
-          coordinates: { anyOf: [shape({ latitude: num, longitude: num }), { type: "null" }] },
-        })),
-        serviceObjects: list(shape({ id: guidOut, externalId: nullableStr, name: str, serialNumber: nullableStr, description: nullableStr, addressId: nullableGuid })),
-      },
-      "A customer; nested references hold the element's GUID.",
-    ),
-    Order: shape({
-      id: guidOut, externalId: nullableStr, state: { type: "string", enum: [...orderStates] }, customerId: guidOut, addressId: guidOut, contactPersonId: guidOut,
-      categoryId: guidOut, invoiceCustomerId: nullableGuid, name: nullableStr, estimatedDuration: { type: ["integer", "null"], minimum: 0 },
-      problemDescriptionFromCustomer: nullableStr, internalNote: nullableStr, customData: nullableStr, priority: { type: "string", enum: [...priorities] },
-      customStateId: nullableGuid, serviceObjectIds: list(guidOut), ownerId: guidOut, requestedDate: { ...utc, type: ["string", "null"] }, sendByPost: bool,
-      useWorkItemsFromInvoiceCustomer: bool, cancellationReason: nullableStr, interventionIds: list(guidOut),
-    }),
-    InterventionDetail: shape({
-      id: guidOut, externalId: nullableStr, orderId: guidOut, state: { type: "string", enum: [...interventionStates] },
-      day: { type: "string", format: "date", description: "In the company's time zone." }, primaryAssigneeId: guidOut,
-      assignations: list(shape({ userId: guidOut, plannedStart: utc, plannedEnd: utc })), categoryId: guidOut, customStateId: nullableGuid,
-      priority: { type: "string", enum: [...priorities] }, internalNote: nullableStr, ownerId: guidOut, sendByPost: bool, cancellationReason: nullableStr,
-    }),
-    ReportDocuments: shape({ documents: list(shape({ id: guidOut, formId: guidOut, formName: str, fileName: str, createdAt: utc })) }),
-    Material: shape({
-      id: guidOut, externalId: nullableStr, name: str, categoryId: guidOut, supplierId: guidOut, identificationNumber: nullableStr, description: nullableStr,
-      supplierCode: nullableStr, unit: { type: "string", enum: [...materialUnits] }, price: num, costPrice: { type: ["number", "null"] },
-    }),
-    StoreDetail: shape({
-      id: guidOut, externalId: nullableStr, name: str, availableFor: list(guidOut),
-      materials: shape({
-        items: list(shape({
-          materialId: guidOut, materialExternalId: nullableStr, name: str, identificationNumber: nullableStr, supplierCode: nullableStr,
-          unit: { type: "string", enum: [...materialUnits] }, price: num, amount: { type: ["number", "null"], description: "null: unlimited (STK-1)." },
-          materialCategoryId: guidOut, materialCategoryName: str, materialSupplierId: guidOut, materialSupplierName: str,
-        })),
-        page: { type: "integer", minimum: 1 }, pageSize: { type: "integer", minimum: 1, maximum: MAX_STORE_PAGE_SIZE }, totalCount: { type: "integer", minimum: 0 },
-      }),
-    }),
-    AddToStoreResult: shape({
-      items: list(shape({ materialId: guidOut, amount: { type: ["number", "null"], description: "The amount after the batch; null: unlimited (STK-1)." } })),
-    }),
+    LoginResponse: loginAnswer.schema,
+    Created: createdAnswer.schema,
+    Customer: customerAnswer.schema,
+    Order: orderAnswer.schema,
+    InterventionDetail: interventionAnswer.schema,
+    ReportDocuments: reportDocumentsAnswer.schema,
+    Material: materialAnswer.schema,
+    StoreDetail: storeDetailAnswer.schema,
+    AddToStoreResult: addToStoreAnswer.schema,
     SyncAnswer: shape({
       cursor: { type: "string", description: "Send it as since on the next pull of the same scope." },
       full: { ...bool, description: "true: the whole scope; replace the replica. false: merge, then keep only what keep names." },
@@ -294,10 +241,7 @@ function readSchemas(): Record<string, JsonSchema> {
         required: ["customers", "orders", "interventions", "stores"], additionalProperties: false,
       },
     }, "What a technician's device needs for the scope's days, changed since the cursor (SYN-2, SYN-3)."),
-    JournalPage: shape({
-      items: list(ref("JournalEntry")),
-      next: { type: ["integer", "null"], minimum: 1, description: "The after of the next page; null when this page is the last one for now." },
-    }, "One page of the journal of decisions (JRN-2)."),
+    JournalPage: journalPageAnswer.schema,
     JournalEntry: {
       type: "object",
       description: "One write the service decided (JRN-1): what was asked, the instant and GUIDs the decision was given, what it answered and what it changed. A 422 for a reused Idempotency-Key is not a decision and is not journaled. `field-service-rules replay` reads seq, companyId, clientId, at, ids, method, path, dryRun, body, operation, status, answer, effects, changes and recordIds (RPL-1 to RPL-3); the other fields are not read.",
@@ -322,17 +266,9 @@ function readSchemas(): Record<string, JsonSchema> {
       required: ["seq", "companyId", "at", "operation", "method", "path", "form", "params", "dryRun", "clientId", "userId", "idempotencyKey", "ids", "outcome", "status", "rules", "effects", "changes", "recordIds", "recordKeys"],
       additionalProperties: false,
     },
-    Candidates: shape({
-      day: { type: "string", format: "date", description: "The day asked for, in the company's time zone." },
-      duration: { type: "integer", minimum: 1, maximum: MAX_CANDIDATE_DURATION, description: "The slot's length in minutes." },
-      step: { type: "integer", minimum: MIN_CANDIDATE_STEP, maximum: MAX_CANDIDATE_STEP, description: "Minutes between two starts of the grid." },
-      windowStart: { ...utc, description: "The window's first instant (its from, or the day's start), UTC with Z." },
-      windowEnd: { ...utc, description: "The window's end, exclusive (its to, or the day's end), UTC with Z." },
-      candidates: { ...list(shape({ userId: guidOut, plannedStart: utc, plannedEnd: utc })), maxItems: MAX_CANDIDATE_LIMIT, description: "The slots, ranked (CND-3); at most limit." },
-      leftOut: list(shape({ userId: guidOut, issues: { ...list(issue), minItems: 1 } }, "A considered technician with no slot: NotTechnician or Deactivated (ASN-2), or Collision in every slot (ASN-5).")),
-    }, "The slots and technicians the assignation rules allow (CND-2 to CND-4)."),
-    OrderAllowedActions: allowed(orderActions),
-    InterventionAllowedActions: allowed(interventionActions),
+    Candidates: candidatesAnswer.schema,
+    OrderAllowedActions: allowedActionsAnswer(orderActions).schema,
+    InterventionAllowedActions: allowedActionsAnswer(interventionActions).schema,
     Issue: shape({
       code: { type: "string", enum: Object.keys(issueCodes), description: "Machine-readable kind of problem (ERR-1)." },
       path: issuePath,

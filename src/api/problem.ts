@@ -1,6 +1,6 @@
 import { match, P } from "ts-pattern";
 import { edgeIssue, issue, issueCodes, type EdgeCode, type Issue, type IssueCode, type NonEmptyArray, type ProblemIssue } from "../shared/issue.js";
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 
 /**
  * A refusal status (ERR-1), plus the ones only the HTTP adapter answers (414, 431) and the 500

@@ -4,9 +4,9 @@ import type { Instant } from "../shared/time.js";
 import type { IssuedToken } from "./token.js";
 import { compileBody, describedJsonSchema, object, required, text, type DescribedBody, type DescribedOutput, type SameType } from "../shared/description/index.js";
 import type { JsonSchema } from "../shared/json-schema.js";
-import { loginBodyDocs, loginBodyRecords, type LoginRequest } from "./login-types.js";
+import { loginBodyDocs, loginBodyRecords, type LoginRequest } from "./login-types.generated.js";
 
-export type { LoginRequest } from "./login-types.js";
+export type { LoginRequest } from "./login-types.generated.js";
 
 /** An integration client as login sees it: its secret only as a stored form (CRD-1). */
 export interface LoginClient {
@@ -54,12 +54,12 @@ const loginRequest = /* @__PURE__ */ object("LoginRequest", {
 
 /**
  * The login body, for the type generator (`scripts/body-types.mjs`), which writes its type into
- * `src/auth/login-types.ts`.
+ * `src/auth/login-types.generated.ts`.
  * @internal
  */
 export const loginBodies: readonly DescribedBody[] = [{ value: loginRequest, mode: "add" }];
 
-// The generated interface is the described one (a stale src/auth/login-types.ts fails here).
+// The generated interface is the described one (a stale src/auth/login-types.generated.ts fails here).
 const generatedMatch: SameType<LoginRequest, DescribedOutput<typeof loginRequest.fields>> = true;
 void generatedMatch;
 

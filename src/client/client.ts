@@ -22,7 +22,7 @@ import type { OrderAction } from "../order/machine.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit } from "../order/request.js";
 import type { JournalOutcome, JournalPage } from "../journal/entry.js";
 import type { SyncAnswer } from "../sync/answer.js";
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 import type { Result } from "../shared/issue.js";
 import { parseStockAmounts, parseStockQuantities } from "../stock/request.js";
 import type { StoreDetail } from "../store-listing/page.js";

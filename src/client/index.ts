@@ -36,7 +36,7 @@ export type { JournalPage, JournalEntryShape, JournalOutcome, JournalParam, Reco
 export type { OperationId } from "../api/routes.js";
 export type { LoginResponse } from "../auth/login.js";
 export type { Issue, IssueCode, EdgeCode, EdgeIssue, ProblemIssue } from "../shared/issue.js";
-export type { RuleId } from "../shared/rule-id.js";
+export type { RuleId } from "../shared/rule-id.generated.js";
 export type { OrderAction } from "../order/machine.js";
 export type { AllowedAction } from "../shared/allowed-action.js";
 export type { InterventionAction } from "../intervention/machine.js";

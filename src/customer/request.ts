@@ -33,9 +33,9 @@ import {
   customerAddBodyRecords,
   customerAddOrEditBodyDocs,
   customerAddOrEditBodyRecords,
-  type AddressInput, type ContactPersonInput, type CustomerAddCommand, type CustomerAddOrEditCommand, type CustomerInput, type ServiceObjectInput } from "./request-types.js";
+  type AddressInput, type ContactPersonInput, type CustomerAddCommand, type CustomerAddOrEditCommand, type CustomerInput, type ServiceObjectInput } from "./request-types.generated.js";
 
-export type { AddressInput, ContactPersonInput, CustomerAddCommand, CustomerAddOrEditCommand, CustomerInput, ServiceObjectInput } from "./request-types.js";
+export type { AddressInput, ContactPersonInput, CustomerAddCommand, CustomerAddOrEditCommand, CustomerInput, ServiceObjectInput } from "./request-types.generated.js";
 
 /**
  * How a body is read: a plain add (`null` on an optional field counts as left out, GEN-5;
@@ -47,7 +47,7 @@ export type CustomerBodyMode = BodyMode;
 /*
  * The customer bodies, described once (docs/decisions.md "One description per body"): the
  * parsers, the JSON Schemas, the command types and the JSON body types (the last two written
- * by `scripts/body-types.mjs` into request-types.ts and checked below) all come from here.
+ * by `scripts/body-types.mjs` into request-types.generated.ts and checked below) all come from here.
  * Adding an optional field is one line in one object below, plus the rule that uses it.
  */
 
@@ -218,7 +218,7 @@ const customerAddOrEdit = /* @__PURE__ */ extend(customerFields, "CustomerAddOrE
 
 /**
  * The customer bodies, for the type generator (`scripts/body-types.mjs`), which writes their
- * command and JSON body types into `src/customer/request-types.ts`.
+ * command and JSON body types into `src/customer/request-types.generated.ts`.
  * @internal
  */
 export const customerBodies: readonly DescribedBody[] = [

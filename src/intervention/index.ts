@@ -13,6 +13,7 @@ export type { InterventionPlanCommand, InterventionReplanCommand, InterventionEd
 export { replanIntervention } from "./replan.js";
 export { replanCandidates } from "./candidates.js";
 export type { InterventionReplanContext } from "./replan.js";
+export type { InterventionPlanningContext } from "./planning-context.js";
 export { editIntervention } from "./edit.js";
 export type { InterventionEditContext } from "./edit.js";
 export { cancelIntervention, cancelledIntervention } from "./cancel.js";

@@ -2,7 +2,7 @@ import type { Intervention, InterventionState } from "../records/intervention.js
 import type { Order } from "../records/order.js";
 import type { AllowedAction } from "../shared/allowed-action.js";
 import { issue, type Issue } from "../shared/issue.js";
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 
 /**
  * Actions on an existing intervention whose permission {@link allowedInterventionActions}

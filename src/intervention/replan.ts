@@ -1,46 +1,22 @@
-import type { User } from "../auth/user.js";
 import { collisionIssues, validateAssignations } from "../assignation/validate.js";
-import type { CollisionIndex } from "../assignation/collision-index.js";
-import type { Customer } from "../customer/customer.js";
 import { planningEffects } from "../notification/notify.js";
-import type { Order } from "../records/order.js";
-import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import { ABSENT } from "../shared/field.js";
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { resolveOptional, resolveReference, type RefIndex, externalIdIssue } from "../shared/reference.js";
-import type { CompanySettings } from "../shared/settings.js";
-import type { Instant } from "../shared/time.js";
+import { resolveOptional, resolveReference, externalIdIssue } from "../shared/reference.js";
 import type { InterventionDecision } from "./decision.js";
 import type { Intervention } from "../records/intervention.js";
 import { interventionActionIssue, interventionMachine } from "./machine.js";
+import type { InterventionPlanningContext } from "./planning-context.js";
 import type { InterventionReplanCommand } from "./request.js";
 
-/** Everything a replan decision reads besides the command. */
-export interface InterventionReplanContext {
+/**
+ * Everything a replan decision reads besides the command: what a plan reads too, and the
+ * intervention to replan.
+ * @category Interventions
+ */
+export interface InterventionReplanContext extends InterventionPlanningContext {
   /** The intervention to replan (must be `Planned`, INT-3). */
   readonly intervention: Intervention;
-  /** Its order (must be `Open`, INT-3). */
-  readonly order: Order;
-  /** The order's customer (NOT-2, NOT-3). */
-  readonly customer: Customer;
-  /** The company's users (ASN-2). */
-  readonly users: RefIndex<User>;
-  /** InterventionCategory catalog. */
-  readonly categories: RefIndex<InterventionCategory>;
-  /** InterventionCustomState catalog. */
-  readonly customStates: RefIndex<CatalogValue>;
-  /** Company settings. */
-  readonly settings: CompanySettings;
-  /** Allocations of the company's interventions that are not cancelled; the intervention's own are ignored (ASN-5). */
-  readonly allocations: CollisionIndex;
-  /** The current instant. */
-  readonly now: Instant;
-  /**
-   * External IDs the company's interventions already hold (GEN-4): a replan may set one on an
-   * intervention that has none (INT-3), and it must be unused. Required, so leaving it out is a
-   * compile error, never a skipped rule.
-   */
-  readonly takenExternalIds: ReadonlySet<string>;
 }
 
 /**

@@ -39,14 +39,14 @@ import {
   type InterventionEditCommand,
   type InterventionPlanCommand,
   type InterventionReplanCommand,
-} from "./request-types.js";
+} from "./request-types.generated.js";
 
-export type { InterventionCancelCommand, InterventionEditCommand, InterventionPlanCommand, InterventionPlanning, InterventionReplanCommand } from "./request-types.js";
+export type { InterventionCancelCommand, InterventionEditCommand, InterventionPlanCommand, InterventionPlanning, InterventionReplanCommand } from "./request-types.generated.js";
 
 /*
  * The intervention bodies, described once (docs/decisions.md "One description per body"): the
  * parsers, the JSON Schemas, the command types and the JSON body types (the last two written by
- * `scripts/body-types.mjs` into request-types.ts and checked below) all come from here.
+ * `scripts/body-types.mjs` into request-types.generated.ts and checked below) all come from here.
  */
 
 const priority = /* @__PURE__ */ oneOf(priorities, { name: "Priority", from: "records/order" });
@@ -164,7 +164,7 @@ const cancelBody: DescribedBody & { readonly value: typeof cancel } = { value: c
 
 /**
  * The intervention bodies, for the type generator (`scripts/body-types.mjs`), which writes their
- * types into `src/intervention/request-types.ts`.
+ * types into `src/intervention/request-types.generated.ts`.
  * @internal
  */
 export const interventionBodies: readonly DescribedBody[] = [planBody, replanBody, editBody, cancelBody];
@@ -172,7 +172,7 @@ export const interventionBodies: readonly DescribedBody[] = [planBody, replanBod
 /** Compiles only when each element is `true`. */
 type AllTrue<T extends readonly true[]> = T;
 
-// The generated interfaces are the described ones (a stale src/intervention/request-types.ts fails
+// The generated interfaces are the described ones (a stale src/intervention/request-types.generated.ts fails
 // here). A type, so the check leaves no code behind.
 type GeneratedMatch = AllTrue<
   [

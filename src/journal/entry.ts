@@ -4,11 +4,11 @@ import type { Effect } from "../notification/effect.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 import { formatInstant, type Instant } from "../shared/time.js";
 import { amountToJson, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
-import { operationRuleTable } from "./operation-rules.js";
+import { operationRuleTable } from "./operation-rules.generated.js";
 
 /**
  * How a journaled write ended (JRN-1): `committed` (its changes were written), `refused` (a

@@ -1,5 +1,5 @@
 import { collect, issue, type Issue, type Result } from "../shared/issue.js";
-import { ruleIds, type RuleId } from "../shared/rule-id.js";
+import { ruleIds, type RuleId } from "../shared/rule-id.generated.js";
 import { checkText } from "../shared/read.js";
 import type { Guid } from "../shared/guid.js";
 import { parseDateTime, type Instant } from "../shared/time.js";

@@ -1,4 +1,4 @@
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 import { rulesApplied, rulesOf, type JournalEntryShape, type RecordChangeShape } from "./entry.js";
 
 /** What a decision wrote to one record, as its journal entry holds it (RPL-2): before and after. */

@@ -5,9 +5,9 @@ import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js"
 import type { JsonSchema } from "../shared/json-schema.js";
 import { limits } from "../shared/limits.js";
 import { materialUnits } from "./material.js";
-import { materialReplaceBodyDocs, materialReplaceBodyRecords, type MaterialReplaceCommand } from "./request-types.js";
+import { materialReplaceBodyDocs, materialReplaceBodyRecords, type MaterialReplaceCommand } from "./request-types.generated.js";
 
-export type { MaterialReplaceCommand } from "./request-types.js";
+export type { MaterialReplaceCommand } from "./request-types.generated.js";
 
 const ZERO_PRICE: Dec = new Dec(0);
 
@@ -44,12 +44,12 @@ const materialReplace = /* @__PURE__ */ object("MaterialReplaceCommand", {
 
 /**
  * The material body, for the type generator (`scripts/body-types.mjs`), which writes its types
- * into `src/material/request-types.ts`.
+ * into `src/material/request-types.generated.ts`.
  * @internal
  */
 export const materialBodies: readonly DescribedBody[] = [{ value: materialReplace, mode: "add" }];
 
-// The generated interface is the described one (a stale src/material/request-types.ts fails here).
+// The generated interface is the described one (a stale src/material/request-types.generated.ts fails here).
 const generatedMatch: SameType<MaterialReplaceCommand, DescribedOutput<typeof materialReplace.fields>> = true;
 void generatedMatch;
 

@@ -1,4 +1,4 @@
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 import type { OfflineAnswer, QueuedWrite } from "./queue.js";
 
 /** A write the server refused although the device had accepted it: something changed meanwhile (OFF-3). */

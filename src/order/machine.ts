@@ -2,7 +2,7 @@ import type { Intervention, InterventionState } from "../records/intervention.js
 import type { Order, OrderState } from "../records/order.js";
 import type { AllowedAction } from "../shared/allowed-action.js";
 import { issue, type Issue } from "../shared/issue.js";
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 
 /** Order actions whose permission {@link allowedOrderActions} answers (docs/service.md `allowedActions`). */
 export const orderActions = ["edit", "planIntervention", "cancel", "complete"] as const;

@@ -1,44 +1,21 @@
-import type { User } from "../auth/user.js";
-import type { CollisionIndex } from "../assignation/collision-index.js";
 import { collisionIssues, validateAssignations } from "../assignation/validate.js";
-import type { Customer } from "../customer/customer.js";
 import type { InterventionDecision } from "../intervention/decision.js";
 import { initialInterventionState } from "../intervention/machine.js";
+import type { InterventionPlanningContext } from "../intervention/planning-context.js";
 import type { InterventionPlanCommand } from "../intervention/request.js";
 import { planningEffects } from "../notification/notify.js";
 import type { Intervention } from "../records/intervention.js";
-import type { Order } from "../records/order.js";
-import type { CatalogValue, InterventionCategory } from "../shared/catalog.js";
 import type { Guid } from "../shared/guid.js";
 import { collect, type Issue, type Result } from "../shared/issue.js";
-import { externalIdIssue, resolveOptional, resolveReference, type RefIndex } from "../shared/reference.js";
-import type { CompanySettings } from "../shared/settings.js";
-import type { Instant } from "../shared/time.js";
+import { externalIdIssue, resolveOptional, resolveReference } from "../shared/reference.js";
 import { orderActionIssue } from "./machine.js";
 
 /**
- * Everything a plan decision reads besides the command; nothing comes from a clock or a global.
+ * Everything a plan decision reads besides the command: what a replan reads too, and who plans
+ * and where the new intervention's GUID comes from. Nothing comes from a clock or a global.
  * @category Interventions
  */
-export interface InterventionPlanContext {
-  /** The order to plan on (must be `Open`, INT-1). */
-  readonly order: Order;
-  /** The order's customer (contact person and notification e-mails, NOT-2, NOT-3). */
-  readonly customer: Customer;
-  /** The company's users (ASN-2). */
-  readonly users: RefIndex<User>;
-  /** InterventionCategory catalog (GEN-3). */
-  readonly categories: RefIndex<InterventionCategory>;
-  /** InterventionCustomState catalog (GEN-3). */
-  readonly customStates: RefIndex<CatalogValue>;
-  /** Company settings: time zone, collisions, channels. */
-  readonly settings: CompanySettings;
-  /** Allocations of the company's interventions that are not cancelled (ASN-5). */
-  readonly allocations: CollisionIndex;
-  /** External IDs already used by the company's interventions (GEN-4); none when left out. */
-  readonly takenExternalIds: ReadonlySet<string>;
-  /** The current instant (NOT-6, GEN-10). */
-  readonly now: Instant;
+export interface InterventionPlanContext extends InterventionPlanningContext {
   /** The user who plans: the default owner (INT-9, AUTH-6). */
   readonly actorId: Guid;
   /** Source of the new intervention's GUID; called once, on success only. */

@@ -39,14 +39,14 @@ import {
   type OrderChanges,
   type OrderEditCommand,
   type OrderOptionalFields,
-} from "./request-types.js";
+} from "./request-types.generated.js";
 
-export type { OrderAddCommand, OrderAddOrEditCommand, OrderChanges, OrderEditCommand, OrderOptionalFields } from "./request-types.js";
+export type { OrderAddCommand, OrderAddOrEditCommand, OrderChanges, OrderEditCommand, OrderOptionalFields } from "./request-types.generated.js";
 
 /*
  * The order bodies, described once (docs/decisions.md "One description per body"): the parsers,
  * the JSON Schemas, the command types and the JSON body types (the last two written by
- * `scripts/body-types.mjs` into request-types.ts and checked below) all come from here. The add
+ * `scripts/body-types.mjs` into request-types.generated.ts and checked below) all come from here. The add
  * and the add-or-edit read `order`; the edit reads its edit (`edit(order)`), where the four
  * references may be left out but not cleared (ORD-7) and `externalId` is a three-state field
  * (ORD-8). Fields are read, and issues reported, in this order: `externalId`, the four
@@ -155,7 +155,7 @@ const addOrEditBody: DescribedBody & { readonly value: typeof orderAddOrEdit } =
 
 /**
  * The order bodies, for the type generator (`scripts/body-types.mjs`), which writes their command
- * and JSON body types into `src/order/request-types.ts`.
+ * and JSON body types into `src/order/request-types.generated.ts`.
  * @internal
  */
 export const orderBodies: readonly DescribedBody[] = [addBody, editBody, addOrEditBody];
@@ -163,7 +163,7 @@ export const orderBodies: readonly DescribedBody[] = [addBody, editBody, addOrEd
 /** Compiles only when each element is `true`. */
 type AllTrue<T extends readonly true[]> = T;
 
-// The generated interfaces are the described ones (a stale src/order/request-types.ts fails
+// The generated interfaces are the described ones (a stale src/order/request-types.generated.ts fails
 // `npm run typecheck` here); a type, so nothing of it is left at run time.
 type GeneratedMatch = AllTrue<
   [

@@ -7,7 +7,7 @@ import type { CatalogValue, CategoryForm, InterventionCategory } from "../shared
 import { Dec } from "../shared/decimal.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { issue, joinPath, type Issue } from "../shared/issue.js";
-import type { RuleId } from "../shared/rule-id.js";
+import type { RuleId } from "../shared/rule-id.generated.js";
 import {
   optionalValue, readArray, readBoolean, readEnum, readExternalId, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
   type JsonObject, type ValueReader,

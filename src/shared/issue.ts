@@ -1,4 +1,4 @@
-import type { RuleId } from "./rule-id.js";
+import type { RuleId } from "./rule-id.generated.js";
 
 /**
  * Machine-readable kinds of problem. {@link issueCodes} describes each one.

@@ -2,7 +2,7 @@ import { DECIMAL_RANGE_MESSAGE, decimalFromJson, isStorableDecimal, type Dec } f
 import { ABSENT, type Tri } from "./field.js";
 import { toGuid, type Guid } from "./guid.js";
 import { issue, joinPath, type EdgeCode, type Issue, type IssueCode } from "./issue.js";
-import type { RuleId } from "./rule-id.js";
+import type { RuleId } from "./rule-id.generated.js";
 import { limits } from "./limits.js";
 import { isAddressableExternalId, isStorableText as isStorableTextBinding } from "./text.js";
 import { parseDateTime, parseIsoDate, type Instant, type IsoDate } from "./time.js";

@@ -1,5 +1,5 @@
 import type { Issue, Result } from "./issue.js";
-import type { RuleId } from "./rule-id.js";
+import type { RuleId } from "./rule-id.generated.js";
 import { jsonSchemaFor, type JsonSchema } from "./json-schema.js";
 
 /**

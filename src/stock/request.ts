@@ -27,13 +27,13 @@ import {
   stockQuantityBodyRecords,
   type StockAmountItem,
   type StockQuantityItem,
-} from "./request-types.js";
+} from "./request-types.generated.js";
 
 /*
  * The stock batch bodies, described once (docs/decisions.md "One description per body"): a list
  * at the root (STK-6) of items whose amount left out means unlimited (add, set) or all (remove,
  * move). The parsers, the JSON Schemas and the types (written by `scripts/body-types.mjs` into
- * request-types.ts and checked below) come from here.
+ * request-types.generated.ts and checked below) come from here.
  */
 
 const toFinite = (value: Dec): FiniteAmount => ({ kind: "finite", value });
@@ -72,7 +72,7 @@ const quantitiesBody: DescribedBody & { readonly value: typeof quantities } = { 
 
 /**
  * The stock bodies, for the type generator (`scripts/body-types.mjs`), which writes their types
- * into `src/stock/request-types.ts`.
+ * into `src/stock/request-types.generated.ts`.
  * @internal
  */
 export const stockBodies: readonly DescribedBody[] = [amountsBody, quantitiesBody];
@@ -80,7 +80,7 @@ export const stockBodies: readonly DescribedBody[] = [amountsBody, quantitiesBod
 /** Compiles only when each element is `true`. */
 type AllTrue<T extends readonly true[]> = T;
 
-// The generated interfaces are the described ones (a stale src/stock/request-types.ts fails
+// The generated interfaces are the described ones (a stale src/stock/request-types.generated.ts fails
 // here), and they are the stock items the batch rules take. A type, so the check leaves no code
 // behind.
 type GeneratedMatch = AllTrue<

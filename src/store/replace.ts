@@ -6,10 +6,10 @@ import { limits } from "../shared/limits.js";
 import { externalIdIssue, reportReference, type RefIndex } from "../shared/reference.js";
 import { toStandardSchema, type BodySchema } from "../shared/standard-schema.js";
 import type { JsonSchema } from "../shared/json-schema.js";
-import { storeReplaceBodyDocs, storeReplaceBodyRecords, type StoreReplaceCommand } from "./replace-types.js";
+import { storeReplaceBodyDocs, storeReplaceBodyRecords, type StoreReplaceCommand } from "./replace-types.generated.js";
 import type { Store } from "./store.js";
 
-export type { StoreReplaceCommand } from "./replace-types.js";
+export type { StoreReplaceCommand } from "./replace-types.generated.js";
 
 /*
  * The store replace body, described once (docs/decisions.md "One description per body"): the
@@ -31,12 +31,12 @@ const storeReplace = /* @__PURE__ */ object("StoreReplaceCommand", {
 
 /**
  * The store body, for the type generator (`scripts/body-types.mjs`), which writes its types into
- * `src/store/replace-types.ts`.
+ * `src/store/replace-types.generated.ts`.
  * @internal
  */
 export const storeBodies: readonly DescribedBody[] = [{ value: storeReplace, mode: "add" }];
 
-// The generated interface is the described one (a stale src/store/replace-types.ts fails here).
+// The generated interface is the described one (a stale src/store/replace-types.generated.ts fails here).
 const generatedMatch: SameType<StoreReplaceCommand, DescribedOutput<typeof storeReplace.fields>> = true;
 void generatedMatch;
 

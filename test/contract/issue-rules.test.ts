@@ -1,7 +1,7 @@
 // The check that withContract runs on every answer (issue-rules.ts): each issue's rule against
 // the rule catalogs and against the rules its message names.
 import { describe, expect, it } from "vitest";
-import { ruleIds } from "../../src/shared/rule-id.js";
+import { ruleIds } from "../../src/shared/rule-id.generated.js";
 import { catalogRuleIds, issueRuleProblems, namedRules } from "./issue-rules.js";
 
 const problemOf = (...errors: unknown[]) => ({ type: "about:blank", title: "Bad Request", status: 400, name: "BadRequest", errors });

@@ -56,7 +56,7 @@ const widget = object("WidgetInput", {
 });
 const edit = extend(widget, "WidgetEdit", { reason: optional(text()) });
 const bodies = bodiesOf({ bodies: [{ value: widget, mode: "add", command: "WidgetAdd" }, { value: edit, mode: "upsert" }], other: 5 });
-const out = renderBodyTypes(bodies, readDocs(source), "src/widget/request.ts", "src/widget/request-types.ts");
+const out = renderBodyTypes(bodies, readDocs(source), "src/widget/request.ts", "src/widget/request-types.generated.ts");
 
 describe("body type generator", () => {
   it("GEN-5: the command type holds each field in the state its presence gives, with its TSDoc", () => {
@@ -98,7 +98,7 @@ const slot = object("Slot", {
 });
 `;
     const slot = object("Slot", { day: required(date()), at: optional(dateTime()) });
-    const text = renderBodyTypes([{ value: slot, mode: "add" }], readDocs(slotSource), "src/slot/request.ts", "src/slot/request-types.ts");
+    const text = renderBodyTypes([{ value: slot, mode: "add" }], readDocs(slotSource), "src/slot/request.ts", "src/slot/request-types.generated.ts");
     expect(text).toContain('import type { Instant, IsoDate } from "../shared/time.js";\n');
     expect(text).toContain("export interface Slot {\n  /** Its day. */\n  readonly day: IsoDate;\n  /** Its start. */\n  readonly at: Tri<Instant>;\n}");
     expect(text).toContain("export interface SlotBody {\n  /** Its day. */\n  readonly day: string;\n  /** Its start. */\n  readonly at?: string | null;\n}");
@@ -167,7 +167,7 @@ const gadgetBodies = bodiesOf({
     { value: gadgetUpsert, mode: "upsert" },
   ],
 });
-const edited = renderBodyTypes(gadgetBodies, readDocs(editSource), "src/gadget/request.ts", "src/gadget/request-types.ts");
+const edited = renderBodyTypes(gadgetBodies, readDocs(editSource), "src/gadget/request.ts", "src/gadget/request-types.generated.ts");
 
 describe("body type generator: an edit", () => {
   it("ORD-7 GEN-5: a base an edit reads is written in the edit's states, which take the add's; the add redeclares what it narrows", () => {

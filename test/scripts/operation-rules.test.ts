@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { isJournaledWrite, apiRoutes } from "../../src/api/routes.js";
 import { rulesApplied } from "../../src/journal/entry.js";
-import { operationRuleTable } from "../../src/journal/operation-rules.js";
+import { operationRuleTable } from "../../src/journal/operation-rules.generated.js";
 
 describe("the rules each operation applies", () => {
   // That the committed table is the one derived now is `npm run docs:check` (operation-rules.mjs --check): a TypeScript program, too slow for a unit test here.

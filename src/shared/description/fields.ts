@@ -2,7 +2,7 @@
 // and what the parser and the JSON Schema both ask of a field (is it in the body, is it required,
 // which array a list reads).
 import { ABSENT as ABSENT_BINDING, checkNotNull } from "../field.js";
-import type { RuleId } from "../rule-id.js";
+import type { RuleId } from "../rule-id.generated.js";
 import type { BodyMode, Field, Value, ValueShape } from "./types.js";
 
 // A module-local copy of the imported binding the compiled closures use on every field: some

@@ -37,7 +37,7 @@ import {
   wrongType,
   type ValueReader,
 } from "../read.js";
-import type { RuleId } from "../rule-id.js";
+import type { RuleId } from "../rule-id.generated.js";
 import type { Instant, IsoDate } from "../time.js";
 import { perMode } from "./compile.js";
 import type { TypeName, Value } from "./types.js";

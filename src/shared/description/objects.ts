@@ -2,7 +2,7 @@
 // refuses keys, and the edit of one (ORD-7). Each compiles once per mode (compile.ts).
 import { issue, joinPath } from "../issue.js";
 import type { ValueReader } from "../read.js";
-import type { RuleId } from "../rule-id.js";
+import type { RuleId } from "../rule-id.generated.js";
 import { objectReader, perMode } from "./compile.js";
 import { notNull, optional } from "./fields.js";
 import type { DescribedOutput, EditFields, Field, Fields, ObjectShape, Value, ValueShape } from "./types.js";

@@ -7,7 +7,7 @@ import type { Absent, Tri } from "../field.js";
 import type { Issue } from "../issue.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { JsonObject, ValueReader } from "../read.js";
-import type { RuleId } from "../rule-id.js";
+import type { RuleId } from "../rule-id.generated.js";
 
 /**
  * How a body is read: a plain add (`null` on an optional field counts as left out, GEN-5; a field
