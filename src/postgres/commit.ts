@@ -98,11 +98,11 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     const stores = (changes.stores ?? []).map((x) => ({ id: x.id, version: stamp.stores.get(x.id) ?? null, external_id: keyOrNull(x.externalId), doc: x }));
     tables.push({ name: "st", table: "stores", columns: "external_id, doc", types: "external_id text, doc json", rows: stores, versions: stamp.stores });
 
-    let orderWritten = false;
+    // The path's order written by the decision itself moves by its own compare-and-set.
+    const orderWritten = (changes.orders ?? []).some((o) => o.id === input.pathOrder);
     for (const t of tables) {
       const updated = t.rows.filter((r) => r["version"] !== null);
       const added = t.rows.filter((r) => r["version"] === null);
-      if (t.table === "orders" && input.pathOrder !== undefined && t.rows.some((r) => r["id"] === input.pathOrder)) orderWritten = true;
       const cols = t.columns.split(", ");
       if (updated.length > 0) {
         const rows = bind(JSON.stringify(updated), "json");
@@ -129,7 +129,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     // a write under it that leaves the order's document as it is still moves its version, so a
     // concurrent decision on the order and its interventions sees one or the other.
     const pathVersion = input.pathOrder === undefined ? undefined : stamp.orders.get(input.pathOrder);
-    if (!orderWritten && input.pathOrder !== undefined && pathVersion !== undefined) {
+    if (!orderWritten && pathVersion !== undefined) {
       ctes.push(`po AS (UPDATE ${s}.orders SET version = version + 1 WHERE company_id = $1 AND id = ${bind(input.pathOrder, "uuid")} AND version = ${bind(pathVersion, "bigint")} RETURNING 1)`);
       checked.push("po");
       expected += 1;

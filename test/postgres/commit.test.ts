@@ -4,13 +4,14 @@
 // booking), round-trips.test.ts and schema.test.ts (migration 7).
 import { describe, expect, it } from "vitest";
 import { commitStatement, type CommitInput } from "../../src/postgres/commit.js";
-import { emptyStamp, emptyView } from "../../src/postgres/records.js";
+import { customerRow, emptyStamp, emptyView } from "../../src/postgres/records.js";
+import { putRecord } from "../../src/service/state.js";
 import type { JournalRecord } from "../../src/journal/memory.js";
 import { journalDraft } from "../../src/journal/entry.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
-import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 
 const A = ids(0);
 const config = loadFixture(testFixture())[0]!;
@@ -79,5 +80,58 @@ describe("the commit statement (issue 33)", () => {
     expect(commitStatement("t", write)?.values).toContain(1_000 - 24 * 3_600_000);
     const elsewhere = input({ changes: { stock: new Map([[A.store(2) as Guid, new Map([[A.material(1) as Guid, finite(3)]])]]) } });
     expect(() => commitStatement("t", elsewhere)).toThrow(/without its stock read/);
+  });
+
+  it("ASN-5: allocations are rewritten only when an intervention is new, replanned or cancelled: a lifecycle move keeps them; a cancel deletes them", () => {
+    const planned = testIntervention(order, 1);
+    const rows = (i: CommitInput): { n: unknown[]; re: unknown[] } | undefined => {
+      const st = commitStatement("t", i);
+      if (st === undefined || !st.text.includes("n AS (SELECT")) return undefined;
+      const texts = st.values.filter((v) => typeof v === "string") as string[];
+      const n = JSON.parse(texts.find((t) => t.includes("intervention_id")) ?? "[]") as unknown[];
+      return { n, re: st.values.find((v) => Array.isArray(v) && v.includes(planned.id)) as unknown[] };
+    };
+    // New: its assignations become allocation rows.
+    expect(rows(input({ changes: { interventions: [planned] } }))?.n).toEqual([{ intervention_id: planned.id, user_id: A.tech1, start_at: planned.assignations[0]!.plannedStart, end_at: planned.assignations[0]!.plannedEnd }]);
+    const view = emptyView(config);
+    putRecord(view.interventions, planned);
+    const stamp = emptyStamp();
+    stamp.interventions.set(planned.id, 1);
+    // A lifecycle move keeps the same assignations: no allocation statement at all.
+    expect(rows(input({ view, stamp, changes: { interventions: [{ ...planned, state: "Running" }] } }))).toBeUndefined();
+    // A cancel (same assignations): the intervention's allocations are deleted, none written.
+    expect(rows(input({ view, stamp, changes: { interventions: [{ ...planned, state: "Cancelled" }] } }))).toEqual({ n: [], re: [planned.id] });
+    // A replan (new assignations): rewritten.
+    const moved = { ...planned, assignations: [{ ...planned.assignations[0]!, plannedStart: planned.assignations[0]!.plannedStart + 3_600_000 }] };
+    expect(rows(input({ view, stamp, changes: { interventions: [moved] } }))?.n).toHaveLength(1);
+    // Cancelled in the view and still cancelled: nothing to rewrite.
+    const cancelledView = emptyView(config);
+    putRecord(cancelledView.interventions, { ...planned, state: "Cancelled" });
+    expect(rows(input({ view: cancelledView, stamp, changes: { interventions: [{ ...planned, state: "Cancelled", internalNote: "x" }] } }))).toBeUndefined();
+  });
+
+  it("GEN-8: a table's statement holds an UPDATE only for records the view held and an INSERT only for new ones; new interventions keep their order; nothing read, nothing compared", () => {
+    const stamp = emptyStamp();
+    stamp.customers.set(customer.id, 2);
+    const only = commitStatement("t", input({ stamp, changes: { customers: [customer] } }))?.text ?? "";
+    expect(only).toContain("UPDATE \"t\".customers");
+    expect(only).not.toContain("INSERT INTO \"t\".customers");
+    const fresh = commitStatement("t", input({ changes: { interventions: [testIntervention(order, 1), testIntervention(order, 2)] } }))?.text ?? "";
+    expect(fresh).not.toContain("UPDATE \"t\".interventions");
+    expect(fresh).toContain("WITH ORDINALITY");
+    expect(fresh).toContain("ORDER BY x.ord");
+    expect(fresh).not.toMatch(/technician_versions|stock_versions|po AS/);
+    expect(commitStatement("t", input({ changes: { customers: [customer] } }))?.text).not.toContain("WITH ORDINALITY");
+  });
+
+  it("UPS-6, ORD-2: a customer's row names each nested element by GUID and by stored external ID", () => {
+    const row = customerRow(customer);
+    const elements = [...customer.contactPeople, ...customer.addresses, ...customer.serviceObjects];
+    expect(row.element_ids).toEqual(elements.map((e) => e.id));
+    expect(row.element_keys).toEqual(elements.filter((e) => e.externalId !== null).map((e) => e.externalId));
+    expect(row.element_ids.length).toBeGreaterThan(0);
+    const nul = customerRow({ ...customer, externalId: "a\u0000b", addresses: customer.addresses.map((a) => ({ ...a, externalId: "x\\y" })) });
+    expect(nul.external_id).toBe("a\\0b");
+    expect(nul.element_keys).toContain("x\\\\y");
   });
 });
