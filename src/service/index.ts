@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 export { createFieldService, defaultNewToken } from "./create.js";
-export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
+export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./entry-point.js";
 export type { FieldStorage, StoredOperation, LoadedView, DecisionToCommit, CommitVerdict, StoredParam } from "./storage.js";
 export { StorageUnavailableError, StorageSetupError, DuplicateExternalIdError } from "./storage.js";
 export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";

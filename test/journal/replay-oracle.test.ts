@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
-import { createFieldService, type FieldService } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService } from "../../src/service/entry-point.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import { replayJournal } from "../../src/testing/replay.js";
 

@@ -3,7 +3,8 @@
 // and exactly the decisions it turns around.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
-import { createFieldService, type FieldService } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService } from "../../src/service/entry-point.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import { runModelSuite } from "../../src/testing/model/run.js";
 import { replayJournal } from "../../src/testing/replay.js";
