@@ -7,7 +7,7 @@ import { describeStateDifference, type ReplayDifference, type ReplayReport } fro
 import type { FieldService } from "../service/entry-point.js";
 import type { Fixture } from "../service/fixture.js";
 import { guid, isGuid, toGuid } from "../shared/guid.js";
-import { replayJournal, type ReplayControls } from "../testing/replay.js";
+import { replayJournal, type ReplayControls } from "../service/replay.js";
 import type { FieldStorage } from "../service/storage.js";
 import { pageQuery } from "./journal-export.js";
 import { codeOf, databaseAddress, firstLine, openDatabase, release, type Invocation } from "./open-database.js";

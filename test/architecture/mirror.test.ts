@@ -70,7 +70,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "testing/arbitraries/records/": "records, contexts and fixtures drawn for the package's own unit tests (moved from test/arbitraries/, issue 35): every suite under test/ that imports them runs them",
   "testing/context.ts": "kitContext, the context the arbitraries draw from: near-valid.test.ts and test/shared/json-schema.test.ts",
   "testing/examples.ts": "a small company's typed records for the TSDoc examples: every @example run by scripts/doctest.mjs, and test/shared/time.test.ts",
-  "testing/model/": "the model-based suite exported for users (state, one file per command, run): test/service/model.test.ts and test/postgres/model.test.ts run it whole, test/testing/replay.test.ts and test/contract/prism.test.ts against other targets",
+  "testing/model/": "the model-based suite exported for users (state, one file per command, run): test/service/model.test.ts and test/postgres/model.test.ts run it whole, test/service/replay.test.ts and test/contract/prism.test.ts against other targets",
 };
 
 /** Whether an expression is a literal: a string, number, boolean or null, or an array or object of literals, `as const` or not. */

@@ -12,7 +12,7 @@ import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js"
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService } from "../../src/service/entry-point.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { replayJournal } from "../../src/testing/replay.js";
+import { replayJournal } from "../../src/service/replay.js";
 
 const journal: JournalEntryShape[] = readFileSync(join(import.meta.dirname, "..", "fixtures", "model-journal.ndjson"), "utf8")
   .split("\n")
