@@ -47,6 +47,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "service/context.ts": "defineOperation and pathOperation, which every handler is built with: test/service/router.test.ts and test/service/handlers/",
   "service/create.ts": "createFieldService, the service whole: test/service/model.test.ts, totality.test.ts, answers.test.ts and the handler tests",
   "service/decide-and-commit.ts": "the load-decide-commit loop (split from create.ts, issue 35): test/service/storage-errors.test.ts (a fake storage's stale and taken verdicts), test/postgres/retry.test.ts and concurrency.test.ts",
+  "service/fixture-read.ts": "the fixture's generic readers (split from fixture.ts, issue 35): test/service/fixture.test.ts (duplicates, references, broken lists) and test/service/fixture-schema.test.ts",
   "service/journal-on-write.ts": "a write's journal entry and idempotent repeat (split from create.ts, issue 35): test/service/journal.test.ts (JRN-1, IDM-1, IDM-2), test/journal/ and storage-errors.test.ts (answerText)",
   "service/path-records.ts": "the records a path names (split from create.ts, issue 35): test/service/handlers/reads.test.ts and interventions.test.ts (GEN-2, INT-8), test/service/tenancy.test.ts (AUTH-4)",
   "service/routed.ts": "matching a request to its route (split from create.ts, issue 35): test/service/router.test.ts and totality.test.ts (404, 405, dry run)",
