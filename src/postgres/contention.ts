@@ -8,7 +8,7 @@ import { apiOperations, isJournaledWrite } from "../api/routes.js";
 import type { Guid } from "../shared/guid.js";
 import type { StoredOperation } from "../service/storage.js";
 import { emptyStamp, type ViewStamp } from "./records.js";
-import { quoteSchema } from "./store-listing.js";
+import { quoteSchema } from "./sql.js";
 
 /**
  * How long a resource stays hot after a stale commit in this process: its writers meanwhile lock

@@ -6,7 +6,10 @@
 import type { Fixture, FixtureCompany } from "../service/fixture.js";
 import type { CompanyState } from "../service/state.js";
 import { CompanyRecords } from "./records.js";
-import { bulkLoadIndexes, quoteSchema, writeCatalogRows, writeMaterialRows, writeStock, type SqlExecutor } from "./store-listing.js";
+import { bulkLoadIndexes } from "./listing-migrations.js";
+import { writeCatalogRows, writeMaterialRows } from "./materials.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
+import { writeStock } from "./stock.js";
 
 /**
  * A company's configuration as stored: the fixture company without its materials and stores,

@@ -18,8 +18,8 @@ import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredO
 import { commitStatement } from "./commit.js";
 import { contentionKeys, HotResources, lockable, lockStatement, Turns } from "./contention.js";
 import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
-import { preparedName } from "./sql.js";
-import { ensureCollation, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { ensureCollation } from "./collation.js";
+import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, type ViewStamp } from "./records.js";
 import { readJournalPage } from "./journal.js";

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
-import { quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
 
 /** Most tokens one process keeps in memory (about 200 bytes each); the oldest go first, and come back from the table when used. */
 export const TOKEN_CACHE_SIZE = 50_000;
