@@ -1,8 +1,5 @@
-/**
- * The listing collation on PostgreSQL (STO-5): its name, the ICU locale the in-memory listing's
- * collator resolved, and making sure the schema holds it.
- * @module
- */
+// The listing collation on PostgreSQL (STO-5): its name, the ICU locale the in-memory listing's
+// collator resolved, and making sure the schema holds it.
 import { quoteSchema, type SqlExecutor } from "./sql.js";
 
 // A BCP 47 tag as the `locale` setting holds it: language, then subtags, singletons

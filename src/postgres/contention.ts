@@ -1,9 +1,6 @@
-/**
- * Contention between writers (issue 33): this process's writers of one resource take turns,
- * a resource whose commit went stale is hot for a while, and a decision that lost a race locks
- * what it read before deciding again.
- * @module
- */
+// Contention between writers (issue 33): this process's writers of one resource take turns,
+// a resource whose commit went stale is hot for a while, and a decision that lost a race locks
+// what it read before deciding again.
 import { apiOperations, isJournaledWrite } from "../api/routes.js";
 import type { Guid } from "../shared/guid.js";
 import type { StoredOperation } from "../service/storage.js";

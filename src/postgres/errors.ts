@@ -1,8 +1,5 @@
-/**
- * What PostgreSQL's and the driver's errors mean to the service: a conflict to decide again on,
- * a unique violation (GEN-4), a connection lost, a database that cannot serve now (503), or a bug.
- * @module
- */
+// What PostgreSQL's and the driver's errors mean to the service: a conflict to decide again on,
+// a unique violation (GEN-4), a connection lost, a database that cannot serve now (503), or a bug.
 import type { HandledOperation } from "../service/router.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type StoredOperation } from "../service/storage.js";
 

@@ -1,8 +1,5 @@
-/**
- * The DDL of the listing and stock tables (issue 12) and their secondary indexes, which a bulk
- * load drops and builds once after the rows are in.
- * @module
- */
+// The DDL of the listing and stock tables (issue 12) and their secondary indexes, which a bulk
+// load drops and builds once after the rows are in.
 import { listingCollationName } from "./collation.js";
 import type { writeMaterialRows } from "./materials.js";
 import { quoteSchema } from "./sql.js";

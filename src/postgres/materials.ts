@@ -1,9 +1,6 @@
-/**
- * Materials and their catalogs on PostgreSQL: the rows written (one JSON document of all rows)
- * and read back (columns, tuples). Tenant isolation: the company GUID leads every key and every
- * statement filters by it.
- * @module
- */
+// Materials and their catalogs on PostgreSQL: the rows written (one JSON document of all rows)
+// and read back (columns, tuples). Tenant isolation: the company GUID leads every key and every
+// statement filters by it.
 import { Dec } from "../shared/decimal.js";
 import type { Guid } from "../shared/guid.js";
 import { isStorableText } from "../shared/text.js";

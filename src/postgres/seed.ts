@@ -1,8 +1,5 @@
-/**
- * Seeding an empty schema with a fixture's companies: configuration, catalogs, materials,
- * stores and stock.
- * @module
- */
+// Seeding an empty schema with a fixture's companies: configuration, catalogs, materials,
+// stores and stock.
 import type { Fixture, FixtureCompany } from "../service/fixture.js";
 import type { CompanyState } from "../service/state.js";
 import { CompanyRecords } from "./records.js";

@@ -1,9 +1,6 @@
-/**
- * SQL plumbing shared by the PostgreSQL storage's files: the executor port every function takes
- * ({@link SqlExecutor}, which `pg`'s `Pool`, `Client` and `PoolClient` satisfy), schema quoting,
- * the names statements are prepared under, and the narrowing of rows at the database boundary.
- * @module
- */
+// SQL plumbing shared by the PostgreSQL storage's files: the executor port every function takes
+// (`SqlExecutor`, which `pg`'s `Pool`, `Client` and `PoolClient` satisfy), schema quoting,
+// the names statements are prepared under, and the narrowing of rows at the database boundary.
 import { createHash } from "node:crypto";
 import { Dec } from "../shared/decimal.js";
 import { toGuid, type Guid } from "../shared/guid.js";

@@ -1,8 +1,5 @@
-/**
- * Stock on PostgreSQL: a batch's changes written per store (STK-6), and amounts read back from
- * their stored text (STK-1).
- * @module
- */
+// Stock on PostgreSQL: a batch's changes written per store (STK-6), and amounts read back from
+// their stored text (STK-1).
 import type { Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import type { StockChanges } from "../stock/batch.js";

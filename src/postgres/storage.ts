@@ -1,13 +1,10 @@
-/**
- * The storage on PostgreSQL itself: `postgresStorage`, its options and its counters. It composes
- * the pieces beside it: errors (errors.ts), writers' turns and locked retries (contention.ts),
- * tokens (tokens.ts), seeding (seed.ts), a request's view and commit (records.ts, commit.ts).
- *
- * Near 500 lines, on purpose: `postgresStorage` is one closure over the pool, the counters and
- * the process's caches that every method of the port shares; half of the file is its TSDoc and
- * the options' documentation. Splitting the methods out would pass that state around by hand.
- * @module
- */
+// The storage on PostgreSQL itself: `postgresStorage`, its options and its counters. It composes
+// the pieces beside it: errors (errors.ts), writers' turns and locked retries (contention.ts),
+// tokens (tokens.ts), seeding (seed.ts), a request's view and commit (records.ts, commit.ts).
+//
+// Near 500 lines, on purpose: `postgresStorage` is one closure over the pool, the counters and
+// the process's caches that every method of the port shares; much of the file is its TSDoc and
+// the options' documentation. Splitting the methods out would pass that state around by hand.
 import pg from "pg";
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Instant } from "../shared/time.js";

@@ -1,8 +1,5 @@
-/**
- * Access tokens on PostgreSQL: stored as digests, and kept in this process's memory once seen
- * (a token never changes once issued, and expires on its own: AUTH-3).
- * @module
- */
+// Access tokens on PostgreSQL: stored as digests, and kept in this process's memory once seen
+// (a token never changes once issued, and expires on its own: AUTH-3).
 import { createHash } from "node:crypto";
 import { isTokenValid, type IssuedToken } from "../auth/token.js";
 import type { Guid } from "../shared/guid.js";

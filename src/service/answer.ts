@@ -1,8 +1,5 @@
-/**
- * The answers the service writes itself, apart from any handler: a refusal with no effects, the
- * copy of a body that never aliases state, frozen effects, and the 500 and 503 of a failure.
- * @module
- */
+// The answers the service writes itself, apart from any handler: a refusal with no effects, the
+// copy of a body that never aliases state, frozen effects, and the 500 and 503 of a failure.
 import { problem, refusal } from "../api/problem.js";
 import type { Effect } from "../notification/effect.js";
 import { edgeIssue, issue, type Issue, type NonEmptyArray } from "../shared/issue.js";

@@ -1,12 +1,9 @@
-/**
- * The service's composition: `createFieldService` and `createServiceCore` wire the route table,
- * the login, authentication and the handlers over one storage port. The pieces it composes have
- * their own rooms: the answers it writes itself (answer.ts), the path's records
- * (path-records.ts), the journal of a write (journal-on-write.ts), the load-decide-commit loop
- * (decide-and-commit.ts), the routed request (routed.ts) and the entry point's types
- * (entry-point.ts).
- * @module
- */
+// The service's composition: `createFieldService` and `createServiceCore` wire the route table,
+// the login, authentication and the handlers over one storage port. The pieces it composes have
+// their own rooms: the answers it writes itself (answer.ts), the path's records
+// (path-records.ts), the journal of a write (journal-on-write.ts), the load-decide-commit loop
+// (decide-and-commit.ts), the routed request (routed.ts) and the entry point's types
+// (entry-point.ts).
 import { compileRoutes, createRouter, isJournaledWrite, apiRoutes, type Router } from "../api/routes.js";
 import { findLoginClient, login, parseLoginRequest } from "../auth/login.js";
 import { digestSecrets } from "../auth/secret.js";

@@ -1,8 +1,5 @@
-/**
- * The route of one decision over a storage: load, decide, commit, and decide again on a stale
- * view or a unique refusal. Runs synchronously on a synchronous storage (memory).
- * @module
- */
+// The route of one decision over a storage: load, decide, commit, and decide again on a stale
+// view or a unique refusal. Runs synchronously on a synchronous storage (memory).
 import type { ServiceResponse } from "./entry-point.js";
 import type { Outcome } from "./journal-on-write.js";
 import type { CompanyState } from "./state.js";

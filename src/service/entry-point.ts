@@ -1,8 +1,5 @@
-/**
- * The service's entry point as its callers see it: the request, the answer, the options and the
- * service (docs/service.md "Entry point"). Types only; `createFieldService` (create.ts) builds it.
- * @module
- */
+// The service's entry point as its callers see it: the request, the answer, the options and the
+// service (docs/service.md "Entry point"). Types only; `createFieldService` (create.ts) builds it.
 import type { LOGIN_THROTTLE, LoginThrottleLimits } from "../auth/throttle.js";
 import type { SecretHasher } from "../auth/secret.js";
 import type { RequestHeaders } from "../auth/token.js";

@@ -1,8 +1,5 @@
-/**
- * The generic readers of the fixture (fixture.ts): lists read element by element, uniqueness and
- * references checked on the raw JSON, so one mistake is reported once.
- * @module
- */
+// The generic readers of the fixture (fixture.ts): lists read element by element, uniqueness and
+// references checked on the raw JSON, so one mistake is reported once.
 import { toGuid, type Guid } from "../shared/guid.js";
 import { issue, joinPath, type Issue } from "../shared/issue.js";
 import type { RuleId } from "../shared/rule-id.js";

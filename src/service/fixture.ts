@@ -1,3 +1,8 @@
+// The fixture: what the interface cannot create (companies, clients, users, catalogs, settings,
+// materials, stores and their stock), validated whole and loaded into each company's state.
+// Over 400 lines on purpose: one reader per part of a company, each reporting every bad place
+// with its path, read in the order a company's parts refer to each other (users and materials
+// before the stores that name them); the generic readers are in `fixture-read.ts`.
 import { apiUser } from "../auth/owner.js";
 import { digestSecrets, isStoredSecret, storedClient, type SecretHasher } from "../auth/secret.js";
 import { emptyCollisionIndex } from "../assignation/collision-index.js";

@@ -1,9 +1,6 @@
-/**
- * What a write leaves in the journal (JRN-1) and under its idempotency key (IDM-1, IDM-2): the
- * context fixed before the storage runs it, the entry of its decision, and the answer of a
- * repeat.
- * @module
- */
+// What a write leaves in the journal (JRN-1) and under its idempotency key (IDM-1, IDM-2): the
+// context fixed before the storage runs it, the entry of its decision, and the answer of a
+// repeat.
 import { journalDraft, type JournalParam } from "../journal/entry.js";
 import { idempotentRepeat } from "../journal/idempotency.js";
 import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";

@@ -1,7 +1,4 @@
-/**
- * The records a request's path names, found in the caller's company (GEN-2, AUTH-4, INT-8).
- * @module
- */
+// The records a request's path names, found in the caller's company (GEN-2, AUTH-4, INT-8).
 import { findPathRecord, type CompiledRoute, type PathParam } from "../api/routes.js";
 import { interventionOfOrder } from "../intervention/lifecycle.js";
 import { issue } from "../shared/issue.js";

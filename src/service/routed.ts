@@ -1,8 +1,5 @@
-/**
- * A request matched to a route of the API's table (GEN-2, ERR-2), with what every operation
- * reads from it: the path's references, the query, the dry-run flag and the body.
- * @module
- */
+// A request matched to a route of the API's table (GEN-2, ERR-2), with what every operation
+// reads from it: the path's references, the query, the dry-run flag and the body.
 import { dryRunOf, matchRoute, splitTarget, type CompiledRoute, type PathParam, type Router } from "../api/routes.js";
 import { issue } from "../shared/issue.js";
 import { refused } from "./answer.js";
