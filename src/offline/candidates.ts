@@ -2,7 +2,7 @@ import { refusal } from "../api/problem.js";
 import type { CandidatesQueryParams } from "../client/client.js";
 import { issue } from "../shared/issue.js";
 import { parseIsoDate } from "../shared/time.js";
-import type { ServiceRequest, ServiceResponse } from "../service/create.js";
+import type { ServiceRequest, ServiceResponse } from "../service/entry-point.js";
 import type { SyncReplica } from "../sync/answer.js";
 
 /**

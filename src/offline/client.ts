@@ -5,7 +5,7 @@ import { retryAfterMs } from "../client/retry.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Guid } from "../shared/guid.js";
 import type { ProblemIssue } from "../shared/issue.js";
-import type { ServiceResponse } from "../service/create.js";
+import type { ServiceResponse } from "../service/entry-point.js";
 import { amountToText } from "../stock/amount.js";
 import type { SyncAnswer, SyncReplica } from "../sync/answer.js";
 import { mergeSyncAnswer } from "../sync/merge.js";

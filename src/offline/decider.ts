@@ -1,7 +1,8 @@
 import { collisionIndexOfRows } from "../assignation/collision-index.js";
 import type { Guid } from "../shared/guid.js";
 import type { Material } from "../material/material.js";
-import { createServiceCore, type ServiceCore, type ServiceRequest, type ServiceResponse } from "../service/create.js";
+import { createServiceCore, type ServiceCore } from "../service/create.js";
+import type { ServiceRequest, ServiceResponse } from "../service/entry-point.js";
 import type { Fixture } from "../service/fixture.js";
 import { commit, type CompanyState } from "../service/state.js";
 import { amountFromText, type Amount } from "../stock/amount.js";

@@ -19,7 +19,8 @@ import type { Changes, CompanyState } from "../service/state.js";
 import type { JournalRecord } from "../journal/memory.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import { journalRow } from "./journal.js";
-import { materialRowsJson, quoteSchema } from "./store-listing.js";
+import { materialRowsJson } from "./materials.js";
+import { quoteSchema } from "./sql.js";
 import { customerRow, storedKey, type ViewStamp } from "./records.js";
 import type { Instant } from "../shared/time.js";
 

@@ -1,7 +1,7 @@
 import type { SecretHasher } from "../auth/secret.js";
 import type { FailureWindow } from "../auth/throttle.js";
 import type { Instant } from "../shared/time.js";
-import { quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
 
 /**
  * Migration 6 (issue 39): the failed-login windows every process shares (CRD-2, CRD-3), one row

@@ -5,7 +5,7 @@ import { journalEntryText } from "../journal/text.js";
 import type { JournalQuery } from "../journal/query.js";
 import { isGuid } from "../shared/guid.js";
 import type { Guid } from "../shared/guid.js";
-import { quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
 
 /**
  * The journal's table (JRN-1) and the client of each token, version 4 of the schema. `seq`

@@ -11,7 +11,9 @@ import { emptyTable, putRecord, type Addressable, type Changes, type CompanyStat
 import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import type { RecordedAnswer } from "../journal/memory.js";
-import { materialFromRow, quoteSchema, writeMaterialRows, writeStocks, type SqlExecutor } from "./store-listing.js";
+import { materialFromRow, writeMaterialRows } from "./materials.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
+import { writeStocks } from "./stock.js";
 
 /**
  * A text key as stored: PostgreSQL `text` cannot hold U+0000, which an external ID may

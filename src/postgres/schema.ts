@@ -1,7 +1,8 @@
 import { syncMigration } from "./sync.js";
 import { StorageSetupError } from "../service/storage.js";
 import { journalMigration } from "./journal.js";
-import { listingMigration, listingVersionsMigration, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { listingMigration, listingVersionsMigration } from "./listing-migrations.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
 import { credentialsMigration, hashStoredSecrets } from "./credentials.js";
 import { optimisticMigration } from "./commit.js";
 import type { SecretHasher } from "../auth/secret.js";
@@ -102,11 +103,11 @@ CREATE TABLE ${s}.stores (
   },
 };
 
-/** The store listing's tables (materials, material catalogs, stock), owned by `store-listing.ts`. */
+/** The store listing's tables (materials, material catalogs, stock), owned by `listing-migrations.ts`. */
 const listingTables: Migration = { version: 2, name: "materials, catalog values and stock", sql: listingMigration };
 
 /**
- * Change versions of materials and stock (issue 22), owned by `store-listing.ts`: what lets each
+ * Change versions of materials and stock (issue 22), owned by `listing-migrations.ts`: what lets each
  * process keep its store listings current from the rows changed since it last looked.
  */
 const listingVersions: Migration = { version: 3, name: "change versions of materials and stock", sql: listingVersionsMigration };

@@ -15,7 +15,9 @@ import { toGuid, type Guid } from "../shared/guid.js";
 import type { Amount } from "../stock/amount.js";
 import { buildStoreListing, prepareStoreListingSearch, rebuildStoreListing, storeListingStock, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
-import { amountFromText, MATERIAL_TUPLE_SQL, materialFromTuple, quoteSchema, type SqlExecutor } from "./store-listing.js";
+import { MATERIAL_TUPLE_SQL, materialFromTuple } from "./materials.js";
+import { quoteSchema, type SqlExecutor } from "./sql.js";
+import { amountFromText } from "./stock.js";
 import { emptyView, storedKey } from "./records.js";
 
 /** A connection that sends each statement with values prepared by name (the storage's executor). */

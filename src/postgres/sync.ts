@@ -8,7 +8,7 @@ import { syncCursorMark, syncCursorServes, type SyncCursor } from "../sync/curso
 import { addSyncChange, emptySyncChanges, type SyncChanges } from "../sync/scope.js";
 import { emptyView } from "./records.js";
 import type { PreparingExecutor, StoreListingCache } from "./store-listing-cache.js";
-import { quoteSchema } from "./store-listing.js";
+import { quoteSchema } from "./sql.js";
 
 /**
  * Version 5 of the schema (issue 25, SYN-3): each journal entry records the transaction that

@@ -2,7 +2,8 @@
 // them and stopped by a signal. `runCli` hands `fixture`, `journal export` and `replay` to their
 // modules; what all the forms share is in `command.ts`.
 import type { Server } from "node:http";
-import { createFieldService, type FieldService } from "../service/create.js";
+import { createFieldService } from "../service/create.js";
+import type { FieldService } from "../service/entry-point.js";
 import { scryptSecrets } from "../postgres/secrets.js";
 import { defaultCors, parseCorsOrigins, type CorsOrigins } from "../api/cors.js";
 import { createHttpServer } from "./http.js";

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { openApiDocument } from "../service/openapi.js";
-import { problem } from "../service/problem.js";
+import { problem } from "../api/problem.js";
 import { issue } from "../shared/issue.js";
 
 /**

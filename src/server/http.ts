@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { answerText, type FieldService, type ServiceResponse } from "../service/create.js";
-import { simpleProblem, problem, type ProblemStatus } from "../service/problem.js";
+import { answerText } from "../service/journal-on-write.js";
+import type { FieldService, ServiceResponse } from "../service/entry-point.js";
+import { simpleProblem, problem, type ProblemStatus } from "../api/problem.js";
 import { edgeIssue, issue } from "../shared/issue.js";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "../api/cors.js";
 import { createDocsHandler, type DocsOptions } from "./docs.js";

@@ -1,6 +1,7 @@
 // Opening the service on PostgreSQL for a command, within `--database-timeout`: one line on
 // stderr naming the setting, the reason and what to do when that fails, the storage closed.
-import { createFieldService, type FieldService } from "../service/create.js";
+import { createFieldService } from "../service/create.js";
+import type { FieldService } from "../service/entry-point.js";
 import { StorageSetupError, StorageUnavailableError, type FieldStorage } from "../service/storage.js";
 import type { Fixture } from "../service/fixture.js";
 import type { CliIo, CliOptions, StorageFactory } from "./command.js";

@@ -4,10 +4,10 @@ import { closeSync, createReadStream, fstatSync, openSync, type ReadStream } fro
 import { createInterface } from "node:readline";
 import type { JournalEntryShape } from "../journal/entry.js";
 import { describeStateDifference, type ReplayDifference, type ReplayReport } from "../journal/replay.js";
-import type { FieldService } from "../service/create.js";
+import type { FieldService } from "../service/entry-point.js";
 import type { Fixture } from "../service/fixture.js";
 import { guid, isGuid, toGuid } from "../shared/guid.js";
-import { replayJournal, type ReplayControls } from "../testing/replay.js";
+import { replayJournal, type ReplayControls } from "../service/replay.js";
 import type { FieldStorage } from "../service/storage.js";
 import { pageQuery } from "./journal-export.js";
 import { codeOf, databaseAddress, firstLine, openDatabase, release, type Invocation } from "./open-database.js";

@@ -8,7 +8,7 @@ import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { Store } from "../store/store.js";
 import { refusal } from "../api/problem.js";
-import type { Result } from "../shared/issue.js";
+import type { Issue, NonEmptyArray, Result } from "../shared/issue.js";
 import { NOTHING, type OperationLoads } from "./loads.js";
 import type { Changes, CompanyState } from "./state.js";
 
@@ -144,4 +144,15 @@ export function defineOperation<P extends ParamName, C>(definition: OperationDef
 export function pathOperation<P extends ParamName>(loads: OperationLoads, decide: Handler<P>): Operation<P> {
   const prepared: PreparedOperation<P> = { loads: () => loads, decide };
   return { prepare: () => prepared };
+}
+
+/**
+ * The answer of a refused request: every issue in one problem body, the status from the
+ * issues ({@link refusal}: 400 for broken rules). The service drops changes and effects of
+ * any refusal (GEN-8).
+ * @param issues - what is wrong
+ * @returns the reply
+ */
+export function refused(issues: NonEmptyArray<Issue>): Reply {
+  return refusal(issues);
 }

@@ -1,3 +1,8 @@
+// The fixture: what the interface cannot create (companies, clients, users, catalogs, settings,
+// materials, stores and their stock), validated whole and loaded into each company's state.
+// Over 400 lines on purpose: one reader per part of a company, each reporting every bad place
+// with its path, read in the order a company's parts refer to each other (users and materials
+// before the stores that name them); the generic readers are in `fixture-read.ts`.
 import { apiUser } from "../auth/owner.js";
 import { digestSecrets, isStoredSecret, storedClient, type SecretHasher } from "../auth/secret.js";
 import { emptyCollisionIndex } from "../assignation/collision-index.js";
@@ -5,20 +10,20 @@ import { userRoles, type User, type UserRole } from "../auth/user.js";
 import { materialUnits, type Material, type MaterialUnit } from "../material/material.js";
 import type { CatalogValue, CategoryForm, InterventionCategory } from "../shared/catalog.js";
 import { Dec } from "../shared/decimal.js";
-import { toGuid, type Guid } from "../shared/guid.js";
+import type { Guid } from "../shared/guid.js";
 import { issue, joinPath, type Issue } from "../shared/issue.js";
-import type { RuleId } from "../shared/rule-id.generated.js";
 import {
   optionalValue, readArray, readBoolean, readEnum, readExternalId, readGuid, readNonBlank, readNonNegativeDecimal, readObject, readString, required,
   type JsonObject, type ValueReader,
 } from "../shared/read.js";
-import { refIndex, reportReference, type RefIndex } from "../shared/reference.js";
+import { refIndex, type RefIndex } from "../shared/reference.js";
 import { defaultSettings, type CompanySettings, type CustomDataField } from "../shared/settings.js";
 import { isTimeZone } from "../shared/time.js";
 import { limits } from "../shared/limits.js";
 import { amountFromJson, type Amount } from "../stock/amount.js";
 import { buildStoreListing, prepareStoreListingSearch, type StoreListing } from "../store-listing/build.js";
 import type { Store } from "../store/store.js";
+import { checkUniqueRaw, optionalText, rawIndex, readList, reference, type Placed } from "./fixture-read.js";
 import { emptyListing, listingCatalog, stockView } from "./store-listings.js";
 import { emptyTable, putRecord, type Catalogs, type Client, type CompanyState, type Listed } from "./state.js";
 
@@ -113,78 +118,6 @@ const catalogKeys = [
 ] as const;
 
 const templateTypes = ["string", "number", "boolean", "date"] as const;
-
-/**
- * Reports repeated values of `field` among the elements of the array `object[listKey]`,
- * looking at the raw JSON so a duplicate is found even in an element that is broken
- * otherwise. GUIDs compare case-insensitively (GEN-1).
- */
-function checkUniqueRaw(object: JsonObject, listKey: string, field: string, path: string, code: "Duplicate" | "DuplicateExternalId", rule: RuleId, what: string, issues: Issue[]): void {
-  const list = Object.hasOwn(object, listKey) ? object[listKey] : undefined;
-  if (!Array.isArray(list)) return;
-  const seen = new Set<string>();
-  list.forEach((element: unknown, i) => {
-    if (typeof element !== "object" || element === null || !Object.hasOwn(element, field)) return;
-    const raw = (element as JsonObject)[field];
-    if (typeof raw !== "string") return;
-    const key = toGuid(raw) ?? raw;
-    if (seen.has(key)) issues.push(issue(code, joinPath(joinPath(joinPath(path, listKey), i), field), rule, `Duplicate ${what} ${JSON.stringify(raw)}.`));
-    seen.add(key);
-  });
-}
-
-/**
- * An index of the elements of `object[listKey]` that have a GUID `id`, by GUID and by
- * `keyField`, from the raw JSON: references to an element resolve even when the element
- * is broken elsewhere, so one mistake is reported once, not again at every reference.
- */
-function rawIndex(object: JsonObject, listKey: string, keyField: string): RefIndex<{ readonly id: Guid }> {
-  const list = Object.hasOwn(object, listKey) ? object[listKey] : undefined;
-  const entries: { id: Guid; key: string | null }[] = [];
-  if (Array.isArray(list)) {
-    for (const element of list as unknown[]) {
-      if (typeof element !== "object" || element === null) continue;
-      const e = element as JsonObject;
-      const id = toGuid(Object.hasOwn(e, "id") ? e["id"] : undefined);
-      const key = Object.hasOwn(e, keyField) && typeof e[keyField] === "string" ? (e[keyField] as string) : null;
-      if (id !== undefined) entries.push({ id, key });
-    }
-  }
-  return refIndex(entries, (e) => e.id, (e) => e.key);
-}
-
-/** Reads an array property element by element; an unusable element is skipped after its issues are reported. */
-function readList<T>(object: JsonObject, key: string, path: string, issues: Issue[], element: (value: JsonObject, path: string) => T | undefined, optionalList = false): T[] {
-  const present = Object.hasOwn(object, key) && object[key] !== undefined && object[key] !== null;
-  if (!present) {
-    if (!optionalList) issues.push(issue("Required", joinPath(path, key), "ERR-2", `${key} is required.`));
-    return [];
-  }
-  const list = object[key];
-  const listPath = joinPath(path, key);
-  if (!Array.isArray(list)) {
-    issues.push(issue("InvalidType", listPath, "ERR-2", "Expected an array."));
-    return [];
-  }
-  const out: T[] = [];
-  list.forEach((value: unknown, i) => {
-    const o = readObject(value, listPath, i, issues);
-    if (o === undefined) return;
-    const v = element(o, joinPath(listPath, i));
-    if (v !== undefined) out.push(v);
-  });
-  return out;
-}
-
-/** Records whose own path is kept, so later checks can point at them. */
-interface Placed<T> {
-  readonly value: T;
-  readonly path: string;
-}
-
-function optionalText(o: JsonObject, key: string, path: string, issues: Issue[]): string | null {
-  return optionalValue(o, key, path, issues, readString) ?? null;
-}
 
 function readCatalog(o: JsonObject, key: string, path: string, issues: Issue[], formIds: Set<string>): Placed<InterventionCategory>[] {
   const values = readList(o, key, path, issues, (v, p): Placed<InterventionCategory> | undefined => {
@@ -296,12 +229,6 @@ function readUsers(company: JsonObject, path: string, issues: Issue[]): Placed<U
   checkUniqueRaw(company, "users", "id", path, "Duplicate", "GEN-3", "user ID", issues);
   checkUniqueRaw(company, "users", "externalId", path, "DuplicateExternalId", "GEN-4", "user external ID", issues);
   return users;
-}
-
-/** Resolves a fixture reference (GUID or slug / external ID, GEN-3) or reports it. */
-function reference<T extends { readonly id: Guid }>(value: string | undefined, index: RefIndex<T>, path: string, what: string, issues: Issue[]): Guid | undefined {
-  if (value === undefined) return undefined;
-  return reportReference(value, index, path, what, issues)?.id;
 }
 
 function readMaterials(company: JsonObject, path: string, catalogs: JsonObject, issues: Issue[]): Placed<Material>[] {

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 export { createFieldService, defaultNewToken } from "./create.js";
-export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./create.js";
+export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./entry-point.js";
 export type { FieldStorage, StoredOperation, LoadedView, DecisionToCommit, CommitVerdict, StoredParam } from "./storage.js";
 export { StorageUnavailableError, StorageSetupError, DuplicateExternalIdError } from "./storage.js";
 export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";
@@ -20,8 +20,8 @@ export type {
   Fixture, FixtureCompany, FixtureClient, FixturePlainClient, FixtureHashedClient, FixtureSettings, FixtureUser, FixtureCatalogs, FixtureCatalog, FixtureCatalogValue,
   FixtureInterventionCategory, FixtureForm, FixtureTemplate, FixtureTemplateField, FixtureMaterial, FixtureStore, FixtureStockItem,
 } from "./fixture.js";
-export { problem, simpleProblem, problemNames, issueStatus } from "./problem.js";
-export type { ProblemDetails, ProblemName, ProblemStatus, ProblemBodyStatus, UnavailableStatus } from "./problem.js";
+export { problem, simpleProblem, problemNames, issueStatus } from "../api/problem.js";
+export type { ProblemDetails, ProblemName, ProblemStatus, ProblemBodyStatus, UnavailableStatus } from "../api/problem.js";
 export { customerShape, orderShape, interventionShape, materialShape, reportDocumentsShape } from "./read-shapes.js";
 export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./read-shapes.js";
 // The HTTP interface as data and the token plumbing: the rules entry keeps the decisions,

@@ -3,7 +3,8 @@ import { buildOpenApiDocument, type OpenApiDocument, type OpenApiExamples, type 
 import { problem, type ProblemStatus } from "../api/problem.js";
 import type { OperationId } from "../api/routes.js";
 import { edgeIssue } from "../shared/issue.js";
-import { createFieldService, type ServiceResponse } from "./create.js";
+import { createFieldService } from "./create.js";
+import type { ServiceResponse } from "./entry-point.js";
 import { demoFixture } from "./demo-fixture.js";
 
 /**

@@ -25,8 +25,8 @@ export {
 } from "./arbitraries/catalog.js";
 export { stockBatch, nearValidStockBatch } from "./arbitraries/stock.js";
 export { runModelSuite } from "./model/run.js";
-export { replayJournal } from "./replay.js";
-export type { ReplayControls, ReplayTarget } from "./replay.js";
+export { replayJournal } from "../service/replay.js";
+export type { ReplayControls, ReplayTarget } from "../service/replay.js";
 export { compareDecision, compareState, describeStateDifference, ReplayCollector, ReplayComparer } from "../journal/replay.js";
 export type { ComparedEntry, CompareContext, RecordNames, ReplayAnswer, ReplayDifference, ReplayGroup, ReplayReport, StateDifference, WrittenValues } from "../journal/replay.js";
 export { rulesApplied } from "../journal/entry.js";

@@ -4,7 +4,7 @@
 // configuration: benched in one file, whichever ran first was favoured by the heap it met.)
 import { bench, describe } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
-import { replayJournal } from "../../src/testing/replay.js";
+import { replayJournal } from "../../src/service/replay.js";
 import { loadCompany, loadFixture, type LoadSizes } from "./service-load.js";
 
 // 2,000 customers, 6,000 orders and 12,000 planned interventions, all added through `handle`:

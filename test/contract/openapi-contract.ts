@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildOpenApiDocument, documentedStatuses, openApiPath } from "../../src/api/openapi.js";
 import { apiRoutes, compileRoutes, createRouter, matchRoute, splitTarget, type OperationId } from "../../src/api/routes.js";
-import type { ServiceRequest, ServiceResponse } from "../../src/service/create.js";
+import type { ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
 import { issueRuleProblems } from "./issue-rules.js";
 
 /** Where each worker appends the pairs it saw; read by the global teardown. */

@@ -2,7 +2,7 @@
 // accepted must be one the OpenAPI document declares for the operation, as a validating proxy
 // (Prism) would judge it. The service may refuse more than the schema does, never accept more.
 import { describe, expect, it } from "vitest";
-import type { ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import { checkContract } from "./openapi-contract.js";
 
 const STORE = "/store/3f2504e0-4f89-11d3-9a0c-0305e82c3301/addToStore";

@@ -9,9 +9,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
-import { createFieldService, type FieldService } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService } from "../../src/service/entry-point.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { replayJournal } from "../../src/testing/replay.js";
+import { replayJournal } from "../../src/service/replay.js";
 
 const journal: JournalEntryShape[] = readFileSync(join(import.meta.dirname, "..", "fixtures", "model-journal.ndjson"), "utf8")
   .split("\n")

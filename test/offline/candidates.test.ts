@@ -1,7 +1,7 @@
 // localCandidates (issue 36, CND-5): the scope's days only; the query string the client sends.
 import { describe, expect, it } from "vitest";
 import { candidatesQueryString, localCandidates } from "../../src/offline/candidates.js";
-import type { ServiceRequest } from "../../src/service/create.js";
+import type { ServiceRequest } from "../../src/service/entry-point.js";
 
 const replica = { scope: { userId: "0d4f0b9e-5c3a-4d52-9a43-4b3b2f3a1c02", from: "2026-05-04", to: "2026-05-06" } } as Parameters<typeof localCandidates>[0];
 

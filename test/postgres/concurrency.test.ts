@@ -3,7 +3,8 @@
 // one store (STK-6), external IDs (GEN-4). The database decides; the answers must agree.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";

@@ -2,7 +2,8 @@
 // pools, as two processes) on one schema, and a restart.
 import { afterAll, describe, expect, it } from "vitest";
 import type { JournalPage } from "../../src/journal/entry.js";
-import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 

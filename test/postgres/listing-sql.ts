@@ -12,10 +12,10 @@ import { amountToJson } from "../../src/stock/amount.js";
 import type { StoreDetail, StoreDetailItem } from "../../src/store-listing/page.js";
 import type { StoreListingQuery, StoreSortKey } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
-import {
-  amountOf, asRow, ensureCollation, guidColumn, listingCollationName, listingMigration, listingVersionsMigration, MATERIAL_COLUMNS, materialFromRow, quoteSchema, text, textOrNull, unitOf,
-  type ListingCompany, type SqlExecutor,
-} from "../../src/postgres/store-listing.js";
+import { ensureCollation, listingCollationName } from "../../src/postgres/collation.js";
+import { listingMigration, listingVersionsMigration } from "../../src/postgres/listing-migrations.js";
+import { MATERIAL_COLUMNS, materialFromRow, unitOf, type ListingCompany } from "../../src/postgres/materials.js";
+import { amountOf, asRow, guidColumn, quoteSchema, text, textOrNull, type SqlExecutor } from "../../src/postgres/sql.js";
 import type { Material } from "../../src/material/material.js";
 import type { Amount } from "../../src/stock/amount.js";
 

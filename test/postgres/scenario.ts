@@ -1,7 +1,8 @@
 // One request of every kind the PostgreSQL storage runs differently (reads, writes with and
 // without locks, a dry run, a refusal), on a fresh schema: the round-trip count and the
 // company-scope check both drive it.
-import { createFieldService, type FieldService, type ServiceResponse } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { postgresStorage, type PostgresStorageOptions } from "../../src/postgres/index.js";

@@ -4,7 +4,7 @@
 // rows are played by hand.
 import { describe, expect, it } from "vitest";
 import { storeListingCache, type PreparingExecutor } from "../../src/postgres/store-listing-cache.js";
-import type { SqlExecutor } from "../../src/postgres/store-listing.js";
+import type { SqlExecutor } from "../../src/postgres/sql.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { NOTHING } from "../../src/service/loads.js";

@@ -7,15 +7,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Material } from "../../src/material/material.js";
 import { escapeLike, listingTablesSql, queryStoreListingSql, readMaterials, readStock } from "./listing-sql.js";
-import {
-  ensureCollation,
-  listingMigration,
-  listingVersionsMigration,
-  writeCatalogRows,
-  writeMaterialRows,
-  writeStock,
-  type SqlExecutor,
-} from "../../src/postgres/store-listing.js";
+import { ensureCollation } from "../../src/postgres/collation.js";
+import { listingMigration, listingVersionsMigration } from "../../src/postgres/listing-migrations.js";
+import { writeCatalogRows, writeMaterialRows } from "../../src/postgres/materials.js";
+import type { SqlExecutor } from "../../src/postgres/sql.js";
+import { writeStock } from "../../src/postgres/stock.js";
 import type { CatalogValue } from "../../src/shared/catalog.js";
 import { Dec } from "../../src/shared/decimal.js";
 import { guid, type Guid } from "../../src/shared/guid.js";

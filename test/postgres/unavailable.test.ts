@@ -5,7 +5,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStorage } from "../../src/postgres/index.js";
-import { createFieldService, type ServiceResponse } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import { StorageUnavailableError } from "../../src/service/storage.js";
 import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { canMakeCluster, freePort, makeCluster, type Cluster } from "./cluster.js";

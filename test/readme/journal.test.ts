@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
-import { replayJournal } from "../../src/testing/replay.js";
+import { replayJournal } from "../../src/service/replay.js";
 import { runnableBlock, snippetDiagnostics, withSourceImports } from "./typecheck.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");

@@ -9,11 +9,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
 import { runJournalCommand } from "../../src/server/journal-command.js";
-import { createFieldService, type FieldService } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService } from "../../src/service/entry-point.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Amount } from "../../src/stock/amount.js";
-import { replayJournal } from "../../src/testing/replay.js";
+import { replayJournal } from "../../src/service/replay.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "../postgres/support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fsr-replay-experiment-"));
@@ -119,7 +120,7 @@ describe("the experiment of issue 37: a changed STK-5 seen by replay", () => {
           const patched = await import("../../src/service/create.js");
           const target = schemaName("experiment-changed");
           schemas.push(target);
-          const report = await (await import("../../src/testing/replay.js")).replayJournal(journal, {
+          const report = await (await import("../../src/service/replay.js")).replayJournal(journal, {
             fixture: demoFixture,
             service: (c) => patched.createFieldService({ fixture: demoFixture, now: c.now, newId: c.newId, storage: testStorage(target, 2) }),
           });

@@ -2,7 +2,8 @@
 // overwrite a field, deep down), the service's records stay as they were; effects are frozen.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createFieldService, createServiceCore, type ServiceResponse } from "../../src/service/create.js";
+import { createFieldService, createServiceCore } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import { demoFixture } from "../../src/service/demo-fixture.js";
 
 const clock = (): Date => new Date("2026-11-23T08:00:00Z");

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { LOGIN_THROTTLE } from "../../src/auth/throttle.js";
-import type { ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { databaseUrl } from "../postgres/support.js";
 import { createFieldService } from "../../src/service/create.js";

@@ -7,7 +7,7 @@ import type { Issue } from "../../src/shared/issue.js";
 import { describe, expect, it } from "vitest";
 import { rulesApplied, type JournalEntryShape, type JournalPage } from "../../src/journal/entry.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../../src/journal/idempotency.js";
-import type { ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import { createServiceCore } from "../../src/service/create.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";

@@ -4,7 +4,8 @@
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createHttpServer } from "../../src/server/http.js";
-import { createFieldService, type FieldService, type ServiceRequest } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService, ServiceRequest } from "../../src/service/entry-point.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import type { ProblemDetails } from "../../src/api/problem.js";
 import { runModelSuite } from "../../src/testing/model/run.js";

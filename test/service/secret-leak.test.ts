@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import type { ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { postgresStorage } from "../../src/postgres/index.js";
 import { runJournalCommand } from "../../src/server/journal-command.js";

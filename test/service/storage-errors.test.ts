@@ -6,10 +6,11 @@
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { IssuedToken } from "../../src/auth/token.js";
-import { createFieldService, type ServiceResponse } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type DecisionToCommit, type FieldStorage } from "../../src/service/storage.js";
-import { answerText } from "../../src/service/create.js";
+import { answerText } from "../../src/service/journal-on-write.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 

@@ -2,7 +2,8 @@
 // PostgreSQL when FSR_STORAGE=postgres (the `postgres` vitest project sets it when
 // DATABASE_URL is set). Seeding and snapshots go through the storage port, so the same test
 // files prove the same rules on both adapters.
-import { createServiceCore, type FieldServiceOptions, type ServiceCore, type ServiceResponse } from "../../src/service/create.js";
+import { createServiceCore, type ServiceCore } from "../../src/service/create.js";
+import type { FieldServiceOptions, ServiceResponse } from "../../src/service/entry-point.js";
 import { commit, type Changes, type CompanyState } from "../../src/service/state.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { Customer } from "../../src/customer/customer.js";

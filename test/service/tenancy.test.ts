@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Customer } from "../../src/customer/customer.js";
-import type { ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import type { Store } from "../../src/store/store.js";
 import { apiRoutes as routes } from "../../src/api/routes.js";
 import { ids, jsonValue, testCustomer, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ProblemDetails } from "../../src/api/problem.js";
-import type { ServiceRequest } from "../../src/service/create.js";
+import type { ServiceRequest } from "../../src/service/entry-point.js";
 import { jsonValue, requestMethod, requestPath } from "../../src/testing/arbitraries/records/fixture.js";
 import { issueRuleProblems } from "../contract/issue-rules.js";
 import { adapter, bearer, company, loginAs, seed, snapshot, testService, type TestService } from "./support.js";

@@ -1,4 +1,4 @@
-import type { ServiceResponse } from "../../src/service/create.js";
+import type { ServiceResponse } from "../../src/service/entry-point.js";
 import type { Fixture, FixtureCompany } from "../../src/service/fixture.js";
 import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { bearer, loginAs, makeService, type Clock, type TestService } from "./support.js";

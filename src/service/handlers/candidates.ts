@@ -9,10 +9,9 @@ import type { Guid } from "../../shared/guid.js";
 import { ok, type Result } from "../../shared/issue.js";
 import { findReference } from "../../shared/reference.js";
 import { formatInstant } from "../../shared/time.js";
-import { defineOperation, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Reply } from "../context.js";
 import { NOTHING, type OperationLoads } from "../loads.js";
 import type { CompanyState } from "../state.js";
-import { refused } from "./interventions.js";
 import type { CandidatesShape } from "../../api/read-shapes.js";
 
 /**

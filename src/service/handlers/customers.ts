@@ -5,10 +5,9 @@ import { addOrEditCustomer } from "../../customer/add-or-edit.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit, type CustomerAddCommand, type CustomerAddOrEditCommand } from "../../customer/request.js";
 import type { CatalogValue } from "../../shared/catalog.js";
 import type { Guid } from "../../shared/guid.js";
-import { defineOperation, type HandlerContext, type Operation } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation } from "../context.js";
 import { customerLoads } from "../loads.js";
 import type { Listed } from "../state.js";
-import { refused } from "./interventions.js";
 
 export type { CreatedShape } from "../../api/read-shapes.js";
 

@@ -13,22 +13,10 @@ import {
 import type { Order } from "../../records/order.js";
 import { fail, isNonEmpty, ok, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
 import { readObject } from "../../shared/read.js";
-import { defineOperation, type Operation, type OperationRequest, type Reply } from "../context.js";
+import { defineOperation, refused, type Operation, type OperationRequest, type Reply } from "../context.js";
 import { NOTHING, planningLoads, type OperationLoads } from "../loads.js";
-import { refusal } from "../../api/problem.js";
 import { interventionShape } from "../read-shapes.js";
 import type { CompanyState } from "../state.js";
-
-/**
- * The answer of a refused request: every issue in one problem body, the status from the
- * issues ({@link refusal}: 400 for broken rules). The service drops changes and effects of
- * any refusal (GEN-8).
- * @param issues - what is wrong
- * @returns the reply
- */
-export function refused(issues: NonEmptyArray<Issue>): Reply {
-  return refusal(issues);
-}
 
 /**
  * The customer of an order, whose contact person and notification e-mails receive the

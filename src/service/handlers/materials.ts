@@ -1,8 +1,7 @@
 import { replaceMaterial } from "../../material/replace.js";
 import { parseMaterialReplace, type MaterialReplaceCommand } from "../../material/request.js";
-import { defineOperation, type Operation } from "../context.js";
+import { defineOperation, refused, type Operation } from "../context.js";
 import { NOTHING } from "../loads.js";
-import { refused } from "./interventions.js";
 
 /**
  * `PUT /material/{id}` and its twin: replaces the whole definition, keeping the GUID and

@@ -1,10 +1,10 @@
 import { cancelOrder, parseOrderCancel } from "../../order/cancel.js";
 import type { InterventionCancelCommand } from "../../intervention/request.js";
 import { completeOrder } from "../../order/complete.js";
-import { defineOperation, type Operation } from "../context.js";
+import { defineOperation, refused, type Operation } from "../context.js";
 import { NOTHING, type OperationLoads } from "../loads.js";
 import { interventionsOf } from "../state.js";
-import { cancelBodyOrEmpty, orderCustomer, parseNoFields, refused } from "./interventions.js";
+import { cancelBodyOrEmpty, orderCustomer, parseNoFields } from "./interventions.js";
 
 /** The order's interventions (ORD-6, ORD-11, ORD-13) and, for a cancel, its customer (NOT-3). */
 const ORDER_INTERVENTIONS: OperationLoads = { ...NOTHING, orderInterventions: true };

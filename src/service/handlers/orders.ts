@@ -6,11 +6,10 @@ import { editOrder } from "../../order/edit.js";
 import type { OrderContext } from "../../order/context.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit, type OrderAddCommand, type OrderAddOrEditCommand, type OrderEditCommand } from "../../order/request.js";
 import type { Guid } from "../../shared/guid.js";
-import { defineOperation, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Reply } from "../context.js";
 import { orderLoads } from "../loads.js";
 import { interventionsOf } from "../state.js";
 import type { CreatedShape } from "./customers.js";
-import { refused } from "./interventions.js";
 
 /**
  * The order decisions' context from the caller's company: orders, customers, order

@@ -1,9 +1,8 @@
 import { allowedInterventionActions } from "../../intervention/machine.js";
 import { reportDocuments } from "../../intervention/lifecycle.js";
 import { allowedOrderActions } from "../../order/machine.js";
-import { pathOperation, type Operation } from "../context.js";
+import { pathOperation, refused, type Operation } from "../context.js";
 import { NOTHING, type OperationLoads } from "../loads.js";
-import { refused } from "./interventions.js";
 import { customerShape, interventionShape, materialShape, orderShape, reportDocumentsShape } from "../read-shapes.js";
 import { interventionsOf } from "../state.js";
 

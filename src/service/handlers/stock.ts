@@ -8,10 +8,9 @@ import { moveStock } from "../../stock/move.js";
 import { removeFromStock } from "../../stock/remove.js";
 import { parseStockAmounts, parseStockQuantities } from "../../stock/request.js";
 import { setStockAmounts } from "../../stock/set.js";
-import { defineOperation, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Reply } from "../context.js";
 import { stockLoads } from "../loads.js";
 import type { CompanyState } from "../state.js";
-import { refused } from "./interventions.js";
 
 const NO_STOCK: ReadonlyMap<Guid, Amount> = new Map();
 

@@ -2,11 +2,10 @@ import { queryStoreListing, type StoreDetail } from "../../store-listing/page.js
 import { canUseStore } from "../../store/access.js";
 import { parseStoreListingQuery, type StoreListingQuery } from "../../store/query.js";
 import { parseStoreReplace, replaceStore, type StoreReplaceCommand } from "../../store/replace.js";
-import { defineOperation, type Operation } from "../context.js";
+import { defineOperation, refused, type Operation } from "../context.js";
 import { KeyBag, NOTHING } from "../loads.js";
 import { emptyListing, listingCatalog } from "../store-listings.js";
 import { issue, ok, type Result } from "../../shared/issue.js";
-import { refused } from "./interventions.js";
 
 /**
  * `PUT /store/{id}` and its twin: replaces the whole store (name, external ID, cleared when

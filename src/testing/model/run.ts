@@ -3,7 +3,7 @@
 // set up through the API (state.ts holds the model), and the report of a shrunk failure.
 import fc from "fast-check";
 import type { Fixture } from "../../service/fixture.js";
-import type { ServiceRequest, ServiceResponse } from "../../service/create.js";
+import type { ServiceRequest, ServiceResponse } from "../../service/entry-point.js";
 import { kitContext } from "../context.js";
 import { addDays, Disagreement, readJson, readStock, type Amt, type Model, type OrderM, type Real, type Reply, type Scope, type Send } from "./state.js";
 import { bigCustomerCmd } from "./commands/big-customer.js";

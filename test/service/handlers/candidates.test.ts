@@ -3,7 +3,7 @@
 // bounded, and exact on daylight-saving days. Every answer is checked against the OpenAPI document.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ServiceResponse } from "../../../src/service/create.js";
+import type { ServiceResponse } from "../../../src/service/entry-point.js";
 import { ids, testCustomer, testFixture, testOrder } from "../../../src/testing/arbitraries/records/fixture.js";
 import { withContract } from "../../contract/openapi-contract.js";
 import { bearer, loginAs, makeService, write, type TestService } from "../support.js";

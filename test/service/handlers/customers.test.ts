@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ServiceResponse } from "../../../src/service/create.js";
+import type { ServiceResponse } from "../../../src/service/entry-point.js";
 import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { company, customerCount, seed, snapshot, previewOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collisionIndex, type CollisionIndex } from "../../../src/assignation/collision-index.js";
-import type { ServiceResponse } from "../../../src/service/create.js";
+import type { ServiceResponse } from "../../../src/service/entry-point.js";
 import { ids } from "../../../src/testing/arbitraries/records/fixture.js";
 import { company, seed, snapshot, previewOf } from "../support.js";
 import { client, codesOf, serviceWith } from "../wiring-support.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ServiceResponse } from "../../../src/service/create.js";
+import type { ServiceResponse } from "../../../src/service/entry-point.js";
 import type { Intervention } from "../../../src/records/intervention.js";
 import type { Guid } from "../../../src/shared/guid.js";
 import { ids, testCustomer, testIntervention } from "../../../src/testing/arbitraries/records/fixture.js";

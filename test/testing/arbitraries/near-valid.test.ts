@@ -4,7 +4,8 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { withContract } from "../../contract/openapi-contract.js";
-import { createServiceCore, type ServiceCore, type ServiceResponse } from "../../../src/service/create.js";
+import { createServiceCore, type ServiceCore } from "../../../src/service/create.js";
+import type { ServiceResponse } from "../../../src/service/entry-point.js";
 import type { CustomerRefs, KitContext } from "../../../src/testing/context.js";
 import { kitContext } from "../../../src/testing/context.js";
 import { demoFixture } from "../../../src/service/demo-fixture.js";

@@ -1,8 +1,9 @@
 import type { JournalEntryShape, JournalPage, RecordChangeShape } from "../journal/entry.js";
 import { ReplayCollector, ReplayComparer, type ReplayReport } from "../journal/replay.js";
 import { TOKEN_LIFETIME_MS } from "../auth/token.js";
-import { createFieldService, type FieldService } from "../service/create.js";
-import type { Fixture } from "../service/fixture.js";
+import { createFieldService } from "./create.js";
+import type { FieldService } from "./entry-point.js";
+import type { Fixture } from "./fixture.js";
 
 /** The clock and GUID source a replay steers: the service under replay must read both from here. */
 export interface ReplayControls {

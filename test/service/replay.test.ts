@@ -3,10 +3,11 @@
 // and exactly the decisions it turns around.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { JournalEntryShape, JournalPage } from "../../src/journal/entry.js";
-import { createFieldService, type FieldService } from "../../src/service/create.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService } from "../../src/service/entry-point.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import { runModelSuite } from "../../src/testing/model/run.js";
-import { replayJournal } from "../../src/testing/replay.js";
+import { replayJournal } from "../../src/service/replay.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "../postgres/support.js";
 
@@ -35,7 +36,10 @@ async function journalOf(service: Pick<FieldService, "handle">): Promise<Journal
   }
 }
 
-const storages = databaseUrl === undefined ? (["memory"] as const) : (["memory", "postgres"] as const);
+// Under test/service/, this file runs in both vitest projects when DATABASE_URL is set: each
+// project replays on its own storage (the postgres project sets FSR_STORAGE), so neither
+// repeats the other's runs.
+const storages = process.env["FSR_STORAGE"] === "postgres" && databaseUrl !== undefined ? (["postgres"] as const) : (["memory"] as const);
 
 describe("replaying the journal", () => {
   for (const storage of storages) {

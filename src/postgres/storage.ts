@@ -1,0 +1,486 @@
+// The storage on PostgreSQL itself: `postgresStorage`, its options and its counters. It composes
+// the pieces beside it: errors (errors.ts), writers' turns and locked retries (contention.ts),
+// tokens (tokens.ts), seeding (seed.ts), a request's view and commit (records.ts, commit.ts).
+//
+// Near 500 lines, on purpose: `postgresStorage` is one closure over the pool, the counters and
+// the process's caches that every method of the port shares; much of the file is its TSDoc and
+// the options' documentation. Splitting the methods out would pass that state around by hand.
+import pg from "pg";
+import { isTokenValid, type IssuedToken } from "../auth/token.js";
+import type { Instant } from "../shared/time.js";
+import type { Guid } from "../shared/guid.js";
+import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
+import type { CompanyState } from "../service/state.js";
+import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredOperation } from "../service/storage.js";
+import { commitStatement } from "./commit.js";
+import { contentionKeys, HotResources, lockable, lockStatement, Turns } from "./contention.js";
+import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
+import { ensureCollation } from "./collation.js";
+import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
+import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
+import { CompanyRecords, type ViewStamp } from "./records.js";
+import { readJournalPage } from "./journal.js";
+import type { JournalPage } from "../journal/entry.js";
+import type { JournalQuery } from "../journal/query.js";
+import { migrate } from "./schema.js";
+import { clearLoginFailures, countLoginFailure, readLoginFailures } from "./credentials.js";
+import { scryptSecrets } from "./secrets.js";
+import { seed } from "./seed.js";
+import { insertToken, selectToken, TokenCache } from "./tokens.js";
+import { isStoredSecret, type SecretHasher } from "../auth/secret.js";
+import type { FailureWindow } from "../auth/throttle.js";
+import { loadSyncView } from "./sync.js";
+import type { SyncAnswer } from "../sync/answer.js";
+import { encodeSyncCursor, sameSyncScope } from "../sync/cursor.js";
+import { fullSync, incrementalSync, type SyncChanges } from "../sync/scope.js";
+
+/** Options of {@link postgresStorage}. */
+export interface PostgresStorageOptions {
+  /** A libpq connection string (`postgres://user:password@host:port/database`). */
+  readonly connectionString: string;
+  /** The schema holding the service's tables; created when absent. Default `field_service`. */
+  readonly schema?: string;
+  /** Most connections the pool opens. Default 10. */
+  readonly maxConnections?: number;
+  /**
+   * Most decisions of one request whose commit finds its view stale (a concurrent write moved a
+   * version it read, or a deadlock); then the storage is unavailable for it (503). An external
+   * ID taken meanwhile is decided again once only: taken again, it is the 400 of GEN-4. Default 20.
+   */
+  readonly maxAttempts?: number;
+  /**
+   * Told of every statement a request sends, before it is sent (diagnostics: a statement log,
+   * or a test that checks every query is scoped by company), with its values as bound.
+   */
+  readonly onQuery?: (text: string, values: readonly unknown[] | undefined) => void;
+  /**
+   * Longest wait in milliseconds for a connection: to open one (a server that accepts the
+   * connection and never answers is given up after it) or, when all `maxConnections` are busy,
+   * for one to be free. Then the request is answered 503. Default 10,000 (10 s).
+   */
+  readonly connectTimeoutMs?: number;
+  /**
+   * Longest run in milliseconds of one SQL statement, as the server's `statement_timeout`
+   * (which cancels it); the driver also gives up on an answer after as long again (at most 5 s
+   * more), for a server that neither answers nor cancels. Waits for a lock held by another
+   * writer count. Then the request is answered 503. Default 30,000 (30 s), enough to seed a
+   * large fixture.
+   */
+  readonly statementTimeoutMs?: number;
+  /**
+   * How client secrets are hashed at seeding and by migration 6, and checked at login (CRD-1).
+   * Default `scryptSecrets()`: scrypt with N = 2^14, r = 8, p = 1, at most 2 checks at once.
+   */
+  readonly secrets?: SecretHasher;
+}
+
+/** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
+export interface PostgresStorageStats {
+  /** Commit statements that wrote (each one decision's changes, journal entry and key claim). */
+  readonly commits: number;
+  /** Commits answered `stale` or `taken` (the service decided again on a fresh view). */
+  readonly retries: number;
+  /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
+  readonly roundTrips: number;
+  /** SQL statements sent: one a message (a write's view and its commit). */
+  readonly statements: number;
+  /** What this process's store listing cache holds (the stores it was asked for). */
+  readonly listingCache: StoreListingCacheSize;
+}
+
+/** The PostgreSQL storage: the storage port, plus its counters. */
+export interface PostgresStorage extends FieldStorage {
+  /** The schema it uses. */
+  readonly schema: string;
+  /** Transactions and retries so far. */
+  readonly stats: () => PostgresStorageStats;
+}
+
+/** The verdicts without data, shared. */
+const COMMITTED: CommitVerdict = Object.freeze({ kind: "committed" });
+const STALE: CommitVerdict = Object.freeze({ kind: "stale" });
+
+/** Default of {@link PostgresStorageOptions.connectTimeoutMs}. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Default of {@link PostgresStorageOptions.statementTimeoutMs}. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+/**
+ * How much longer than the statement timeout the driver waits for an answer before giving up
+ * on the connection: as long again, at most 5 s (the server's cancel normally comes first).
+ */
+const READ_GRACE_MS = 5_000;
+
+/** The connection of a locked retry, inside its transaction. */
+interface Pinned {
+  readonly client: pg.PoolClient;
+  readonly db: SqlExecutor;
+}
+
+/** What a PostgreSQL view holds until its commit or release. */
+interface Held {
+  /** The versions it was read at. */
+  readonly stamp: ViewStamp;
+  /** The locked retry's connection, when this view holds the rows it read. */
+  readonly pinned: Pinned | undefined;
+  /** Ends this process's turn on the resources the write contends on. */
+  readonly leave: () => void;
+}
+
+/**
+ * A storage on PostgreSQL for `createFieldService` (docs/service.md "Storage"). On open it
+ * creates its tables in `schema` with versioned migrations and seeds the fixture when the
+ * schema holds no company yet (a schema with data keeps it). A request's view is one statement
+ * (`load`: only the records its decision reads, `StoredOperation.loads`, with their versions),
+ * and its commit is another (`commit`): one statement that compares and sets the versions the
+ * view read, writes the changes, inserts the journal entry and claims the `Idempotency-Key`, all
+ * or nothing; no transaction stays open across the decision. A version moved meanwhile makes the
+ * commit `stale` and the service decides again on a fresh view, so two processes never both plan
+ * overlapping slots for one technician (ASN-5) and stock batches on one store end exact (STK-6)
+ * (docs/decisions.md "What guards each invariant"). A unique external ID taken meanwhile is
+ * decided again once, and the rules then refuse it by GEN-4; taken again, it is the same 400.
+ * Effects are returned only after the commit, so a new decision repeats nothing outside. Every wait is bounded (`connectTimeoutMs`, `statementTimeoutMs`); a database that
+ * is down, out of connections or too slow rejects with `StorageUnavailableError` (503), and
+ * the next request tries again. A store
+ * page (`GET /store/{id}`) is answered from this process's copy of the store's listing index,
+ * brought up to date in one statement from the rows changed since it last looked
+ * (`src/postgres/store-listing-cache.ts`), so it never scans the store; the copy holds only the
+ * stores this process was asked for, and the materials of their companies.
+ * @param options - the connection string, the schema, the pool size, the attempts, the timeouts
+ * @returns the storage
+ * @example
+ * ```ts not-run
+ * const service = createFieldService({ fixture, storage: postgresStorage({ connectionString: process.env.DATABASE_URL }) });
+ * await service.ready();
+ * const answer = await service.handle({ method: "POST", path: "/auth/login", body });
+ * await service.close();
+ * ```
+ */
+export function postgresStorage(options: PostgresStorageOptions): PostgresStorage {
+  const schema = options.schema ?? "field_service";
+  const secrets = options.secrets ?? scryptSecrets();
+  quoteSchema(schema);
+  const maxAttempts = options.maxAttempts ?? 20;
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  // Every wait is bounded: for a connection (opening one, or a free one from the pool), and for
+  // each statement, on the server (statement_timeout cancels it) and in the driver (a server
+  // that neither answers nor cancels).
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeout,
+    query_timeout: statementTimeout + Math.min(READ_GRACE_MS, statementTimeout),
+  });
+  // An idle connection the server drops (a restart) must not crash the process: the next
+  // request gets a fresh one.
+  pool.on("error", () => {});
+  let roundTrips = 0;
+  let statements = 0;
+  // Every statement a request sends goes through here, so the counters are exact (the table in
+  // docs/embedding.md and test/postgres/round-trips.test.ts read them). One statement a message,
+  // through the extended protocol: a statement with values is prepared by name (the driver
+  // parses it once per connection), its values bound, never written into the text.
+  const counted = (db: pg.Pool | pg.PoolClient): SqlExecutor => ({
+    query: (text, values) => {
+      options.onQuery?.(text, values);
+      roundTrips++;
+      statements++;
+      if (values === undefined || values.length === 0) return db.query(text);
+      return db.query({ name: preparedName(text), text, values: [...values] });
+    },
+  });
+  const sql = counted(pool);
+  // Nor may one that drops while a request holds it: pg then rejects the query (which the
+  // request answers with a 503) and also emits "error" on the client, which the pool listens
+  // to only while the client is idle; unheard, that event would end the process.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  let commits = 0;
+  let retries = 0;
+  let loginsSinceSweep = 0;
+  let configs: Promise<readonly CompanyState[]> | undefined;
+  let closed: Promise<void> | undefined;
+  const tokenCache = new TokenCache();
+  const listings = storeListingCache(schema);
+  const turns = new Turns();
+  const hot = new HotResources();
+
+  /**
+   * Ends the transaction of a locked retry and gives its connection back (a connection that
+   * broke, or cannot end the transaction, is dropped); a COMMIT that fails rejects.
+   */
+  async function endPinned(pinned: Pinned | undefined, end: "COMMIT" | "ROLLBACK", failure: unknown): Promise<void> {
+    if (pinned === undefined) return;
+    let broken = failure !== undefined && connectionLost(failure);
+    try {
+      if (!broken) await pinned.db.query(end);
+    } catch (error) {
+      broken = true;
+      if (end === "COMMIT") throw error;
+    } finally {
+      pinned.client.release(broken);
+    }
+  }
+
+  /**
+   * Runs `fn` in one transaction on one connection, outside any request's route: seeding records
+   * (`write`) and reading a consistent snapshot of several statements (`snapshot`).
+   */
+  async function inTransaction<T>(begin: string, fn: (db: SqlExecutor) => Promise<T>, end: "COMMIT" | "ROLLBACK"): Promise<T> {
+    const client = await pool.connect();
+    const db = counted(client);
+    let broken = false;
+    try {
+      await db.query(begin);
+      const value = await fn(db);
+      await db.query(end);
+      return value;
+    } catch (error) {
+      if (connectionLost(error)) broken = true;
+      else await db.query("ROLLBACK").catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * The companies' configuration. Immutable after seeding: each process reads it once, through
+   * `db` when given (open() holds a connection: with a pool of one, asking the pool for
+   * another would wait for itself).
+   */
+  function companies(db: SqlExecutor = pool): Promise<readonly CompanyState[]> {
+    configs ??= db.query(`SELECT config FROM ${quoteSchema(schema)}.companies ORDER BY position`).then((result) => {
+      const list = result.rows.map((r: { config: FixtureCompany }) => ({ ...r.config, materials: [], stores: [] }));
+      // Stored forms only (seeding and migration 6 hashed every secret): any form this project writes is read back.
+      return loadFixture({ companies: list }, { ...secrets, accepts: isStoredSecret });
+    }, classify);
+    configs.catch(() => {
+      configs = undefined;
+    });
+    return configs;
+  }
+
+  async function configOfCompany(id: Guid): Promise<CompanyState> {
+    const found = (await companies()).find((c) => c.id === id);
+    if (found === undefined) throw new Error(`PostgreSQL storage: no company ${id} in schema ${schema}`);
+    return found;
+  }
+
+  return {
+    schema,
+    stats: () => ({ commits, retries, roundTrips, statements, listingCache: listings.size() }),
+    async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
+      let db: pg.PoolClient | undefined;
+      let failure: unknown;
+      try {
+        db = await pool.connect();
+        await migrate(db, schema, secrets);
+        await db.query("BEGIN");
+        try {
+          await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`field-service-rules:seed:${schema}`]);
+          const count = await db.query(`SELECT count(*)::int AS n FROM ${quoteSchema(schema)}.companies`);
+          if ((count.rows[0] as { n: number }).n === 0) await seed(db, schema, fixture, loaded);
+          await db.query("COMMIT");
+        } catch (error) {
+          if (!connectionLost(error)) await db.query("ROLLBACK");
+          throw error;
+        }
+        for (const company of await companies(db)) await ensureCollation(db, schema, company.settings.locale);
+      } catch (error) {
+        failure = error;
+        classify(error);
+      } finally {
+        // A connection that failed is dropped, not handed to the next request.
+        db?.release(failure === undefined ? undefined : true);
+      }
+    },
+    companies: () => companies(),
+    secrets,
+    async loginFailures(keys: readonly string[]): Promise<readonly (FailureWindow | undefined)[]> {
+      try {
+        return await readLoginFailures(sql, schema, keys);
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async recordLoginFailure(keys: readonly string[], at: Instant, windowMs: number): Promise<void> {
+      try {
+        await countLoginFailure(sql, schema, keys, at, windowMs);
+      } catch (error) {
+        classify(error);
+      }
+    },
+    async clearLoginFailures(key: string): Promise<void> {
+      try {
+        await clearLoginFailures(sql, schema, key);
+      } catch (error) {
+        classify(error);
+      }
+    },
+    async saveToken(token: IssuedToken): Promise<void> {
+      try {
+        // Expired tokens never come back to life (AUTH-3): swept now and then.
+        const sweep = loginsSinceSweep + 1 >= 1024;
+        await insertToken(sql, schema, token, sweep);
+        loginsSinceSweep = sweep ? 0 : loginsSinceSweep + 1;
+        tokenCache.remember(token);
+      } catch (error) {
+        classify(error);
+      }
+    },
+    async findToken(text: string, now: Instant): Promise<IssuedToken | undefined> {
+      // A token never changes once issued and expires on its own: a process that has seen it
+      // answers from memory (no round trip), and forgets it when it expires (AUTH-3).
+      const cached = tokenCache.get(text);
+      if (cached !== undefined) {
+        if (isTokenValid(cached, now)) return cached;
+        tokenCache.forget(text);
+      }
+      try {
+        const token = await selectToken(sql, schema, text, now);
+        if (token !== undefined) tokenCache.remember(token);
+        return token;
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    attempts: maxAttempts,
+    async load(operation: StoredOperation, stale?: LoadedView): Promise<LoadedView> {
+      // This process's writers of one store, technician or order take turns (a write that would
+      // only lose the race to its neighbour waits for it instead); processes race, and the
+      // versions decide.
+      const keys = contentionKeys(operation);
+      const leave = await turns.take(keys);
+      let pinned: Pinned | undefined;
+      try {
+        const config = await configOfCompany(operation.companyId);
+        const previous = (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
+        if (previous !== undefined && lockable(previous)) {
+          // A decision that lost a race: this one holds what the lost one read (its rows locked
+          // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
+          // each invariant": the fallback under contention).
+          const client = await pool.connect();
+          pinned = { client, db: counted(client) };
+          try {
+            await pinned.db.query("BEGIN");
+            const lock = lockStatement(schema, operation.companyId, previous);
+            await pinned.db.query(lock.text, lock.values);
+          } catch (error) {
+            // A deadlock with a concurrent commit (the database chose this lock to fail): this
+            // attempt reads its view without holding anything, as a first attempt does.
+            if (!CONFLICTS.has(errorCode(error) ?? "")) throw error;
+            await endPinned(pinned, "ROLLBACK", error);
+            pinned = undefined;
+            retries++;
+          }
+        }
+        // One statement: one round trip, one snapshot, no transaction left open (issue 33).
+        const records = new CompanyRecords(pinned?.db ?? sql, schema, operation.companyId);
+        const { view, stamp } = await records.view(config, operation, operation.loads);
+        const held: Held = { stamp, pinned, leave };
+        return { view, recorded: records.recorded, stamp: held };
+      } catch (error) {
+        await endPinned(pinned, "ROLLBACK", error);
+        leave();
+        return classify(error);
+      }
+    },
+    async commit(operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit): Promise<CommitVerdict> {
+      const held = loaded.stamp as Held;
+      const order = operation.params.find((p) => p.name === "order");
+      const pathOrder = order === undefined ? undefined : (operation.form === "id" ? order.value.toLowerCase() as Guid : loaded.view.orders.byKey.get(order.value)?.id);
+      let failure: unknown;
+      try {
+        const statement = commitStatement(schema, {
+          companyId: operation.companyId,
+          view: loaded.view,
+          stamp: held.stamp,
+          // A dry run writes its journal entry only (JRN-1); the decision already checked the rules.
+          changes: operation.dryRun ? undefined : decided.changes,
+          journal: decided.journal,
+          pathOrder,
+          idempotencyKey: operation.idempotencyKey,
+          at: operation.at,
+        });
+        if (statement !== undefined) await (held.pinned?.db ?? sql).query(statement.text, statement.values);
+        commits++;
+        return COMMITTED;
+      } catch (error) {
+        failure = error;
+        const code = errorCode(error) ?? "";
+        if (CONFLICTS.has(code)) {
+          retries++;
+          hot.heat(contentionKeys(operation), held.stamp);
+          return STALE;
+        }
+        if (code === UNIQUE_VIOLATION) {
+          retries++;
+          return { kind: "taken", error: duplicateOf(error, operation) };
+        }
+        return classify(error);
+      } finally {
+        await endPinned(held.pinned, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
+        held.leave();
+      }
+    },
+    async release(loaded: LoadedView): Promise<void> {
+      const held = loaded.stamp as Held;
+      await endPinned(held.pinned, "ROLLBACK", undefined);
+      held.leave();
+    },
+    async readListing<R>(operation: StoredOperation, page: (view: CompanyState) => R): Promise<R> {
+      try {
+        // A store page: one statement brings this process's copy of the listing up to date.
+        return await listings.readStore(sql, await configOfCompany(operation.companyId), operation, page);
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async readJournal(companyId: Guid, query: JournalQuery): Promise<JournalPage> {
+      try {
+        return await readJournalPage(sql, schema, companyId, query);
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async sync(companyId: Guid, { scope, since }): Promise<SyncAnswer> {
+      try {
+        const config = await configOfCompany(companyId);
+        const cursor = since !== null && sameSyncScope(since, scope) ? since : null;
+        const answer = (view: CompanyState, changes: SyncChanges | undefined): Omit<SyncAnswer, "cursor"> =>
+          changes === undefined ? fullSync(view, scope) : incrementalSync(view, scope, changes);
+        // One statement: one round trip, one snapshot (SYN-3); a second, full one only for a
+        // cursor of another history of the database (SYN-4).
+        const { result, xmin, history } =
+          (await loadSyncView(sql, schema, config, listings, scope, cursor, answer)) ??
+          // A full pull (no cursor) is never turned away.
+          (await loadSyncView(sql, schema, config, listings, scope, null, answer))!;
+        return { cursor: encodeSyncCursor({ scope, kind: "p", position: xmin, history }), ...result };
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    async write(companyId: Guid, changes): Promise<void> {
+      try {
+        await inTransaction("BEGIN", (db) => new CompanyRecords(db, schema, companyId).write(changes, undefined), "COMMIT");
+      } catch (error) {
+        classify(error);
+      }
+    },
+    async snapshot(companyId: Guid): Promise<string> {
+      try {
+        // Several statements: one transaction (rolled back) keeps them on one snapshot.
+        return await inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ", (db) => new CompanyRecords(db, schema, companyId).snapshot(), "ROLLBACK");
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    close(): Promise<void> {
+      // Once, however many callers (the command's failure path and a signal may both close).
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}
