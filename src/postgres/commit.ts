@@ -19,7 +19,7 @@ import type { Changes, CompanyState } from "../service/state.js";
 import type { JournalRecord } from "../journal/memory.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import { journalRow } from "./journal.js";
-import { materialRowsJson } from "./materials.js";
+import { materialRowsJson, materialUpsertCtes } from "./materials.js";
 import { quoteSchema } from "./sql.js";
 import { customerRow, storedKey, type ViewStamp } from "./records.js";
 import type { Instant } from "../shared/time.js";
@@ -172,17 +172,8 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     const materials = changes.materials ?? [];
     if (materials.length > 0) {
       // Materials carry their own change version (the listing caches read the rows changed since).
-      ctes.push(`mv AS (INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
-  ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version)`);
-      ctes.push(`m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, version)
-  SELECT $1::uuid, t.*, (SELECT version FROM mv) FROM json_to_recordset(${bind(materialRowsJson(materials), "json")})
-    AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
-         category_id uuid, supplier_id uuid, description text)
-  ON CONFLICT (company_id, id) DO UPDATE SET
-    external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
-    supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
-    category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-    version = EXCLUDED.version)`);
+      const [counter, rows] = materialUpsertCtes(s, bind(materialRowsJson(materials), "json"));
+      ctes.push(counter, rows);
     }
   }
   if (input.journal !== undefined) {

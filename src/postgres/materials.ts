@@ -76,22 +76,33 @@ export async function writeMaterialRows(db: SqlExecutor, schema: string, company
   const rows = materialRowsJson(materials);
   // The company's materials counter is bumped and the rows stamped with it in this one
   // statement (migration 3): the counter row's lock orders concurrent material writers.
-  await db.query(
-    `WITH v AS (
-       INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
-       ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version
-     )
-     INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, version)
-     SELECT $1::uuid, t.*, (SELECT version FROM v) FROM json_to_recordset($2::json)
-       AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
-            category_id uuid, supplier_id uuid, description text)
-     ON CONFLICT (company_id, id) DO UPDATE SET
-       external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
-       supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
-       category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-       version = EXCLUDED.version`,
-    [companyId, rows],
-  );
+  const upsert = materialUpsertCtes(s, "$2::json");
+  await db.query(`WITH ${upsert.join(",\n")}\nSELECT 1`, [companyId, rows]);
+}
+
+/**
+ * The two CTEs that write materials (`mv`, `m`): the company's materials counter moved up, and
+ * the rows (as {@link materialRowsJson} writes them, in the parameter `rows`) inserted or
+ * replaced, stamped with the new version, in the company `$1`. One text for the seeding writer
+ * and the commit statement.
+ * @param s - the quoted schema
+ * @param rows - the placeholder of the rows' JSON, with its cast (`$2::json`)
+ * @returns the CTEs
+ */
+export function materialUpsertCtes(s: string, rows: string): [string, string] {
+  return [
+    `mv AS (INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
+  ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version)`,
+    `m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, version)
+  SELECT $1::uuid, t.*, (SELECT version FROM mv) FROM json_to_recordset(${rows})
+    AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
+         category_id uuid, supplier_id uuid, description text)
+  ON CONFLICT (company_id, id) DO UPDATE SET
+    external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
+    supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
+    category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
+    version = EXCLUDED.version)`,
+  ];
 }
 
 /** The columns of a material row, decimals as text (what `materialFromRow` reads). */
