@@ -6,18 +6,10 @@ import { materialReplaceJsonSchema } from "../material/request.js";
 import { orderActions } from "../order/machine.js";
 import { orderAddJsonSchema, orderAddOrEditJsonSchema, orderEditJsonSchema } from "../order/request.js";
 import { journalOutcomes } from "../journal/entry.js";
-import { MAX_IDEMPOTENCY_KEY } from "../journal/idempotency.js";
-import { MAX_SYNC_CURSOR, MAX_SYNC_DAYS } from "../sync/query.js";
-import {
-  DEFAULT_CANDIDATE_LIMIT, DEFAULT_CANDIDATE_STEP, MAX_CANDIDATE_DURATION, MAX_CANDIDATE_LIMIT, MAX_CANDIDATE_STEP, MAX_CANDIDATE_TECHNICIANS, MIN_CANDIDATE_STEP,
-} from "../assignation/candidates.js";
-import { DEFAULT_JOURNAL_PAGE, MAX_JOURNAL_FILTER_TEXT, MAX_JOURNAL_PAGE } from "../journal/query.js";
 import { issueCodes } from "../shared/issue.js";
 import { GUID_PATTERN, type JsonSchema } from "../shared/json-schema.js";
-import { limits } from "../shared/limits.js";
 import { ruleIds } from "../shared/rule-id.generated.js";
 import { stockAmountsJsonSchema, stockQuantitiesJsonSchema } from "../stock/request.js";
-import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { storeReplaceJsonSchema } from "../store/replace.js";
 import { problemNames, type ProblemName, type ProblemStatus } from "./problem.js";
 import {
@@ -25,6 +17,8 @@ import {
   orderAnswer, reportDocumentsAnswer, storeDetailAnswer,
 } from "./read-shapes.js";
 import { apiRoutes, isJournaledWrite, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
+import { operationDocs, paramWords, tagDescriptions, type Tag } from "./operation-docs.js";
+import { candidatesParameters, dryRunParameter, idempotencyKeyParameter, journalParameters, storeListingParameters, syncParameters } from "./openapi-parameters.js";
 
 /** An OpenAPI 3.1 document, as a plain JSON object. */
 export type OpenApiDocument = { readonly [field: string]: unknown };
@@ -52,129 +46,6 @@ export interface OpenApiOptions {
   /** Examples, e.g. recorded from the demo fixture; none when left out. */
   readonly examples?: OpenApiExamples;
 }
-
-type Tag = "Authentication" | "Customers" | "Orders" | "Interventions" | "Materials" | "Stores" | "Stock" | "Journal" | "Sync" | "Documentation";
-
-interface OperationDoc {
-  readonly tag: Tag;
-  readonly summary: string;
-  readonly description: string;
-  /** The request body's schema name in `components.schemas`. */
-  readonly body?: string;
-  /** Whether a body may be left out (a cancel without a body is `{}`; a lifecycle move reads none). */
-  readonly bodyOptional?: true;
-  /** The success body's schema name in `components.schemas`. */
-  readonly answer?: string;
-  /** The query parameters it reads besides `dryRun`. */
-  readonly query?: "storeListing" | "journal" | "sync" | "candidates";
-}
-
-/** A technician lifecycle move (INT-7): no fields to send, the detail back. */
-const lifecycleMove = { body: "EmptyBody", bodyOptional: true, answer: "InterventionDetail" } as const;
-const noFields = "No body, or an object whose fields are ignored (ERR-3).";
-
-/**
- * What the reference says about each operation. Keyed by operation, so an operation added to
- * the route table without its documentation fails to compile.
- */
-const docs: { readonly [O in OperationId]: OperationDoc } = {
-  login: {
-    tag: "Authentication", summary: "Log in", body: "LoginRequest", answer: "LoginResponse",
-    description: "Exchanges an integration client's credentials for a bearer token bound to its company (AUTH-1, AUTH-4); the token expires after its lifetime (AUTH-3). Wrong credentials: 403.",
-  },
-  readCustomer: { tag: "Customers", summary: "Read a customer", answer: "Customer", description: "The customer read shape: unset optional fields are null, IDs are GUIDs; only the caller's company's customers are found (GEN-2, AUTH-4)." },
-  addCustomer: {
-    tag: "Customers", summary: "Add a customer", body: "CustomerAddBody", answer: "Created",
-    description: "Adds a customer with at least one contact person and one address (CUS-1 to CUS-12); answers 201 with its GUID. References between the sent elements use their external IDs (CUS-6).",
-  },
-  addOrEditCustomer: {
-    tag: "Customers", summary: "Add or edit a customer", body: "CustomerAddOrEditBody",
-    description: "Adds the customer, or edits the one found by id or externalId (UPS-1 to UPS-9); nested elements are matched by id or externalId and never deleted (UPS-6). Answers 204 either way.",
-  },
-  readOrder: { tag: "Orders", summary: "Read an order", answer: "Order", description: "The order read shape, with the GUIDs of its interventions in planning order (GEN-2, AUTH-4)." },
-  addOrder: { tag: "Orders", summary: "Add an order", body: "OrderAddBody", answer: "Created", description: "Adds an open order for a customer, one of its addresses and contact people (ORD-1 to ORD-5); answers 201 with its GUID." },
-  addOrEditOrder: { tag: "Orders", summary: "Add or edit an order", body: "OrderAddOrEditBody", description: "Adds the order, or edits the one found by id or externalId (ORD-10, UPS-1 to UPS-9). Answers 204 either way." },
-  editOrder: { tag: "Orders", summary: "Edit an order", body: "OrderEditBody", description: "Changes only the fields sent (ORD-6 to ORD-9); an order that is not Open is refused (ORD-6)." },
-  orderAllowedActions: { tag: "Orders", summary: "List the order's actions", answer: "OrderAllowedActions", description: "Each order action and whether it is allowed now; a refused one carries the issue, citing its rule (ORD-6, ORD-11, ORD-13)." },
-  cancelOrder: {
-    tag: "Orders", summary: "Cancel an order", body: "CancelBody", bodyOptional: true,
-    description: "Cancels an open order and its open interventions, freeing their slots (ORD-11); the customer may be notified (ORD-12, NOT-3). No body is the same as {}.",
-  },
-  completeOrder: {
-    tag: "Orders", summary: "Complete an order", body: "EmptyBody", bodyOptional: true,
-    description: "Completes an open order whose interventions are all Completed or Cancelled (ORD-13). No body, or an object whose fields are ignored (ERR-3).",
-  },
-  planIntervention: {
-    tag: "Interventions", summary: "Plan an intervention", body: "InterventionPlanBody", answer: "InterventionDetail",
-    description: "Plans a new intervention of an open order for one day, with technicians and their time ranges (INT-1, INT-2, ASN-1 to ASN-5); collisions with other plans are refused unless the company disables them (ASN-5). Effects: notification and reminder (NOT-5, NOT-6).",
-  },
-  readIntervention: { tag: "Interventions", summary: "Read an intervention", answer: "InterventionDetail", description: "The InterventionDetail read shape; an intervention of another order is 404 (INT-8)." },
-  editIntervention: {
-    tag: "Interventions", summary: "Edit an intervention", body: "InterventionEditBody", bodyOptional: true, answer: "InterventionDetail",
-    description: "Changes only the fields sent (INT-4); day, category, technicians and assignations change only through Replan (UseReplan). No body is the same as {}.",
-  },
-  replanIntervention: { tag: "Interventions", summary: "Replan an intervention", body: "InterventionReplanBody", answer: "InterventionDetail", description: "Plans a Planned intervention anew: day, technicians and time ranges replace the old ones (INT-3, ASN-1 to ASN-5)." },
-  cancelIntervention: {
-    tag: "Interventions", summary: "Cancel an intervention", body: "CancelBody", bodyOptional: true, answer: "InterventionDetail",
-    description: "Cancels an intervention that is not finished, freeing its slots (INT-5); the customer and the technicians may be notified. No body is the same as {}.",
-  },
-  startDeparture: { tag: "Interventions", summary: "Start the departure", ...lifecycleMove, description: `Planned to DepartureStarted (INT-7). ${noFields}` },
-  start: { tag: "Interventions", summary: "Start the work", ...lifecycleMove, description: `Planned or DepartureStarted to Running (INT-7). ${noFields}` },
-  requestSignature: { tag: "Interventions", summary: "Request the customer's signature", ...lifecycleMove, description: `Running to WaitingForSignature (INT-7). ${noFields}` },
-  complete: { tag: "Interventions", summary: "Complete an intervention", ...lifecycleMove, description: `Running or WaitingForSignature to Completed; the report documents are made (INT-6, INT-7). ${noFields}` },
-  interventionAllowedActions: { tag: "Interventions", summary: "List the intervention's actions", answer: "InterventionAllowedActions", description: "Each intervention action and whether it is allowed now; a refused one carries the issue, citing its rule (INT-3 to INT-7)." },
-  readReportDocuments: { tag: "Interventions", summary: "Read the report documents", answer: "ReportDocuments", description: "One document per form of the intervention's category, once it is Completed (INT-6); before that: 400 InvalidState." },
-  orderCandidates: {
-    tag: "Orders", summary: "Find candidates for a new visit", answer: "Candidates", query: "candidates",
-    description: "An extension (docs/service-extensions.md): the slots of a day's grid (the window's start, then every step minutes) and the technicians that a plan of this order would be allowed, ranked by start, then the fewest minutes the technician already holds that day, then the technician's GUID (CND-1 to CND-3). Each slot planned alone is accepted by PlanIntervention on the same state (ASN-2, ASN-4, ASN-5). Each considered technician with no slot is left out with why (CND-4). An order that is not Open is 400 (INT-1).",
-  },
-  interventionCandidates: {
-    tag: "Interventions", summary: "Find candidates for a replan", answer: "Candidates", query: "candidates",
-    description: "An extension (docs/service-extensions.md): as the order's candidates, for a replan of this intervention: its own allocations do not count (ASN-5), and each slot planned alone is accepted by Replan on the same state. An intervention that is not Planned, or of an order that is not Open, is 400 (INT-3).",
-  },
-  readMaterial: { tag: "Materials", summary: "Read a material", answer: "Material", description: "The material read shape; prices as JSON numbers (GEN-7)." },
-  replaceMaterial: { tag: "Materials", summary: "Replace a material", body: "MaterialReplaceBody", description: "Replaces the whole definition: a field left out is emptied (MAT-1); units from MAT-2, prices never negative (MAT-3)." },
-  readStore: {
-    tag: "Stores", summary: "Read a store and a page of its stock", answer: "StoreDetail", query: "storeListing",
-    description: "The store and one page of its stocked materials, searched, filtered and sorted (STO-3 to STO-6); a store not available to the caller is 404 (STO-2).",
-  },
-  replaceStore: { tag: "Stores", summary: "Replace a store", body: "StoreReplaceBody", description: "Replaces name, external ID (cleared when left out) and availableFor; the stock is untouched (STO-1)." },
-  addToStore: {
-    tag: "Stock", summary: "Add stock to a store", body: "StockAmounts", answer: "AddToStoreResult",
-    description: "Adds each amount in order, all or nothing, a material listed twice added twice (STK-2, STK-6); an amount left out or null makes the material unlimited (STK-1). Answers 201 with the resulting amounts.",
-  },
-  readJournal: {
-    tag: "Journal", summary: "Read the journal of decisions", answer: "JournalPage", query: "journal",
-    description: "An extension (docs/service.md): the caller's company's journaled writes by ascending seq, a cursor page at a time, filtered by record, operation, rule, outcome and time (JRN-1, JRN-2).",
-  },
-  sync: {
-    tag: "Sync", summary: "Sync a technician's device", answer: "SyncAnswer", query: "sync",
-    description: "An extension (docs/service-extensions.md): the records a technician's device needs for some days (their orders and interventions, the customers they name, the stores they may use with stock and materials, the company's configuration without its clients, the slots of the days), changed since a cursor, and the next cursor (SYN-1 to SYN-4). Without since, or with a cursor of another scope, one the journal no longer serves, or one from beyond what this database has written (a restored backup, another cluster), the answer is full. Any client of the company may pull any of its users' scopes, a deactivated technician's included: access is granted per integration client, not per user (AUTH-4).",
-  },
-  removeMaterial: { tag: "Stock", summary: "Remove stock from a store", body: "StockQuantities", description: "Removes each amount, all or nothing; an amount left out or null removes the material (STK-3, STK-6)." },
-  setMaterialAmounts: { tag: "Stock", summary: "Set stock amounts", body: "StockAmounts", description: "Sets each amount, all or nothing; left out or null: unlimited (STK-4, STK-6)." },
-  moveStock: {
-    tag: "Stock", summary: "Move stock to another store", body: "StockQuantities",
-    description: "Moves each amount from this store to the target store, all or nothing; left out or null moves all of it (STK-5, STK-6). Both path IDs take the same form.",
-  },
-};
-
-const tagDescriptions: { readonly [T in Tag]: string } = {
-  Authentication: "Log in with an integration client and get a bearer token (AUTH-1 to AUTH-6).",
-  Customers: "Customers with their contact people, addresses and devices (CUS, UPS rules).",
-  Orders: "Orders and their lifecycle: Open, Completed, Cancelled (ORD rules).",
-  Interventions: "Technician visits of an order: planning, collisions and lifecycle (INT, ASN, NOT rules).",
-  Materials: "Material definitions (MAT rules).",
-  Stores: "Stores and the paged listing of their stock (STO rules).",
-  Stock: "Stock batches: add, remove, set and move, all or nothing (STK rules).",
-  Journal: "The journal of decisions, an extension: every write decided, committed, refused or dry run, with what it changed (JRN rules); writes sent with an Idempotency-Key are decided once (IDM rules).",
-  Sync: "Device sync, an extension: a technician's records for some days and what changed since a cursor (SYN rules).",
-  Documentation: "This document and the reference page, served by the command (`npx field-service-rules`, `npm start`) beside the API.",
-};
-
-const paramWords: { readonly [P in PathParamName]: string } = {
-  customer: "customer", order: "order", intervention: "intervention", material: "material", store: "store", toStore: "target store",
-};
 
 // ---- Response schemas. The read shapes' are derived from their descriptions (src/api/read-shapes.ts,
 // each typed by its read shape); what is written here is what that language does not describe yet:
@@ -420,90 +291,8 @@ function pathParameters(route: RouteDef, form: "id" | "externalId"): JsonSchema[
   return out;
 }
 
-const dryRunParameter: JsonSchema = {
-  name: "dryRun",
-  in: "query",
-  required: false,
-  description: "true: answer what the write would answer (status, body, effects) and commit nothing (docs/service.md). true or false in any case.",
-  schema: { type: "boolean", default: false },
-};
-
-const idempotencyKeyParameter: JsonSchema = {
-  name: "Idempotency-Key",
-  in: "header",
-  required: false,
-  description:
-    "Decide this write once (IDM-1): a repeat with the same key and the same request within 24 hours answers the recorded status and body with Idempotent-Replayed: true, no effects, and changes nothing; the same key with another request is 422 (IDM-2). 1 to 255 visible ASCII characters, such as a UUID (IDM-3).",
-  schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY },
-};
-
-function journalParameters(): JsonSchema[] {
-  const q = (name: string, description: string, schema: JsonSchema): JsonSchema => ({ name, in: "query", required: false, description, schema });
-  const writes = apiRoutes.filter(isJournaledWrite).map((r) => r.operation);
-  return [
-    q("after", "The seq after which the page starts: the previous page's next; 0 (the default) for the first page.", { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
-    q("limit", `Entries per page, 1 to ${MAX_JOURNAL_PAGE}.`, { type: "integer", minimum: 1, maximum: MAX_JOURNAL_PAGE, default: DEFAULT_JOURNAL_PAGE }),
-    q("record", "A GUID or external ID the entry names (a path record, a changed record, a stock change's store or material).", { type: "string", minLength: 1, maxLength: MAX_JOURNAL_FILTER_TEXT }),
-    q("operation", "The operation the entry is.", { type: "string", enum: writes }),
-    q("rule", "A rule ID among the entry's rules: a refusal's issues', or the rules a committed or dry-run write's operation applies (RPL-3).", { type: "string", enum: [...ruleIds] }),
-    q("outcome", "How the write ended.", { type: "string", enum: [...journalOutcomes] }),
-    q("from", "Entries decided at or after this instant.", { type: "string", format: "date-time" }),
-    q("to", "Entries decided before this instant.", { type: "string", format: "date-time" }),
-  ];
-}
-
-function syncParameters(): JsonSchema[] {
-  const q = (name: string, required: boolean, description: string, schema: JsonSchema): JsonSchema => ({ name, in: "query", required, description, schema });
-  return [
-    q("scope", true, "technician:{userId}: a user of the caller's company by GUID or external ID (an unknown one is 400 at scope).", { type: "string", pattern: "^technician:.{1,255}$" }),
-    q("from", true, "First day, YYYY-MM-DD, in the company's time zone.", { type: "string", format: "date" }),
-    q("to", true, `Last day, YYYY-MM-DD, not before from; at most ${MAX_SYNC_DAYS} days in all.`, { type: "string", format: "date" }),
-    q("since", false, "The cursor of the previous answer of this scope; left out, the answer is the whole scope.", { type: "string", pattern: "^[A-Za-z0-9_-]+$", maxLength: MAX_SYNC_CURSOR }),
-  ];
-}
-
-function candidatesParameters(): JsonSchema[] {
-  const q = (name: string, required: boolean, description: string, schema: JsonSchema, example?: unknown): JsonSchema =>
-    ({ name, in: "query", required, description, schema, ...(example === undefined ? {} : { example }) });
-  const time = { type: "string", pattern: "^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$" };
-  return [
-    q("day", true, "The visit's day, YYYY-MM-DD, in the company's time zone.", { type: "string", format: "date" }, "2026-03-12"),
-    q("duration", true, `The visit's length in whole minutes, 1 to ${MAX_CANDIDATE_DURATION}.`, { type: "integer", minimum: 1, maximum: MAX_CANDIDATE_DURATION }, 90),
-    q("from", false, "The window's start, local time HH:MM on the day (default: the day's start); a time a daylight-saving change skips is read past the gap.", time, "08:00"),
-    q("to", false, "The window's end, local time HH:MM, after from, up to 24:00 (the default). A slot never ends at midnight (ASN-4).", time, "16:00"),
-    q("step", false, `Minutes between two starts of the grid, counted from the window's start in elapsed time, ${MIN_CANDIDATE_STEP} to ${MAX_CANDIDATE_STEP}.`, { type: "integer", minimum: MIN_CANDIDATE_STEP, maximum: MAX_CANDIDATE_STEP, default: DEFAULT_CANDIDATE_STEP }),
-    q("technicians", false, `The technicians to consider: comma-separated GUIDs or external IDs, at most ${MAX_CANDIDATE_TECHNICIANS} (an unknown one is 400 at technicians). Default: every user with the role Technik who is not deactivated.`, { type: "string", minLength: 1 }),
-    q("limit", false, `Most candidates to list, 1 to ${MAX_CANDIDATE_LIMIT}.`, { type: "integer", minimum: 1, maximum: MAX_CANDIDATE_LIMIT, default: DEFAULT_CANDIDATE_LIMIT }),
-  ];
-}
-
-function storeListingParameters(): JsonSchema[] {
-  // Names, descriptions and which are required come from the query's own JSON Schema (the
-  // shape parseStoreListingQuery reads); OpenAPI adds the typed form of each parameter.
-  const query = storeListingQueryJsonSchema as { properties: Record<string, { description: string }>; required: string[] };
-  const q = (name: string, schema: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({
-    name,
-    in: "query",
-    required: query.required.includes(name),
-    description: (query.properties[name] as { description: string }).description,
-    schema,
-    ...extra,
-  });
-  const guids = (name: string): JsonSchema =>
-    q(name, { type: "array", items: { type: "string", format: "uuid" }, maxItems: limits.filterIds }, { style: "form", explode: false });
-  return [
-    q("page", { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { example: 1 }),
-    q("pageSize", { type: "integer", minimum: 1, maximum: MAX_STORE_PAGE_SIZE }, { example: 20 }),
-    q("searchPhrase", { type: "string", maxLength: limits.searchPhrase }),
-    q("sortBy", { type: "string", enum: [...storeSortKeys], default: "name" }),
-    q("sortOrder", { type: "string", enum: [...storeSortOrders], default: "ascend" }),
-    guids("materialSupplierId"),
-    guids("materialCategoryId"),
-  ];
-}
-
 function operationObject(route: RouteDef, form: "id" | "externalId", examples: OpenApiExamples): JsonSchema {
-  const doc = docs[route.operation];
+  const doc = operationDocs[route.operation];
   const example = examples.operations?.[route.operation];
   const twin = form === "externalId";
   const responses: Record<string, JsonSchema> = {};
