@@ -1,6 +1,10 @@
 // The journal and idempotency keys on PostgreSQL across processes: two service instances (two
 // pools, as two processes) on one schema, and a restart.
 import { afterAll, describe, expect, it } from "vitest";
+import { journalDraft } from "../../src/journal/entry.js";
+import { journalRow } from "../../src/postgres/journal.js";
+import type { Guid } from "../../src/shared/guid.js";
+import { finite, UNLIMITED } from "../../src/stock/amount.js";
 import type { JournalPage } from "../../src/journal/entry.js";
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
@@ -67,3 +71,25 @@ describe.runIf(databaseUrl !== undefined)("the journal on PostgreSQL, across pro
     }
   });
 });
+
+describe("a journal row's columns (issue 33), without a database", () => {
+  it("JRN-2, SYN-3: the row names its records as id: and key: terms, and lists each change's kind, record and material in order", () => {
+    const g = (n: number): Guid => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, "0")}` as Guid;
+    const store = { id: g(1), externalId: "S-1", name: "Sklad", availableFor: [] };
+    const draft = journalDraft({
+      companyId: g(9), at: 0, operation: "moveStock", method: "PUT", path: "/store/x", form: "externalId", params: [{ name: "store", value: "S-1" }], dryRun: false,
+      bodyText: "[]", clientId: null, userId: g(8), idempotencyKey: "k", ids: [], status: 204, answer: undefined, effects: [],
+      changes: [
+        { kind: "store", before: null, after: store as never },
+        { kind: "stock", storeId: g(2), materialId: g(3), before: UNLIMITED, after: finite(2) },
+      ],
+      found: [{ id: g(1), externalId: "S-1" }],
+    });
+    const row = journalRow({ draft, fingerprint: "f" });
+    expect(row.records).toEqual([`id:${g(1)}`, `id:${g(2)}`, `id:${g(3)}`, "key:S-1"]);
+    expect([row.changedKinds, row.changedIds, row.changedMaterials]).toEqual([["store", "stock"], [g(1), g(2)], [null, g(3)]]);
+    expect([row.fingerprint, row.idempotencyKey, row.outcome, row.status]).toEqual(["f", "k", "committed", 204]);
+    expect(journalRow({ draft: { ...draft, idempotencyKey: null }, fingerprint: "f" }).fingerprint).toBeNull();
+  });
+});
+
