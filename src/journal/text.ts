@@ -26,12 +26,13 @@ function changeText(change: RecordChange): string {
  * answers for it, less the `seq` its storage gives it.
  * @param draft - the entry
  * @param answerText - the answer's body as the JSON text the request answers, when the caller has it (else it is written here)
+ * @param named - the records the entry names, when the caller has them (else they are found here)
  * @returns the JSON text of one object
  * @example
  * JSON.parse(journalEntryText({ companyId: "c", at: 0, operation: "addCustomer", method: "POST", path: "/customer", form: "id", params: [], dryRun: false, clientId: null, userId: "u", idempotencyKey: null, ids: [], outcome: "refused", status: 400, rules: [], effects: [], changes: [], found: [], bodyText: "{}" }, undefined)).body //=> {}
  */
-export function journalEntryText(draft: JournalDraft, answerText: string | undefined): string {
-  const { recordIds, recordKeys } = namedRecords(draft);
+export function journalEntryText(draft: JournalDraft, answerText: string | undefined, named: ReturnType<typeof namedRecords> = namedRecords(draft)): string {
+  const { recordIds, recordKeys } = named;
   const changes = new Array<string>(draft.changes.length);
   for (let i = 0; i < draft.changes.length; i++) changes[i] = changeText(draft.changes[i] as RecordChange);
   return (

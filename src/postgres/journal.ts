@@ -79,7 +79,8 @@ export interface JournalRow {
  */
 export function journalRow(record: JournalRecord): JournalRow {
   const { draft, fingerprint } = record;
-  const { recordIds, recordKeys } = namedRecords(draft);
+  const named = namedRecords(draft);
+  const { recordIds, recordKeys } = named;
   const records: string[] = [];
   for (const id of recordIds) records.push(`id:${id}`);
   for (const key of recordKeys) records.push(`key:${key}`);
@@ -95,7 +96,7 @@ export function journalRow(record: JournalRecord): JournalRow {
     at: draft.at, operation: draft.operation, outcome: draft.outcome, rules: draft.rules, records, changedKinds, changedIds, changedMaterials,
     idempotencyKey: draft.idempotencyKey, fingerprint: draft.idempotencyKey === null ? null : fingerprint, status: draft.status, dryRun: draft.dryRun,
     // Written once from the text the request holds (the body sent, the answer sent): JSON once.
-    entry: journalEntryText(draft, record.answerText),
+    entry: journalEntryText(draft, record.answerText, named),
   };
 }
 
