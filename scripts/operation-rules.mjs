@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates src/journal/operation-rules.generated.ts: for each write operation of the route table, the rule
 // IDs its decision applies (RPL-3), derived from the code so the list cannot drift from it. From
-// the operation's handler (src/service/router.ts's table), every function and constant of src/
+// the operation's handler (the `Handlers` tables of src/service/handlers/), every function and constant of src/
 // that the handler's code refers to is followed, transitively, through the TypeScript checker;
 // the operation applies:
 //   - the rule each reached declaration owns (its `@rule` tag, the catalog's owners);
@@ -90,7 +90,7 @@ function byRule(a, b) {
 }
 
 /**
- * The rules of each operation of the router's table.
+ * The rules of each operation of the handler tables.
  * @returns {[string, string[]][]}
  */
 export function operationRules() {
@@ -98,24 +98,31 @@ export function operationRules() {
   const routerPath = join(root, "src", "service", "router.ts");
   const program = ts.createProgram({ rootNames: [routerPath], options: config.options });
   const checker = program.getTypeChecker();
-  const router = program.getSourceFile(routerPath);
   const rows = [];
+  // Each file of src/service/handlers/ lists its operations' handlers in a `Handlers<…>` table.
   const find = (node) => {
-    if (ts.isObjectLiteralExpression(node) && node.properties.some((p) => p.name?.getText() === "moveStock")) {
-      for (const p of node.properties) {
-        if (!ts.isPropertyAssignment(p)) continue;
-        let symbol = checker.getSymbolAtLocation(p.initializer);
+    if (ts.isVariableDeclaration(node) && node.type !== undefined && /^Handlers</.test(node.type.getText()) && node.initializer !== undefined && ts.isObjectLiteralExpression(node.initializer)) {
+      for (const p of node.initializer.properties) {
+        const value = ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined;
+        if (value === undefined) continue;
+        let symbol = ts.isShorthandPropertyAssignment(p) ? checker.getShorthandAssignmentValueSymbol(p) : checker.getSymbolAtLocation(value);
         if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        rows.push([p.name.getText(), reach(checker, p.initializer, symbol?.declarations ?? [])]);
+        const decl = symbol?.declarations?.[0];
+        // A shorthand entry (`readOrder,`) is followed from its declaration's initializer.
+        const start = ts.isShorthandPropertyAssignment(p) && decl !== undefined && ts.isVariableDeclaration(decl) && decl.initializer !== undefined ? decl.initializer : value;
+        rows.push([p.name.getText(), reach(checker, start, symbol?.declarations ?? [])]);
       }
     } else ts.forEachChild(node, find);
   };
-  find(router);
-  // Reads are not decisions: only the journaled writes (every method but GET; the login has no handler here).
-  const routes = readFileSync(join(root, "src", "api", "routes.ts"), "utf8");
-  const reads = new Set([...routes.matchAll(/^  (\w+): \{ method: "GET"/gm)].map((m) => m[1]));
+  for (const file of program.getSourceFiles()) if (file.fileName.startsWith(join(root, "src", "service", "handlers") + "/")) find(file);
+  // Reads are not decisions: only the journaled writes (every method but GET; the login has no handler).
+  const described = readFileSync(join(root, "src", "api", "operations.ts"), "utf8");
+  const reads = new Set([...described.matchAll(/^  (\w+): \{\n    method: "GET"/gm)].map((m) => m[1]));
   for (let i = rows.length - 1; i >= 0; i--) if (reads.has(rows[i][0])) rows.splice(i, 1);
-  if (rows.length === 0) throw new Error("operation-rules: the operation table of src/service/router.ts was not found");
+  // In the description's order.
+  const order = [...described.matchAll(/^  (\w+): \{$/gm)].map((m) => m[1]);
+  rows.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+  if (rows.length === 0) throw new Error("operation-rules: no handler table was found in src/service/handlers/");
   return rows;
 }
 

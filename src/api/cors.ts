@@ -1,6 +1,6 @@
 // Cross-origin requests (CORS, WHATWG Fetch §3.2) for the node:http adapter: which origins may
 // call the API from a browser page, the preflight answer, and the headers of every answer.
-import { apiOperations } from "./routes.js";
+import { apiOperations } from "./operations.js";
 
 /** Which page origins may call the server from a browser: any (`"*"`), or these exactly (`https://app.example`). */
 export type CorsOrigins = "*" | readonly string[];

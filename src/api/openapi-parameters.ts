@@ -12,7 +12,8 @@ import { limits } from "../shared/limits.js";
 import { ruleIds } from "../shared/rule-id.generated.js";
 import { MAX_STORE_PAGE_SIZE, storeListingQueryJsonSchema, storeSortKeys, storeSortOrders } from "../store/query.js";
 import { MAX_SYNC_CURSOR, MAX_SYNC_DAYS } from "../sync/query.js";
-import { apiRoutes, isJournaledWrite } from "./routes.js";
+import { isJournaledWrite } from "./operation.js";
+import { apiRoutes } from "./routes.js";
 
 /** The `dryRun` query flag every write takes (docs/service.md). */
 export const dryRunParameter: JsonSchema = {

@@ -16,8 +16,11 @@ import {
   addToStoreAnswer, allowedActionsAnswer, candidatesAnswer, createdAnswer, customerAnswer, interventionAnswer, journalPageAnswer, loginAnswer, materialAnswer,
   orderAnswer, reportDocumentsAnswer, storeDetailAnswer,
 } from "./read-shapes.js";
-import { apiRoutes, isJournaledWrite, type OperationId, type PathParamName, type RouteDef } from "./routes.js";
-import { operationDocs, paramWords, tagDescriptions, type Tag } from "./operation-docs.js";
+import { isJournaledWrite, type PathParamName } from "./operation.js";
+import { apiOperations } from "./operations.js";
+import type { OperationId } from "./operations.generated.js";
+import { paramWords, tagDescriptions, type Tag } from "./reference-words.js";
+import { apiRoutes, type RouteDef } from "./routes.js";
 import { candidatesParameters, dryRunParameter, idempotencyKeyParameter, journalParameters, storeListingParameters, syncParameters } from "./openapi-parameters.js";
 
 /** An OpenAPI 3.1 document, as a plain JSON object. */
@@ -245,7 +248,7 @@ function refusalResponses(examples: OpenApiExamples): Record<string, JsonSchema>
  */
 function refusalStatuses(route: RouteDef): DocumentedProblemStatus[] {
   const statuses: DocumentedProblemStatus[] = [400];
-  if (route.operation === "login") statuses.push(403, 429);
+  if (route.kind === "authentication") statuses.push(403, 429);
   else statuses.push(401);
   if (route.path.includes("{")) statuses.push(404);
   statuses.push(405, 413, 414, 415, 431, 500, UNAVAILABLE.status);
@@ -292,7 +295,7 @@ function pathParameters(route: RouteDef, form: "id" | "externalId"): JsonSchema[
 }
 
 function operationObject(route: RouteDef, form: "id" | "externalId", examples: OpenApiExamples): JsonSchema {
-  const doc = operationDocs[route.operation];
+  const doc = apiOperations[route.operation];
   const example = examples.operations?.[route.operation];
   const twin = form === "externalId";
   const responses: Record<string, JsonSchema> = {};
@@ -308,7 +311,7 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
   for (const s of refusalStatuses(route)) responses[String(s)] = { $ref: `#/components/responses/${documentedProblemNames[s]}` };
   const parameters = [
     ...pathParameters(route, form),
-    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : doc.query === "sync" ? syncParameters() : doc.query === "candidates" ? candidatesParameters() : []),
+    ...(doc.query === "storeListing" ? storeListingParameters() : doc.query === "journal" ? journalParameters() : doc.query === "deviceSync" ? syncParameters() : doc.query === "candidates" ? candidatesParameters() : []),
     ...(route.method === "GET" ? [] : [dryRunParameter]),
     ...(isJournaledWrite(route) ? [idempotencyKeyParameter] : []),
   ];
@@ -327,7 +330,7 @@ function operationObject(route: RouteDef, form: "id" | "externalId", examples: O
           },
         }),
     responses,
-    ...(route.operation === "login" ? { security: [] } : {}),
+    ...(route.kind === "authentication" ? { security: [] } : {}),
   };
 }
 

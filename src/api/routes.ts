@@ -2,145 +2,9 @@ import { isGuid, toGuid, type Guid } from "../shared/guid.js";
 import { fail, issue, ok, type Result } from "../shared/issue.js";
 import type { RefIndex } from "../shared/reference.js";
 import { isAddressableExternalId } from "../shared/text.js";
-
-/** The placeholder names a route path may hold (`/order/{order}`), one per kind of record. */
-export type PathParamName = "customer" | "order" | "intervention" | "material" | "store" | "toStore";
-
-/** The placeholder names of a route path template, as a union (`"order" | "intervention"`). */
-export type ParamsOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamsOf<Rest> : never;
-
-/** HTTP methods the API routes. */
-export type Method = "GET" | "POST" | "PUT";
-
-/** One operation of the API: its method, path template and the status of a successful answer. */
-export interface Operation<M extends Method = Method, P extends string = string, S extends 200 | 201 | 204 = 200 | 201 | 204> {
-  /** Upper-case method. */
-  readonly method: M;
-  /** Path template; each `{placeholder}` names a record (the external-ID twin is added by the route compiler (`compileRoutes`)). */
-  readonly path: P;
-  /** The status of a successful answer. */
-  readonly success: S;
-}
-
-/** Every operation of the HTTP interface, by name. */
-export interface ApiOperations {
-  /** Logs in and issues a token (AUTH-1). */
-  readonly login: Operation<"POST", "/auth/login", 200>;
-  /** Reads a customer. */
-  readonly readCustomer: Operation<"GET", "/customer/{customer}", 200>;
-  /** Reads an order. */
-  readonly readOrder: Operation<"GET", "/order/{order}", 200>;
-  /** Lists the order actions and whether each is allowed now. */
-  readonly orderAllowedActions: Operation<"GET", "/order/{order}/allowedActions", 200>;
-  /** Reads an intervention of an order. */
-  readonly readIntervention: Operation<"GET", "/order/{order}/intervention/{intervention}", 200>;
-  /** Reads the report documents of a completed intervention (INT-6). */
-  readonly readReportDocuments: Operation<"GET", "/order/{order}/intervention/{intervention}/reportDocuments", 200>;
-  /** Lists the intervention actions and whether each is allowed now. */
-  readonly interventionAllowedActions: Operation<"GET", "/order/{order}/intervention/{intervention}/allowedActions", 200>;
-  /** Reads a material. */
-  readonly readMaterial: Operation<"GET", "/material/{material}", 200>;
-  /** Lists the slots and technicians a new plan of the order may take (CND-1 to CND-4; an extension). */
-  readonly orderCandidates: Operation<"GET", "/order/{order}/candidates", 200>;
-  /** Lists the slots and technicians a replan of the intervention may take (CND-1 to CND-4; an extension). */
-  readonly interventionCandidates: Operation<"GET", "/order/{order}/intervention/{intervention}/candidates", 200>;
-  /** Cancels an order and its open interventions (ORD-11). */
-  readonly cancelOrder: Operation<"PUT", "/order/{order}/cancel", 204>;
-  /** Completes an order (ORD-13). */
-  readonly completeOrder: Operation<"PUT", "/order/{order}/complete", 204>;
-  /** Plans an intervention on an order (INT-1). */
-  readonly planIntervention: Operation<"POST", "/order/{order}/PlanIntervention", 200>;
-  /** Edits an intervention (INT-4). */
-  readonly editIntervention: Operation<"PUT", "/order/{order}/intervention/{intervention}", 200>;
-  /** Replans a planned intervention (INT-3). */
-  readonly replanIntervention: Operation<"PUT", "/order/{order}/intervention/{intervention}/Replan", 200>;
-  /** Cancels an intervention (INT-5). */
-  readonly cancelIntervention: Operation<"PUT", "/order/{order}/intervention/{intervention}/Cancel", 200>;
-  /** Starts the technician's departure (INT-7). */
-  readonly startDeparture: Operation<"PUT", "/order/{order}/intervention/{intervention}/StartDeparture", 200>;
-  /** Starts the work (INT-7). */
-  readonly start: Operation<"PUT", "/order/{order}/intervention/{intervention}/Start", 200>;
-  /** Asks the customer to sign (INT-7). */
-  readonly requestSignature: Operation<"PUT", "/order/{order}/intervention/{intervention}/RequestSignature", 200>;
-  /** Completes an intervention (INT-7). */
-  readonly complete: Operation<"PUT", "/order/{order}/intervention/{intervention}/Complete", 200>;
-  /** Adds stock to a store (STK-2). */
-  readonly addToStore: Operation<"POST", "/store/{store}/addToStore", 201>;
-  /** Removes stock from a store (STK-3). */
-  readonly removeMaterial: Operation<"PUT", "/store/{store}/removeMaterial", 204>;
-  /** Sets stock amounts in a store (STK-4). */
-  readonly setMaterialAmounts: Operation<"PUT", "/store/{store}/setMaterialAmounts", 204>;
-  /** Moves stock between two stores (STK-5). */
-  readonly moveStock: Operation<"PUT", "/store/{store}/moveTo/{toStore}", 204>;
-  /** Adds a customer (CUS-1). */
-  readonly addCustomer: Operation<"POST", "/customer", 201>;
-  /** Adds or edits a customer (UPS-1 to UPS-9). */
-  readonly addOrEditCustomer: Operation<"POST", "/customer/addOrEdit", 204>;
-  /** Adds an order (ORD-1). */
-  readonly addOrder: Operation<"POST", "/order", 201>;
-  /** Adds or edits an order (ORD-10). */
-  readonly addOrEditOrder: Operation<"POST", "/order/addOrEdit", 204>;
-  /** Edits an order (ORD-6). */
-  readonly editOrder: Operation<"PUT", "/order/{order}", 204>;
-  /** Replaces a material's definition (MAT-1). */
-  readonly replaceMaterial: Operation<"PUT", "/material/{material}", 204>;
-  /** Replaces a store (STO-1). */
-  readonly replaceStore: Operation<"PUT", "/store/{store}", 204>;
-  /** Reads one page of a store's stock (STO-3 to STO-6). */
-  readonly readStore: Operation<"GET", "/store/{store}", 200>;
-  /** Reads one page of the company's journal of decisions (JRN-2; an extension). */
-  readonly readJournal: Operation<"GET", "/journal", 200>;
-  /** Reads what a technician's device needs for some days, changed since a cursor (SYN-1 to SYN-4; an extension). */
-  readonly sync: Operation<"GET", "/sync", 200>;
-}
-
-/**
- * Every operation of the HTTP interface as data: method, path template and the status of
- * a successful answer; both add-or-edit operations answer 204, whether they created or
- * edited. A server binds each operation to its handler; a client or an OpenAPI generator
- * reads the same table. Each path with placeholders also answers its external-ID twin
- * (`/order/externalId/{…}/…`), added by the route compiler (`compileRoutes`).
- * @rule UPS-9
- */
-export const apiOperations: ApiOperations = {
-  login: { method: "POST", path: "/auth/login", success: 200 },
-  readCustomer: { method: "GET", path: "/customer/{customer}", success: 200 },
-  readOrder: { method: "GET", path: "/order/{order}", success: 200 },
-  orderAllowedActions: { method: "GET", path: "/order/{order}/allowedActions", success: 200 },
-  readIntervention: { method: "GET", path: "/order/{order}/intervention/{intervention}", success: 200 },
-  readReportDocuments: { method: "GET", path: "/order/{order}/intervention/{intervention}/reportDocuments", success: 200 },
-  interventionAllowedActions: { method: "GET", path: "/order/{order}/intervention/{intervention}/allowedActions", success: 200 },
-  readMaterial: { method: "GET", path: "/material/{material}", success: 200 },
-  orderCandidates: { method: "GET", path: "/order/{order}/candidates", success: 200 },
-  interventionCandidates: { method: "GET", path: "/order/{order}/intervention/{intervention}/candidates", success: 200 },
-  cancelOrder: { method: "PUT", path: "/order/{order}/cancel", success: 204 },
-  completeOrder: { method: "PUT", path: "/order/{order}/complete", success: 204 },
-  planIntervention: { method: "POST", path: "/order/{order}/PlanIntervention", success: 200 },
-  editIntervention: { method: "PUT", path: "/order/{order}/intervention/{intervention}", success: 200 },
-  replanIntervention: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Replan", success: 200 },
-  cancelIntervention: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Cancel", success: 200 },
-  startDeparture: { method: "PUT", path: "/order/{order}/intervention/{intervention}/StartDeparture", success: 200 },
-  start: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Start", success: 200 },
-  requestSignature: { method: "PUT", path: "/order/{order}/intervention/{intervention}/RequestSignature", success: 200 },
-  complete: { method: "PUT", path: "/order/{order}/intervention/{intervention}/Complete", success: 200 },
-  addToStore: { method: "POST", path: "/store/{store}/addToStore", success: 201 },
-  removeMaterial: { method: "PUT", path: "/store/{store}/removeMaterial", success: 204 },
-  setMaterialAmounts: { method: "PUT", path: "/store/{store}/setMaterialAmounts", success: 204 },
-  moveStock: { method: "PUT", path: "/store/{store}/moveTo/{toStore}", success: 204 },
-  addCustomer: { method: "POST", path: "/customer", success: 201 },
-  addOrEditCustomer: { method: "POST", path: "/customer/addOrEdit", success: 204 },
-  addOrder: { method: "POST", path: "/order", success: 201 },
-  addOrEditOrder: { method: "POST", path: "/order/addOrEdit", success: 204 },
-  editOrder: { method: "PUT", path: "/order/{order}", success: 204 },
-  replaceMaterial: { method: "PUT", path: "/material/{material}", success: 204 },
-  replaceStore: { method: "PUT", path: "/store/{store}", success: 204 },
-  readStore: { method: "GET", path: "/store/{store}", success: 200 },
-  readJournal: { method: "GET", path: "/journal", success: 200 },
-  sync: { method: "GET", path: "/sync", success: 200 },
-};
-
-/** The name of an operation of the API (`"planIntervention"`). */
-export type OperationId = keyof ApiOperations;
+import type { Method, OperationKind, ParamsOf, PathParamName } from "./operation.js";
+import { apiOperations } from "./operations.js";
+import type { ApiOperations, OperationId } from "./operations.generated.js";
 
 /** The path placeholders of an operation (`"order" | "intervention"` for `"replanIntervention"`). */
 export type OperationParams<O extends OperationId> = ParamsOf<ApiOperations[O]["path"]> & PathParamName;
@@ -150,20 +14,10 @@ export type OperationParams<O extends OperationId> = ParamsOf<ApiOperations[O]["
  * @example
  * apiRoutes.find((r) => r.operation === "addOrEditCustomer")?.success //=> 204
  */
-export const apiRoutes: readonly RouteDef[] = (Object.keys(apiOperations) as OperationId[]).map((operation) => ({ operation, ...apiOperations[operation] }));
-
-/**
- * Whether a route is a write the service decides and journals, and an `Idempotency-Key`
- * protects (JRN-1, IDM-1): any route but a `GET` and the login.
- * @param route - a route definition or a compiled route
- * @returns whether it is a journaled write
- * @example
- * isJournaledWrite({ method: "PUT", operation: "editOrder" }) //=> true
- * isJournaledWrite({ method: "POST", operation: "login" }) //=> false
- */
-export function isJournaledWrite(route: { readonly method: Method; readonly operation: OperationId }): boolean {
-  return route.method !== "GET" && route.operation !== "login";
-}
+export const apiRoutes: readonly RouteDef[] = (Object.keys(apiOperations) as OperationId[]).map((operation) => {
+  const { method, path, success, kind } = apiOperations[operation];
+  return { operation, method, path, success, kind };
+});
 
 /** A route definition as the route compiler (`compileRoutes`) reads it. */
 export interface RouteDef {
@@ -175,6 +29,8 @@ export interface RouteDef {
   readonly operation: OperationId;
   /** The status of a successful answer. */
   readonly success: 200 | 201 | 204;
+  /** How the service routes it. */
+  readonly kind: OperationKind;
 }
 
 /** One segment of a compiled path: a literal (lower-cased) or a placeholder. 
@@ -206,6 +62,8 @@ export interface CompiledRoute {
   readonly operation: OperationId;
   /** The status of a successful answer. */
   readonly success: 200 | 201 | 204;
+  /** How the service routes it. */
+  readonly kind: OperationKind;
 }
 
 const PARAM = /^\{(customer|order|intervention|material|store|toStore)\}$/;
@@ -218,7 +76,7 @@ function compile(def: RouteDef): CompiledRoute[] {
     if (p.includes("{")) throw new Error(`Unknown placeholder in route ${def.path}`);
     return { literal: p.toLowerCase() };
   });
-  const base = { method: def.method, template: def.path, operation: def.operation, success: def.success };
+  const base = { method: def.method, template: def.path, operation: def.operation, success: def.success, kind: def.kind };
   const out: CompiledRoute[] = [{ ...base, form: "id", segments }];
   if (segments.some((s) => "param" in s)) {
     const twin: Segment[] = [segments[0] as Segment, { literal: "externalid" }];
@@ -235,7 +93,7 @@ function compile(def: RouteDef): CompiledRoute[] {
  * @returns the compiled routes
  * @throws Error when a route is declared twice or names an unknown placeholder (a programmer error)
  * @example
- * compileRoutes([{ method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 }]).length //=> 2
+ * compileRoutes([{ method: "GET", path: "/order/{order}", operation: "readOrder", success: 200, kind: "decision" }]).length //=> 2
  * @internal
  */
 export function compileRoutes(defs: readonly RouteDef[]): CompiledRoute[] {

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from "../api/problem.js";
-import type { OperationId } from "../api/routes.js";
+import type { OperationId } from "../api/operations.generated.js";
 import { networkReason } from "./retry.js";
 
 /**

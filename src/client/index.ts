@@ -10,10 +10,9 @@
  */
 export { createClient } from "./client.js";
 export { operationPath } from "./paths.js";
-export type {
-  ClientOptions, CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, CandidatesQueryParams, InterventionCandidatesRead, FieldServiceClient, InterventionCall, InterventionRead, MoveStockCall,
-} from "./client.js";
-export type { Ref, ExternalIdRef } from "./paths.js";
+export type { ClientOptions, FieldServiceClient } from "./client.js";
+export type { FieldServiceClientMethods } from "./operations.generated.js";
+export type { CallOptions, WriteOptions, JournalQueryParams, SyncQueryParams, CandidatesQueryParams, Ref, ExternalIdRef } from "./call-types.js";
 export type { FetchLike } from "./transport.js";
 export { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
 export { inProcessFetch } from "./in-process.js";
@@ -33,7 +32,7 @@ export type {
 export type { StoreDetail, StoreDetailItem, StoreDetailMaterials } from "../store-listing/page.js";
 export type { ProblemDetails, ProblemName, ProblemStatus } from "../api/problem.js";
 export type { JournalPage, JournalEntryShape, JournalOutcome, JournalParam, RecordChangeShape } from "../journal/entry.js";
-export type { OperationId } from "../api/routes.js";
+export type { OperationId } from "../api/operations.generated.js";
 export type { LoginResponse } from "../auth/login.js";
 export type { Issue, IssueCode, EdgeCode, EdgeIssue, ProblemIssue } from "../shared/issue.js";
 export type { RuleId } from "../shared/rule-id.generated.js";

@@ -1,27 +1,14 @@
 // Where a call goes: an operation's path filled with the records it names (GUIDs, or external IDs
 // on the `/externalId/...` twin, each checked before anything is sent, GEN-2, TXT-2) and its query.
 import { problem } from "../api/problem.js";
-import { apiOperations, type OperationId } from "../api/routes.js";
+import type { OperationId } from "../api/operations.generated.js";
+import { clientOperations } from "./operations.generated.js";
 import { isGuid } from "../shared/guid.js";
 import { issue, type Issue } from "../shared/issue.js";
 import { isAddressableExternalId } from "../shared/text.js";
+import type { Ref } from "./call-types.js";
 import { FieldServiceError } from "./errors.js";
 
-/** A record named by its external ID: the client then uses the `/externalId/...` path form (GEN-2). */
-export interface ExternalIdRef {
-  /**
-   * The client-assigned external ID. One that no URL path can carry (blank, `.`, `..`, U+0000 or
-   * an unpaired surrogate, TXT-2) is refused before anything is sent.
-   */
-  readonly externalId: string;
-}
-
-/**
- * A record reference in a path: its GUID as a string, or `{ externalId }`. One path never mixes
- * the two forms, so an operation with two records takes two GUIDs or two external IDs. A string
- * that is not a GUID is refused before anything is sent (pass `{ externalId }` for an external ID).
- */
-export type Ref = string | ExternalIdRef;
 
 /**
  * The path of an operation for the records given: GUIDs fill the placeholders of the table's
@@ -45,7 +32,7 @@ export type Ref = string | ExternalIdRef;
  * refusal.problem.errors.map((i) => `${i.code}@${i.path}`) //=> ["InvalidExternalId@intervention"]
  */
 export function operationPath(operation: OperationId, refs: readonly Ref[]): string {
-  const template = apiOperations[operation].path;
+  const template = clientOperations[operation].path;
   const parts = template.split("/").slice(1);
   const params = parts.filter((p) => p.startsWith("{")).map((p) => p.slice(1, -1));
   if (params.length !== refs.length) throw new TypeError(`${operation} names ${params.length} record(s) in its path, ${refs.length} given`);

@@ -1,11 +1,15 @@
 // The client's login: one token kept and renewed before its 60 minutes run out (AUTH-3), one login
 // shared by the calls that need it at once, and aborted once none of them waits for it.
-import { apiOperations } from "../api/routes.js";
+import type { OperationId } from "../api/operations.generated.js";
 import type { LoginResponse } from "../auth/login.js";
 import { TOKEN_LIFETIME_MS } from "../auth/token.js";
 import { raced, throwIfAborted } from "./abort.js";
 import { FieldServiceUnexpectedResponseError } from "./errors.js";
+import { clientOperations } from "./operations.generated.js";
 import { answer, type Transport } from "./transport.js";
+
+/** The operation of the login: the one of its kind in the call table. */
+const LOGIN = (Object.keys(clientOperations) as OperationId[]).find((o) => clientOperations[o].kind === "authentication") as OperationId;
 
 /**
  * A token and when it runs out.
@@ -37,6 +41,8 @@ export interface Session {
   readonly logIn: (signal: AbortSignal | undefined) => Promise<Token>;
   /** Drops the kept token (only if it is still `used`, when given): the next call logs in. */
   readonly forget: (used?: Token) => void;
+  /** The login's operation, as errors name it. */
+  readonly operation: OperationId;
 }
 
 /**
@@ -66,9 +72,9 @@ export function createSession(
     const sentAt = now();
     const attempt = (async (): Promise<Token> => {
       const body = { tenantCode: credentials.tenantCode, clientId: credentials.clientId, secret: credentials.secret };
-      const result = answer("login", await send("login", apiOperations.login.path, body, controller.signal, undefined, undefined, true)) as LoginResponse;
+      const result = answer(LOGIN, await send(LOGIN, clientOperations[LOGIN].path, body, controller.signal, undefined, undefined, true)) as LoginResponse;
       if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
-        throw new FieldServiceUnexpectedResponseError("login", apiOperations.login.success, JSON.stringify(result));
+        throw new FieldServiceUnexpectedResponseError(LOGIN, clientOperations[LOGIN].success, JSON.stringify(result));
       }
       // AUTH-3: 60 minutes from issue; an `expiresIn` (seconds) in the answer, if a server sends one, wins.
       const expiresIn = (result as unknown as Record<string, unknown>)["expiresIn"];
@@ -109,5 +115,5 @@ export function createSession(
   const forget = (used?: Token): void => {
     if (used === undefined || token === used) token = undefined;
   };
-  return { validToken, logIn, forget };
+  return { validToken, logIn, forget, operation: LOGIN };
 }

@@ -2,7 +2,8 @@
 // by the call's signal, sent again when that is safe (CLT-1, CLT-2), and the answer read: the
 // operation's success, the problem details of a refusal (ERR-1), or an unexpected answer.
 import type { ProblemDetails } from "../api/problem.js";
-import { apiOperations, type OperationId } from "../api/routes.js";
+import type { OperationId } from "../api/operations.generated.js";
+import { clientOperations } from "./operations.generated.js";
 import type { ProblemIssue } from "../shared/issue.js";
 import { raced, throwIfAborted } from "./abort.js";
 import { FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError } from "./errors.js";
@@ -65,7 +66,7 @@ export function createTransport(o: TransportOptions): Transport {
     if (body !== undefined) headers["content-type"] = "application/json";
     if (key !== undefined) headers["idempotency-key"] = key;
     if (bearer !== undefined) headers["authorization"] = `Bearer ${bearer}`;
-    const init: RequestInit = { method: apiOperations[operation].method, headers };
+    const init: RequestInit = { method: clientOperations[operation].method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
     if (signal !== undefined) init.signal = signal;
     throwIfAborted(signal);
@@ -125,7 +126,7 @@ export function answer(operation: OperationId, sent: Sent): unknown {
       parsed = false;
     }
   }
-  const success = apiOperations[operation].success;
+  const success = clientOperations[operation].success;
   if (sent.status === success && parsed && (success === 204 || json !== undefined)) return success === 204 ? undefined : json;
   const details = parsed && sent.status >= 400 ? asProblem(json, sent.status) : undefined;
   if (details !== undefined) throw new FieldServiceError(operation, details, false, sent.retryAfter);

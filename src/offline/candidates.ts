@@ -1,5 +1,5 @@
 import { refusal } from "../api/problem.js";
-import type { CandidatesQueryParams } from "../client/client.js";
+import type { CandidatesQueryParams } from "../client/call-types.js";
 import { issue } from "../shared/issue.js";
 import { parseIsoDate } from "../shared/time.js";
 import type { ServiceRequest, ServiceResponse } from "../service/entry-point.js";

@@ -1,5 +1,4 @@
-import type { InterventionEditBody, InterventionReplanBody, StockQuantityBody } from "../api/bodies.js";
-import type { CandidatesQueryParams } from "../client/client.js";
+import type { CandidatesQueryParams } from "../client/call-types.js";
 import type { FetchLike } from "../client/transport.js";
 import { retryAfterMs } from "../client/retry.js";
 import type { Intervention } from "../records/intervention.js";
@@ -12,7 +11,9 @@ import { mergeSyncAnswer } from "../sync/merge.js";
 import { localCandidates } from "./candidates.js";
 import { localDecider, type LocalDecider } from "./decider.js";
 import { pushQueue, type OfflineConflict, type PushedWrite } from "./push.js";
-import { memoryQueueStore, type OfflineAnswer, type OfflineOperation, type QueuedWrite, type QueueStore } from "./queue.js";
+import type { OfflineAnswer } from "./answer.js";
+import { offlineOperations, type OfflineOperation, type OfflineWrites } from "./operations.generated.js";
+import { memoryQueueStore, type QueuedWrite, type QueueStore } from "./queue.js";
 
 /** The integration client's credentials (AUTH-1), as the typed client takes them. */
 export interface OfflineCredentials {
@@ -64,7 +65,7 @@ export interface SyncReport {
 }
 
 /** The offline client of one technician's device: local decisions, a queue, and reconciliation. */
-export interface OfflineClient {
+export interface OfflineClient extends OfflineWrites {
   /**
    * Loads the store's replica and queue (after a reload) and re-decides the queued writes on it;
    * every other method does it first, so calling it is needed only before the synchronous reads.
@@ -79,59 +80,6 @@ export interface OfflineClient {
    * @throws Error when the server refuses the scope (400: a malformed day or user GUID)
    */
   readonly pull: () => Promise<void>;
-  /**
-   * `PUT …/StartDeparture`, decided locally and queued when accepted.
-   * @param order - GUID of the order
-   * @param intervention - GUID of the intervention
-   * @returns the local answer, as the server would give it on the replica's state
-   */
-  readonly startDeparture: (order: string, intervention: string) => Promise<OfflineAnswer>;
-  /**
-   * `PUT …/Start`, decided locally and queued when accepted.
-   * @param order - GUID of the order
-   * @param intervention - GUID of the intervention
-   * @returns the local answer
-   */
-  readonly start: (order: string, intervention: string) => Promise<OfflineAnswer>;
-  /**
-   * `PUT …/RequestSignature`, decided locally and queued when accepted.
-   * @param order - GUID of the order
-   * @param intervention - GUID of the intervention
-   * @returns the local answer
-   */
-  readonly requestSignature: (order: string, intervention: string) => Promise<OfflineAnswer>;
-  /**
-   * `PUT …/Complete`, decided locally and queued when accepted.
-   * @param order - GUID of the order
-   * @param intervention - GUID of the intervention
-   * @returns the local answer
-   */
-  readonly complete: (order: string, intervention: string) => Promise<OfflineAnswer>;
-  /**
-   * `PUT /order/{order}/intervention/{intervention}` (INT-4), decided locally and queued when accepted.
-   * @param order - GUID of the order
-   * @param intervention - GUID of the intervention
-   * @param body - the fields to change
-   * @returns the local answer
-   */
-  readonly editIntervention: (order: string, intervention: string, body: InterventionEditBody) => Promise<OfflineAnswer>;
-  /**
-   * `PUT …/Replan`, decided locally (ASN-5 on the day's allocations) and queued when accepted.
-   * @param order - GUID of the order
-   * @param intervention - GUID of the intervention
-   * @param body - the new planning
-   * @returns the local answer
-   */
-  readonly replanIntervention: (order: string, intervention: string, body: InterventionReplanBody) => Promise<OfflineAnswer>;
-  /**
-   * `PUT /store/{from}/moveTo/{to}` (STK-5, STK-6) between two stores of the scope, decided
-   * locally and queued when accepted. A store outside the scope is not in the replica: 404.
-   * @param from - GUID of the source store
-   * @param to - GUID of the target store
-   * @param items - the batch
-   * @returns the local answer
-   */
-  readonly moveStock: (from: string, to: string, items: readonly StockQuantityBody[]) => Promise<OfflineAnswer>;
   /**
    * `GET …/intervention/{id}/candidates` (CND-5), answered on the device: the slots and
    * technicians a replan of the intervention may take on a day of the scope, ranked, as the
@@ -376,7 +324,16 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
     });
   }
 
-  const ivPath = (order: string, intervention: string, action: string): string => `/order/${segment(order)}/intervention/${segment(intervention)}${action}`;
+  // One method per write the description marks offline: the GUIDs fill its path, then its body if it takes one.
+  const writes = {} as Record<OfflineOperation, (...args: unknown[]) => Promise<OfflineAnswer>>;
+  for (const operation of Object.keys(offlineOperations) as OfflineOperation[]) {
+    const { path, body } = offlineOperations[operation];
+    writes[operation] = (...args: unknown[]): Promise<OfflineAnswer> => {
+      let i = 0;
+      const filled = path.replace(/\{\w+\}/g, () => segment(args[i++] as string));
+      return write(operation, filled, body ? args[i] : undefined);
+    };
+  }
 
   async function syncNow(): Promise<SyncReport> {
     await open();
@@ -402,13 +359,7 @@ export function createOfflineClient(options: OfflineClientOptions): OfflineClien
       await open();
       await pullNow();
     }),
-    startDeparture: (order, intervention) => write("startDeparture", ivPath(order, intervention, "/StartDeparture")),
-    start: (order, intervention) => write("start", ivPath(order, intervention, "/Start")),
-    requestSignature: (order, intervention) => write("requestSignature", ivPath(order, intervention, "/RequestSignature")),
-    complete: (order, intervention) => write("complete", ivPath(order, intervention, "/Complete")),
-    editIntervention: (order, intervention, body) => write("editIntervention", ivPath(order, intervention, ""), body),
-    replanIntervention: (order, intervention, body) => write("replanIntervention", ivPath(order, intervention, "/Replan"), body),
-    moveStock: (from, to, items) => write("moveStock", `/store/${segment(from)}/moveTo/${segment(to)}`, items),
+    ...writes,
     interventionCandidates: (order, intervention, query) => serial(async () => {
       await open();
       // Stryker disable next-line ConditionalExpression,LogicalOperator: rebase builds the decider exactly when there is a replica, so both are undefined or neither; the second test only narrows the type

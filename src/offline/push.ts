@@ -1,5 +1,6 @@
 import type { RuleId } from "../shared/rule-id.generated.js";
-import type { OfflineAnswer, QueuedWrite } from "./queue.js";
+import type { OfflineAnswer } from "./answer.js";
+import type { QueuedWrite } from "./queue.js";
 
 /** A write the server refused although the device had accepted it: something changed meanwhile (OFF-3). */
 export interface OfflineConflict {

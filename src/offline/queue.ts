@@ -1,18 +1,6 @@
-import type { ProblemIssue } from "../shared/issue.js";
+import type { OfflineAnswer } from "./answer.js";
+import type { OfflineOperation } from "./operations.generated.js";
 import type { SyncReplica } from "../sync/answer.js";
-
-/** The writes a technician performs offline, by the API operation each one is. */
-export type OfflineOperation = "startDeparture" | "start" | "requestSignature" | "complete" | "editIntervention" | "replanIntervention" | "moveStock";
-
-/** An answer as the offline client gives it: the status, the body when there is one, and the problem's issues (empty on success). */
-export interface OfflineAnswer {
-  /** HTTP status, as the server answers (or would answer) it. */
-  readonly status: number;
-  /** The JSON body; absent when none (a 204). */
-  readonly body?: unknown;
-  /** The problem's issues, each with its rule ID; empty on success. */
-  readonly issues: readonly ProblemIssue[];
-}
 
 /**
  * A write waiting to be pushed (OFF-2): exactly the request the server will get, with the

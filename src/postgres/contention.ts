@@ -1,7 +1,8 @@
 // Contention between writers (issue 33): this process's writers of one resource take turns,
 // a resource whose commit went stale is hot for a while, and a decision that lost a race locks
 // what it read before deciding again.
-import { apiOperations, isJournaledWrite } from "../api/routes.js";
+import { isJournaledWrite } from "../api/operation.js";
+import { apiOperations } from "../api/operations.js";
 import type { Guid } from "../shared/guid.js";
 import type { StoredOperation } from "../service/storage.js";
 import { emptyStamp, type ViewStamp } from "./records.js";
@@ -55,7 +56,7 @@ export class Turns {
  * @returns its turn keys, sorted
  */
 export function contentionKeys(operation: StoredOperation): string[] {
-  if (operation.dryRun || !isJournaledWrite({ method: apiOperations[operation.operation].method, operation: operation.operation })) return [];
+  if (operation.dryRun || !isJournaledWrite(apiOperations[operation.operation])) return [];
   const keys = new Set<string>();
   const named = (value: string): string => (operation.form === "id" ? value.toLowerCase() : value);
   for (const p of operation.params) {

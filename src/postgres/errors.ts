@@ -1,6 +1,6 @@
 // What PostgreSQL's and the driver's errors mean to the service: a conflict to decide again on,
 // a unique violation (GEN-4), a connection lost, a database that cannot serve now (503), or a bug.
-import type { HandledOperation } from "../service/router.js";
+import { apiOperations } from "../api/operations.js";
 import { DuplicateExternalIdError, StorageSetupError, StorageUnavailableError, type StoredOperation } from "../service/storage.js";
 
 /** PostgreSQL error codes of a conflict with a concurrent transaction: the request is re-run on fresh data. */
@@ -72,12 +72,6 @@ const RECORD_OF_TABLE: Readonly<Record<string, string>> = {
   customers: "customer", orders: "order", interventions: "intervention", stores: "store", materials: "material",
 };
 
-/** The table whose external ID each operation sets from its body's root `externalId` field. */
-const BODY_EXTERNAL_ID: Readonly<Partial<Record<HandledOperation, string>>> = {
-  addCustomer: "customers", addOrEditCustomer: "customers", addOrder: "orders", addOrEditOrder: "orders", editOrder: "orders",
-  planIntervention: "interventions", replanIntervention: "interventions", replaceStore: "stores",
-};
-
 /**
  * The GEN-4 refusal of a unique violation that came back on re-run: the constraint's table
  * names the kind of record; when the operation sets that record's external ID from the body,
@@ -91,7 +85,7 @@ export function duplicateOf(error: unknown, operation: StoredOperation | undefin
   const what = RECORD_OF_TABLE[table] ?? "record";
   const body = operation?.body;
   const sent = typeof body === "object" && body !== null && !Array.isArray(body) && Object.hasOwn(body, "externalId") ? (body as Record<string, unknown>)["externalId"] : undefined;
-  const named = operation !== undefined && BODY_EXTERNAL_ID[operation.operation] === table && typeof sent === "string";
+  const named = operation !== undefined && apiOperations[operation.operation].externalIdTable === table && typeof sent === "string";
   const message = named ? `Another ${what} has the external ID ${JSON.stringify(sent)} (GEN-4).` : `Another ${what} has this external ID (GEN-4).`;
   return new DuplicateExternalIdError(named ? "externalId" : "", message, { cause: error });
 }

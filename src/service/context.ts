@@ -7,7 +7,9 @@ import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { Store } from "../store/store.js";
+import type { ApiOperations, OperationId } from "../api/operations.generated.js";
 import { refusal } from "../api/problem.js";
+import type { OperationParams } from "../api/routes.js";
 import type { Issue, NonEmptyArray, Result } from "../shared/issue.js";
 import { NOTHING, type OperationLoads } from "./loads.js";
 import type { Changes, CompanyState } from "./state.js";
@@ -156,3 +158,16 @@ export function pathOperation<P extends ParamName>(loads: OperationLoads, decide
 export function refused(issues: NonEmptyArray<Issue>): Reply {
   return refusal(issues);
 }
+
+/**
+ * The operations answered by a handler: the decisions and the store page (a `listing`); the
+ * login needs no token, and the storage answers the journal read and the sync (JRN-2, SYN-2).
+ */
+export type HandledOperation = { [O in OperationId]: ApiOperations[O]["kind"] extends "decision" | "listing" ? O : never }[OperationId];
+
+/**
+ * The handlers of some operations, by operation, as each file of src/service/handlers/ lists
+ * its own: the type ties each decision to its route's placeholders, so a decision reading
+ * `records.intervention` cannot answer a path without `{intervention}`.
+ */
+export type Handlers<O extends HandledOperation> = { readonly [K in O]: Operation<OperationParams<K>> };

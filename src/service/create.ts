@@ -4,7 +4,8 @@
 // (path-records.ts), the journal of a write (journal-on-write.ts), the load-decide-commit loop
 // (decide-and-commit.ts), the routed request (routed.ts) and the entry point's types
 // (entry-point.ts).
-import { compileRoutes, createRouter, isJournaledWrite, apiRoutes, type Router } from "../api/routes.js";
+import { isJournaledWrite } from "../api/operation.js";
+import { compileRoutes, createRouter, apiRoutes, type Router } from "../api/routes.js";
 import { findLoginClient, login, parseLoginRequest } from "../auth/login.js";
 import { digestSecrets } from "../auth/secret.js";
 import { LOGIN_THROTTLE, loginKeys, loginThrottle } from "../auth/throttle.js";
@@ -27,7 +28,7 @@ import { NOTHING } from "./loads.js";
 import { memoryStorage } from "./memory.js";
 import { resolveRecords } from "./path-records.js";
 import { routeOf, type Routed } from "./routed.js";
-import { operationKind, operationOf, type HandledOperation } from "./router.js";
+import { operationOf, type HandledOperation } from "./router.js";
 import type { CompanyState } from "./state.js";
 import type { Awaitable, FieldStorage, RequestPort, StoredOperation } from "./storage.js";
 
@@ -216,14 +217,14 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       if (!auth.ok) return refused(auth.issues);
       if (!routed.dryRunRead.ok) return refused(routed.dryRunRead.issues);
       const companyId = auth.value.company.id;
-      const operation = routed.route.operation as Exclude<typeof routed.route.operation, "login">;
-      const kind = operationKind(operation);
+      const operation = routed.route.operation;
+      const kind = routed.route.kind;
       if (kind === "journal") {
         const query = parseJournalQuery(routed.query, writeOperations);
         if (!query.ok) return refused(query.issues);
         return andThen(port.readJournal(companyId, query.value), (page): ServiceResponse => ({ status: 200, body: page, effects: [] }));
       }
-      if (kind === "sync") {
+      if (kind === "deviceSync") {
         const query = parseSyncQuery(routed.query, auth.value.company.users);
         if (!query.ok) return refused(query.issues);
         const { scope, since } = query.value;
@@ -297,7 +298,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
       if ("status" in routed) return routed;
       const at = now();
       // The configuration (clients, users, catalogs) is what login and authentication read.
-      return andThen(port.companies(), (configs) => (routed.route.operation === "login" ? logIn(request, routed, configs, at) : operate(request, routed, configs, at)));
+      return andThen(port.companies(), (configs) => (routed.route.kind === "authentication" ? logIn(request, routed, configs, at) : operate(request, routed, configs, at)));
     });
   }
 

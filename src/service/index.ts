@@ -26,8 +26,13 @@ export { customerShape, orderShape, interventionShape, materialShape, reportDocu
 export type { CustomerShape, OrderShape, InterventionShape, MaterialShape, ReportDocumentsShape } from "./read-shapes.js";
 // The HTTP interface as data and the token plumbing: the rules entry keeps the decisions,
 // this entry what a server needs around them (issue 23).
-export { apiOperations, apiRoutes } from "../api/routes.js";
-export type { PathParamName, ParamsOf, Method, Operation, ApiOperations, OperationId, OperationParams, RouteDef } from "../api/routes.js";
+export { apiOperations } from "../api/operations.js";
+export type { OperationDescription, ExternalIdTable } from "../api/operations.js";
+export { apiRoutes } from "../api/routes.js";
+export type { OperationParams, RouteDef } from "../api/routes.js";
+export type { PathParamName, ParamsOf, Method, Operation, OperationKind, QueryKind } from "../api/operation.js";
+export { isJournaledWrite } from "../api/operation.js";
+export type { ApiOperations, OperationId } from "../api/operations.generated.js";
 export { TOKEN_LIFETIME_MS, bearerToken, isTokenValid, authenticate } from "../auth/token.js";
 export type { SecretHasher, ScryptCost } from "../auth/secret.js";
 export type { LoginThrottleLimits, FailureWindow } from "../auth/throttle.js";

@@ -1,7 +1,8 @@
 import { LOGIN_THROTTLE } from "../auth/throttle.js";
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiExamples, type OperationExample } from "../api/openapi.js";
 import { problem, type ProblemStatus } from "../api/problem.js";
-import type { OperationId } from "../api/routes.js";
+import type { OperationId } from "../api/operations.generated.js";
+import { apiRoutes, compileRoutes, createRouter, matchRoute, splitTarget } from "../api/routes.js";
 import { edgeIssue } from "../shared/issue.js";
 import { createFieldService } from "./create.js";
 import type { ServiceResponse } from "./entry-point.js";
@@ -26,6 +27,7 @@ export function demoExamples(): OpenApiExamples {
     newId: () => `7e570000-0000-4000-8000-${(++n).toString(16).padStart(12, "0")}`,
     newToken: () => "dGhpcy1pcy1hLWRlbW8tdG9rZW4tZm9yLXRoZS1kb2Nz",
   });
+  const router = createRouter(compileRoutes(apiRoutes));
   const operations: { [O in OperationId]?: OperationExample } = {};
   const problems: { [S in ProblemStatus | 503]?: unknown } = {};
   let authorization: Record<string, string> = {};
@@ -33,7 +35,11 @@ export function demoExamples(): OpenApiExamples {
   function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): ServiceResponse {
     return service.handle({ method, path, headers: { ...authorization, ...headers }, ...(body === undefined ? {} : { body }) });
   }
-  function step(operation: OperationId, method: string, path: string, body?: unknown): unknown {
+  // Each step's operation is the one its method and path route to, as the service routes them.
+  function step(method: string, path: string, body?: unknown): unknown {
+    const matched = matchRoute(router, method, splitTarget(path).path);
+    if (matched.kind !== "route") throw new Error(`OpenAPI examples: ${method} ${path} routes to no operation`);
+    const operation = matched.route.operation;
     const r = call(method, path, body);
     if (r.status >= 400) throw new Error(`OpenAPI examples: ${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
     operations[operation] ??= { ...(body === undefined ? {} : { request: body }), ...(r.body === undefined ? {} : { response: r.body }) };
@@ -41,10 +47,10 @@ export function demoExamples(): OpenApiExamples {
   }
 
   const credentials = { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" };
-  const login = step("login", "POST", "/auth/login", credentials) as { accessToken: string };
+  const login = step("POST", "/auth/login", credentials) as { accessToken: string };
   authorization = { authorization: `Bearer ${login.accessToken}` };
 
-  const customer = step("addCustomer", "POST", "/customer", {
+  const customer = step("POST", "/customer", {
     externalId: "ZAK-001",
     name: "Pekárna U Mlýna s.r.o.",
     kind: "Company",
@@ -56,8 +62,8 @@ export function demoExamples(): OpenApiExamples {
     addresses: [{ externalId: "ZAK-001-A1", street: "Mlýnská 12", city: "Brno", postalCode: "602 00", country: "CZ", coordinates: { latitude: 49.19, longitude: 16.61 } }],
     serviceObjects: [{ externalId: "ZAK-001-D1", name: "Pec Miwe Condo", serialNumber: "MC-2231", addressId: "ZAK-001-A1" }],
   }) as { id: string };
-  step("readCustomer", "GET", `/customer/${customer.id}`);
-  step("addOrEditCustomer", "POST", "/customer/addOrEdit", { externalId: "ZAK-001", name: "Pekárna U Mlýna s.r.o.", website: "https://pekarna-mlyn.cz" });
+  step("GET", `/customer/${customer.id}`);
+  step("POST", "/customer/addOrEdit", { externalId: "ZAK-001", name: "Pekárna U Mlýna s.r.o.", website: "https://pekarna-mlyn.cz" });
 
   const orderBody = {
     externalId: "OBJ-2026-001",
@@ -71,9 +77,9 @@ export function demoExamples(): OpenApiExamples {
     serviceObjectIds: ["ZAK-001-D1"],
     requestedDate: "2026-03-12T09:00:00+01:00",
   };
-  const order = step("addOrder", "POST", "/order", orderBody) as { id: string };
-  step("editOrder", "PUT", `/order/${order.id}`, { internalNote: "Zákazník preferuje dopoledne." });
-  step("addOrEditOrder", "POST", "/order/addOrEdit", { ...orderBody, estimatedDuration: 90 });
+  const order = step("POST", "/order", orderBody) as { id: string };
+  step("PUT", `/order/${order.id}`, { internalNote: "Zákazník preferuje dopoledne." });
+  step("POST", "/order/addOrEdit", { ...orderBody, estimatedDuration: 90 });
 
   const plan = {
     externalId: "VYJ-001",
@@ -84,53 +90,53 @@ export function demoExamples(): OpenApiExamples {
     sendNotificationNow: true,
     sendReminderOneDayBefore: true,
   };
-  const planned = step("planIntervention", "POST", `/order/${order.id}/PlanIntervention`, plan) as { id: string };
+  const planned = step("POST", `/order/${order.id}/PlanIntervention`, plan) as { id: string };
   const visit = `/order/${order.id}/intervention/${planned.id}`;
-  step("readIntervention", "GET", visit);
-  step("orderCandidates", "GET", `/order/${order.id}/candidates?day=2026-03-12&duration=90&from=08:00&to=12:00&step=30&limit=4`);
-  step("interventionCandidates", "GET", `${visit}/candidates?day=2026-03-12&duration=120&from=08:00&to=13:00&step=60&technicians=tech-1,tech-2,dispecer&limit=3`);
-  step("editIntervention", "PUT", visit, { internalNote: "Vzít náhradní termostat.", customStateId: "potvrzeno" });
-  step("replanIntervention", "PUT", `${visit}/Replan`, {
+  step("GET", visit);
+  step("GET", `/order/${order.id}/candidates?day=2026-03-12&duration=90&from=08:00&to=12:00&step=30&limit=4`);
+  step("GET", `${visit}/candidates?day=2026-03-12&duration=120&from=08:00&to=13:00&step=60&technicians=tech-1,tech-2,dispecer&limit=3`);
+  step("PUT", visit, { internalNote: "Vzít náhradní termostat.", customStateId: "potvrzeno" });
+  step("PUT", `${visit}/Replan`, {
     ...plan,
     assignations: [
       { userId: "tech-1", plannedStart: "2026-03-12T13:00:00+01:00", plannedEnd: "2026-03-12T15:00:00+01:00" },
       { userId: "tech-2", plannedStart: "2026-03-12T13:00:00+01:00", plannedEnd: "2026-03-12T14:00:00+01:00" },
     ],
   });
-  step("interventionAllowedActions", "GET", `${visit}/allowedActions`);
+  step("GET", `${visit}/allowedActions`);
   // The moves read no fields: {} is what a client that always sends a body sends.
-  step("startDeparture", "PUT", `${visit}/StartDeparture`, {});
-  step("start", "PUT", `${visit}/Start`, {});
-  step("requestSignature", "PUT", `${visit}/RequestSignature`, {});
-  step("complete", "PUT", `${visit}/Complete`, {});
-  step("readReportDocuments", "GET", `${visit}/reportDocuments`);
+  step("PUT", `${visit}/StartDeparture`, {});
+  step("PUT", `${visit}/Start`, {});
+  step("PUT", `${visit}/RequestSignature`, {});
+  step("PUT", `${visit}/Complete`, {});
+  step("GET", `${visit}/reportDocuments`);
 
-  const second = step("planIntervention", "POST", `/order/${order.id}/PlanIntervention`, {
+  const second = step("POST", `/order/${order.id}/PlanIntervention`, {
     ...plan, externalId: "VYJ-002", day: "2026-03-13",
     assignations: [{ userId: "tech-1", plannedStart: "2026-03-13T09:00:00+01:00", plannedEnd: "2026-03-13T10:00:00+01:00" }],
   }) as { id: string };
-  step("cancelIntervention", "PUT", `/order/${order.id}/intervention/${second.id}/Cancel`, { reason: "Díl nedorazil.", sendNotificationToCustomer: true });
-  step("orderAllowedActions", "GET", `/order/${order.id}/allowedActions`);
-  step("completeOrder", "PUT", `/order/${order.id}/complete`, {});
-  step("readOrder", "GET", `/order/${order.id}`);
+  step("PUT", `/order/${order.id}/intervention/${second.id}/Cancel`, { reason: "Díl nedorazil.", sendNotificationToCustomer: true });
+  step("GET", `/order/${order.id}/allowedActions`);
+  step("PUT", `/order/${order.id}/complete`, {});
+  step("GET", `/order/${order.id}`);
 
-  const other = step("addOrder", "POST", "/order", { ...orderBody, externalId: "OBJ-2026-002", name: "Roční servis" }) as { id: string };
-  step("cancelOrder", "PUT", `/order/${other.id}/cancel`, { reason: "Zákazník servis zrušil.", sendNotificationToCustomer: false });
+  const other = step("POST", "/order", { ...orderBody, externalId: "OBJ-2026-002", name: "Roční servis" }) as { id: string };
+  step("PUT", `/order/${other.id}/cancel`, { reason: "Zákazník servis zrušil.", sendNotificationToCustomer: false });
 
   const company = demoFixture.companies[0];
   const central = company?.stores[0]?.id ?? "";
   const van = company?.stores[1]?.id ?? "";
   const material = company?.materials[0]?.id ?? "";
-  step("readMaterial", "GET", `/material/${material}`);
-  step("replaceMaterial", "PUT", `/material/${material}`, { name: "Šroub M6 nerez", categoryId: "spojovaci", supplierId: "ferona", identificationNumber: "SPO-1000", unit: "Amounts", price: 3.1, costPrice: 2.2 });
-  step("addToStore", "POST", `/store/${central}/addToStore`, [{ materialId: "MAT-001", amount: 100 }, { materialId: "MAT-020" }]);
-  step("removeMaterial", "PUT", `/store/${central}/removeMaterial`, [{ materialId: "MAT-002", amount: 5 }]);
-  step("setMaterialAmounts", "PUT", `/store/${central}/setMaterialAmounts`, [{ materialId: "MAT-003", amount: 40 }]);
-  step("moveStock", "PUT", `/store/${central}/moveTo/${van}`, [{ materialId: "MAT-001", amount: 20 }, { materialId: "MAT-004", amount: null }]);
-  step("readStore", "GET", `/store/${van}?page=1&pageSize=3&sortBy=name`);
-  step("replaceStore", "PUT", `/store/${van}`, { name: "Servisní vůz 1", externalId: "auto-1", availableFor: ["tech-1", "tech-3"] });
-  step("readJournal", "GET", `/journal?operation=moveStock&limit=1`);
-  step("sync", "GET", `/sync?scope=technician:tech-1&from=2026-03-12&to=2026-03-13`);
+  step("GET", `/material/${material}`);
+  step("PUT", `/material/${material}`, { name: "Šroub M6 nerez", categoryId: "spojovaci", supplierId: "ferona", identificationNumber: "SPO-1000", unit: "Amounts", price: 3.1, costPrice: 2.2 });
+  step("POST", `/store/${central}/addToStore`, [{ materialId: "MAT-001", amount: 100 }, { materialId: "MAT-020" }]);
+  step("PUT", `/store/${central}/removeMaterial`, [{ materialId: "MAT-002", amount: 5 }]);
+  step("PUT", `/store/${central}/setMaterialAmounts`, [{ materialId: "MAT-003", amount: 40 }]);
+  step("PUT", `/store/${central}/moveTo/${van}`, [{ materialId: "MAT-001", amount: 20 }, { materialId: "MAT-004", amount: null }]);
+  step("GET", `/store/${van}?page=1&pageSize=3&sortBy=name`);
+  step("PUT", `/store/${van}`, { name: "Servisní vůz 1", externalId: "auto-1", availableFor: ["tech-1", "tech-3"] });
+  step("GET", `/journal?operation=moveStock&limit=1`);
+  step("GET", `/sync?scope=technician:tech-1&from=2026-03-12&to=2026-03-13`);
 
   // One refusal per status: the service's own answers where it gives them, the HTTP
   // adapter's bodies (same texts as src/server/http.ts) for the others.

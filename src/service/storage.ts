@@ -2,7 +2,7 @@ import type { HandledOperation } from "./router.js";
 import type { IssuedToken } from "../auth/token.js";
 import type { SecretHasher } from "../auth/secret.js";
 import type { FailureWindow } from "../auth/throttle.js";
-import type { PathParamName } from "../api/routes.js";
+import type { PathParamName } from "../api/operation.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import type { Fixture } from "./fixture.js";

@@ -115,18 +115,18 @@ describe("router", () => {
   });
 
   it("GEN-2: the route compiler refuses an unknown placeholder and a route declared twice (in any letter case)", () => {
-    expect(() => compileRoutes([{ method: "GET", path: "/order/{bogus}", operation: "readOrder", success: 200 }])).toThrow("Unknown placeholder in route /order/{bogus}");
+    expect(() => compileRoutes([{ method: "GET", path: "/order/{bogus}", operation: "readOrder", success: 200, kind: "decision" }])).toThrow("Unknown placeholder in route /order/{bogus}");
     // A placeholder is a whole segment.
     for (const path of ["/order/{order}x", "/order/x{order}"]) {
-      expect(() => compileRoutes([{ method: "GET", path, operation: "readOrder", success: 200 }]), path).toThrow(`Unknown placeholder in route ${path}`);
+      expect(() => compileRoutes([{ method: "GET", path, operation: "readOrder", success: 200, kind: "decision" }]), path).toThrow(`Unknown placeholder in route ${path}`);
     }
     expect(() => compileRoutes([
-      { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 },
-      { method: "GET", path: "/ORDER/{order}", operation: "readOrder", success: 200 },
+      { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200, kind: "decision" },
+      { method: "GET", path: "/ORDER/{order}", operation: "readOrder", success: 200, kind: "decision" },
     ])).toThrow("Route declared twice: GET /order/{order}");
     expect(compileRoutes([
-      { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200 },
-      { method: "PUT", path: "/order/{order}", operation: "editOrder", success: 204 },
+      { method: "GET", path: "/order/{order}", operation: "readOrder", success: 200, kind: "decision" },
+      { method: "PUT", path: "/order/{order}", operation: "editOrder", success: 204, kind: "decision" },
     ]).map((r) => `${r.method} ${r.form}`)).toEqual(["GET id", "GET externalId", "PUT id", "PUT externalId"]);
   });
 });

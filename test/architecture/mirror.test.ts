@@ -27,7 +27,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ALLOWED: Readonly<Record<string, string>> = {
   "auth/login-types.generated.ts": "generated from the login body's description in auth/login.ts (scripts/body-types.mjs): test/auth/login.test.ts and test/shared/json-schema.test.ts run its record maker through parseLoginRequest",
   "api/openapi-parameters.ts": "the query parameters and headers of the OpenAPI document (split from api/openapi.ts, issue 35): test/api/openapi.test.ts compares the whole document with docs/openapi.json and checks every parameter against its parser",
-  "api/operation-docs.ts": "what the reference says about each operation (split from api/openapi.ts, issue 35): test/api/openapi.test.ts (the document whole) and the compiler (keyed by every operation)",
+  "client/operations.generated.ts": "generated from the description of the operations, api/operations.ts (scripts/operations.mjs): test/client/client.test.ts calls every method through it, test/client/client.test-d.ts checks its types, test/api/operations.test.ts checks it against the description",
   "api/cors.ts": "CORS of the HTTP adapter: test/server/cors.test.ts (headers over fetch, COR-1..3) and test/server/cors-browser.test.ts (a page of another origin in Chromium)",
   "client/errors.ts": "the client's error classes: test/client/client.test.ts and abort.test.ts check what each failure throws",
   "client/session.ts": "the client's login, kept and renewed: test/client/client.test.ts (\"the token (AUTH-2, AUTH-3)\") and test/client/abort.test.ts (a shared login and its callers' signals)",

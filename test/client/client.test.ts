@@ -4,7 +4,8 @@
 // calls, one retry after a 401, validation before sending, dry runs.
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOperations, type OperationId } from "../../src/api/routes.js";
+import { apiOperations } from "../../src/api/operations.js";
+import type { OperationId } from "../../src/api/operations.generated.js";
 import { TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import {
   createClient, FieldServiceError, FieldServiceNetworkError, FieldServiceUnexpectedResponseError, inProcessFetch, operationPath,

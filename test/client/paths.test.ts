@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOperations, apiRoutes, compileRoutes, createRouter, matchRoute, type OperationId } from "../../src/api/routes.js";
+import { apiOperations } from "../../src/api/operations.js";
+import type { OperationId } from "../../src/api/operations.generated.js";
+import { apiRoutes, compileRoutes, createRouter, matchRoute } from "../../src/api/routes.js";
 import { createClient, FieldServiceError, operationPath, type Ref } from "../../src/client/index.js";
 import { demo, recordingFetch, startServer, type Seen, type Started } from "./support.js";
 

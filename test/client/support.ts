@@ -2,7 +2,8 @@
 // with the demonstration fixture, on an ephemeral port of 127.0.0.1, with a clock the test moves.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { compileRoutes, createRouter, matchRoute, apiRoutes, type OperationId } from "../../src/api/routes.js";
+import type { OperationId } from "../../src/api/operations.generated.js";
+import { compileRoutes, createRouter, matchRoute, apiRoutes } from "../../src/api/routes.js";
 import type { FetchLike } from "../../src/client/index.js";
 import { createHttpServer } from "../../src/server/http.js";
 import { createFieldService } from "../../src/service/create.js";

@@ -8,7 +8,8 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildOpenApiDocument, documentedStatuses, openApiPath } from "../../src/api/openapi.js";
-import { apiRoutes, compileRoutes, createRouter, matchRoute, splitTarget, type OperationId } from "../../src/api/routes.js";
+import type { OperationId } from "../../src/api/operations.generated.js";
+import { apiRoutes, compileRoutes, createRouter, matchRoute, splitTarget } from "../../src/api/routes.js";
 import type { ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
 import { issueRuleProblems } from "./issue-rules.js";
 

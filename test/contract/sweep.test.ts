@@ -3,7 +3,8 @@
 // OpenAPI document and the coverage report counts it (test/contract/openapi-contract.ts).
 import { describe, expect, it } from "vitest";
 import { openApiPath } from "../../src/api/openapi.js";
-import { apiRoutes, type Method } from "../../src/api/routes.js";
+import type { Method } from "../../src/api/operation.js";
+import { apiRoutes } from "../../src/api/routes.js";
 import { bearer, loginAs, seed, testService } from "../service/support.js";
 import { ids } from "../../src/testing/arbitraries/records/fixture.js";
 

@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { conflictRules, pushQueue } from "../../src/offline/push.js";
-import type { OfflineAnswer, QueuedWrite } from "../../src/offline/queue.js";
+import type { OfflineAnswer } from "../../src/offline/answer.js";
+import type { QueuedWrite } from "../../src/offline/queue.js";
 
 const ok: OfflineAnswer = { status: 200, issues: [] };
 const refusedBy = (...rules: ("ASN-5" | "INT-7" | "STK-5")[]): OfflineAnswer => ({ status: 400, body: {}, issues: rules.map((rule) => ({ code: "InvalidState" as const, path: "", message: "m", rule })) });

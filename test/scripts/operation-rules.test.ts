@@ -1,7 +1,8 @@
 // RPL-3: the rules each operation declares, derived from the code (scripts/operation-rules.mjs;
 // `npm run docs:check` fails when the committed table is not what the derivation gives now).
 import { describe, expect, it } from "vitest";
-import { isJournaledWrite, apiRoutes } from "../../src/api/routes.js";
+import { isJournaledWrite } from "../../src/api/operation.js";
+import { apiRoutes } from "../../src/api/routes.js";
 import { rulesApplied } from "../../src/journal/entry.js";
 import { operationRuleTable } from "../../src/journal/operation-rules.generated.js";
 

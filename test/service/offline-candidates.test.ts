@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inProcessFetch } from "../../src/client/in-process.js";
-import type { CandidatesQueryParams } from "../../src/client/client.js";
+import type { CandidatesQueryParams } from "../../src/client/call-types.js";
 import { createOfflineClient, type OfflineClient } from "../../src/offline/client.js";
 import { candidatesQueryString } from "../../src/offline/candidates.js";
 import { memoryQueueStore } from "../../src/offline/queue.js";

@@ -9,7 +9,7 @@ import type { Guid } from "../../shared/guid.js";
 import { ok, type Result } from "../../shared/issue.js";
 import { findReference } from "../../shared/reference.js";
 import { formatInstant } from "../../shared/time.js";
-import { defineOperation, refused, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Reply, type Handlers } from "../context.js";
 import { NOTHING, type OperationLoads } from "../loads.js";
 import type { CompanyState } from "../state.js";
 import type { CandidatesShape } from "../../api/read-shapes.js";
@@ -88,3 +88,9 @@ export const handleInterventionCandidates: Operation<"order" | "intervention"> =
   loads: (query, company) => (query.ok ? candidatesLoads(query.value, company) : NOTHING),
   decide: (ctx, query) => decide(ctx, ctx.records.order, ctx.records.intervention, query),
 });
+
+/** The candidates of a plan and of a replan, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const candidateHandlers: Handlers<"orderCandidates" | "interventionCandidates"> = {
+  orderCandidates: handleOrderCandidates,
+  interventionCandidates: handleInterventionCandidates,
+};

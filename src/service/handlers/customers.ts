@@ -5,7 +5,7 @@ import { addOrEditCustomer } from "../../customer/add-or-edit.js";
 import { parseCustomerAdd, parseCustomerAddOrEdit, type CustomerAddCommand, type CustomerAddOrEditCommand } from "../../customer/request.js";
 import type { CatalogValue } from "../../shared/catalog.js";
 import type { Guid } from "../../shared/guid.js";
-import { defineOperation, refused, type HandlerContext, type Operation } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Handlers } from "../context.js";
 import { customerLoads } from "../loads.js";
 import type { Listed } from "../state.js";
 
@@ -70,3 +70,9 @@ export const handleAddOrEditCustomer: Operation = defineOperation<never, Custome
     return { status: 204, changes: { customers: [upsert.value.customer] } };
   },
 });
+
+/** The customer writes, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const customerHandlers: Handlers<"addCustomer" | "addOrEditCustomer"> = {
+  addCustomer: handleAddCustomer,
+  addOrEditCustomer: handleAddOrEditCustomer,
+};

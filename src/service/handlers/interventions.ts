@@ -13,7 +13,7 @@ import {
 import type { Order } from "../../records/order.js";
 import { fail, isNonEmpty, ok, type Issue, type NonEmptyArray, type Result } from "../../shared/issue.js";
 import { readObject } from "../../shared/read.js";
-import { defineOperation, refused, type Operation, type OperationRequest, type Reply } from "../context.js";
+import { defineOperation, refused, type Operation, type OperationRequest, type Reply, type Handlers } from "../context.js";
 import { NOTHING, planningLoads, type OperationLoads } from "../loads.js";
 import { interventionShape } from "../read-shapes.js";
 import type { CompanyState } from "../state.js";
@@ -259,3 +259,15 @@ export const handleRequestSignature: Operation<"order" | "intervention"> = lifec
  * @returns 200 with the detail, or 400 `InvalidState`
  */
 export const handleComplete: Operation<"order" | "intervention"> = lifecycle("complete");
+
+/** The decisions on an order's interventions, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const interventionHandlers: Handlers<"planIntervention" | "editIntervention" | "replanIntervention" | "cancelIntervention" | "startDeparture" | "start" | "requestSignature" | "complete"> = {
+  planIntervention: handlePlanIntervention,
+  editIntervention: handleEditIntervention,
+  replanIntervention: handleReplanIntervention,
+  cancelIntervention: handleCancelIntervention,
+  startDeparture: handleStartDeparture,
+  start: handleStart,
+  requestSignature: handleRequestSignature,
+  complete: handleComplete,
+};

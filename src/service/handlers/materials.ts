@@ -1,6 +1,6 @@
 import { replaceMaterial } from "../../material/replace.js";
 import { parseMaterialReplace, type MaterialReplaceCommand } from "../../material/request.js";
-import { defineOperation, refused, type Operation } from "../context.js";
+import { defineOperation, refused, type Operation, type Handlers } from "../context.js";
 import { NOTHING } from "../loads.js";
 
 /**
@@ -21,3 +21,8 @@ export const handleReplaceMaterial: Operation<"material"> = defineOperation<"mat
     return { status: 204, changes: { materials: [material.value] } };
   },
 });
+
+/** The material writes, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const materialHandlers: Handlers<"replaceMaterial"> = {
+  replaceMaterial: handleReplaceMaterial,
+};

@@ -1,7 +1,7 @@
 import { cancelOrder, parseOrderCancel } from "../../order/cancel.js";
 import type { InterventionCancelCommand } from "../../intervention/request.js";
 import { completeOrder } from "../../order/complete.js";
-import { defineOperation, refused, type Operation } from "../context.js";
+import { defineOperation, refused, type Operation, type Handlers } from "../context.js";
 import { NOTHING, type OperationLoads } from "../loads.js";
 import { interventionsOf } from "../state.js";
 import { cancelBodyOrEmpty, orderCustomer, parseNoFields } from "./interventions.js";
@@ -53,3 +53,9 @@ export const handleCompleteOrder: Operation<"order"> = defineOperation<"order", 
     return { status: 204, changes: { orders: [decision.value.order] } };
   },
 });
+
+/** An order's cancel and completion, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const orderLifecycleHandlers: Handlers<"cancelOrder" | "completeOrder"> = {
+  cancelOrder: handleCancelOrder,
+  completeOrder: handleCompleteOrder,
+};

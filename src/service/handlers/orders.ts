@@ -6,7 +6,7 @@ import { editOrder } from "../../order/edit.js";
 import type { OrderContext } from "../../order/context.js";
 import { parseOrderAdd, parseOrderAddOrEdit, parseOrderEdit, type OrderAddCommand, type OrderAddOrEditCommand, type OrderEditCommand } from "../../order/request.js";
 import type { Guid } from "../../shared/guid.js";
-import { defineOperation, refused, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Reply, type Handlers } from "../context.js";
 import { orderLoads } from "../loads.js";
 import { interventionsOf } from "../state.js";
 import type { CreatedShape } from "./customers.js";
@@ -96,3 +96,10 @@ function decideAddOrEditOrder(ctx: HandlerContext<never>, command: OrderAddOrEdi
   if (!upsert.ok) return refused(upsert.issues);
   return { status: 204, changes: { orders: [upsert.value.order] } };
 }
+
+/** The order writes, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const orderHandlers: Handlers<"addOrder" | "addOrEditOrder" | "editOrder"> = {
+  addOrder: handleAddOrder,
+  addOrEditOrder: handleAddOrEditOrder,
+  editOrder: handleEditOrder,
+};

@@ -1,7 +1,7 @@
 import { allowedInterventionActions } from "../../intervention/machine.js";
 import { reportDocuments } from "../../intervention/lifecycle.js";
 import { allowedOrderActions } from "../../order/machine.js";
-import { pathOperation, refused, type Operation } from "../context.js";
+import { pathOperation, refused, type Operation, type Handlers } from "../context.js";
 import { NOTHING, type OperationLoads } from "../loads.js";
 import { customerShape, interventionShape, materialShape, orderShape, reportDocumentsShape } from "../read-shapes.js";
 import { interventionsOf } from "../state.js";
@@ -76,3 +76,14 @@ export const interventionAllowedActions: Operation<"order" | "intervention"> = p
   status: 200,
   body: { actions: allowedInterventionActions(ctx.records.intervention, ctx.records.order) },
 }));
+
+/** The reads of a record and of its allowed actions, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const readHandlers: Handlers<"readCustomer" | "readOrder" | "orderAllowedActions" | "readIntervention" | "readReportDocuments" | "interventionAllowedActions" | "readMaterial"> = {
+  readCustomer,
+  readOrder,
+  orderAllowedActions,
+  readIntervention,
+  readReportDocuments,
+  interventionAllowedActions,
+  readMaterial,
+};

@@ -8,7 +8,7 @@ import { moveStock } from "../../stock/move.js";
 import { removeFromStock } from "../../stock/remove.js";
 import { parseStockAmounts, parseStockQuantities } from "../../stock/request.js";
 import { setStockAmounts } from "../../stock/set.js";
-import { defineOperation, refused, type HandlerContext, type Operation, type Reply } from "../context.js";
+import { defineOperation, refused, type HandlerContext, type Operation, type Reply, type Handlers } from "../context.js";
 import { stockLoads } from "../loads.js";
 import type { CompanyState } from "../state.js";
 
@@ -96,3 +96,11 @@ export const handleMoveStock: Operation<"store" | "toStore"> = defineOperation<"
     };
   },
 });
+
+/** The stock batches of a store, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const stockHandlers: Handlers<"addToStore" | "removeMaterial" | "setMaterialAmounts" | "moveStock"> = {
+  addToStore: handleAddToStore,
+  removeMaterial: handleRemoveMaterial,
+  setMaterialAmounts: handleSetMaterialAmounts,
+  moveStock: handleMoveStock,
+};

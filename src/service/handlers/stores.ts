@@ -2,7 +2,7 @@ import { queryStoreListing, type StoreDetail } from "../../store-listing/page.js
 import { canUseStore } from "../../store/access.js";
 import { parseStoreListingQuery, type StoreListingQuery } from "../../store/query.js";
 import { parseStoreReplace, replaceStore, type StoreReplaceCommand } from "../../store/replace.js";
-import { defineOperation, refused, type Operation } from "../context.js";
+import { defineOperation, refused, type Operation, type Handlers } from "../context.js";
 import { KeyBag, NOTHING } from "../loads.js";
 import { emptyListing, listingCatalog } from "../store-listings.js";
 import { issue, ok, type Result } from "../../shared/issue.js";
@@ -53,3 +53,9 @@ export const handleReadStore: Operation<"store"> = defineOperation<"store", Resu
     return { status: 200, body };
   },
 });
+
+/** A store's page and its replacement, by operation (the service's dispatch, src/service/router.ts, merges every file's table). */
+export const storeHandlers: Handlers<"readStore" | "replaceStore"> = {
+  readStore: handleReadStore,
+  replaceStore: handleReplaceStore,
+};
