@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spreadProblems } from "../../scripts/check-spread.mjs";
+import { spreadProblems } from "../../tools/check-spread.js";
 
 const at = (text: string): string[] => spreadProblems("src/x.ts", text);
 

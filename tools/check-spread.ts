@@ -1,18 +1,16 @@
-#!/usr/bin/env node
 // Fails when any src/**/*.ts spreads something other than an array literal into the argument
 // list of a call or a `new`: `xs.push(...ys)`, `Math.max(...xs)`, `fn(...xs)`. V8 copies every
 // spread element onto the stack, so past roughly 120,000 elements the call throws RangeError
 // and the service answers 500 (issue 9). Spreading into an array or object literal is fine: it
 // is a loop, not a call. `fn(...[a, b])` is allowed because its length is fixed in the source.
 // The pure piece (spreadProblems) is exported so a test can feed it synthetic sources.
-import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+// Run: node tools/run.mjs check-spread (part of `npm test`).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { root } from "./root.js";
 
-const root = join(fileURLToPath(import.meta.url), "..", "..");
-
-function walk(dir) {
+function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -22,14 +20,14 @@ function walk(dir) {
 
 /**
  * Every spread argument of a call or `new` in one source text whose operand is not an array literal.
- * @param {string} path the file's path, for the messages
- * @param {string} text the file's TypeScript source
- * @returns {string[]} one "path:line:column text" entry per offending spread
+ * @param path - the file's path, for the messages
+ * @param text - the file's TypeScript source
+ * @returns one "path:line:column text" entry per offending spread
  */
-export function spreadProblems(path, text) {
+export function spreadProblems(path: string, text: string): string[] {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const problems = [];
-  const visit = (node) => {
+  const problems: string[] = [];
+  const visit = (node: ts.Node): void => {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments !== undefined) {
       for (const arg of node.arguments) {
         if (!ts.isSpreadElement(arg)) continue;
@@ -46,7 +44,11 @@ export function spreadProblems(path, text) {
   return problems;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/**
+ * Checks src/ and says what it found.
+ * @returns the exit code: 1 when a spread argument is found
+ */
+export function main(): number {
   // src/testing/ is test tooling: it runs inside an embedder's test process and spreads
   // fixture-sized lists (catalog values, technicians) into fast-check combinators, whose API
   // takes rest arguments. No request reaches it, so it is outside this rule.
@@ -56,7 +58,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (problems.length > 0) {
     console.error("check-spread: spread of an unbounded array into a call (use a loop; see docs/decisions.md, Bounded work):");
     for (const p of problems) console.error(`  ${p}`);
-    process.exit(1);
+    return 1;
   }
   console.log("check-spread: no spread arguments in src/ (test tooling in src/testing/ excepted)");
+  return 0;
 }
