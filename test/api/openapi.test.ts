@@ -8,7 +8,7 @@ import { buildOpenApiDocument, documentedStatuses, openApiPath } from "../../src
 import { apiRoutes } from "../../src/api/routes.js";
 import { openApiDocument } from "../../src/service/openapi.js";
 import { issueCodes } from "../../src/shared/issue.js";
-import { readRules } from "../../scripts/rules-table.mjs";
+import { readRules } from "../../tools/rules-table.js";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 type Media = Record<string, { schema: { $ref: string }; example?: unknown }>;

@@ -1,9 +1,9 @@
 // Every issue an answer carries names the rule it enforces (issue 24): a rule of the catalogs
-// (shared/spec/RULES.md and docs/rules-project.md, read as scripts/rules-table.mjs reads them)
+// (shared/spec/RULES.md and docs/rules-project.md, read as tools/rules-table.ts reads them)
 // and, when its message names rules, the first of them; the issue of an edge answer (413, 414,
 // 415, 431, 500, 503) names its code's (HTTP-1, HTTP-2: edgeRules, issue 38). withContract (openapi-contract.ts) checks every answer a test
 // receives with it, so every end-to-end test checks the data against the text.
-import { readRules } from "../../scripts/rules-table.mjs";
+import { readRules } from "../../tools/rules-table.js";
 import { edgeRules } from "../../src/shared/issue.js";
 
 const rules = readRules();

@@ -1,10 +1,10 @@
-// The type generator of the body descriptions (scripts/body-types.mjs), on a description written
+// The type generator of the body descriptions (tools/body-types.ts), on a description written
 // here: the TSDoc of the description's source becomes the interfaces' TSDoc and the JSON Schema
 // texts, each body mode gets its interface, and a missing text is refused.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import ts from "typescript";
-import { SOURCES, bodiesOf, readDocs, renderBodyTypes } from "../../scripts/body-types.mjs";
+import { SOURCES, bodiesOf, readDocs, renderBodyTypes } from "../../tools/body-types.js";
 import { date, dateTime, edit as editOf, extend, guid, ident, nonBlank, object, optional, orDefault, required, text, upsertOnly } from "../../src/shared/description/index.js";
 
 // The source the docs are read from, and the same description built as values.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogProblems, fieldProblems, namedKeys, parseOwners, parseTests, readFieldTable, readRuleTexts, readRulesText, renderRuleIds } from "../../scripts/rules-table.mjs";
+import { catalogProblems, fieldProblems, namedKeys, parseOwners, parseTests, readFieldTable, readRuleTexts, readRulesText, renderRuleIds } from "../../tools/rules-table.js";
 
 const spec = "- GEN-1 A GUID is hex.\n- STK-5 Move from one store to another.\n";
 const rules = readRulesText(spec);
@@ -126,7 +126,7 @@ describe("fields the catalog names (issue 38)", () => {
   });
 
   it("holds on this checkout: every field the catalogs name is attached to its rule or said not to be", async () => {
-    const { checkoutFieldProblems } = await import("../../scripts/rules-table.mjs");
+    const { checkoutFieldProblems } = await import("../../tools/rules-table.js");
     expect(await checkoutFieldProblems()).toEqual([]);
   }, 60_000);
 });

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { exportedNames, readRulesText } from "../../scripts/rules-table.mjs";
-import { CATEGORIES, catalogIds, categoryOf, entryNames, mermaidToDot, splitRuleIds } from "../../scripts/typedoc-plugin-reference.mjs";
+import { exportedNames, readRulesText } from "../../tools/rules-table.js";
+import { CATEGORIES, catalogIds, categoryOf, entryNames, mermaidToDot, splitRuleIds } from "../../tools/typedoc-plugin-reference.js";
 
 const root = join(fileURLToPath(import.meta.url), "..", "..", "..");
 const read = (path: string): string => readFileSync(join(root, path), "utf8");

@@ -12,17 +12,19 @@
 // - writes no copies of the guides into the Markdown output (its links point at docs/*.md);
 // - renders the Mermaid state diagrams of docs/state-machines.md to inline SVG at build time
 //   (Graphviz compiled to WebAssembly, @viz-js/viz), so the HTML site needs no CDN and no script.
-// The pure pieces are exported for test/scripts/typedoc-plugin-reference.test.ts.
-import { readFileSync, existsSync, rmSync, readdirSync, rmdirSync } from "node:fs";
+// The pure pieces are exported for test/scripts/typedoc-plugin-reference.test.ts. typedoc loads a
+// plugin by importing its path, which Node 20 cannot do for a .ts file: tools/api-reference.ts,
+// the one typedoc run, hands `load` to typedoc as a function (typedoc.json lists only the
+// Markdown plugin).
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { CommentTag, ReflectionKind } from "typedoc";
-import { API_BASE } from "./rules-table.mjs";
-
-const root = join(fileURLToPath(import.meta.url), "..", "..");
+import type { Viz } from "@viz-js/viz";
+import { type Application, type CommentDisplayPart, CommentTag, type DeclarationReflection, type FileId, type NormalizedPath, normalizePath, type Reflection, ReflectionKind } from "typedoc";
+import { API_BASE } from "./rules-table.js";
+import { root } from "./root.js";
 
 /** The rules entry's categories, in navigation order, with the source paths they hold (first match wins). */
-export const CATEGORIES = [
+export const CATEGORIES: readonly { readonly title: string; readonly paths: readonly string[] }[] = [
   { title: "Customers", paths: ["src/customer/"] },
   // The records both domains read live below both (src/records/, docs/decisions.md "Folders
   // without cycles"), and so does the allowed-actions entry; the reference still files them
@@ -49,31 +51,31 @@ export const CATEGORIES = [
 /**
  * The category of an export of the rules entry, from the repository-relative path of the file
  * that declares it; undefined when no category holds that path.
- * @param {string} path
- * @returns {string | undefined}
+ * @param path - repository-relative
+ * @returns the category's title
  */
-export function categoryOf(path) {
+export function categoryOf(path: string): string | undefined {
   return CATEGORIES.find((c) => c.paths.some((p) => (p.endsWith("/") ? path.startsWith(p) : path === p)))?.title;
 }
 
 /**
  * The module name of each typedoc entry file, from package.json `exports` (types `./dist/X.d.ts`
  * is the build of `src/X.ts`), plus the problems: an entry that is no export, an export with no entry.
- * @param {Record<string, unknown>} exportsField
- * @param {string[]} entryFiles repository-relative entry point paths
- * @param {string} packageName
- * @returns {{ names: Map<string, string>, problems: string[] }}
+ * @param exportsField - package.json `exports`
+ * @param entryFiles - repository-relative entry point paths
+ * @param packageName - package.json `name`
+ * @returns each entry file's module name, and the problems
  */
-export function entryNames(exportsField, entryFiles, packageName) {
-  const bySource = new Map();
+export function entryNames(exportsField: Readonly<Record<string, unknown>>, entryFiles: readonly string[], packageName: string): { names: Map<string, string>; problems: string[] } {
+  const bySource = new Map<string, string>();
   for (const [key, value] of Object.entries(exportsField)) {
-    const types = typeof value === "object" && value !== null ? /** @type {Record<string, unknown>} */ (value).types : undefined;
+    const types = typeof value === "object" && value !== null && "types" in value ? value.types : undefined;
     if (typeof types !== "string") continue;
     const source = types.replace(/^\.\/dist\//, "src/").replace(/\.d\.ts$/, ".ts");
     bySource.set(source, key === "." ? packageName : `${packageName}/${key.replace(/^\.\//, "")}`);
   }
-  const names = new Map();
-  const problems = [];
+  const names = new Map<string, string>();
+  const problems: string[] = [];
   for (const file of entryFiles) {
     const name = bySource.get(file);
     if (name === undefined) problems.push(`typedoc entry point ${file} is no entry of package.json "exports"`);
@@ -86,16 +88,16 @@ export function entryNames(exportsField, entryFiles, packageName) {
 }
 
 /** A rule ID in prose; rule numbers have no leading zero ("MAT-001" is an external ID, not a rule). */
-export const RULE_ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT)-[1-9]\d*\b/g;
+export const RULE_ID: RegExp = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT)-[1-9]\d*\b/g;
 
 /**
  * Splits a text into pieces, each either plain text or a rule ID to link. IDs inside a Markdown
  * link label (`[... STK-2 ...](...)`) or already followed by `](` stay text.
- * @param {string} text
- * @returns {({ text: string } | { id: string })[]}
+ * @param text - a comment's text
+ * @returns its pieces, in order
  */
-export function splitRuleIds(text) {
-  const out = [];
+export function splitRuleIds(text: string): ({ text: string } | { id: string })[] {
+  const out: ({ text: string } | { id: string })[] = [];
   let last = 0;
   for (const m of text.matchAll(RULE_ID)) {
     const before = text.slice(0, m.index);
@@ -112,25 +114,29 @@ export function splitRuleIds(text) {
 
 /**
  * The rule IDs of the catalog: the row anchors of docs/rules.md.
- * @param {string} rulesMd
- * @returns {Set<string>}
+ * @param rulesMd - docs/rules.md's text
+ * @returns the IDs
  */
-export function catalogIds(rulesMd) {
-  return new Set([...rulesMd.matchAll(/^\| <a id="[a-z]+-\d+"><\/a>([A-Z]+-\d+) \|/gm)].map((m) => m[1]));
+export function catalogIds(rulesMd: string): Set<string> {
+  return new Set([...rulesMd.matchAll(/^\| <a id="[a-z]+-\d+"><\/a>([A-Z]+-\d+) \|/gm)].map((m) => m[1] ?? ""));
 }
 
-/** The anchor of a rule's row in docs/rules.md. */
-export const ruleAnchor = (/** @type {string} */ id) => id.toLowerCase();
+/**
+ * The anchor of a rule's row in docs/rules.md.
+ * @param id - the rule ID
+ * @returns the anchor, without `#`
+ */
+export const ruleAnchor = (id: string): string => id.toLowerCase();
 
 /**
  * Graphviz DOT for the Mermaid `stateDiagram-v2` subset that src/order/diagram.ts writes:
  * `State : label`, `[*] --> State : action`, `From --> To : actions`.
- * @param {string} mermaid
- * @returns {string}
+ * @param mermaid - the diagram
+ * @returns the DOT text
  */
-export function mermaidToDot(mermaid) {
+export function mermaidToDot(mermaid: string): string {
   const lines = mermaid.split("\n").map((l) => l.trim()).filter((l) => l !== "" && l !== "stateDiagram-v2");
-  const q = (/** @type {string} */ s) => JSON.stringify(s);
+  const q = (s: string): string => JSON.stringify(s);
   const out = [
     "digraph {",
     '  rankdir=TB; bgcolor="transparent"; nodesep=0.6; ranksep=0.6;',
@@ -141,13 +147,13 @@ export function mermaidToDot(mermaid) {
   for (const line of lines) {
     const edge = /^(\[\*\]|\w+) --> (\w+)(?: : (.*))?$/.exec(line);
     if (edge !== null) {
-      const from = edge[1] === "[*]" ? "start" : edge[1];
-      out.push(`  ${q(from)} -> ${q(edge[2])} [label=${q(edge[3] ?? "")}];`);
+      const from = edge[1] === "[*]" ? "start" : (edge[1] ?? "");
+      out.push(`  ${q(from)} -> ${q(edge[2] ?? "")} [label=${q(edge[3] ?? "")}];`);
       continue;
     }
     const state = /^(\w+) : (.*)$/.exec(line);
     if (state !== null) {
-      out.push(`  ${q(state[1])} [label=${q(state[2].replace(/ \(/, "\n("))}];`);
+      out.push(`  ${q(state[1] ?? "")} [label=${q((state[2] ?? "").replace(/ \(/, "\n("))}];`);
       continue;
     }
     throw new Error(`mermaidToDot: unsupported line ${JSON.stringify(line)}`);
@@ -156,7 +162,7 @@ export function mermaidToDot(mermaid) {
   return out.join("\n");
 }
 
-const decodeHtml = (/** @type {string} */ s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const decodeHtml = (s: string): string => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 
 /** The guides, as project documents, with the titles the site shows. */
 const DOCUMENT_TITLES = new Map([
@@ -173,18 +179,39 @@ const DOCUMENT_TITLES = new Map([
 /** Markdown-output slug of each guide's title (typedoc-plugin-markdown names document pages after them) -> its file in docs/. */
 const documentFiles = new Map([...DOCUMENT_TITLES].map(([file, title]) => [title.replace(/ /g, "-"), file.replace(/^docs\//, "")]));
 
-/** @param {import("typedoc").Application} app */
-export function load(app) {
+/** A markdown-it token, as far as the heading rule reads and writes it. */
+interface MarkdownToken {
+  readonly type: string;
+  readonly content: string;
+  children: MarkdownToken[] | null;
+}
+
+/** The state a markdown-it core rule receives. */
+interface MarkdownState {
+  readonly tokens: readonly MarkdownToken[];
+  readonly Token: new (type: string, tag: string, nesting: number) => MarkdownToken;
+}
+
+/** The part of a markdown-it parser that `markdownItLoader` adds a core rule with. */
+interface MarkdownParser {
+  readonly core: { readonly ruler: { push(name: string, rule: (state: MarkdownState) => void): void } };
+}
+
+/**
+ * The plugin: typedoc calls it once, before reading the project.
+ * @param app - the typedoc application
+ */
+export function load(app: Application): void {
   // Headings keep their inline code in the "On this page" list and in their anchors: typedoc
   // reads a heading's text from its text tokens only, so each inline code token of a heading
   // also carries its text as a child (markdown-it renders code from `content`, not children).
   // Set once the options are read (bootstrap reads them again after loading plugins).
   app.on("bootstrapEnd", () => {
     const loader = app.options.getValue("markdownItLoader");
-    app.options.setValue("markdownItLoader", (/** @type {any} */ parser) => {
+    app.options.setValue("markdownItLoader", (parser: MarkdownParser) => {
       loader(parser);
-      parser.core.ruler.push("heading-code-text", (/** @type {any} */ state) => {
-        state.tokens.forEach((/** @type {any} */ token, /** @type {number} */ i) => {
+      parser.core.ruler.push("heading-code-text", (state) => {
+        state.tokens.forEach((token, i) => {
           if (token.type !== "inline" || state.tokens[i - 1]?.type !== "heading_open") return;
           for (const child of token.children ?? []) {
             if (child.type === "code_inline" && child.children == null) child.children = [Object.assign(new state.Token("text", "", 0), { content: child.content })];
@@ -193,9 +220,9 @@ export function load(app) {
       });
     });
   });
-  /** @type {Map<number, string>} reflection id -> declaring file, repository-relative */
-  const declaredIn = new Map();
-  const rel = (/** @type {string} */ file) => relative(root, file).split("\\").join("/");
+  /** reflection id -> declaring file, repository-relative */
+  const declaredIn = new Map<number, string>();
+  const rel = (file: string): string => relative(root, file).split("\\").join("/");
   const apiDir = join(root, "docs", "api").split("\\").join("/") + "/";
 
   app.converter.on("createDeclaration", (context, reflection) => {
@@ -215,10 +242,14 @@ export function load(app) {
     (context) => {
       const project = context.project;
       const log = app.logger;
-      const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+      const pkg: unknown = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+      if (typeof pkg !== "object" || pkg === null || !("exports" in pkg) || !("name" in pkg) || typeof pkg.exports !== "object" || pkg.exports === null || typeof pkg.name !== "string") {
+        log.error("package.json has no exports or no name");
+        return;
+      }
       const modules = project.children ?? [];
       const files = new Map(modules.map((m) => [m, declaredIn.get(m.id)]));
-      const { names, problems } = entryNames(pkg.exports, [...files.values()].filter((f) => f !== undefined), pkg.name);
+      const { names, problems } = entryNames({ ...pkg.exports }, [...files.values()].filter((f) => f !== undefined), pkg.name);
       for (const p of problems) log.error(p);
       for (const [m, file] of files) {
         const name = file === undefined ? undefined : names.get(file);
@@ -239,7 +270,7 @@ export function load(app) {
         }
         const title = categoryOf(file);
         if (title === undefined) {
-          log.error(`${child.name} (${file}) is in no category: add its folder or file to CATEGORIES in scripts/typedoc-plugin-reference.mjs, or tag it @category`);
+          log.error(`${child.name} (${file}) is in no category: add its folder or file to CATEGORIES in tools/typedoc-plugin-reference.ts, or tag it @category`);
           continue;
         }
         addCategory(child, title);
@@ -247,16 +278,16 @@ export function load(app) {
 
       // Rule links.
       const rulesPath = join(root, "docs", "rules.md");
-      const known = existsSync(rulesPath) ? catalogIds(readFileSync(rulesPath, "utf8")) : new Set();
-      const rulesFile = project.files.registerAbsolute(rulesPath.split("\\").join("/")).target;
+      const known = existsSync(rulesPath) ? catalogIds(readFileSync(rulesPath, "utf8")) : new Set<string>();
+      const rulesFile = project.files.registerAbsolute(normalized(rulesPath)).target;
       for (const reflection of Object.values(project.reflections)) {
-        for (const comment of [reflection.comment].filter(Boolean)) {
-          const where = `${reflection.getFriendlyFullName()}`;
-          comment.summary = linkParts(comment.summary, known, rulesFile, (id) => log.error(`${where}: rule ${id} is not in the catalog (docs/rules.md)`));
-          for (const tag of comment.blockTags) {
-            if (tag.tag === "@example") continue;
-            tag.content = linkParts(tag.content, known, rulesFile, (id) => log.error(`${where}: rule ${id} is not in the catalog (docs/rules.md)`));
-          }
+        const comment = reflection.comment;
+        if (comment === undefined) continue;
+        const where = `${reflection.getFriendlyFullName()}`;
+        comment.summary = linkParts(comment.summary, known, rulesFile, (id) => log.error(`${where}: rule ${id} is not in the catalog (docs/rules.md)`));
+        for (const tag of comment.blockTags) {
+          if (tag.tag === "@example") continue;
+          tag.content = linkParts(tag.content, known, rulesFile, (id) => log.error(`${where}: rule ${id} is not in the catalog (docs/rules.md)`));
         }
       }
 
@@ -264,19 +295,21 @@ export function load(app) {
       // the reflection's page: each becomes a relative link to that path, which maps to the reflection.
       for (const reflection of Object.values(project.reflections)) {
         const page = markdownPagePath(reflection);
-        if (page !== undefined) project.files.registerReflectionPath(join(root, "docs", page).split("\\").join("/"), reflection);
+        if (page !== undefined) project.files.registerReflectionPath(normalized(join(root, "docs", page)), reflection);
       }
       for (const doc of project.getReflectionsByKind(ReflectionKind.Document)) {
-        doc.content = doc.content.flatMap((part) => {
+        if (!doc.isDocument()) continue;
+        doc.content = doc.content.flatMap((part): CommentDisplayPart[] => {
           if (part.kind !== "text" || !part.text.includes(`](${API_BASE}`)) return [part];
-          const out = [];
+          const out: CommentDisplayPart[] = [];
           let last = 0;
           for (const m of part.text.matchAll(new RegExp(`\\]\\((${API_BASE.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}([^)#\\s]+\\.md))`, "g"))) {
+            const [, url = "", page = ""] = m;
             const start = (m.index ?? 0) + 2;
             out.push({ kind: "text", text: part.text.slice(last, start) });
-            const absolute = `${apiDir}${m[2]}`;
-            out.push({ kind: "relative-link", text: m[1], target: project.files.registerAbsolute(absolute).target, targetAnchor: undefined });
-            last = start + m[1].length;
+            const absolute = `${apiDir}${page}`;
+            out.push({ kind: "relative-link", text: url, target: project.files.registerAbsolute(normalized(absolute)).target, targetAnchor: undefined });
+            last = start + url.length;
           }
           out.push({ kind: "text", text: part.text.slice(last) });
           return out;
@@ -293,19 +326,22 @@ export function load(app) {
     if (page.contents === undefined) return;
     // typedoc validates link anchors against the headings it slugged; the catalog's rows carry
     // raw `<a id>` anchors, so declare those it actually rendered (a missing one still fails).
-    if (page.model.isDocument?.()) {
-      const slugger = app.renderer.router?.getSlugger(page.model);
-      for (const m of page.contents.matchAll(/<a id="([a-z]+-\d+)"><\/a>/g)) if (!slugger?.hasAnchor(m[1])) slugger?.slug(m[1]);
+    const model = page.model;
+    // A page's model is a reflection, or a plain router target with neither method.
+    const isDocument = "isDocument" in model && model.isDocument();
+    if (isDocument) {
+      const slugger = app.renderer.router?.getSlugger(model);
+      for (const m of page.contents.matchAll(/<a id="([a-z]+-\d+)"><\/a>/g)) if (m[1] !== undefined && slugger?.hasAnchor(m[1]) !== true) slugger?.slug(m[1]);
     }
     if (page.url.endsWith(".md")) {
       // The Markdown reference sits beside the guides (docs/api/ in docs/): link to them, not to
       // copies, and write no copies (removed once the output is written).
-      if (page.model.isDocument?.()) {
+      if (isDocument) {
         markdownCopies.push(page.filename);
         return;
       }
       const up = "../".repeat(page.url.split("/").length - 1);
-      page.contents = page.contents.replace(/\]\((?:\.\.\/)*documents\/([A-Za-z-]+)\.md(#[^)]*)?\)/g, (all, slug, anchor) => {
+      page.contents = page.contents.replace(/\]\((?:\.\.\/)*documents\/([A-Za-z-]+)\.md(#[^)]*)?\)/g, (all, slug: string, anchor: string | undefined) => {
         const file = documentFiles.get(slug);
         return file === undefined ? all : `](${up}../${file}${anchor ?? ""})`;
       });
@@ -314,20 +350,24 @@ export function load(app) {
     if (!page.url.endsWith(".html")) return;
     // The landing page is the README, whose own first heading is the package name: drop the
     // theme's identical title above it rather than show the name twice.
-    if (page.url === "index.html" && page.model.isProject?.()) {
-      page.contents = page.contents.replace(/<div class="tsd-page-title">\s*<h1>([^<]*)<\/h1><\/div>/, (all, title) => (page.contents.includes(`<h1 id="${title.toLowerCase()}"`) ? "" : all));
+    if (page.url === "index.html" && "isProject" in model && model.isProject()) {
+      const contents = page.contents;
+      page.contents = contents.replace(/<div class="tsd-page-title">\s*<h1>([^<]*)<\/h1><\/div>/, (all, title: string) => (contents.includes(`<h1 id="${title.toLowerCase()}"`) ? "" : all));
     }
     if (!page.contents.includes('<code class="mermaid">')) return;
-    page.contents = page.contents.replace(/<pre><code class="mermaid">([\s\S]*?)<\/code><button[^>]*>[\s\S]*?<\/button><\/pre>|<pre><code class="mermaid">([\s\S]*?)<\/code><\/pre>/g, (_all, a, b) => {
-      const svg = vizInstance.renderString(mermaidToDot(decodeHtml(a ?? b)), { format: "svg" });
-      // Scale to the column (the SVG keeps its viewBox), never wider than drawn.
-      const inline = svg.replace(/^[\s\S]*?(<svg)/, "$1").replace(/<svg width="([\d.]+)pt" height="[\d.]+pt"/, '<svg style="width:100%;max-width:$1pt;height:auto"');
-      return `<figure class="state-machine" style="margin:1em 0">${inline}</figure>`;
-    });
+    page.contents = page.contents.replace(
+      /<pre><code class="mermaid">([\s\S]*?)<\/code><button[^>]*>[\s\S]*?<\/button><\/pre>|<pre><code class="mermaid">([\s\S]*?)<\/code><\/pre>/g,
+      (_all, a: string | undefined, b: string | undefined) => {
+        if (vizInstance === undefined) throw new Error("the diagram renderer is not loaded");
+        const svg = vizInstance.renderString(mermaidToDot(decodeHtml(a ?? b ?? "")), { format: "svg" });
+        // Scale to the column (the SVG keeps its viewBox), never wider than drawn.
+        const inline = svg.replace(/^[\s\S]*?(<svg)/, "$1").replace(/<svg width="([\d.]+)pt" height="[\d.]+pt"/, '<svg style="width:100%;max-width:$1pt;height:auto"');
+        return `<figure class="state-machine" style="margin:1em 0">${inline}</figure>`;
+      },
+    );
   });
 
-  /** @type {string[]} */
-  const markdownCopies = [];
+  const markdownCopies: string[] = [];
   app.renderer.on("endRender", () => {
     for (const file of markdownCopies.splice(0)) {
       rmSync(file, { force: true });
@@ -335,46 +375,47 @@ export function load(app) {
       if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
     }
   });
-  /** @type {any} */
-  let vizInstance;
+  let vizInstance: Viz | undefined;
   app.renderer.preRenderAsyncJobs.push(async () => {
     if (vizInstance === undefined) vizInstance = await (await import("@viz-js/viz")).instance();
   });
 }
 
+/** A path with `/` separators, as typedoc's file registry keys them. */
+const normalized = (path: string): NormalizedPath => normalizePath(path);
+
 /** The path under docs/ of a reflection's page in the Markdown reference (typedoc-plugin-markdown's layout). */
-const KIND_DIRS = new Map([
-  [64, "functions"], // Function
-  [256, "interfaces"], // Interface
-  [2097152, "type-aliases"], // TypeAlias
-  [32, "variables"], // Variable
-  [128, "classes"], // Class
-  [8, "enumerations"], // Enum
+const KIND_DIRS = new Map<ReflectionKind, string>([
+  [ReflectionKind.Function, "functions"],
+  [ReflectionKind.Interface, "interfaces"],
+  [ReflectionKind.TypeAlias, "type-aliases"],
+  [ReflectionKind.Variable, "variables"],
+  [ReflectionKind.Class, "classes"],
+  [ReflectionKind.Enum, "enumerations"],
 ]);
 
-/** @param {any} reflection */
-export function markdownPagePath(reflection) {
+/**
+ * The path under docs/ of a reflection's page in the Markdown reference (typedoc-plugin-markdown's layout).
+ * @param reflection - a reflection of the project
+ * @returns the path, or undefined when it has no page of its own
+ */
+export function markdownPagePath(reflection: Reflection): string | undefined {
   const dir = KIND_DIRS.get(reflection.kind);
   const parent = reflection.parent;
-  if (dir === undefined || parent === undefined || parent.kind !== 2) return undefined; // 2: Module
+  if (dir === undefined || parent === undefined || parent.kind !== ReflectionKind.Module) return undefined;
   return `api/${parent.name}/${dir}/${reflection.name}.md`;
 }
 
-/** @param {any} reflection @param {string} title */
-function addCategory(reflection, title) {
+/** Files a reflection under a category of the rules entry (an explicit `@category` tag on its comment). */
+function addCategory(reflection: DeclarationReflection, title: string): void {
   const host = reflection.comment ?? reflection.signatures?.[0]?.comment;
   if (host === undefined) return;
   host.blockTags.push(new CommentTag("@category", [{ kind: "text", text: title }]));
 }
 
-/**
- * @param {any[]} parts
- * @param {Set<string>} known
- * @param {number} rulesFile
- * @param {(id: string) => void} unknown
- */
-function linkParts(parts, known, rulesFile, unknown) {
-  const out = [];
+/** Links each rule ID of a comment's text parts to its row in docs/rules.md; `unknown` hears of an ID the catalog lacks. */
+function linkParts(parts: readonly CommentDisplayPart[], known: ReadonlySet<string>, rulesFile: FileId, unknown: (id: string) => void): CommentDisplayPart[] {
+  const out: CommentDisplayPart[] = [];
   for (const part of parts) {
     if (part.kind !== "text") {
       out.push(part);

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Generates docs/rules.md: every rule ID of shared/spec/RULES.md, traced to the one exported
 // function (or const) whose TSDoc carries `@rule <ID>` (its owner) and to the test files whose
 // test names cite it. `--check` exits 1 when docs/rules.md is stale or the catalog is broken:
@@ -7,17 +6,56 @@
 // leftover "Implements <ID>" claim, a rule named by no test, or a rule ID mentioned anywhere in
 // TSDoc that RULES.md lacks. Each row anchors its rule (`#stk-2`, the target of the reference's
 // rule links) and links its owner's page in the Markdown reference (docs/api/...), which the
-// HTML site resolves to the owner's own page (scripts/typedoc-plugin-reference.mjs).
+// HTML site resolves to the owner's own page (tools/typedoc-plugin-reference.ts).
 // It also writes src/shared/rule-id.generated.ts, the catalog's IDs as the `RuleId` type that every issue's
 // `rule` has (and `--check` fails when that file is stale).
 // The pure pieces (readRulesText, parseOwners, parseTests, catalogProblems, renderTable, renderRuleIds) are
 // exported so test/scripts/rules-table.test.ts can feed them synthetic inputs; readRules (the
 // catalogs as read here) is exported for the tests that check issues against them.
-import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from "node:fs";
+// Run: node tools/run.mjs rules-table [--check].
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { root } from "./root.js";
 
-const root = join(fileURLToPath(import.meta.url), "..", "..");
+/** One rule of a catalog: its ID and a one-line summary. */
+export interface RuleEntry {
+  /** The rule ID (`STK-2`). */
+  readonly id: string;
+  /** Its text's first sentence, shortened, with `|` escaped for a table. */
+  readonly summary: string;
+}
+
+/** A source file: its repository-relative path and its text. */
+export interface SourceFile {
+  /** Repository-relative, `/`-separated. */
+  readonly path: string;
+  /** Its text. */
+  readonly text: string;
+}
+
+/** One `@rule` tag on an export. */
+export interface Claim {
+  /** The ID the tag names (empty when it names none). */
+  readonly id: string;
+  /** The export's name. */
+  readonly name: string;
+  /** The file it is in. */
+  readonly path: string;
+  /** The kind of declaration (`function`, `const`, ...). */
+  readonly kind?: string;
+}
+
+/** Every `@rule` claim in source files, plus the claims the catalog cannot accept as written. */
+export interface Owners {
+  /** The tags on exports. */
+  readonly claims: readonly Claim[];
+  /** One line per file with tags not on an export. */
+  readonly stray: readonly string[];
+  /** One line per retired "Implements <ID>" claim. */
+  readonly implementsLines: readonly string[];
+  /** Every rule ID any TSDoc comment mentions. */
+  readonly mentions?: readonly { readonly id: string; readonly path: string }[];
+}
 const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 /** The project's own rules (new prefixes for behaviour its features add), read after RULES.md. */
 const projectCatalog = join(root, "docs", "rules-project.md");
@@ -27,7 +65,7 @@ const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|J
 /** Folders whose code composes rules and so may not own one. */
 const COMPOSERS = ["src/service/", "src/server/"];
 
-function walk(dir) {
+function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -35,25 +73,26 @@ function walk(dir) {
   });
 }
 
-function readSources(dir) {
+function readSources(dir: string): SourceFile[] {
   return walk(join(root, dir)).map((file) => ({ path: relative(root, file).split("\\").join("/"), text: readFileSync(file, "utf8") }));
 }
 
 /**
  * The rules of a RULES.md text, in order, with a one-line summary each.
- * @param {string} text
- * @returns {{ id: string, summary: string }[]}
+ * @param text - a catalog's text
+ * @returns its rules
  */
-export function readRulesText(text) {
-  const rules = [];
+export function readRulesText(text: string): RuleEntry[] {
+  const rules: RuleEntry[] = [];
   for (const line of text.split("\n")) {
     const m = /^- ([A-Z]+-\d+) (.*)$/.exec(line);
     if (m === null) continue;
-    let summary = m[2].replace(/\*\*\(decided[^)]*\)\*\*/g, "").replace(/`/g, "").trim();
+    const [, id = "", rest = ""] = m;
+    let summary = rest.replace(/\*\*\(decided[^)]*\)\*\*/g, "").replace(/`/g, "").trim();
     const cut = summary.search(/[.:;](\s|$)/);
     if (cut > 20) summary = summary.slice(0, cut);
     if (summary.length > 110) summary = `${summary.slice(0, 107).trimEnd()}…`;
-    rules.push({ id: m[1], summary: summary.replace(/\|/g, "\\|") });
+    rules.push({ id, summary: summary.replace(/\|/g, "\\|") });
   }
   return rules;
 }
@@ -61,9 +100,9 @@ export function readRulesText(text) {
 /**
  * The rules of the catalogs, RULES.md then docs/rules-project.md; outside the workspace (no
  * shared/ beside the checkout) the committed docs/rules.md.
- * @returns {{ id: string, summary: string }[]}
+ * @returns the rules of the catalogs
  */
-export function readRules() {
+export function readRules(): RuleEntry[] {
   const spec = specCandidates.find((p) => existsSync(p));
   // Outside the workspace (no shared/ beside the checkout) the committed table is the catalog.
   if (spec === undefined) return readCommittedRules();
@@ -71,47 +110,48 @@ export function readRules() {
   return [...readRulesText(readFileSync(spec, "utf8")), ...project];
 }
 
-function readCommittedRules() {
+function readCommittedRules(): RuleEntry[] {
   const table = join(root, "docs", "rules.md");
   if (!existsSync(table)) throw new Error("Neither ../shared/spec/RULES.md nor docs/rules.md exists");
-  const rules = [];
+  const rules: RuleEntry[] = [];
   for (const line of readFileSync(table, "utf8").split("\n")) {
     const m = /^\| (?:<a id="[a-z]+-\d+"><\/a>)?([A-Z]+-\d+) \| (.*?) \| /.exec(line);
-    if (m !== null) rules.push({ id: m[1], summary: m[2] });
+    if (m !== null) rules.push({ id: m[1] ?? "", summary: m[2] ?? "" });
   }
   return rules;
 }
 
 const DOC = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:declare\s+)?(?:async\s+)?(function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g;
 /** typedoc-plugin-markdown's folder for each kind of declaration. */
-const KIND_DIRS = { function: "functions", "function*": "functions", const: "variables", let: "variables", class: "classes", type: "type-aliases", interface: "interfaces", enum: "enumerations" };
+const KIND_DIRS: Readonly<Record<string, string>> = { function: "functions", "function*": "functions", const: "variables", let: "variables", class: "classes", type: "type-aliases", interface: "interfaces", enum: "enumerations" };
 /**
  * The Markdown reference's folder of the rules entry (its module is named after the package), as
  * an absolute forge URL: docs/rules.md ships in the package, docs/api/ does not (the README links
  * it the same way). The site's typedoc plugin maps these URLs to the reflections' own pages.
  */
-export const API_BASE = "https://github.com/field-service-rules/field-service-rules/blob/main/docs/api/";
+export const API_BASE: string = "https://github.com/field-service-rules/field-service-rules/blob/main/docs/api/";
 const RULES_MODULE_DIR = `${API_BASE}field-service-rules`;
 const RULE_TAG = /(?:^|\n)\s*\*?\s*@rule\b[ \t]*([^\s*]*)/g;
 
 /**
  * Every `@rule` claim in source files, plus the claims the catalog cannot accept as written.
- * @param {{ path: string, text: string }[]} files
- * @returns {{ claims: { id: string, name: string, path: string, kind?: string }[], stray: string[], implementsLines: string[], mentions?: { id: string, path: string }[] }}
+ * @param files - the source files
+ * @returns the claims, and what is wrong with them
  */
-export function parseOwners(files) {
-  const claims = [];
-  const stray = [];
-  const implementsLines = [];
-  const mentions = [];
+export function parseOwners(files: readonly SourceFile[]): Owners {
+  const claims: Claim[] = [];
+  const stray: string[] = [];
+  const implementsLines: string[] = [];
+  const mentions: { id: string; path: string }[] = [];
   for (const { path, text } of files) {
     let attached = 0;
     for (const m of text.matchAll(DOC)) {
       // The regex is lazy but may still span several comments; only the last one documents the export.
-      const comment = m[1].slice(m[1].lastIndexOf("/**") + 1);
+      const [, body = "", kind = "", name = ""] = m;
+      const comment = body.slice(body.lastIndexOf("/**") + 1);
       for (const t of comment.matchAll(RULE_TAG)) {
         attached++;
-        claims.push({ id: t[1], name: m[3], path, kind: m[2] });
+        claims.push({ id: t[1] ?? "", name, path, kind });
       }
     }
     // Every rule ID in any TSDoc comment: the reference links each, so each must be in the catalog.
@@ -129,16 +169,16 @@ export function parseOwners(files) {
 
 /**
  * The test files naming each rule ID in a test or suite title.
- * @param {{ path: string, text: string }[]} files
- * @returns {Map<string, Set<string>>}
+ * @param files - the test files
+ * @returns the paths of the files naming each rule ID
  */
-export function parseTests(files) {
-  const out = new Map();
+export function parseTests(files: readonly SourceFile[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
   const TITLE = /\b(?:it|test|describe|bench)(?:\.\w+)*\s*\(\s*(["'`])((?:\\.|(?!\1).)*)\1/g;
   for (const { path, text } of files) {
     for (const m of text.matchAll(TITLE)) {
-      for (const id of m[2].match(ID) ?? []) {
-        const set = out.get(id) ?? new Set();
+      for (const id of (m[2] ?? "").match(ID) ?? []) {
+        const set = out.get(id) ?? new Set<string>();
         set.add(path);
         out.set(id, set);
       }
@@ -149,15 +189,15 @@ export function parseTests(files) {
 
 /**
  * Everything wrong with the catalog: each string is one problem; none means it holds.
- * @param {{ id: string }[]} rules
- * @param {ReturnType<typeof parseOwners>} owners
- * @param {Map<string, Set<string>>} tests
- * @returns {string[]}
+ * @param rules - the catalogs' rules
+ * @param owners - the claims ({@link parseOwners})
+ * @param tests - the test files naming each rule ({@link parseTests})
+ * @returns the problems
  */
-export function catalogProblems(rules, owners, tests) {
-  const problems = [];
+export function catalogProblems(rules: readonly { readonly id: string }[], owners: Owners, tests: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const problems: string[] = [];
   const known = new Set(rules.map((r) => r.id));
-  const byId = new Map();
+  const byId = new Map<string, Claim[]>();
   for (const c of owners.claims) {
     if (!known.has(c.id)) {
       problems.push(`@rule ${c.id || "(no ID)"} on ${c.name} (${c.path}) names no rule of RULES.md`);
@@ -187,15 +227,21 @@ export function catalogProblems(rules, owners, tests) {
 
 /**
  * The docs/rules.md text.
- * @param {{ id: string, summary: string }[]} rules
- * @param {ReturnType<typeof parseOwners>} owners
- * @param {Map<string, Set<string>>} tests
- * @param {Set<string>} [exported] the names the rules entry exports: only those have a page to link
- * @param {Set<string>} [serviceExported] the names `field-service-rules/service` exports (the HTTP and
+ * @param rules - the catalogs' rules
+ * @param owners - the claims ({@link parseOwners})
+ * @param tests - the test files naming each rule ({@link parseTests})
+ * @param exported - the names the rules entry exports: only those have a page to link
+ * @param serviceExported - the names `field-service-rules/service` exports (the HTTP and
  *   token plumbing since issue 23): an owner the rules entry lacks links to its page there
- * @returns {string}
+ * @returns the table's text
  */
-export function renderTable(rules, owners, tests, exported = new Set(), serviceExported = new Set()) {
+export function renderTable(
+  rules: readonly RuleEntry[],
+  owners: Owners,
+  tests: ReadonlyMap<string, ReadonlySet<string>>,
+  exported: ReadonlySet<string> = new Set(),
+  serviceExported: ReadonlySet<string> = new Set(),
+): string {
   const rows = rules.map(({ id, summary }) => {
     const fns = owners.claims.filter((c) => c.id === id).map((c) => {
       const dir = c.kind === undefined ? undefined : KIND_DIRS[c.kind];
@@ -210,7 +256,7 @@ export function renderTable(rules, owners, tests, exported = new Set(), serviceE
   return [
     "# Rule catalog: the one owner of each rule and the tests that check it",
     "",
-    "Generated by `node scripts/rules-table.mjs` (part of `npm run docs`) from `shared/spec/RULES.md` and the project's own rules in",
+    "Generated by `node tools/run.mjs rules-table` (part of `npm run docs`) from `shared/spec/RULES.md` and the project's own rules in",
     "[`docs/rules-project.md`](rules-project.md) (new prefixes for behaviour the project adds, such as TXT and LIM),",
     "the `@rule <ID>` tags in the TSDoc of exported functions in `src/`, and the rule IDs in test names under `test/`.",
     "",
@@ -244,15 +290,15 @@ const RULE_ID_MODULE = join(root, "src", "shared", "rule-id.generated.ts");
 /**
  * The src/shared/rule-id.generated.ts text: the catalog's rule IDs as a union type and as a list, so an
  * issue's `rule` with a typo fails to compile and the OpenAPI document can enumerate them.
- * @param {{ id: string }[]} rules
- * @returns {string}
+ * @param rules - the catalogs' rules
+ * @returns the module's text
  */
-export function renderRuleIds(rules) {
+export function renderRuleIds(rules: readonly { readonly id: string }[]): string {
   const quoted = rules.map((r) => JSON.stringify(r.id));
-  const rows = [];
+  const rows: string[] = [];
   for (let i = 0; i < quoted.length; i += 10) rows.push(`  ${quoted.slice(i, i + 10).join(", ")},`);
   return [
-    "// @generated by scripts/rules-table.mjs (`npm run docs`) from the rule catalogs (the spec's",
+    "// @generated by tools/rules-table.ts (`npm run docs`) from the rule catalogs (the spec's",
     "// and docs/rules-project.md); `npm run docs:check` fails when it is stale. Do not edit.",
     "",
     "/**",
@@ -267,7 +313,7 @@ export function renderRuleIds(rules) {
     " * Every rule ID of the catalog, in its order: the values of {@link RuleId}.",
     " * @example",
     ` * ruleIds.length //=> ${rules.length}`,
-    ` * ruleIds[0] //=> ${quoted[0]}`,
+    ` * ruleIds[0] //=> ${quoted[0] ?? ""}`,
     " */",
     "export const ruleIds: readonly RuleId[] = [",
     ...rows,
@@ -278,18 +324,18 @@ export function renderRuleIds(rules) {
 
 /**
  * The names a module exports by name (`export { a, b as c } from`, `export type { T }`, `export function f`, ...).
- * @param {string} text
- * @returns {Set<string>}
+ * @param text - the module's source
+ * @returns the names
  */
-export function exportedNames(text) {
-  const names = new Set();
+export function exportedNames(text: string): Set<string> {
+  const names = new Set<string>();
   for (const m of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
-    for (const item of m[1].split(",")) {
+    for (const item of (m[1] ?? "").split(",")) {
       const name = item.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()?.trim();
       if (name) names.add(name);
     }
   }
-  for (const m of text.matchAll(/export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g)) names.add(m[1]);
+  for (const m of text.matchAll(/export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|type|interface|enum)\s+([A-Za-z0-9_$]+)/g)) names.add(m[1] ?? "");
   return names;
 }
 
@@ -300,37 +346,62 @@ export function exportedNames(text) {
 // or quotes every value of a field of fixed values (`Low`, `Normal`, `High`). Each such pair is
 // classified once in the table of docs/rules-project.md "Fields the catalog names": attached to a
 // described object's field, or not (—) with the reason. The check compares the three: the rules'
-// texts, the table and the descriptions (scripts/body-types.mjs `describedFields`).
+// texts, the table and the descriptions (tools/body-types.ts `describedFields`).
+
+/** A row of the table "Fields the catalog names". */
+export interface FieldRow {
+  /** The rule. */
+  readonly rule: string;
+  /** The described object the keys are attached in; none (—): not attached. */
+  readonly object: string | undefined;
+  /** The field keys. */
+  readonly keys: readonly string[];
+  /** Why not attached, or how the rule names a key its text does not quote. */
+  readonly why: string;
+}
+
+/** A field of a described body, as the check reads it (tools/body-types.ts `fieldsOf`). */
+export interface BodyField {
+  /** The command type of the object that declares it. */
+  readonly object: string;
+  /** Its key. */
+  readonly key: string;
+  /** The rule its description attaches to it. */
+  readonly rule?: string | undefined;
+  /** The strings it takes, for a field of a fixed set of them. */
+  readonly values?: readonly string[] | undefined;
+}
 
 /**
  * The full text of each rule of a catalog text (`- ID text` lines).
- * @param {string} text
- * @returns {Map<string, string>}
+ * @param text - a catalog's text
+ * @returns each rule's text, by ID
  */
-export function readRuleTexts(text) {
-  const out = new Map();
+export function readRuleTexts(text: string): Map<string, string> {
+  const out = new Map<string, string>();
   for (const line of text.split("\n")) {
     const m = /^- ([A-Z]+-\d+) (.*)$/.exec(line);
-    if (m !== null) out.set(m[1], m[2]);
+    if (m !== null) out.set(m[1] ?? "", m[2] ?? "");
   }
   return out;
 }
 
 /**
  * The rows of the table "Fields the catalog names" of a docs/rules-project.md text.
- * @param {string} text
- * @returns {{ rule: string, object: string | undefined, keys: string[], why: string }[]}
+ * @param text - the project catalog's text
+ * @returns the rows
  */
-export function readFieldTable(text) {
+export function readFieldTable(text: string): FieldRow[] {
   const start = text.indexOf("\n## Fields the catalog names");
   if (start < 0) return [];
   const end = text.indexOf("\n## ", start + 1);
-  const rows = [];
+  const rows: FieldRow[] = [];
   for (const line of text.slice(start, end < 0 ? undefined : end).split("\n")) {
     const m = /^\|\s*([A-Z]+-\d+)\s*\|([^|]*)\|([^|]*)\|([^|]*)\|$/.exec(line.trim());
     if (m === null) continue;
-    const object = m[2].trim();
-    rows.push({ rule: m[1], object: object === "—" ? undefined : object.replace(/`/g, ""), keys: m[3].split(",").map((k) => k.trim().replace(/`/g, "")).filter((k) => k !== ""), why: m[4].trim() });
+    const [, rule = "", objectCell = "", keys = "", why = ""] = m;
+    const object = objectCell.trim();
+    rows.push({ rule, object: object === "—" ? undefined : object.replace(/`/g, ""), keys: keys.split(",").map((k) => k.trim().replace(/`/g, "")).filter((k) => k !== ""), why: why.trim() });
   }
   return rows;
 }
@@ -338,15 +409,15 @@ export function readFieldTable(text) {
 /**
  * The field keys a rule's text names: a key quoted among its backticked identifiers (outside a
  * quoted path), or the key of a field of fixed values all of which it quotes.
- * @param {string} ruleText
- * @param {readonly { key: string, values?: readonly string[] }[]} fields
- * @returns {Set<string>}
+ * @param ruleText - the rule's text
+ * @param fields - the described fields
+ * @returns the keys it names
  */
-export function namedKeys(ruleText, fields) {
+export function namedKeys(ruleText: string, fields: readonly { readonly key: string; readonly values?: readonly string[] | undefined }[]): Set<string> {
   // A quoted path (`PUT /order/{id}`) names a route, not a body field.
-  const quoted = [...ruleText.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((q) => !q.includes("/"));
+  const quoted = [...ruleText.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "").filter((q) => !q.includes("/"));
   const words = new Set(quoted.flatMap((q) => q.match(/[A-Za-z_]\w*/g) ?? []));
-  const out = new Set();
+  const out = new Set<string>();
   for (const f of fields) {
     if (words.has(f.key)) out.add(f.key);
     if (f.values !== undefined && f.values.length > 0 && f.values.every((v) => words.has(v))) out.add(f.key);
@@ -357,21 +428,21 @@ export function namedKeys(ruleText, fields) {
 /**
  * Everything wrong between the rules' texts, the table and the descriptions; none means every
  * field a rule names is attached to it or said not to be, and every attachment is in the table.
- * @param {ReadonlyMap<string, string>} texts - each rule's text; a rule without one (the spec
+ * @param texts - each rule's text; a rule without one (the spec
  *   absent, outside the workspace) is checked against the descriptions only
- * @param {readonly { rule: string, object: string | undefined, keys: readonly string[], why: string }[]} rows
- * @param {readonly { object: string, key: string, rule?: string, values?: readonly string[] }[]} fields
- * @param {ReadonlySet<string>} known - every rule ID of the catalogs
- * @returns {string[]}
+ * @param rows - the table's rows ({@link readFieldTable})
+ * @param fields - the described fields
+ * @param known - every rule ID of the catalogs
+ * @returns the problems
  */
-export function fieldProblems(texts, rows, fields, known) {
-  const problems = [];
+export function fieldProblems(texts: ReadonlyMap<string, string>, rows: readonly FieldRow[], fields: readonly BodyField[], known: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
   const where = 'docs/rules-project.md "Fields the catalog names"';
   for (const [rule, text] of texts) {
     const covered = new Set(rows.filter((r) => r.rule === rule).flatMap((r) => r.keys));
     for (const key of namedKeys(text, fields)) if (!covered.has(key)) problems.push(`${rule} names the body field ${key}, which ${where} neither attaches to it nor says why not`);
   }
-  const attached = new Set();
+  const attached = new Set<string>();
   for (const row of rows) {
     if (!known.has(row.rule)) {
       problems.push(`${where} lists ${row.rule}, which no catalog has`);
@@ -398,11 +469,11 @@ export function fieldProblems(texts, rows, fields, known) {
 
 /**
  * The field problems of this checkout: the catalogs' texts, the project catalog's table and the
- * described bodies (loaded by scripts/body-types.mjs).
- * @returns {Promise<string[]>}
+ * described bodies (loaded by tools/body-types.ts).
+ * @returns the problems
  */
-export async function checkoutFieldProblems() {
-  const { describedFields } = await import("./body-types.mjs");
+export async function checkoutFieldProblems(): Promise<string[]> {
+  const { describedFields } = await import("./body-types.js");
   const spec = specCandidates.find((p) => existsSync(p));
   const projectText = existsSync(projectCatalog) ? readFileSync(projectCatalog, "utf8") : "";
   // Outside the workspace the spec's texts are not here: its rules are checked against the descriptions only.
@@ -412,9 +483,9 @@ export async function checkoutFieldProblems() {
 
 /**
  * The catalog of this checkout.
- * @returns {{ text: string, ruleIds: string, problems: string[], count: number }}
+ * @returns docs/rules.md's text, src/shared/rule-id.generated.ts's, the problems and the number of rules
  */
-export function rulesTable() {
+export function rulesTable(): { text: string; ruleIds: string; problems: string[]; count: number } {
   const rules = readRules();
   const owners = parseOwners(readSources("src"));
   const tests = parseTests(readSources("test"));
@@ -423,17 +494,22 @@ export function rulesTable() {
   return { text: renderTable(rules, owners, tests, exported, serviceExported), ruleIds: renderRuleIds(rules), problems: catalogProblems(rules, owners, tests), count: rules.length };
 }
 
-const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
-if (isMain) {
+/**
+ * Writes docs/rules.md and src/shared/rule-id.generated.ts, or with `--check` says what is stale
+ * or broken.
+ * @param args - the command line's arguments
+ * @returns the exit code: 1 when `--check` finds a stale file or a broken catalog
+ */
+export async function main(args: readonly string[]): Promise<number> {
   const { text, ruleIds, problems, count } = rulesTable();
   problems.push(...(await checkoutFieldProblems()));
   const target = join(root, "docs", "rules.md");
-  if (process.argv.includes("--check")) {
+  if (args.includes("--check")) {
     if (!existsSync(target) || readFileSync(target, "utf8") !== text) problems.push("docs/rules.md is stale: run `npm run docs`");
     if (!existsSync(RULE_ID_MODULE) || readFileSync(RULE_ID_MODULE, "utf8") !== ruleIds) problems.push("src/shared/rule-id.generated.ts is stale: run `npm run docs`");
     if (problems.length > 0) {
       console.error(problems.join("\n"));
-      process.exit(1);
+      return 1;
     }
     console.log(`docs/rules.md and src/shared/rule-id.generated.ts are current; ${count} rules, each with one owner and named by a test.`);
   } else {
@@ -442,4 +518,5 @@ if (isMain) {
     if (problems.length > 0) console.error(`wrote docs/rules.md (${count} rules), but the catalog is broken:\n${problems.join("\n")}`);
     else console.log(`wrote docs/rules.md (${count} rules)`);
   }
+  return 0;
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Writes what is derived as text from the described request bodies (src/shared/description/)
 // into a checked-in file beside each description (docs/decisions.md "One description per body"):
 // - the parsed command's interfaces and the JSON body's interfaces, with their TSDoc:
@@ -13,19 +12,19 @@
 // - per body, the record makers (`…BodyRecords`): one object literal per command type, the
 //   parser's fast path.
 // The descriptions are loaded with esbuild (Node 20 cannot run .ts files) and their TSDoc read
-// with the TypeScript parser. `--check` (run by `npm run docs:check`) exits 1 when a file is not
-// what this script would write.
-import { build } from "esbuild";
+// with the TypeScript parser. Run: node tools/run.mjs body-types [--check]; `--check` (run by
+// `npm run docs:check`) exits 1 when a file is not what this tool would write.
+import { build, type Plugin } from "esbuild";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
-
-const root = join(fileURLToPath(import.meta.url), "..", "..");
+import type { BodyMode, DescribedBody, Field, ObjectShape, TypeName, Value } from "../src/shared/description/types.js";
+import { root } from "./root.js";
 
 /** Each module whose exported `DescribedBody` lists get types, and the file they go to. */
-export const SOURCES = [
+export const SOURCES: readonly { readonly source: string; readonly out: string }[] = [
   { source: "src/customer/request.ts", out: "src/customer/request-types.generated.ts" },
   { source: "src/material/request.ts", out: "src/material/request-types.generated.ts" },
   { source: "src/store/replace.ts", out: "src/store/replace-types.generated.ts" },
@@ -35,39 +34,75 @@ export const SOURCES = [
   { source: "src/order/request.ts", out: "src/order/request-types.generated.ts" },
 ];
 
-const MODES = ["add", "upsert", "edit"];
-const isBody = (d) => typeof d === "object" && d !== null && typeof d.mode === "string" && typeof d.value?.shape === "object";
+const MODES: readonly BodyMode[] = ["add", "upsert", "edit"];
+/** A described value as a module exports it: an object with a string `mode` and a `value` whose `shape` is an object. */
+const isBody = (d: unknown): d is DescribedBody =>
+  typeof d === "object" && d !== null && "mode" in d && typeof d.mode === "string" && "value" in d && typeof d.value === "object" && d.value !== null && "shape" in d.value && typeof d.value.shape === "object";
 
-/** The `DescribedBody` entries a module exports (in lists), in export order. */
-export function bodiesOf(module) {
-  const out = [];
+/**
+ * The `DescribedBody` entries a module exports (in lists), in export order.
+ * @param module - the module's exports
+ * @returns its described bodies
+ */
+export function bodiesOf(module: Readonly<Record<string, unknown>>): DescribedBody[] {
+  const out: DescribedBody[] = [];
   for (const v of Object.values(module)) if (Array.isArray(v) && v.length > 0 && v.every(isBody)) for (const d of v) out.push(d);
   return out;
 }
 
-const oneLine = (text) => text.replace(/\s+/g, " ").trim();
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** The text of a TSDoc comment and of its `@add`, `@upsert`, `@edit` and `@fields` tags. */
+export interface DocText {
+  /** The comment's text, on one line. */
+  readonly text: string;
+  /** `@add`: what an add body says instead (an object's: `BodyTypeName What it is.`). */
+  readonly add?: string;
+  /** `@upsert`: what an add-or-edit body says instead. */
+  readonly upsert?: string;
+  /** `@edit`: what an edit says instead. */
+  readonly edit?: string;
+  /** `@fields`: the interface of the body lines every mode shares (`TypeName What it is.`). */
+  readonly fields?: string;
+}
+
+/** The documentation of one described object: its own TSDoc and each field's. */
+export interface ObjectDocs {
+  /** The TSDoc of the variable holding the object. */
+  readonly doc: DocText | undefined;
+  /** Each field's TSDoc, by key. */
+  readonly fields: ReadonlyMap<string, DocText | undefined>;
+}
+
+/** The documentation written in a description module. */
+export interface SourceDocs {
+  /** Per object (by command type name) its TSDoc and its fields'. */
+  readonly objects: ReadonlyMap<string, ObjectDocs>;
+  /** The TSDoc of each command alias (`command: "…"`). */
+  readonly commands: ReadonlyMap<string, string | undefined>;
+}
 
 /**
  * A field's text naming its rule: unchanged when it names it already, else with ` (ID)` before
  * its final period (or at its end).
- * @param {string} text
- * @param {string | undefined} rule
- * @returns {string}
+ * @param text - the field's text
+ * @param rule - the rule the description attaches to the field
+ * @returns the text naming the rule
  */
-export function withRule(text, rule) {
+export function withRule(text: string, rule: string | undefined): string {
   if (rule === undefined || new RegExp(`\\b${rule}\\b`).test(text)) return text;
   return text.endsWith(".") ? `${text.slice(0, -1)} (${rule}).` : `${text} (${rule})`;
 }
 
-/** The text and the `@add`/`@upsert` tags of the TSDoc of a node, or undefined. */
-function docOf(node) {
+/** The text and the `@add`/`@upsert`/`@edit`/`@fields` tags of the TSDoc of a node, or undefined. */
+function docOf(node: ts.Node): DocText | undefined {
   const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
   const doc = docs.at(-1);
   if (doc === undefined) return undefined;
-  const out = { text: oneLine(ts.getTextOfJSDocComment(doc.comment) ?? "") };
+  const out: { -readonly [K in keyof DocText]: DocText[K] } = { text: oneLine(ts.getTextOfJSDocComment(doc.comment) ?? "") };
   for (const tag of doc.tags ?? []) {
     const name = tag.tagName.text;
-    if (MODES.includes(name) || name === "fields") out[name] = oneLine(ts.getTextOfJSDocComment(tag.comment) ?? "");
+    if (name === "add" || name === "upsert" || name === "edit" || name === "fields") out[name] = oneLine(ts.getTextOfJSDocComment(tag.comment) ?? "");
   }
   return out;
 }
@@ -75,22 +110,22 @@ function docOf(node) {
 /**
  * The documentation written in a description module: per object (by command type name) its TSDoc
  * and its fields', and the TSDoc of each command alias (`command: "…"`).
- * @param {string} text - the module's source
- * @returns {{ objects: Map<string, { doc: object | undefined, fields: Map<string, object | undefined> }>, commands: Map<string, string> }}
+ * @param text - the module's source
+ * @returns its documentation
  */
-export function readDocs(text) {
+export function readDocs(text: string): SourceDocs {
   const file = ts.createSourceFile("description.ts", text, ts.ScriptTarget.Latest, true);
-  const objects = new Map();
-  const commands = new Map();
-  const visit = (node) => {
+  const objects = new Map<string, ObjectDocs>();
+  const commands = new Map<string, string | undefined>();
+  const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === "object" || node.expression.text === "extend")) {
       const at = node.expression.text === "object" ? 0 : 1;
       const name = node.arguments[at];
       const fields = node.arguments[at + 1];
       if (name !== undefined && ts.isStringLiteral(name) && fields !== undefined && ts.isObjectLiteralExpression(fields)) {
-        let holder = node.parent;
+        let holder: ts.Node | undefined = node.parent;
         while (holder !== undefined && !ts.isVariableDeclaration(holder)) holder = holder.parent;
-        const fieldDocs = new Map();
+        const fieldDocs = new Map<string, DocText | undefined>();
         for (const p of fields.properties) if (p.name !== undefined && ts.isIdentifier(p.name)) fieldDocs.set(p.name.text, docOf(p));
         objects.set(name.text, { doc: holder === undefined ? undefined : docOf(holder), fields: fieldDocs });
       }
@@ -104,39 +139,50 @@ export function readDocs(text) {
   return { objects, commands };
 }
 
-function tsdoc(text, indent = "") {
+function tsdoc(text: string, indent = ""): string {
   if (text.includes("*/")) throw new Error(`a doc must not hold "*/": ${text}`);
   return `${indent}/** ${text} */\n`;
 }
 
-const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The shape of an object description; a value of another kind is a fault of the caller. */
+function objectShape(value: Value<unknown>): ObjectShape {
+  if (value.shape.kind !== "object") throw new Error(`expected an object description, got a ${value.shape.kind}`);
+  return value.shape;
+}
 
 /** The fields of an object description, its bases' first (the shape holds them all). */
-const allFields = (value) => value.shape.fields;
+const allFields = (value: Value<unknown>): ObjectShape["fields"] => objectShape(value).fields;
 
+/** The two groups of a `Name Text` tag, or null. */
+function nameAndText(tag: string | undefined): { name: string; doc: string } | null {
+  const m = /^(\w+)\s+(.+)$/.exec(tag ?? "");
+  return m === null || m[1] === undefined || m[2] === undefined ? null : { name: m[1], doc: m[2] };
+}
 
 /**
  * The text of the generated file for the bodies of one module.
- * @param {readonly object[]} bodies - the module's described bodies
- * @param {ReturnType<typeof readDocs>} docs - the module's documentation
- * @param {string} source - the module, relative to the repository (for the header)
- * @param {string} out - the generated file, relative to the repository (for import paths)
- * @returns {string}
+ * @param bodies - the module's described bodies
+ * @param docs - the module's documentation ({@link readDocs})
+ * @param source - the module, relative to the repository (for the header)
+ * @param out - the generated file, relative to the repository (for import paths)
+ * @returns the generated file's text
  */
-export function renderBodyTypes(bodies, docs, source, out) {
-  const imports = new Map();
-  const decls = [];
-  const seen = new Set();
-  const need = (type) => {
+export function renderBodyTypes(bodies: readonly DescribedBody[], docs: SourceDocs, source: string, out: string): string {
+  const imports = new Map<string, Set<string>>();
+  const decls: string[] = [];
+  const seen = new Set<string>();
+  const need = (type: TypeName): void => {
     if (type.from === undefined) return;
     let spec = relative(dirname(out), join("src", type.from)).split("\\").join("/");
     if (!spec.startsWith(".")) spec = `./${spec}`;
-    const names = imports.get(`${spec}.js`) ?? new Set();
+    const names = imports.get(`${spec}.js`) ?? new Set<string>();
     names.add(type.name);
     imports.set(`${spec}.js`, names);
   };
-  const array = (t) => `readonly ${/[ |&]/.test(t) ? `(${t})` : t}[]`;
-  const objectDocs = (name) => {
+  const array = (t: string): string => `readonly ${/[ |&]/.test(t) ? `(${t})` : t}[]`;
+  const objectDocs = (name: string): ObjectDocs => {
     const d = docs.objects.get(name);
     if (d === undefined) throw new Error(`${source}: no object("${name}", …) or extend(…, "${name}", …) found to read docs from`);
     return d;
@@ -146,53 +192,59 @@ export function renderBodyTypes(bodies, docs, source, out) {
    * the description attaches to the field (`required(nonBlank(), "CUS-1")`): a text that does
    * not name it already gets it appended, so the rule is stated once, beside the field.
    */
-  const fieldDoc = (objectName, key, mode, field) => {
+  const fieldDoc = (objectName: string, key: string, mode: BodyMode | undefined, field: Field): string => {
     const d = objectDocs(objectName).fields.get(key);
     if (d === undefined || d.text === "") throw new Error(`${source}: field ${key} of ${objectName} has no TSDoc`);
     return withRule((mode === undefined ? undefined : d[mode]) ?? d.text, field.rule);
   };
   /** The name and TSDoc of an object's body type in a mode (`@add Name Text`). */
-  const bodyName = (name, mode) => {
+  const bodyName = (name: string, mode: BodyMode): { name: string; doc: string } | undefined => {
     const tag = objectDocs(name).doc?.[mode];
     if (tag === undefined) return undefined;
-    const m = /^(\w+)\s+(.+)$/.exec(tag);
+    const m = nameAndText(tag);
     if (m === null) throw new Error(`${source}: @${mode} of ${name} must be "@${mode} BodyTypeName What it is."`);
-    return { name: m[1], doc: m[2] };
+    return m;
   };
   /** The body type of an object in a mode, else the one it names for another mode (a nested object documented once). */
-  const someBodyName = (name, mode) => bodyName(name, mode) ?? MODES.map((m) => bodyName(name, m)).find((b) => b !== undefined);
+  const someBodyName = (name: string, mode: BodyMode): { name: string; doc: string } | undefined =>
+    bodyName(name, mode) ?? MODES.map((m) => bodyName(name, m)).find((b) => b !== undefined);
   /** Each field of an object in reading order, with the name of the object (itself or a base) that declares it. */
-  const ownedFields = (value) => {
-    const chain = [];
-    for (let v = value; v !== undefined; v = v.shape.base) chain.unshift(v);
-    return Object.entries(allFields(value)).map(([k, f]) => [k, f, chain.find((v) => Object.hasOwn(v.shape.fields, k)).shape.name]);
+  const ownedFields = (value: Value<unknown>): [string, Field, string][] => {
+    const chain: ObjectShape[] = [];
+    for (let v: Value<unknown> | undefined = value; v !== undefined; v = objectShape(v).base) chain.unshift(objectShape(v));
+    return Object.entries(allFields(value)).map(([k, f]): [string, Field, string] => {
+      const owner = chain.find((s) => Object.hasOwn(s.fields, k));
+      if (owner === undefined) throw new Error(`${source}: no object declares field ${k}`);
+      return [k, f, owner.name];
+    });
   };
 
   // The edit that is a body's root is its own command type; every other object is the interface of
   // its name, in the edit's field states when an edit of it is read (they take the plain object's too).
-  const commandOf = new Map();
+  const commandOf = new Map<Value<unknown>, string>();
   for (const body of bodies) {
-    if (body.value.shape.edits === undefined) continue;
-    if (body.command === undefined) throw new Error(`${source}: the edit of ${body.value.shape.name} is read as a body: name its command type (command: "…")`);
+    const s = body.value.shape;
+    if (s.kind !== "object" || s.edits === undefined) continue;
+    if (body.command === undefined) throw new Error(`${source}: the edit of ${s.name} is read as a body: name its command type (command: "…")`);
     commandOf.set(body.value, body.command);
   }
-  const nameOf = (value) => commandOf.get(value) ?? value.shape.name;
-  const interfaceOf = new Map();
-  const register = (value) => {
+  const nameOf = (value: Value<unknown>): string => commandOf.get(value) ?? objectShape(value).name;
+  const interfaceOf = new Map<string, Value<unknown>>();
+  const register = (value: Value<unknown>): void => {
     const s = value.shape;
     if (s.kind === "array") return register(s.item);
     if (s.kind !== "object") return;
     const current = interfaceOf.get(nameOf(value));
     if (current === value) return;
-    if (current === undefined || (s.edits !== undefined && current.shape.edits === undefined)) interfaceOf.set(nameOf(value), value);
+    if (current === undefined || (s.edits !== undefined && objectShape(current).edits === undefined)) interfaceOf.set(nameOf(value), value);
     for (const f of Object.values(s.fields)) register(f.value);
     if (s.base !== undefined) register(s.base);
   };
   for (const body of bodies) register(body.value);
   /** The field types each written interface holds, its bases' included, by interface name. */
-  const written = new Map();
+  const written = new Map<string, Map<string, string | undefined>>();
 
-  function outputType(value) {
+  function outputType(value: Value<unknown>): string {
     const s = value.shape;
     if (s.kind === "leaf") {
       need(s.output);
@@ -202,7 +254,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     emitOutput(value);
     return s.name;
   }
-  function fieldOutput(f) {
+  function fieldOutput(f: Field): string {
     const t = outputType(f.value);
     switch (f.presence) {
       case "required":
@@ -220,28 +272,30 @@ export function renderBodyTypes(bodies, docs, source, out) {
       case "orDefault":
         return f.fallback === null ? `${t} | null` : t;
       default:
-        throw new Error(`unknown presence ${f.presence}`);
+        throw new Error(`unknown presence ${String(f.presence)}`);
     }
   }
-  function emitOutput(value) {
+  function emitOutput(value: Value<unknown>): void {
     const name = nameOf(value);
-    if (value.shape.from !== undefined) return need({ name, from: value.shape.from });
+    const from = objectShape(value).from;
+    if (from !== undefined) return need({ name, from });
     if (seen.has(`output ${name}`)) return;
     seen.add(`output ${name}`);
     const v = interfaceOf.get(name);
-    const { base, edits } = v.shape;
+    if (v === undefined) throw new Error(`${source}: ${name} was never registered`);
+    const { base, edits } = objectShape(v);
     const doc = commandOf.has(v) ? docs.commands.get(name) : objectDocs(name).doc?.text;
     if (doc === undefined || doc === "") throw new Error(`${source}: ${name} has no TSDoc`);
     let extend = "";
-    let inherited = new Map();
+    let inherited = new Map<string, string | undefined>();
     if (base !== undefined) {
       emitOutput(base);
       extend = ` extends ${nameOf(base)}`;
       // A type generated elsewhere (`from`): its fields are taken as they are.
-      inherited = written.get(nameOf(base)) ?? new Map(Object.keys(base.shape.fields).map((k) => [k, undefined]));
+      inherited = written.get(nameOf(base)) ?? new Map(Object.keys(allFields(base)).map((k) => [k, undefined]));
     }
     const types = new Map(inherited);
-    const lines = [];
+    const lines: string[] = [];
     for (const [k, f, owner] of ownedFields(v)) {
       const t = fieldOutput(f);
       if (inherited.has(k) && (inherited.get(k) === undefined || inherited.get(k) === t)) continue;
@@ -253,7 +307,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     decls.push(`${tsdoc(doc)}export interface ${name}${extend} {\n${lines.join("")}}\n`);
   }
 
-  function bodyType(value, mode) {
+  function bodyType(value: Value<unknown>, mode: BodyMode): string {
     const s = value.shape;
     if (s.kind === "leaf") {
       need(s.body);
@@ -263,7 +317,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     return emitBody(value, mode);
   }
   /** A field's lines in a body of a mode (its TSDoc and its declaration), or undefined when that body has no such field. */
-  function bodyLine(owner, key, f, mode) {
+  function bodyLine(owner: string, key: string, f: Field, mode: BodyMode): string | undefined {
     if (f.presence === "upsertOnly" && mode === "add") return undefined;
     const doc = tsdoc(fieldDoc(owner, key, mode, f), "  ");
     const t = bodyType(f.value, mode);
@@ -271,41 +325,52 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (required) return `${doc}  readonly ${key}: ${t};\n`;
     return f.presence === "notNull" ? `${doc}  readonly ${key}?: ${t};\n` : `${doc}  readonly ${key}?: ${t} | null;\n`;
   }
-  const linesOf = (value, mode) => ownedFields(value).map(([k, f, owner]) => [k, bodyLine(owner, k, f, mode)]).filter(([, l]) => l !== undefined);
+  const linesOf = (value: Value<unknown>, mode: BodyMode): [string, string][] =>
+    ownedFields(value).flatMap(([k, f, owner]): [string, string][] => {
+      const line = bodyLine(owner, k, f, mode);
+      return line === undefined ? [] : [[k, line]];
+    });
+  /** The modes that read an object (or a base of one read), by object name. */
+  const modesOf = (name: string): Set<BodyMode> => {
+    const modes = readIn.get(name);
+    if (modes === undefined) throw new Error(`${source}: ${name} is read by no body`);
+    return modes;
+  };
   /** The interface of the body lines the bodies of every mode reading an object share (`@fields Name Text`): its name and keys. */
-  function emitFieldsGroup(value) {
-    const tag = objectDocs(value.shape.name).doc?.fields;
-    const m = /^(\w+)\s+(.+)$/.exec(tag);
-    if (m === null) throw new Error(`${source}: @fields of ${value.shape.name} must be "@fields TypeName What it is."`);
-    const [first, ...others] = [...readIn.get(value.shape.name)].map((mode) => linesOf(value, mode));
+  function emitFieldsGroup(value: Value<unknown>): { name: string; keys: Set<string> } {
+    const { name } = objectShape(value);
+    const m = nameAndText(objectDocs(name).doc?.fields);
+    if (m === null) throw new Error(`${source}: @fields of ${name} must be "@fields TypeName What it is."`);
+    const [first = [], ...others] = [...modesOf(name)].map((mode) => linesOf(value, mode));
     const rest = others.map((lines) => new Map(lines));
     const common = first.filter(([k, l]) => rest.every((r) => r.get(k) === l));
-    if (!seen.has(`body ${m[1]}`)) {
-      seen.add(`body ${m[1]}`);
-      decls.push(`${tsdoc(m[2])}export interface ${m[1]} {\n${common.map(([, l]) => l).join("")}}\n`);
+    if (!seen.has(`body ${m.name}`)) {
+      seen.add(`body ${m.name}`);
+      decls.push(`${tsdoc(m.doc)}export interface ${m.name} {\n${common.map(([, l]) => l).join("")}}\n`);
     }
-    return { name: m[1], keys: new Set(common.map(([k]) => k)) };
+    return { name: m.name, keys: new Set(common.map(([k]) => k)) };
   }
   /**
    * Writes the body interface of an object in a mode. Lines the bodies of both modes share are
    * written once: in the `@fields` interface of the object or of a base, else, when the upsert
    * body is the add body plus fields, by extending the add body.
    */
-  function emitBody(value, mode) {
-    const named = someBodyName(value.shape.name, mode);
-    if (named === undefined) throw new Error(`${source}: ${value.shape.name} is read in ${mode} mode but its TSDoc names no body type (@${mode} Name …)`);
+  function emitBody(value: Value<unknown>, mode: BodyMode): string {
+    const objectName = objectShape(value).name;
+    const named = someBodyName(objectName, mode);
+    if (named === undefined) throw new Error(`${source}: ${objectName} is read in ${mode} mode but its TSDoc names no body type (@${mode} Name …)`);
     if (seen.has(`body ${named.name}`)) return named.name;
     seen.add(`body ${named.name}`);
     let lines = linesOf(value, mode);
     let extend = "";
-    let group;
-    for (let v = value; v !== undefined && group === undefined; v = v.shape.base) if (objectDocs(v.shape.name).doc?.fields !== undefined) group = v;
+    let group: Value<unknown> | undefined;
+    for (let v: Value<unknown> | undefined = value; v !== undefined && group === undefined; v = objectShape(v).base) if (objectDocs(objectShape(v).name).doc?.fields !== undefined) group = v;
     if (group !== undefined) {
       const shared = emitFieldsGroup(group);
       extend = ` extends ${shared.name}`;
       lines = lines.filter(([k]) => !shared.keys.has(k));
     } else if (mode === "upsert") {
-      const add = bodyName(value.shape.name, "add");
+      const add = bodyName(objectName, "add");
       if (add !== undefined && add.name !== named.name) {
         const addLines = linesOf(value, "add");
         const mine = new Map(lines);
@@ -322,8 +387,8 @@ export function renderBodyTypes(bodies, docs, source, out) {
 
   // The record makers (one object literal per command type, an extension's with its base's fields) and
   // the JSON Schema texts: each field's text once, and per body what its mode says instead.
-  const makers = new Map();
-  function objectsOf(value, out = new Map()) {
+  const makers = new Map<string, string>();
+  function objectsOf(value: Value<unknown>, out = new Map<string, Value<unknown>>()): Map<string, Value<unknown>> {
     const s = value.shape;
     if (s.kind === "array") return objectsOf(s.item, out);
     if (s.kind !== "object" || out.has(s.name)) return out;
@@ -331,8 +396,8 @@ export function renderBodyTypes(bodies, docs, source, out) {
     for (const f of Object.values(allFields(value))) objectsOf(f.value, out);
     return out;
   }
-  function maker(value) {
-    const name = value.shape.name;
+  function maker(value: Value<unknown>): string {
+    const name = objectShape(value).name;
     const constName = `${lowerFirst(name)}Record`;
     if (makers.has(name)) return constName;
     const keys = Object.keys(allFields(value));
@@ -344,31 +409,38 @@ export function renderBodyTypes(bodies, docs, source, out) {
     return constName;
   }
   // Which modes read each object, and each field's text in each of them (none: not in that body).
-  const readIn = new Map();
-  for (const body of bodies) for (const v of objectsOf(body.value).values()) for (let b = v; b !== undefined; b = b.shape.base) readIn.set(b.shape.name, new Set([...(readIn.get(b.shape.name) ?? []), body.mode]));
-  const textIn = (owner, k, f, mode) => (f.presence === "upsertOnly" && mode === "add" ? undefined : fieldDoc(owner, k, mode, f));
+  const readIn = new Map<string, Set<BodyMode>>();
+  for (const body of bodies) {
+    for (const v of objectsOf(body.value).values()) {
+      for (let b: Value<unknown> | undefined = v; b !== undefined; b = objectShape(b).base) {
+        const name = objectShape(b).name;
+        readIn.set(name, new Set([...(readIn.get(name) ?? []), body.mode]));
+      }
+    }
+  }
+  const textIn = (owner: string, k: string, f: Field, mode: BodyMode): string | undefined => (f.presence === "upsertOnly" && mode === "add" ? undefined : fieldDoc(owner, k, mode, f));
   /** A field's text goes in the shared table when every body that reads its object says the same. */
-  const isShared = (owner, k, f) => {
-    const texts = [...readIn.get(owner)].map((m) => textIn(owner, k, f, m));
+  const isShared = (owner: string, k: string, f: Field): boolean => {
+    const texts = [...modesOf(owner)].map((m) => textIn(owner, k, f, m));
     return texts.every((t) => t !== undefined && t === texts[0]);
   };
-  const shared = new Map();
-  const tables = [];
+  const shared = new Map<string, Map<string, string>>();
+  const tables: string[] = [];
   // A body that is a list (STK-6) is named after its element.
-  const rootObject = (value) => (value.shape.kind === "array" ? value.shape.item : value);
+  const rootObject = (value: Value<unknown>): Value<unknown> => (value.shape.kind === "array" ? value.shape.item : value);
   for (const body of bodies) {
-    const rootName = rootObject(body.value).shape.name;
+    const rootName = objectShape(rootObject(body.value)).name;
     const rootBody = bodyName(rootName, body.mode);
     if (rootBody === undefined) throw new Error(`${source}: ${rootName} is a ${body.mode} body but its TSDoc names no body type (@${body.mode} Name …)`);
     const prefix = lowerFirst(rootBody.name);
     const objects = [...objectsOf(body.value).values()];
-    const modeRows = [];
+    const modeRows: string[] = [];
     for (const v of objects) {
-      const named = someBodyName(v.shape.name, body.mode);
-      if (named !== undefined) modeRows.push(`  ${v.shape.name}: ${JSON.stringify(named.doc)},\n`);
+      const named = someBodyName(objectShape(v).name, body.mode);
+      if (named !== undefined) modeRows.push(`  ${objectShape(v).name}: ${JSON.stringify(named.doc)},\n`);
       for (const [k, f, owner] of ownedFields(v)) {
         if (isShared(owner, k, f)) {
-          const rows = shared.get(owner) ?? new Map();
+          const rows = shared.get(owner) ?? new Map<string, string>();
           rows.set(k, `    ${k}: ${JSON.stringify(textIn(owner, k, f, body.mode))},\n`);
           shared.set(owner, rows);
         } else {
@@ -377,7 +449,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
         }
       }
     }
-    const recordRows = objects.map((v) => `  ${v.shape.name}: ${maker(v)},\n`).join("");
+    const recordRows = objects.map((v) => `  ${objectShape(v).name}: ${maker(v)},\n`).join("");
     tables.push(
       `${tsdoc(`How the parser of {@link ${rootBody.name}} builds each object (its fast path, src/shared/description/compile.ts).`)}export const ${prefix}Records: RecordMakers = {\n${recordRows}};\n`,
       `${tsdoc(`The JSON Schema texts of {@link ${rootBody.name}}, from the description's TSDoc.`)}export const ${prefix}Docs: BodyDocs = {\n  fields: fieldTexts,\n  mode: {\n${modeRows.map((r) => `  ${r}`).join("")}  },\n};\n`,
@@ -390,7 +462,7 @@ export function renderBodyTypes(bodies, docs, source, out) {
     if (body.command !== undefined && !commandOf.has(body.value)) {
       const doc = docs.commands.get(body.command);
       if (doc === undefined || doc === "") throw new Error(`${source}: command ${body.command} has no TSDoc`);
-      decls.push(`${tsdoc(doc)}export type ${body.command} = ${body.value.shape.name};\n`);
+      decls.push(`${tsdoc(doc)}export type ${body.command} = ${objectShape(body.value).name};\n`);
     }
     bodyType(body.value, body.mode);
   }
@@ -403,28 +475,29 @@ export function renderBodyTypes(bodies, docs, source, out) {
     .map(([spec, names]) => `import type { ${[...names].sort().join(", ")} } from "${spec}";\n`)
     .join("");
   return (
-    `// @generated by scripts/body-types.mjs from the body descriptions of ${source}: do not edit.\n` +
+    `// @generated by tools/body-types.ts from the body descriptions of ${source}: do not edit.\n` +
     "// `npm run docs` rewrites it; `npm run docs:check` fails when it is stale.\n" +
     `${head}\n${decls.join("\n")}\n${[...makers.values()].join("\n")}\n${fieldTexts}\n${tables.join("\n")}`
   );
 }
 
-async function load(source, out) {
+/** The exports of a description module, loaded with esbuild (Node 20 runs no .ts file). */
+async function load(source: string, out: string): Promise<Record<string, unknown>> {
   // The generated file itself is replaced by a stub whose every export is an empty object: the
   // descriptions are read without it (no record makers, no docs), so a stale or missing file
   // never stands in the way of writing a new one.
   const generated = join(root, out);
-  const names = new Set();
-  const from = `./${out.split("/").at(-1).replace(/\.ts$/, ".js")}`;
+  const names = new Set<string>();
+  const from = `./${(out.split("/").at(-1) ?? out).replace(/\.ts$/, ".js")}`;
   for (const m of readFileSync(join(root, source), "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
     if (m[2] !== from) continue;
-    for (const part of m[1].split(",")) {
+    for (const part of (m[1] ?? "").split(",")) {
       const name = part.trim();
       if (name !== "" && !name.startsWith("type ")) names.add(name);
     }
   }
   const contents = [...names].map((n) => `export const ${n} = ${n.endsWith("Docs") ? "{ fields: {}, mode: {} }" : "{}"};`).join("\n");
-  const stub = {
+  const stub: Plugin = {
     name: "generated-stub",
     setup(b) {
       // Resolved even when the file does not exist yet (a new description).
@@ -441,29 +514,44 @@ async function load(source, out) {
     write: false,
     logLevel: "silent",
   });
+  const bundle = result.outputFiles[0];
+  if (bundle === undefined) throw new Error(`esbuild wrote no bundle of ${source}`);
   const dir = mkdtempSync(join(tmpdir(), "body-types-"));
   const file = join(dir, "descriptions.mjs");
-  writeFileSync(file, result.outputFiles[0].text);
+  writeFileSync(file, bundle.text);
   try {
-    return await import(pathToFileURL(file).href);
+    const module: Record<string, unknown> = await import(pathToFileURL(file).href);
+    return module;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** One field of a described body object, as the rules table's check reads it. */
+export interface DescribedField {
+  /** The command type of the object that declares it. */
+  readonly object: string;
+  /** Its key. */
+  readonly key: string;
+  /** The rule its description attaches to it. */
+  readonly rule: string | undefined;
+  /** The strings it takes, for a field of a fixed set of them. */
+  readonly values: readonly string[] | undefined;
+}
+
 /**
  * Every field of every described body object, with the rule its description attaches to it and,
  * for a field of one of a fixed set of strings, those strings: what the rules table's check
- * (scripts/rules-table.mjs) compares with the catalog (issue 38). An object read by several
+ * (tools/rules-table.ts) compares with the catalog (issue 38). An object read by several
  * bodies is listed once, each field under the object that declares it (an extension's base
  * declares its fields); an edit (same name) adds nothing.
- * @param {readonly object[]} bodies - described bodies
- * @returns {{ object: string, key: string, rule: string | undefined, values: string[] | undefined }[]}
+ * @param bodies - described bodies
+ * @returns their fields
  */
-export function fieldsOf(bodies) {
-  const out = [];
-  const seen = new Set();
-  const visit = (value) => {
+export function fieldsOf(bodies: readonly DescribedBody[]): DescribedField[] {
+  const out: DescribedField[] = [];
+  const seen = new Set<string>();
+  const visit = (value: Value<unknown>): void => {
     const s = value.shape;
     if (s.kind === "array") return visit(s.item);
     if (s.kind !== "object" || seen.has(s.name)) return;
@@ -471,9 +559,10 @@ export function fieldsOf(bodies) {
     // An extension lists the fields it adds; its base, visited too, lists its own.
     if (s.base !== undefined) visit(s.base);
     for (const [key, f] of Object.entries(s.fields)) {
-      if (s.base !== undefined && Object.hasOwn(s.base.shape.fields, key)) continue;
+      if (s.base !== undefined && Object.hasOwn(allFields(s.base), key)) continue;
       const leaf = f.value.shape.kind === "leaf" ? f.value.shape.json() : undefined;
-      out.push({ object: s.name, key, rule: f.rule, values: Array.isArray(leaf?.enum) ? leaf.enum : undefined });
+      const values = leaf?.["enum"];
+      out.push({ object: s.name, key, rule: f.rule, values: Array.isArray(values) && values.every((v) => typeof v === "string") ? values : undefined });
       visit(f.value);
     }
   };
@@ -483,17 +572,22 @@ export function fieldsOf(bodies) {
 
 /**
  * The fields of every described body of the checkout ({@link fieldsOf} over {@link SOURCES}).
- * @returns {Promise<ReturnType<typeof fieldsOf>>}
+ * @returns their fields
  */
-export async function describedFields() {
-  const out = [];
+export async function describedFields(): Promise<DescribedField[]> {
+  const out: DescribedField[] = [];
   for (const { source, out: generated } of SOURCES) out.push(...fieldsOf(bodiesOf(await load(source, generated))));
   return out;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const check = process.argv.includes("--check");
-  const stale = [];
+/**
+ * Writes each generated file, or with `--check` says which are stale.
+ * @param args - the command line's arguments
+ * @returns the exit code: 1 when `--check` finds a stale file
+ */
+export async function main(args: readonly string[]): Promise<number> {
+  const check = args.includes("--check");
+  const stale: string[] = [];
   for (const { source, out } of SOURCES) {
     const bodies = bodiesOf(await load(source, out));
     if (bodies.length === 0) throw new Error(`${source} exports no described bodies`);
@@ -506,6 +600,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   if (stale.length > 0) {
     console.error(`Stale generated body types (run npm run docs): ${stale.join(", ")}`);
-    process.exit(1);
+    return 1;
   }
+  return 0;
 }

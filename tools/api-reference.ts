@@ -1,20 +1,20 @@
-#!/usr/bin/env node
 // Builds the API reference in one typedoc run (typedoc.json): the HTML site with search into
 // docs/site/ (git-ignored) and the Markdown reference into docs/api/ (committed, for reading on a
 // forge). `--check` (in `npm test`) writes the Markdown into a temporary folder instead and
 // fails when it differs from the committed docs/api/, so the committed reference stays current;
-// the site is always rebuilt, for the browser test (test/docs/site.test.ts).
-import { Application } from "typedoc";
-import { API_BASE } from "./rules-table.mjs";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+// the site is always rebuilt, for the browser test (test/site/site.test.ts).
+// The plugins are given here, not in typedoc.json: typedoc imports a plugin named by path, which
+// Node 20 cannot do for tools/typedoc-plugin-reference.ts, so its `load` is handed over as a
+// function, after the Markdown plugin. Run: node tools/run.mjs api-reference [--check].
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { Application } from "typedoc";
+import { root } from "./root.js";
+import { API_BASE } from "./rules-table.js";
+import { load as referencePlugin } from "./typedoc-plugin-reference.js";
 
-const root = join(fileURLToPath(import.meta.url), "..", "..");
-const check = process.argv.includes("--check");
-
-function listFiles(dir) {
+function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -22,17 +22,31 @@ function listFiles(dir) {
   });
 }
 
-const tmp = check ? mkdtempSync(join(tmpdir(), "api-reference-")) : undefined;
-try {
-  const app = await Application.bootstrapWithPlugins({ options: join(root, "typedoc.json") });
+/**
+ * Builds the reference, or with `--check` checks the committed Markdown reference.
+ * @param args - the command line's arguments
+ * @returns the exit code: 1 when typedoc reports a problem or `--check` finds a stale or broken reference
+ */
+export async function main(args: readonly string[]): Promise<number> {
+  const check = args.includes("--check");
+  const tmp = check ? mkdtempSync(join(tmpdir(), "api-reference-")) : undefined;
+  try {
+    return await run(tmp);
+  } finally {
+    if (tmp !== undefined) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function run(tmp: string | undefined): Promise<number> {
+  const app = await Application.bootstrapWithPlugins({ options: join(root, "typedoc.json"), plugin: ["typedoc-plugin-markdown", referencePlugin] });
   if (tmp !== undefined) {
     const outputs = app.options.getValue("outputs").map((o) => (o.name === "markdown" ? { ...o, path: tmp } : o));
     app.options.setValue("outputs", outputs);
   }
   const project = await app.convert();
-  if (project === undefined) process.exit(1);
+  if (project === undefined) return 1;
   await app.generateOutputs(project);
-  if (app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
+  if (app.logger.hasErrors() || app.logger.hasWarnings()) return 1;
   if (tmp !== undefined) {
     const committed = join(root, "docs", "api");
     const a = new Map(listFiles(committed).map((f) => [relative(committed, f), f]));
@@ -44,11 +58,11 @@ try {
     });
     if (stale.length > 0) {
       console.error(`docs/api/ is stale (${stale.length} files differ, e.g. ${stale.slice(0, 5).join(", ")}): run \`npm run docs\``);
-      process.exit(1);
+      return 1;
     }
     // Every relative link of the Markdown reference, and the catalog's links into it, name a file.
-    const broken = [];
-    const linkTargets = (file) => [...readFileSync(file, "utf8").matchAll(/\]\(([^)#\s]+\.(?:md|json))(?:#[^)]*)?\)/g)].map((m) => m[1]);
+    const broken: string[] = [];
+    const linkTargets = (file: string): string[] => [...readFileSync(file, "utf8").matchAll(/\]\(([^)#\s]+\.(?:md|json))(?:#[^)]*)?\)/g)].map((m) => m[1] ?? "");
     for (const file of [...a.values(), join(root, "docs", "rules.md")]) {
       for (const link of linkTargets(file)) {
         // The catalog links the reference by its forge URL (docs/api/ does not ship): check the file.
@@ -58,10 +72,9 @@ try {
     }
     if (broken.length > 0) {
       console.error(`broken links in the Markdown reference:\n${broken.join("\n")}`);
-      process.exit(1);
+      return 1;
     }
     console.log(`docs/api/ is current (${b.size} files, every relative link resolves); the HTML site is in docs/site/`);
   }
-} finally {
-  if (tmp !== undefined) rmSync(tmp, { recursive: true, force: true });
+  return 0;
 }
