@@ -1,4 +1,4 @@
-// RPL-3: the rules each operation declares, derived from the code (scripts/operation-rules.mjs;
+// RPL-3: the rules each operation declares, derived from the code (tools/operation-rules.ts;
 // `npm run docs:check` fails when the committed table is not what the derivation gives now).
 import { describe, expect, it } from "vitest";
 import { isJournaledWrite } from "../../src/api/operation.js";
@@ -7,7 +7,7 @@ import { rulesApplied } from "../../src/journal/entry.js";
 import { operationRuleTable } from "../../src/journal/operation-rules.generated.js";
 
 describe("the rules each operation applies", () => {
-  // That the committed table is the one derived now is `npm run docs:check` (operation-rules.mjs --check): a TypeScript program, too slow for a unit test here.
+  // That the committed table is the one derived now is `npm run docs:check` (`node tools/run.mjs operation-rules --check`): a TypeScript program, too slow for a unit test here.
   it("RPL-3: the table lists every journaled write and nothing else", () => {
     const writes = apiRoutes.filter((r) => isJournaledWrite(r)).map((r) => r.operation).sort();
     expect(Object.keys(operationRuleTable).sort()).toEqual(writes);

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Writes what is derived as text from the description of the operations (src/api/operations.ts,
 // docs/decisions.md "One description per operation"): `isolatedDeclarations` forbids exporting a
 // type inferred from a const (TS9010), so the literal types of the table and the client's typed
@@ -10,23 +9,28 @@
 //   so a browser bundle of the client carries none) and `FieldServiceClientMethods`, one typed
 //   method per operation.
 // The description is loaded with esbuild (Node 20 cannot run .ts files) and its TSDoc and parser
-// imports read with the TypeScript parser. `--check` (run by `npm run docs:check`) exits 1 when a
-// file is not what this script would write.
+// imports read with the TypeScript parser. Run: node tools/run.mjs operations [--check];
+// `--check` (run by `npm run docs:check`) exits 1 when a file is not what this tool would write.
 import { build } from "esbuild";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
+import type { QueryKind } from "../src/api/operation.js";
+import type { OperationDescription } from "../src/api/operations.js";
+import { root } from "./root.js";
 
-const root = join(fileURLToPath(import.meta.url), "..", "..");
+/** The description of the operations, by name, as the tool reads it. */
+export type OperationTable = Readonly<Record<string, OperationDescription>>;
+
 const SOURCE = "src/api/operations.ts";
 const API_OUT = "src/api/operations.generated.ts";
 const CLIENT_OUT = "src/client/operations.generated.ts";
 const OFFLINE_OUT = "src/offline/operations.generated.ts";
 
 /** The TypeScript type of each answer schema of the reference, and where it is declared. */
-const ANSWERS = {
+const ANSWERS: Readonly<Record<string, readonly [type: string, module: string, extra?: readonly [type: string, module: string]]>> = {
   LoginResponse: ["LoginResponse", "../auth/login.js"],
   Customer: ["CustomerShape", "../api/read-shapes.js"],
   Created: ["CreatedShape", "../api/read-shapes.js"],
@@ -43,7 +47,7 @@ const ANSWERS = {
   SyncAnswer: ["SyncAnswer", "../sync/answer.js"],
 };
 /** The TypeScript type of each body schema a client sends; `EmptyBody` is sent as no body. */
-const BODIES = {
+const BODIES: Readonly<Record<string, string>> = {
   CustomerAddBody: "CustomerAddBody", CustomerAddOrEditBody: "CustomerAddOrEditBody", OrderAddBody: "OrderAddBody",
   OrderAddOrEditBody: "OrderAddOrEditBody", OrderEditBody: "OrderEditBody", CancelBody: "CancelBody",
   InterventionPlanBody: "InterventionPlanBody", InterventionEditBody: "InterventionEditBody", InterventionReplanBody: "InterventionReplanBody",
@@ -51,15 +55,22 @@ const BODIES = {
   StockAmounts: "readonly StockAmountBody[]", StockQuantities: "readonly StockQuantityBody[]",
 };
 /** The client's type of each kind of query, and whether it may be left out. */
-const QUERIES = {
+const QUERIES: Readonly<Record<QueryKind, readonly [type: string, module: string, optional: boolean]>> = {
   storeListing: ["StoreQueryParams", "../api/bodies.js", false],
   journal: ["JournalQueryParams", "./call-types.js", true],
   deviceSync: ["SyncQueryParams", "./call-types.js", false],
   candidates: ["CandidatesQueryParams", "./call-types.js", false],
 };
 
+/** Whether a value is one operation's description, as far as this tool reads it. */
+function isDescription(v: unknown): v is OperationDescription {
+  if (typeof v !== "object" || v === null) return false;
+  const o: { readonly [key: string]: unknown } = { ...v };
+  return typeof o["method"] === "string" && typeof o["path"] === "string" && typeof o["success"] === "number" && typeof o["kind"] === "string" && typeof o["summary"] === "string" && typeof o["description"] === "string";
+}
+
 /** The description, loaded. */
-async function load() {
+async function load(): Promise<OperationTable> {
   const result = await build({
     stdin: { contents: `export * from ${JSON.stringify(join(root, SOURCE))};`, resolveDir: root, loader: "ts" },
     bundle: true,
@@ -70,28 +81,49 @@ async function load() {
   });
   const dir = mkdtempSync(join(tmpdir(), "operations-"));
   const file = join(dir, "operations.mjs");
-  writeFileSync(file, result.outputFiles[0].text);
+  const bundle = result.outputFiles[0];
+  if (bundle === undefined) throw new Error(`esbuild wrote no bundle of ${SOURCE}`);
+  writeFileSync(file, bundle.text);
   try {
-    return (await import(pathToFileURL(file).href)).apiOperations;
+    const module: { readonly apiOperations?: unknown } = await import(pathToFileURL(file).href);
+    const table = module.apiOperations;
+    if (typeof table !== "object" || table === null) throw new Error(`${SOURCE} exports no apiOperations`);
+    const out: Record<string, OperationDescription> = {};
+    for (const [name, op] of Object.entries(table)) {
+      if (!isDescription(op)) throw new Error(`${SOURCE}: apiOperations.${name} is no operation description`);
+      out[name] = op;
+    }
+    return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const oneLine = (text) => text.replace(/\s+/g, " ").trim();
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** What the description's source says beside the values. */
+export interface SourceFacts {
+  /** Each entry's TSDoc, on one line. */
+  readonly docs: ReadonlyMap<string, string | undefined>;
+  /** Each entry's body parser, by name. */
+  readonly parsers: ReadonlyMap<string, string>;
+  /** The module each imported name comes from. */
+  readonly imports: ReadonlyMap<string, string>;
+}
 
 /**
  * What the source says beside the values: each entry's TSDoc, the name of its body parser, and
  * the module each imported name comes from.
- * @param {string} text - the description's source
+ * @param text - the description's source
+ * @returns each entry's TSDoc and parser, and each imported name's module
  */
-export function readSource(text) {
+export function readSource(text: string): SourceFacts {
   const sf = ts.createSourceFile(SOURCE, text, ts.ScriptTarget.Latest, true);
-  const docs = new Map();
-  const parsers = new Map();
-  const imports = new Map();
-  const visit = (node) => {
-    if (ts.isImportDeclaration(node) && node.importClause?.namedBindings !== undefined && ts.isNamedImports(node.importClause.namedBindings)) {
+  const docs = new Map<string, string | undefined>();
+  const parsers = new Map<string, string>();
+  const imports = new Map<string, string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && node.importClause?.namedBindings !== undefined && ts.isNamedImports(node.importClause.namedBindings) && ts.isStringLiteral(node.moduleSpecifier)) {
       for (const e of node.importClause.namedBindings.elements) imports.set(e.name.text, node.moduleSpecifier.text);
     }
     if (ts.isVariableDeclaration(node) && node.name.getText() === "apiOperations" && node.initializer !== undefined && ts.isObjectLiteralExpression(node.initializer)) {
@@ -111,20 +143,21 @@ export function readSource(text) {
   return { docs, parsers, imports };
 }
 
-const HEADER = (what) => [
-  `// @generated by scripts/operations.mjs (\`npm run docs\`) from the description of the operations`,
+const HEADER = (what: string): string[] => [
+  `// @generated by tools/operations.ts (\`npm run docs\`) from the description of the operations`,
   `// (src/api/operations.ts): ${what}; \`npm run docs:check\` fails when it is stale. Do not edit.`,
 ];
 
 /** The placeholders of a path, in order. */
-const paramsOf = (path) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+const paramsOf = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
 
 /**
  * src/api/operations.generated.ts.
- * @param {Record<string, any>} table - the description
- * @param {Map<string, string | undefined>} docs - each entry's TSDoc
+ * @param table - the description
+ * @param docs - each entry's TSDoc
+ * @returns the file's text
  */
-export function renderApi(table, docs) {
+export function renderApi(table: OperationTable, docs: ReadonlyMap<string, string | undefined>): string {
   const lines = [
     ...HEADER("each operation's method, path, status and kind as literal types"),
     'import type { Operation } from "./operation.js";',
@@ -146,12 +179,12 @@ export function renderApi(table, docs) {
  * One method's type: the records its path names (GUIDs, or external IDs: two records are
  * two of one form, GEN-2), its query or body, the call's options, the answer.
  */
-function methodType(name, op) {
+function methodType(name: string, op: OperationDescription): { single: string } | { pair: [string, string]; params: string[] } {
   if (op.kind === "authentication") return { single: "(options?: CallOptions) => Promise<LoginResponse>" };
   const read = op.method === "GET";
-  const answer = op.success === 204 ? "void" : ANSWERS[op.answer]?.[0];
-  if (answer === undefined) throw new Error(`operations: ${name}'s answer ${op.answer} has no client type`);
-  const rest = [];
+  const answer = op.success === 204 ? "void" : op.answer === undefined ? undefined : ANSWERS[op.answer]?.[0];
+  if (answer === undefined) throw new Error(`operations: ${name}'s answer ${op.answer ?? "undefined"} has no client type`);
+  const rest: string[] = [];
   if (op.query !== undefined) {
     const [type, , optional] = QUERIES[op.query];
     rest.push(`query${optional ? "?" : ""}: ${type}`);
@@ -175,37 +208,45 @@ function methodType(name, op) {
 
 /**
  * src/client/operations.generated.ts.
- * @param {Record<string, any>} table - the description
- * @param {{ parsers: Map<string, string>, imports: Map<string, string> }} source - what the description's source names
+ * @param table - the description
+ * @param source - what the description's source names
+ * @returns the file's text
  */
-export function renderClient(table, source) {
-  const typeImports = new Map([["./call-types.js", new Set(["CallOptions", "ClientOperation", "ExternalIdRef", "Ref", "WriteOptions"])], ["../api/operations.generated.js", new Set(["OperationId"])], ["../auth/login.js", new Set(["LoginResponse"])]]);
-  const valueImports = new Map();
-  const add = (map, module, name) => {
-    if (!map.has(module)) map.set(module, new Set());
-    map.get(module).add(name);
+export function renderClient(table: OperationTable, source: Pick<SourceFacts, "parsers" | "imports">): string {
+  const typeImports = new Map<string, Set<string>>([["./call-types.js", new Set(["CallOptions", "ClientOperation", "ExternalIdRef", "Ref", "WriteOptions"])], ["../api/operations.generated.js", new Set(["OperationId"])], ["../auth/login.js", new Set(["LoginResponse"])]]);
+  const valueImports = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, module: string, name: string): void => {
+    const names = map.get(module) ?? new Set<string>();
+    names.add(name);
+    map.set(module, names);
   };
-  const entries = [];
-  const methods = [];
+  const entries: string[] = [];
+  const methods: string[] = [];
   for (const [name, op] of Object.entries(table)) {
     const params = paramsOf(op.path);
     const parse = source.parsers.get(name);
-    if (parse !== undefined) add(valueImports, source.imports.get(parse), parse);
+    if (parse !== undefined) {
+      const module = source.imports.get(parse);
+      if (module === undefined) throw new Error(`operations: ${name}'s parser ${parse} is not imported by name in ${SOURCE}`);
+      add(valueImports, module, parse);
+    }
     const fields = [`method: ${JSON.stringify(op.method)}`, `path: ${JSON.stringify(op.path)}`, `success: ${op.success}`, `kind: ${JSON.stringify(op.kind)}`, `refs: ${params.length}`];
     if (op.query !== undefined) fields.push(`query: ${JSON.stringify(op.query)}`);
     if (parse !== undefined) fields.push(`parse: ${parse}`);
     if (op.bodyOptional === true && parse !== undefined) fields.push("bodyOptional: true");
     entries.push(`  ${name}: { ${fields.join(", ")} },`);
-    if (op.answer !== undefined && op.success !== 204 && op.kind !== "authentication") {
-      const [type, module, extra] = ANSWERS[op.answer];
+    const answer = op.answer === undefined ? undefined : ANSWERS[op.answer];
+    if (answer !== undefined && op.success !== 204 && op.kind !== "authentication") {
+      const [type, module, extra] = answer;
       add(typeImports, module, type.replace(/<.*$/, ""));
       if (extra !== undefined) add(typeImports, extra[1], extra[0]);
     }
     if (op.query !== undefined) add(typeImports, QUERIES[op.query][1], QUERIES[op.query][0]);
-    if (op.body !== undefined && BODIES[op.body] !== undefined) add(typeImports, "../api/bodies.js", BODIES[op.body].replace(/^readonly /, "").replace(/\[\]$/, ""));
+    const bodyType = op.body === undefined ? undefined : BODIES[op.body];
+    if (bodyType !== undefined) add(typeImports, "../api/bodies.js", bodyType.replace(/^readonly /, "").replace(/\[\]$/, ""));
     const t = methodType(name, op);
     methods.push(`  /** \`${op.method} ${op.path}\`: ${op.summary}. ${op.description} */`);
-    if (t.single !== undefined) methods.push(`  readonly ${name}: ${t.single};`);
+    if ("single" in t) methods.push(`  readonly ${name}: ${t.single};`);
     else {
       methods.push(`  readonly ${name}: {`);
       methods.push("    /**", "     * By GUIDs.", ...t.params.map((p) => `     * @param ${p} - the ${p === "toStore" ? "target store" : p}'s GUID`), "     */");
@@ -215,7 +256,7 @@ export function renderClient(table, source) {
       methods.push("  };");
     }
   }
-  const importLines = (map, type) =>
+  const importLines = (map: ReadonlyMap<string, ReadonlySet<string>>, type: boolean): string[] =>
     [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([module, names]) => `import ${type ? "type " : ""}{ ${[...names].sort().join(", ")} } from ${JSON.stringify(module)};`);
   return [
     ...HEADER("the client's call table and its typed methods"),
@@ -245,23 +286,25 @@ export function renderClient(table, source) {
 /**
  * src/offline/operations.generated.ts: the writes the technician's device decides offline
  * (`offline: true` in the description), as a type, a list and the offline client's methods.
- * @param {Record<string, any>} table - the description
+ * @param table - the description
+ * @returns the file's text
  */
-export function renderOffline(table) {
-  const names = Object.keys(table).filter((name) => table[name].offline === true);
-  const bodies = new Set();
-  const methods = [];
-  for (const name of names) {
-    const op = table[name];
+export function renderOffline(table: OperationTable): string {
+  const offline = Object.entries(table).filter(([, op]) => op.offline === true);
+  const names = offline.map(([name]) => name);
+  const bodies = new Set<string>();
+  const methods: string[] = [];
+  for (const [name, op] of offline) {
     const params = paramsOf(op.path).map((p) => `${p}: string`);
+    const type = op.body === undefined || op.body === "EmptyBody" ? undefined : BODIES[op.body];
     if (op.body !== undefined && op.body !== "EmptyBody") {
-      const type = BODIES[op.body];
+      if (type === undefined) throw new Error(`operations: ${name}'s body ${op.body} has no client type`);
       bodies.add(type.replace(/^readonly /, "").replace(/\[\]$/, ""));
       params.push(`${type.endsWith("[]") ? "items" : "body"}${op.bodyOptional === true ? "?" : ""}: ${type}`);
     }
     methods.push("  /**", `   * \`${op.method} ${op.path}\`, decided on the device and queued when accepted: ${op.summary.toLowerCase()}. ${op.description}`);
     for (const p of paramsOf(op.path)) methods.push(`   * @param ${p} - GUID of the ${p === "toStore" ? "target store" : p}`);
-    if (op.body !== undefined && op.body !== "EmptyBody") methods.push(`   * @param ${BODIES[op.body].endsWith("[]") ? "items" : "body"} - the ${BODIES[op.body].endsWith("[]") ? "batch" : "body"}`);
+    if (type !== undefined) methods.push(`   * @param ${type.endsWith("[]") ? "items" : "body"} - the ${type.endsWith("[]") ? "batch" : "body"}`);
     methods.push("   * @returns the local answer, as the server would give it on the replica's state", "   */");
     methods.push(`  readonly ${name}: (${params.join(", ")}) => Promise<OfflineAnswer>;`);
   }
@@ -275,7 +318,7 @@ export function renderOffline(table) {
     "",
     "/** Each write a technician performs offline: its path template and whether it sends a body (the call table's, without the parsers a device does not need). */",
     "export const offlineOperations: { readonly [O in OfflineOperation]: { readonly path: string; readonly body: boolean } } = {",
-    ...names.map((n) => `  ${n}: { path: ${JSON.stringify(table[n].path)}, body: ${table[n].body !== undefined && table[n].body !== "EmptyBody"} },`),
+    ...offline.map(([n, op]) => `  ${n}: { path: ${JSON.stringify(op.path)}, body: ${op.body !== undefined && op.body !== "EmptyBody"} },`),
     "};",
     "",
     "/** The offline client's writes, one per operation it decides on the device (OFF-1, OFF-2). */",
@@ -286,12 +329,17 @@ export function renderOffline(table) {
   ].join("\n");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const check = process.argv.includes("--check");
+/**
+ * Writes the generated files, or with `--check` says which are stale.
+ * @param args - the command line's arguments
+ * @returns the exit code: 1 when `--check` finds a stale file
+ */
+export async function main(args: readonly string[]): Promise<number> {
+  const check = args.includes("--check");
   const table = await load();
   const source = readSource(readFileSync(join(root, SOURCE), "utf8"));
-  const stale = [];
-  for (const [out, text] of [[API_OUT, renderApi(table, source.docs)], [CLIENT_OUT, renderClient(table, source)], [OFFLINE_OUT, renderOffline(table)]]) {
+  const stale: string[] = [];
+  for (const [out, text] of [[API_OUT, renderApi(table, source.docs)], [CLIENT_OUT, renderClient(table, source)], [OFFLINE_OUT, renderOffline(table)]] as const) {
     const file = join(root, out);
     const current = existsSync(file) ? readFileSync(file, "utf8") : "";
     if (current === text) continue;
@@ -300,6 +348,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   if (stale.length > 0) {
     console.error(`Stale generated operation types (run npm run docs): ${stale.join(", ")}`);
-    process.exit(1);
+    return 1;
   }
+  return 0;
 }
