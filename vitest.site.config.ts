@@ -1,7 +1,7 @@
 import { defineConfig, type ViteUserConfig } from "vitest/config";
 
 // The browser test of the built API reference site (issue 16); run by `npm run docs:check`
-// right after scripts/api-reference.mjs has built docs/site/.
+// right after tools/api-reference.ts has built docs/site/.
 const config: ViteUserConfig = defineConfig({
   test: {
     include: ["test/site/**/*.test.ts"],

@@ -6,7 +6,8 @@
 // esbuild (platform node, ESM, packages left to node_modules) into a file under
 // node_modules/.cache/, imports it and calls its `main(args)`, whose number is the exit code; the
 // file is removed after the run. `import.meta.url` is the tool's source (every tool lives directly
-// in tools/), so a tool finds the repository as it does when a test imports it. docs/decisions.md, "Tools of the architecture in TypeScript".
+// in tools/), so a tool finds the repository as it does when a test imports it.
+// docs/decisions.md, "Tools of the architecture in TypeScript (issue 35)".
 import { build } from "esbuild";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -31,7 +31,7 @@ const executablePath = findChromium();
 if (executablePath === undefined) {
   console.warn("SKIPPED test/site/site.test.ts: no Chromium on PATH (CI installs Debian's `chromium`; `apt-get install -y chromium`).");
 }
-if (!existsSync(join(site, "index.html"))) throw new Error("docs/site/ is not built: run `node scripts/api-reference.mjs` (npm run docs:check does)");
+if (!existsSync(join(site, "index.html"))) throw new Error("docs/site/ is not built: run `node tools/run.mjs api-reference` (npm run docs:check does)");
 
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json", ".md": "text/plain; charset=utf-8" };
 
