@@ -9,7 +9,7 @@ import type { StoreSortKey, StoreSortOrder } from "../store/query.js";
 // as left out, on an edit or add-or-edit it clears the value (GEN-5).
 
 // Every body is described once (src/<domain>/request.ts, the store replace in src/store/replace.ts);
-// its types are generated from that description (scripts/body-types.mjs) and re-exported here.
+// its types are generated from that description (tools/body-types.ts) and re-exported here.
 export type {
   PhoneBody, CoordinatesBody, ContactPersonBody, ContactPersonUpsertBody, AddressBody, AddressUpsertBody, ServiceObjectBody, ServiceObjectUpsertBody,
   CustomerFieldsBody, CustomerAddBody, CustomerAddOrEditBody,

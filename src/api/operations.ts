@@ -4,7 +4,7 @@
 // its body sets. Everything else is derived from it (docs/decisions.md "One description per
 // operation"): the route table and the router's dispatch (src/api/routes.ts,
 // src/service/router.ts), the OpenAPI operations (src/api/openapi.ts), and by generation
-// (`node scripts/operations.mjs`, run by `npm run docs`) the `ApiOperations` type
+// (`node tools/run.mjs operations`, run by `npm run docs`) the `ApiOperations` type
 // (operations.generated.ts) and the client's methods, types and call table
 // (src/client/operations.generated.ts). Adding an endpoint is one entry here plus its handler
 // (a table in src/service/handlers/). Over 400 lines because it is that one table: 34 entries of

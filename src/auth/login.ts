@@ -53,7 +53,7 @@ const loginRequest = /* @__PURE__ */ object("LoginRequest", {
 });
 
 /**
- * The login body, for the type generator (`scripts/body-types.mjs`), which writes its type into
+ * The login body, for the type generator (`tools/body-types.ts`), which writes its type into
  * `src/auth/login-types.generated.ts`.
  * @internal
  */

@@ -47,7 +47,7 @@ export type CustomerBodyMode = BodyMode;
 /*
  * The customer bodies, described once (docs/decisions.md "One description per body"): the
  * parsers, the JSON Schemas, the command types and the JSON body types (the last two written
- * by `scripts/body-types.mjs` into request-types.generated.ts and checked below) all come from here.
+ * by `tools/body-types.ts` into request-types.generated.ts and checked below) all come from here.
  * Adding an optional field is one line in one object below, plus the rule that uses it.
  */
 
@@ -217,7 +217,7 @@ const customerAddOrEdit = /* @__PURE__ */ extend(customerFields, "CustomerAddOrE
 });
 
 /**
- * The customer bodies, for the type generator (`scripts/body-types.mjs`), which writes their
+ * The customer bodies, for the type generator (`tools/body-types.ts`), which writes their
  * command and JSON body types into `src/customer/request-types.generated.ts`.
  * @internal
  */

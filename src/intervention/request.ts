@@ -46,7 +46,7 @@ export type { InterventionCancelCommand, InterventionEditCommand, InterventionPl
 /*
  * The intervention bodies, described once (docs/decisions.md "One description per body"): the
  * parsers, the JSON Schemas, the command types and the JSON body types (the last two written by
- * `scripts/body-types.mjs` into request-types.generated.ts and checked below) all come from here.
+ * `tools/body-types.ts` into request-types.generated.ts and checked below) all come from here.
  */
 
 const priority = /* @__PURE__ */ oneOf(priorities, { name: "Priority", from: "records/order" });
@@ -163,7 +163,7 @@ const cancelMode: BodyMode = "add";
 const cancelBody: DescribedBody & { readonly value: typeof cancel } = { value: cancel, mode: cancelMode };
 
 /**
- * The intervention bodies, for the type generator (`scripts/body-types.mjs`), which writes their
+ * The intervention bodies, for the type generator (`tools/body-types.ts`), which writes their
  * types into `src/intervention/request-types.generated.ts`.
  * @internal
  */

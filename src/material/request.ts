@@ -43,7 +43,7 @@ const materialReplace = /* @__PURE__ */ object("MaterialReplaceCommand", {
 });
 
 /**
- * The material body, for the type generator (`scripts/body-types.mjs`), which writes its types
+ * The material body, for the type generator (`tools/body-types.ts`), which writes its types
  * into `src/material/request-types.generated.ts`.
  * @internal
  */

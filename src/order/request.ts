@@ -46,7 +46,7 @@ export type { OrderAddCommand, OrderAddOrEditCommand, OrderChanges, OrderEditCom
 /*
  * The order bodies, described once (docs/decisions.md "One description per body"): the parsers,
  * the JSON Schemas, the command types and the JSON body types (the last two written by
- * `scripts/body-types.mjs` into request-types.generated.ts and checked below) all come from here. The add
+ * `tools/body-types.ts` into request-types.generated.ts and checked below) all come from here. The add
  * and the add-or-edit read `order`; the edit reads its edit (`edit(order)`), where the four
  * references may be left out but not cleared (ORD-7) and `externalId` is a three-state field
  * (ORD-8). Fields are read, and issues reported, in this order: `externalId`, the four
@@ -154,7 +154,7 @@ const addOrEditMode: BodyMode = "upsert";
 const addOrEditBody: DescribedBody & { readonly value: typeof orderAddOrEdit } = { value: orderAddOrEdit, mode: addOrEditMode };
 
 /**
- * The order bodies, for the type generator (`scripts/body-types.mjs`), which writes their command
+ * The order bodies, for the type generator (`tools/body-types.ts`), which writes their command
  * and JSON body types into `src/order/request-types.generated.ts`.
  * @internal
  */

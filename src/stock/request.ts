@@ -32,7 +32,7 @@ import {
 /*
  * The stock batch bodies, described once (docs/decisions.md "One description per body"): a list
  * at the root (STK-6) of items whose amount left out means unlimited (add, set) or all (remove,
- * move). The parsers, the JSON Schemas and the types (written by `scripts/body-types.mjs` into
+ * move). The parsers, the JSON Schemas and the types (written by `tools/body-types.ts` into
  * request-types.generated.ts and checked below) come from here.
  */
 
@@ -71,7 +71,7 @@ const quantitiesMode: BodyMode = "add";
 const quantitiesBody: DescribedBody & { readonly value: typeof quantities } = { value: quantities, mode: quantitiesMode };
 
 /**
- * The stock bodies, for the type generator (`scripts/body-types.mjs`), which writes their types
+ * The stock bodies, for the type generator (`tools/body-types.ts`), which writes their types
  * into `src/stock/request-types.generated.ts`.
  * @internal
  */

@@ -30,7 +30,7 @@ const storeReplace = /* @__PURE__ */ object("StoreReplaceCommand", {
 });
 
 /**
- * The store body, for the type generator (`scripts/body-types.mjs`), which writes its types into
+ * The store body, for the type generator (`tools/body-types.ts`), which writes its types into
  * `src/store/replace-types.generated.ts`.
  * @internal
  */

@@ -7,7 +7,7 @@
  *   request side of the OpenAPI document;
  * - the TypeScript types: the parsed command (`DescribedOutput`, checked at compile time against
  *   the generated interface) and the JSON body, both written into a checked-in file by
- *   `scripts/body-types.mjs` (`isolatedDeclarations` forbids exporting a type inferred from a
+ *   `tools/body-types.ts` (`isolatedDeclarations` forbids exporting a type inferred from a
  *   const; docs/decisions.md "One description per body").
  * The documentation is part of the description as TSDoc: on each field (`@add`/`@upsert` for a
  * text that differs in the body of one mode) and on each object (`@add`/`@upsert` name the body
