@@ -190,6 +190,7 @@ export function createClient(options: ClientOptions): FieldServiceClient {
   client["journalPages"] = async function* (query: JournalQueryParams = {}, callOptions?: CallOptions): AsyncGenerator<JournalPage> {
     let after = query.after;
     for (;;) {
+      // Stryker disable next-line ConditionalExpression: `{ ...query, after: undefined }` sends the same query (queryString leaves undefined out); the test is for the type (exactOptionalPropertyTypes)
       const page = await readJournal(after === undefined ? query : { ...query, after }, callOptions);
       yield page;
       if (page.next === null) return;

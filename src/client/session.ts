@@ -104,6 +104,7 @@ export function createSession(
       login.waiting -= 1;
       if (login.waiting > 0) return;
       if (pending === login) pending = undefined;
+      // Stryker disable next-line OptionalChaining: raced calls this only when `signal` aborted, so it is defined; `?.` is for the type
       login.controller.abort(signal?.reason);
     });
   }

@@ -91,6 +91,7 @@ export function createTransport(o: TransportOptions): Transport {
       try {
         sent = await send(operation, path, body, signal, bearer, key);
       } catch (error) {
+        // Stryker disable next-line ConditionalExpression: `send` throws only a network error or the signal's reason (throwIfAborted); the reason, kept as a failure, is thrown by the aborted wait or at once with no retry left, as here
         if (!(error instanceof FieldServiceNetworkError)) throw error;
         failure = error;
       }
@@ -123,7 +124,7 @@ export function answer(operation: OperationId, sent: Sent): unknown {
       json = JSON.parse(sent.text);
       parsed = true;
     } catch {
-      parsed = false;
+      // Not JSON: `parsed` stays false.
     }
   }
   const success = clientOperations[operation].success;
