@@ -148,3 +148,61 @@ describe("the fixture file", () => {
     if (!r.ok) expect(r.lines[0]).not.toMatch(/\n/);
   });
 });
+
+describe("the fixture file's limits and messages, at their edges", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fsr-fixture-edges-"));
+  it("sizes are said in bytes, KiB, MiB, GiB or TiB, to one decimal", () => {
+    const file = join(dir, "sized.json");
+    writeFileSync(file, "x".repeat(2048));
+    expect(loadFixtureFile(file, 1536)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1.5 KiB); give a smaller fixture`] });
+    expect(loadFixtureFile(file, 1023)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1023 bytes); give a smaller fixture`] });
+    expect(loadFixtureFile(file, 1024)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1 KiB); give a smaller fixture`] });
+    const big = join(dir, "sparse.json");
+    writeFileSync(big, "");
+    truncateSync(big, 1.5 * 1024 ** 4);
+    try {
+      expect(loadFixtureFile(big, 3 * 1024 ** 3)).toEqual({ ok: false, lines: [`--fixture ${big}: 1.5 TiB is more than a fixture may hold (3 GiB); give a smaller fixture`] });
+    } finally {
+      rmSync(big);
+    }
+  });
+  it("a file larger than one read (64 KiB) is read whole", () => {
+    const file = join(dir, "large.json");
+    const text = `${JSON.stringify(demoFixture)}${" ".repeat(100_000)}${"\n".repeat(100_000)}`;
+    writeFileSync(file, text);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 65_536);
+    expect(loadFixtureFile(file)).toEqual({ ok: true, fixture: JSON.parse(JSON.stringify(demoFixture)) });
+  });
+  it("one problem is counted in the singular; a problem of the whole document is at (root)", () => {
+    const file = join(dir, "array.json");
+    writeFileSync(file, "[]");
+    expect(loadFixtureFile(file)).toMatchObject({ ok: false, lines: [`--fixture ${file}: 1 problem; fix them and start again:`, expect.stringMatching(/^ {2}\(root\): \w+: ./)] });
+  });
+  it("UTF-16 is recognised by either byte order mark, even in a two-byte file; one byte that is not UTF-8 is not called UTF-16", () => {
+    const cases: [number[], string][] = [[[0xfe, 0xff, 0, 0x7b], " (it looks like UTF-16)"], [[0xff, 0xfe], " (it looks like UTF-16)"], [[0xff], ""], [[0xfe, 0xfe, 0x7b], ""], [[0xff, 0xff], ""]];
+    for (const [bytes, hint] of cases) {
+      const file = join(dir, "encoded.json");
+      writeFileSync(file, Buffer.from(bytes));
+      expect(loadFixtureFile(file), JSON.stringify(bytes)).toEqual({ ok: false, lines: [`--fixture ${file}: not UTF-8 text${hint}; save it as UTF-8`] });
+    }
+  });
+  it("the command: a fixture file that cannot be used is a line per problem on stderr, exit 1; fixture with an argument is a usage error naming it, -h is --help", async () => {
+    const file = join(dir, "two-problems.json");
+    const bad = structuredClone(demoFixture) as unknown as { companies: { tenantCode: string }[] };
+    bad.companies[1]!.tenantCode = bad.companies[0]!.tenantCode;
+    writeFileSync(file, JSON.stringify({ ...bad, extra: true }));
+    const refused = loadFixtureFile(file);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.lines.length).toBeGreaterThan(1);
+    const started = captured();
+    expect(await startCli(["--port", "0", "--fixture", file], {}, started.io, "0")).toBe(1);
+    expect(started.err).toEqual(refused.lines.map((l) => `field-service-rules: ${l}`));
+    expect(started.out).toEqual([]);
+    const c = captured();
+    expect(runFixtureCommand(["--help", "x"], c.io)).toBe(2);
+    expect(runFixtureCommand(["-h"], c.io)).toBe(0);
+    expect(c.err).toEqual(['field-service-rules: fixture takes no argument, got "--help"; see --help']);
+    expect(c.out).toEqual([CLI_USAGE]);
+  });
+});
