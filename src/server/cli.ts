@@ -2,6 +2,7 @@
 // them and stopped by a signal. `runCli` hands `fixture`, `journal export` and `replay` to their
 // modules; what all the forms share is in `command.ts`.
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createFieldService } from "../service/create.js";
 import type { FieldService } from "../service/entry-point.js";
 import { scryptSecrets } from "../postgres/secrets.js";
@@ -214,8 +215,8 @@ export async function startCli(
     io.err(`field-service-rules: ${failure}`);
     return 1;
   }
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : command.port;
+  // Listening on TCP: the address is the port's, never a pipe's name or null.
+  const { port } = server.address() as AddressInfo;
   const shownHost = command.host.includes(":") ? `[${command.host}]` : command.host;
   const baseUrl = `http://${shownHost}:${port}`;
   const first = fixture.companies[0];

@@ -1,14 +1,12 @@
 // src/server/fixture-file.ts: the fixture file a command reads (`--fixture`: bounded, UTF-8,
 // validated, every problem a line), and `field-service-rules fixture > demo.json` (issue 34 item
 // 3): the demonstration fixture as JSON, to copy and edit, loadable back with --fixture. Round
-// trip in process and as a process whose standard output a shell redirects to a file, as the
-// README says.
-import { execFileSync } from "node:child_process";
+// trip in process; as a process whose standard output a shell redirects to a file, as the README
+// says, in process.test.ts (which bundles the command once for all its process tests).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli, startCli } from "../../src/server/cli.js";
 import { CLI_USAGE, MAX_FIXTURE_BYTES } from "../../src/server/command.js";
 import { loadFixtureFile, runFixtureCommand } from "../../src/server/fixture-file.js";
@@ -16,10 +14,6 @@ import { demoFixture } from "../../src/service/demo-fixture.js";
 import { demoFixture as fromServiceEntry } from "../../src/service/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fsr-fixture-"));
-
-beforeAll(async () => {
-  await build({ entryPoints: ["src/server/main.ts"], bundle: true, splitting: true, format: "esm", platform: "node", target: "node22", outdir: join(dir, "bin"), external: ["pg"], logLevel: "silent" });
-}, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -52,19 +46,6 @@ describe("field-service-rules fixture", () => {
     } finally {
       await run.stop();
     }
-  });
-
-  it("as a process: `fixture > demo.json` writes the whole fixture and exits 0; an argument is a usage error, exit 2", () => {
-    const file = join(dir, "from-shell.json");
-    execFileSync("sh", ["-c", `"${process.execPath}" "${join(dir, "bin", "main.js")}" fixture > "${file}"`], { timeout: 15_000 });
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(JSON.parse(JSON.stringify(demoFixture)));
-    let code = 0;
-    try {
-      execFileSync(process.execPath, [join(dir, "bin", "main.js"), "fixture", "extra"], { timeout: 15_000, stdio: "pipe" });
-    } catch (e) {
-      code = (e as { status: number }).status;
-    }
-    expect(code).toBe(2);
   });
 
   it("--help prints the usage, which names the command; the fixture is also exported by the service entry, which needs no test library", () => {
