@@ -246,12 +246,12 @@ export async function startCli(
   );
   const stop = (graceMs = 5_000): Promise<void> =>
     new Promise((resolve) => {
-      // Stop accepting; idle keep-alive sockets go now, busy ones when their response is sent;
-      // the storage (a database pool) is released once the last answer is out.
+      // Stop accepting; idle keep-alive sockets go now (server.close closes them itself since
+      // Node 19), busy ones when their response is sent; the storage (a database pool) is
+      // released once the last answer is out.
       server.close(() => {
         void service.close().catch(() => {}).then(() => resolve());
       });
-      server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       timer.unref();
     });

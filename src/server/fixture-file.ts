@@ -4,6 +4,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { validateFixture, type Fixture } from "../service/fixture.js";
 import { demoFixture } from "../service/demo-fixture.js";
 import { answerHelpOrUsage, MAX_FIXTURE_BYTES, type CliIo, type CliOptions } from "./command.js";
+import { codeOf } from "./open-database.js";
 
 /** The outcome of {@link loadFixtureFile}. */
 export type FixtureFileResult = FixtureFileLoaded | FixtureFileRefused;
@@ -33,13 +34,13 @@ function size(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`;
+  // Bytes are whole: one decimal changes only the larger units.
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 /** Why a file cannot be opened or read, from Node's error code. */
 function readFailure(path: string, error: unknown): FixtureFileRefused {
-  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "error";
-  return { ok: false, lines: [`--fixture ${path}: cannot read it (${code}); give the path of a JSON file`] };
+  return { ok: false, lines: [`--fixture ${path}: cannot read it (${codeOf(error)}); give the path of a JSON file`] };
 }
 
 /**

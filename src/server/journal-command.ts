@@ -37,7 +37,7 @@ const VALUE_FLAGS = {
 export function parseJournalArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): JournalCommand {
   const command = argv[0] === "replay" ? "replay" : "export";
   if (command === "export" && argv[1] !== "export") {
-    if (argv.slice(1).some((a) => a === "--help" || a === "-h")) return { kind: "help" };
+    if (argv.some((a) => a === "--help" || a === "-h")) return { kind: "help" };
     return { kind: "usage", message: `journal needs a subcommand: journal export${argv[1] === undefined ? "" : `, not ${JSON.stringify(argv[1])}`}; see --help` };
   }
   const allowed: readonly string[] = VALUE_FLAGS[command];

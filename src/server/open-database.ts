@@ -133,7 +133,7 @@ export async function openDatabase(
   if (outcome === undefined) return service;
   // Release the pool, or its sockets keep the process alive; a connection stuck in a query the
   // server never answers is not waited for long (main.ts ends the process regardless).
-  await Promise.race([service.close().catch(() => {}), after(1_000)]);
+  await release(service);
   const line =
     outcome === "timeout"
       ? `PostgreSQL at ${at} did not answer within ${seconds} s; check that it is running and reachable, or wait longer with --database-timeout`
@@ -153,9 +153,7 @@ export async function openDatabase(
  * @internal
  */
 export async function release(service: FieldService): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([service.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))]);
-  clearTimeout(timer);
+  await Promise.race([service.close().catch(() => {}), after(1_000)]);
 }
 
 /**

@@ -138,6 +138,7 @@ describe("the fixture file's limits and messages, at their edges", () => {
     expect(loadFixtureFile(file, 1536)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1.5 KiB); give a smaller fixture`] });
     expect(loadFixtureFile(file, 1023)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1023 bytes); give a smaller fixture`] });
     expect(loadFixtureFile(file, 1024)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1 KiB); give a smaller fixture`] });
+    expect(loadFixtureFile(file, 1100)).toEqual({ ok: false, lines: [`--fixture ${file}: 2 KiB is more than a fixture may hold (1.1 KiB); give a smaller fixture`] });
     const big = join(dir, "sparse.json");
     writeFileSync(big, "");
     truncateSync(big, 1.5 * 1024 ** 4);

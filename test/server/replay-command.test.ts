@@ -1,7 +1,7 @@
 // `field-service-rules replay` in process (RPL-1, RPL-2 through the command): what a journal line
 // must hold, the replay into a fresh schema of a database (the in-memory storage behind the storage
 // port, memory-database.ts; on PostgreSQL in journal-command.test.ts), and the text report.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -109,6 +109,36 @@ describe("RPL-1: what a line of the journal file must be", () => {
     const second = await replay(`${lines(journal.slice(0, 1))}\uFEFF${lines(journal.slice(1))}`);
     expect(second.code).toBe(1);
     expect(second.err).toEqual([expect.stringMatching(new RegExp(`^field-service-rules: --journal ${second.path.replace(/[/.]/g, "\\$&")} line 2: not JSON \\([^\\n]+\\)$`))]);
+  });
+
+  it("the parser's reason is kept on the one line: tabs and line breaks it quotes from the line become spaces", async () => {
+    const { code, err, path } = await replay('{"a":\t\tx}\n');
+    expect(code).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(new RegExp(`^field-service-rules: --journal ${path.replace(/[/.]/g, "\\$&")} line 1: not JSON \\(.+\\)$`));
+    expect(err[0]).not.toMatch(/[\t\r\n]/);
+    expect(err[0]).toContain('Unexpected token \'x\', "{"a": x}" is not valid JSON');
+  });
+
+  it.runIf(existsSync("/proc/self/fd"))("the journal file is closed whatever ends the replay: a bad line, a database that cannot be opened, a schema already used, a report", async () => {
+    // The descriptors of this process that still name a file.
+    const holding = (path: string): string[] => readdirSync("/proc/self/fd").filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === path;
+      } catch {
+        return false;
+      }
+    });
+    const journal = recorded();
+    const ends: Promise<{ path: string }>[] = [replay("not json\n"), replay(lines(journal), ["--database-url", URL_])];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-30T11:00:00Z"));
+    const db = memoryDatabase();
+    ends.push(Promise.resolve(await replay(lines(journal), ["--database-url", URL_], db.storageFor)));
+    ends.push(replay(lines(journal), ["--database-url", URL_], db.storageFor), replay(lines(journal)));
+    const paths = (await Promise.all(ends)).map((e) => e.path);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paths.map(holding)).toEqual(paths.map(() => []));
   });
 
   it("each company's entries by ascending seq: interleaved companies replay, a seq repeated within one company is named", async () => {
