@@ -205,7 +205,7 @@ export async function startCli(
   else {
     const opened = await openDatabase(command.databaseUrl, command.databaseTimeoutMs, fixture, argv, io, storageFor, options.noticeAfterMs ?? 1_000);
     if (typeof opened === "number") return opened;
-    service = opened;
+    service = opened.service;
   }
   const cors = command.cors;
   const server = createHttpServer(service, { log: io.out, docs: { version }, ...(cors === "*" || cors.length > 0 ? { cors } : {}) });

@@ -64,8 +64,14 @@ export interface OpenDatabaseOptions {
   readonly newId?: () => string;
   /** What to do instead of a database, after "; " in a message (default: "leave it out to serve from memory"). */
   readonly otherwise?: string;
-  /** Told of the storage once it is made (the journal commands read it directly). */
-  readonly onStorage?: (storage: FieldStorage) => void;
+}
+
+/** A service {@link openDatabase} opened, and the storage under it (the journal commands read it directly). @internal */
+export interface OpenedDatabase {
+  /** The ready service. */
+  readonly service: FieldService;
+  /** Its storage. */
+  readonly storage: FieldStorage;
 }
 
 /**
@@ -81,7 +87,7 @@ export interface OpenDatabaseOptions {
  * @param storageFor - opens the storage
  * @param noticeAfterMs - when to say what the command waits for
  * @param open - the schema, clock, GUIDs and wording of the journal commands
- * @returns the ready service, or the exit code after the line is printed
+ * @returns the ready service and its storage, or the exit code after the line is printed
  * @internal
  */
 export async function openDatabase(
@@ -93,7 +99,7 @@ export async function openDatabase(
   storageFor: StorageFactory | undefined,
   noticeAfterMs: number,
   open: OpenDatabaseOptions = {},
-): Promise<FieldService | number> {
+): Promise<OpenedDatabase | number> {
   const setting = argv.some((a) => a === "--database-url" || a.startsWith("--database-url=")) ? "--database-url" : "DATABASE_URL";
   const otherwise = open.otherwise ?? "leave it out to serve from memory";
   if (storageFor === undefined) {
@@ -113,7 +119,6 @@ export async function openDatabase(
     );
     return 1;
   }
-  open.onStorage?.(storage);
   const service = createFieldService({
     fixture,
     storage,
@@ -130,7 +135,7 @@ export async function openDatabase(
   } finally {
     clearTimeout(notice);
   }
-  if (outcome === undefined) return service;
+  if (outcome === undefined) return { service, storage };
   // Release the pool, or its sockets keep the process alive; a connection stuck in a query the
   // server never answers is not waited for long (main.ts ends the process regardless).
   await release(service);

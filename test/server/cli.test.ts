@@ -135,6 +135,7 @@ describe("the command line, flag by flag", () => {
   });
   it("anything else is named whole in the usage error: a single dash, a bare --, a value without its flag", () => {
     expect(parseCliArgs(["-p=1"], {})).toEqual({ kind: "usage", message: 'unknown argument "-p=1"; see --help' });
+    expect(parseCliArgs(["-h=1"], {})).toEqual({ kind: "usage", message: 'unknown argument "-h=1"; see --help' });
     expect(parseCliArgs(["--=x"], {})).toEqual({ kind: "usage", message: 'unknown argument "--=x"; see --help' });
     expect(parseCliArgs(["--port", "80", "90"], {})).toEqual({ kind: "usage", message: 'unknown argument "90"; see --help' });
   });
@@ -193,6 +194,21 @@ describe("what the command says when it cannot listen", () => {
       await run.stop();
       await new Promise((resolve) => plain.close(resolve));
     }
+  });
+  it("a database that opens within the default second says nothing of waiting", async () => {
+    const db = memoryDatabase();
+    const slow = async (url: string, settings: { connectTimeoutMs: number }) => {
+      const inner = await db.storageFor(url, settings);
+      return { ...inner, open: async (fixture: Parameters<typeof inner.open>[0], companies: Parameters<typeof inner.open>[1]) => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await inner.open(fixture, companies);
+      } };
+    };
+    const { io, err } = captured();
+    const run = await startCli(["--port", "0", "--database-url", "postgres://db.example/fsr"], {}, io, "0", slow);
+    if (typeof run === "number") throw new Error(`exit ${run}`);
+    await run.stop();
+    expect(err).toEqual([]);
   });
   it("a database opened before the port turned out to be taken is closed", async () => {
     const db = memoryDatabase();
@@ -257,6 +273,14 @@ describe("what the command says when it starts", () => {
     const text = bare.out[0]!.split("\n");
     expect(text.slice(3, 6)).toEqual(["  demo / (no client) /    (Demo Servis s.r.o.)", "  teplo / teplo-client / (the secret in your fixture)   (Teplo Brno a.s.)", ""]);
     expect(text[6]).toMatch(/^API reference/);
+    // A fixture of no company serves (every login is refused): no credentials, no login to copy.
+    const empty = join(dir, "empty.json");
+    writeFileSync(empty, JSON.stringify({ companies: [] }));
+    const nobody = captured();
+    const third = await startCli(["--port", "0", "--fixture", empty], {}, nobody.io, "0");
+    if (typeof third === "number") throw new Error(`exit ${third}`);
+    await third.stop();
+    expect(nobody.out[0]!.split("\n").slice(2, 5)).toEqual(["Credentials (tenantCode / clientId / secret):", "", `API reference (try it in the browser): ${third.baseUrl}/docs   OpenAPI 3.1: ${third.baseUrl}/openapi.json`]);
   });
   it("COR-3: on a database, no page by default (and no CORS headers served); origins given are listed; an IPv6 host is bracketed", async () => {
     const db = memoryDatabase();

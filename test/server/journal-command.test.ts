@@ -157,6 +157,8 @@ describe("the journal commands' command lines, flag by flag", () => {
     expect(parseJournalArgs(["replay", "--journal", "j", "--json=1"], {})).toEqual({ kind: "usage", message: 'replay: unknown argument "--json=1"; see --help' });
     expect(parseJournalArgs(["replay", "--journal="], {})).toEqual({ kind: "usage", message: "--journal needs a value; see --help" });
     expect(parseJournalArgs(["replay", "--journal", "j", "x"], {})).toEqual({ kind: "usage", message: 'replay: unknown argument "x"; see --help' });
+    // Only a flag of two dashes takes =value: -h=1 is not -h.
+    expect(parseJournalArgs(["replay", "--journal", "j", "-h=1"], {})).toEqual({ kind: "usage", message: 'replay: unknown argument "-h=1"; see --help' });
   });
   it("the environment after the flags: DATABASE_URL and DATABASE_TIMEOUT, empty ones ignored, a bad one named", () => {
     expect(parseJournalArgs(["replay", "--journal", "j"], { DATABASE_URL: "postgres://h/d", DATABASE_TIMEOUT: "0.5" })).toMatchObject({ databaseUrl: "postgres://h/d", databaseTimeoutMs: 500 });

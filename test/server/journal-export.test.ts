@@ -3,7 +3,7 @@
 // standard output or to a file that appears whole. The database is the in-memory storage behind
 // the storage port (memory-database.ts); the same command on PostgreSQL is in
 // journal-command.test.ts.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -150,6 +150,40 @@ describe("journal export in process", () => {
     expect(await runCli(["journal", "export", "--database-url", URL_, "--output", join(sub, "j.ndjson")], {}, io, "0.1.0")).toBe(1);
     expect(err).toEqual(["field-service-rules: --database-url: this build cannot open a database; read a running service's journal with GET /journal"]);
     expect(readdirSync(sub)).toEqual([]);
+  });
+
+  it.runIf(existsSync("/proc/self/fd"))("JRN-2: the output file is closed whatever ends the export: written, a company unknown, a read failing, a rename failing", async () => {
+    const { db } = await recorded();
+    const holding = (path: string): string[] => readdirSync("/proc/self/fd").filter((fd) => {
+      try {
+        const target = readlinkSync(`/proc/self/fd/${fd}`);
+        return target.startsWith(path);
+      } catch {
+        return false;
+      }
+    });
+    const sub = join(dir, "descriptors");
+    mkdirSync(join(sub, "taken.ndjson"), { recursive: true });
+    const run = async (argv: string[], storageFor: StorageFactory): Promise<number> => runCli(["journal", "export", "--database-url", URL_, ...argv], {}, captured().io, "0.1.0", storageFor);
+    expect(await run(["--output", join(sub, "written.ndjson")], db.storageFor)).toBe(0);
+    expect(await run(["--output", join(sub, "unknown.ndjson"), "--company", "3f2504e0-4f89-11d3-9a0c-0305e82c3301"], db.storageFor)).toBe(1);
+    expect(await run(["--output", join(sub, "failing.ndjson")], paged(db, 2, { at: 1, error: new Error("gone") }).storageFor)).toBe(1);
+    expect(await run(["--output", join(sub, "taken.ndjson")], db.storageFor)).toBe(1);
+    expect(holding(sub)).toEqual([]);
+  });
+
+  it("a database that opens within the default second says nothing of waiting", async () => {
+    const { db } = await recorded();
+    const slow: StorageFactory = async (url, settings) => {
+      const inner = await db.storageFor(url, settings);
+      return { ...inner, open: async (fixture, companies) => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await inner.open(fixture, companies);
+      } };
+    };
+    const { io, err } = captured();
+    expect(await runCli(["journal", "export", "--database-url", URL_], {}, io, "0.1.0", slow)).toBe(0);
+    expect(err).toEqual(["field-service-rules: exported 4 journal entries of 2 companies"]);
   });
 
   it("the command never throws: a failure where none is expected (here: writing the first line fails) is one line naming the command, exit 1", async () => {

@@ -71,7 +71,7 @@ describe("opening the database", () => {
     const plain = await openDatabase(URL_, 2_500, demoFixture, [], captured().io, db.storageFor, 1_000);
     const named = await openDatabase(URL_, 300, demoFixture, [], captured().io, db.storageFor, 1_000, { schema: "field_service_replay_1" });
     expect(db.opened).toStrictEqual([{ connectTimeoutMs: 2_500 }, { connectTimeoutMs: 300, schema: "field_service_replay_1" }]);
-    for (const s of [plain, named]) if (typeof s !== "number") await s.close();
+    for (const s of [plain, named]) if (typeof s !== "number") await s.service.close();
   });
 
   it("a driver that is not installed (ERR_MODULE_NOT_FOUND or MODULE_NOT_FOUND naming pg) says to install it; `otherwise` names the setting to leave out", async () => {
@@ -143,21 +143,21 @@ describe("opening the database", () => {
   it("a database that answers: the ready service, nothing said (the notice is cancelled), the storage told to the caller, the clock and GUIDs used", async () => {
     const db = memoryDatabase();
     const { io, err } = captured();
-    let told: FieldStorage | undefined;
     const ids = ["0a000000-0000-4000-8000-000000000001", "0a000000-0000-4000-8000-000000000002", "0a000000-0000-4000-8000-000000000003", "0a000000-0000-4000-8000-000000000004"];
     const drawn: string[] = [];
-    const service = await openDatabase(URL_, 1_000, demoFixture, [], io, db.storageFor, 20, {
+    const opened = await openDatabase(URL_, 1_000, demoFixture, [], io, db.storageFor, 20, {
       now: () => new Date("2026-11-30T08:00:00Z"),
       newId: () => {
         const id = ids[drawn.length] ?? `0a000000-0000-4000-8000-00000000000${drawn.length}`;
         drawn.push(id);
         return id;
       },
-      onStorage: (s) => (told = s),
     });
-    if (typeof service === "number") throw new Error(`exit ${service}: ${err.join("\n")}`);
+    if (typeof opened === "number") throw new Error(`exit ${opened}: ${err.join("\n")}`);
+    const { service, storage } = opened;
     try {
-      expect(told).toBeDefined();
+      // The storage under the service, as the factory made it.
+      expect(await storage.companies()).toHaveLength(2);
       const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
       expect(login.status).toBe(200);
       const headers = { authorization: `Bearer ${(login.body as { accessToken: string }).accessToken}` };
@@ -182,8 +182,9 @@ describe("opening the database", () => {
       return { ...inner, findToken: (text, now) => (down ? Promise.reject(new StorageUnavailableError("unavailable", { cause: new Error("connection reset\nmore") })) : inner.findToken(text, now)) };
     };
     const { io, err } = captured();
-    const service = await openDatabase(URL_, 1_000, demoFixture, [], io, storageFor, 1_000);
-    if (typeof service === "number") throw new Error(`exit ${service}`);
+    const opened = await openDatabase(URL_, 1_000, demoFixture, [], io, storageFor, 1_000);
+    if (typeof opened === "number") throw new Error(`exit ${opened}`);
+    const { service } = opened;
     try {
       const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
       down = true;

@@ -141,6 +141,25 @@ describe("RPL-1: what a line of the journal file must be", () => {
     expect(paths.map(holding)).toEqual(paths.map(() => []));
   });
 
+  it("a byte order mark inside the first line's values is kept: only a leading one is skipped", async () => {
+    let t = Date.parse("2026-11-30T08:00:00Z");
+    const service = createFieldService({ fixture: demoFixture, now: () => new Date((t += 60_000)) });
+    const login = service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
+    const headers = { authorization: `Bearer ${(login.body as { accessToken: string }).accessToken}` };
+    expect(service.handle({ method: "POST", path: "/customer", headers, body: { name: "Pek\uFEFFárna", identificationNumber: "27074358", addresses: [{ street: "Hlavní 1" }], contactPeople: [{ lastName: "Nová" }] } }).status).toBe(201);
+    const journal = (service.handle({ method: "GET", path: "/journal", headers }).body as { items: JournalEntryShape[] }).items;
+    const text = lines(journal);
+    expect(text.startsWith("\uFEFF")).toBe(false);
+    expect(text).toContain("\uFEFF");
+    expect((await replay(text)).out).toEqual(["Replayed 1 decision: 0 differ."]);
+  });
+
+  it.runIf(existsSync("/proc/self/mem"))("a file that cannot be read past its opening is one line naming the file and the system's code, exit 1", async () => {
+    const { io, out, err } = captured();
+    expect(await runJournalCommand(["replay", "--journal", "/proc/self/mem"], {}, io)).toBe(1);
+    expect([out, err]).toEqual([[], ["field-service-rules: --journal /proc/self/mem: cannot read it (EIO)"]]);
+  });
+
   it("each company's entries by ascending seq: interleaved companies replay, a seq repeated within one company is named", async () => {
     const journal = recorded();
     const [a, b, c] = journal as [JournalEntryShape, JournalEntryShape, JournalEntryShape];
@@ -193,6 +212,20 @@ describe("RPL-1: replaying into a fresh schema of a database", () => {
     const again = await replay(lines(journal), ["--database-url", URL_], db.storageFor);
     expect([again.code, again.out, again.err[1]]).toEqual([1, [], "field-service-rules: replay: schema field_service_replay_20261130102000 at db.example:6543 already holds a journal (another replay started in the same second); run the command again"]);
     expect(db.closes).toEqual([1, 1]);
+  });
+
+  it("a database that opens within the default second says nothing of waiting", async () => {
+    const db = memoryDatabase();
+    const slow: StorageFactory = async (url, settings) => {
+      const inner = await db.storageFor(url, settings);
+      return { ...inner, open: async (fixture, companies) => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await inner.open(fixture, companies);
+      } };
+    };
+    const { code, err } = await replay(lines(recorded()), ["--database-url", URL_], slow);
+    expect(code).toBe(0);
+    expect(err).toEqual([expect.stringMatching(/^field-service-rules: replaying into PostgreSQL schema /)]);
   });
 
   it("a schema whose journal cannot be read is taken as new; a database that cannot be opened is one line naming what to do instead", async () => {
