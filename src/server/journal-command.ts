@@ -44,6 +44,7 @@ export function parseJournalArgs(argv: readonly string[], env: Readonly<Record<s
   const values = new Map<string, string>();
   let json = false;
   for (let i = command === "replay" ? 1 : 2; i < argv.length; i++) {
+    // Stryker disable next-line StringLiteral: i < argv.length, so argv[i] is a string; the fallback only satisfies the index's type
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
     // `eq` is never 0 or 1 for a flag: it starts with "--".

@@ -84,6 +84,7 @@ function fileSink(path: string): Sink | string {
       try {
         close();
       } finally {
+        // After finish (a failure past it) the partial file is gone already.
         rmSync(partial, { force: true });
       }
     },

@@ -186,6 +186,22 @@ describe("journal export in process", () => {
     expect(err).toEqual(["field-service-rules: exported 4 journal entries of 2 companies"]);
   });
 
+  it("a failure after the file is in place (here: saying so fails) leaves the file and is still one line, exit 1", async () => {
+    const { db } = await recorded();
+    const sub = join(dir, "said");
+    mkdirSync(sub);
+    const output = join(sub, "journal.ndjson");
+    let calls = 0;
+    const err: string[] = [];
+    const io = { out: () => {}, err: (l: string) => {
+      if (calls++ === 0) throw new Error("stderr closed");
+      err.push(l);
+    } };
+    expect(await runCli(["journal", "export", "--database-url", URL_, "--output", output], {}, io, "0.1.0", db.storageFor)).toBe(1);
+    expect(err).toEqual(["field-service-rules: journal export: cannot read the journal from PostgreSQL at db.example:6543 (stderr closed)"]);
+    expect(readdirSync(sub)).toEqual(["journal.ndjson"]);
+  });
+
   it("the command never throws: a failure where none is expected (here: writing the first line fails) is one line naming the command, exit 1", async () => {
     let calls = 0;
     const err: string[] = [];
