@@ -92,8 +92,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     // Stryker disable next-line StringLiteral: i < argv.length, so argv[i] is a string; the fallback only satisfies the index's type
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
-    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
+    // `eq` is never 0 or 1 for a flag: it starts with "--".
+    const name = arg.startsWith("--") && eq !== -1 ? arg.slice(0, eq) : arg;
+    const inline = name === arg ? undefined : arg.slice(eq + 1);
     if (name === "--help" || name === "-h") return { kind: "help" };
     if (name === "--version" || name === "-v") return { kind: "version" };
     if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url" || name === "--database-timeout" || name === "--cors") {
@@ -119,7 +120,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   }
   const hostText = host ?? env["HOST"];
   const urlText = databaseUrl ?? env["DATABASE_URL"];
-  const url = urlText === undefined || urlText === "" ? undefined : urlText;
+  const url = urlText === "" ? undefined : urlText;
   if (url !== undefined) {
     const bad = checkDatabaseUrl(url, databaseUrl !== undefined ? "--database-url" : "DATABASE_URL");
     if (bad !== undefined) return { kind: "usage", message: bad };
