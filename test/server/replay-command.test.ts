@@ -120,7 +120,7 @@ describe("RPL-1: what a line of the journal file must be", () => {
     expect(err[0]).toContain('Unexpected token \'x\', "{"a": x}" is not valid JSON');
   });
 
-  it.runIf(existsSync("/proc/self/fd"))("the journal file is closed whatever ends the replay: a bad line, a database that cannot be opened, a schema already used, a report", async () => {
+  it.runIf(existsSync("/proc/self/fd"))("the journal file is closed whatever ends the replay: a bad line before more than one read of the file, a database that cannot be opened, a schema already used, a report", async () => {
     // The descriptors of this process that still name a file.
     const holding = (path: string): string[] => readdirSync("/proc/self/fd").filter((fd) => {
       try {
@@ -130,7 +130,7 @@ describe("RPL-1: what a line of the journal file must be", () => {
       }
     });
     const journal = recorded();
-    const ends: Promise<{ path: string }>[] = [replay("not json\n"), replay(lines(journal), ["--database-url", URL_])];
+    const ends: Promise<{ path: string }>[] = [replay(`not json\n${lines(journal).repeat(300)}`), replay(lines(journal), ["--database-url", URL_])];
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-30T11:00:00Z"));
     const db = memoryDatabase();
