@@ -144,7 +144,7 @@ describe("the command line, flag by flag", () => {
     expect(parseCliArgs(["--port", "0"], {})).toMatchObject({ port: 0 });
     expect(parseCliArgs(["--port", "00080"], {})).toMatchObject({ port: 80 });
     for (const bad of ["65536", "123456", "-1", "8O80", " 80", "80 "]) expect(parseCliArgs(["--port", bad], {})).toEqual({ kind: "usage", message: `--port must be a whole number from 0 to 65535, got ${JSON.stringify(bad)}` });
-    expect(parseCliArgs([], { PORT: "", HOST: "" })).toMatchObject({ kind: "serve", port: 8080, host: "127.0.0.1" });
+    expect(parseCliArgs([], { PORT: "", HOST: "", DATABASE_TIMEOUT: "" })).toMatchObject({ kind: "serve", port: 8080, host: "127.0.0.1", databaseTimeoutMs: 10_000 });
   });
   it("COR-3: a bad CORS_ORIGINS names the variable, a bad --cors the flag; an empty CORS_ORIGINS is the default", () => {
     expect(parseCliArgs([], { CORS_ORIGINS: "ftp://x" })).toMatchObject({ kind: "usage", message: expect.stringMatching(/^CORS_ORIGINS must be/) });
@@ -323,6 +323,13 @@ describe("stopping", () => {
     await run.stop(50);
     await closed;
     expect(run.server.listening).toBe(false);
+  });
+  it("runCli ends at once with the exit code of a command that does not serve, and waits for no signal", async () => {
+    const before = process.listenerCount("SIGINT");
+    const bad = captured();
+    expect(await runCli(["--port", "abc"], {}, bad.io, "0")).toBe(2);
+    expect(await runCli(["--version"], {}, captured().io, "0")).toBe(0);
+    expect(process.listenerCount("SIGINT")).toBe(before);
   });
   it("SIGINT or SIGTERM: says what it does, finishes, resolves 0, and leaves no signal listener behind", async () => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {

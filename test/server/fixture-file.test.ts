@@ -3,7 +3,7 @@
 // 3): the demonstration fixture as JSON, to copy and edit, loadable back with --fixture. Round
 // trip in process; as a process whose standard output a shell redirects to a file, as the README
 // says, in process.test.ts (which bundles the command once for all its process tests).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -155,6 +155,39 @@ describe("the fixture file's limits and messages, at their edges", () => {
     expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 65_536);
     expect(loadFixtureFile(file)).toEqual({ ok: true, fixture: JSON.parse(JSON.stringify(demoFixture)) });
   });
+  it("problems are counted in words", () => {
+    const file = join(dir, "two.json");
+    writeFileSync(file, JSON.stringify({ companies: [{}, {}] }));
+    const r = loadFixtureFile(file);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.lines[0]).toBe(`--fixture ${file}: ${r.lines.length - 1} problems; fix them and start again:`);
+  });
+  it("the parser's reason is one line: tabs and line breaks it quotes become one space each run", () => {
+    const file = join(dir, "tabs.json");
+    writeFileSync(file, '{"a":\t\tx}');
+    expect(loadFixtureFile(file)).toEqual({ ok: false, lines: [`--fixture ${file}: not valid JSON (Unexpected token 'x', "{"a": x}" is not valid JSON)`] });
+  });
+  it.runIf(existsSync("/proc/self/mem"))("a file that cannot be read past its opening is one line with the system's code", () => {
+    expect(loadFixtureFile("/proc/self/mem")).toEqual({ ok: false, lines: ["--fixture /proc/self/mem: cannot read it (EIO); give the path of a JSON file"] });
+  });
+  it.runIf(existsSync("/proc/self/fd"))("the file is closed whatever it held: a fixture, too much, a directory, bytes that are not JSON", () => {
+    const sub = join(dir, "closing");
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, "good.json"), JSON.stringify(demoFixture));
+    writeFileSync(join(sub, "bad.json"), "{");
+    loadFixtureFile(join(sub, "good.json"));
+    loadFixtureFile(join(sub, "good.json"), 10);
+    loadFixtureFile(join(sub, "bad.json"));
+    loadFixtureFile(sub);
+    const holding = readdirSync("/proc/self/fd").filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(sub);
+      } catch {
+        return false;
+      }
+    });
+    expect(holding).toEqual([]);
+  });
   it("one problem is counted in the singular; a problem of the whole document is at (root)", () => {
     const file = join(dir, "array.json");
     writeFileSync(file, "[]");
@@ -184,6 +217,7 @@ describe("the fixture file's limits and messages, at their edges", () => {
     const c = captured();
     expect(runFixtureCommand(["--help", "x"], c.io)).toBe(2);
     expect(runFixtureCommand(["-h"], c.io)).toBe(0);
+    expect(runFixtureCommand(["x"], captured().io)).toBe(2);
     expect(c.err).toEqual(['field-service-rules: fixture takes no argument, got "--help"; see --help']);
     expect(c.out).toEqual([CLI_USAGE]);
   });

@@ -86,6 +86,9 @@ describe("opening the database", () => {
       Object.assign(new Error("Cannot find package 'pgx' imported from /x.js"), { code: "ERR_MODULE_NOT_FOUND" }),
       Object.assign(new Error("Cannot find package 'pg' imported from /x.js"), { code: "EACCES" }),
       { code: "ERR_MODULE_NOT_FOUND", message: "Cannot find package 'pg'" },
+      // Whatever a factory throws is read without a crash.
+      null,
+      "Cannot find package 'pg'",
     ];
     for (const error of others) {
       const { io, err } = captured();
