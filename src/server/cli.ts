@@ -2,6 +2,7 @@
 // them and stopped by a signal. `runCli` hands `fixture`, `journal export` and `replay` to their
 // modules; what all the forms share is in `command.ts`.
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createFieldService } from "../service/create.js";
 import type { FieldService } from "../service/entry-point.js";
 import { scryptSecrets } from "../postgres/secrets.js";
@@ -88,10 +89,12 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   let databaseTimeout: string | undefined;
   let cors: string | undefined;
   for (let i = 0; i < argv.length; i++) {
+    // Stryker disable next-line StringLiteral: i < argv.length, so argv[i] is a string; the fallback only satisfies the index's type
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
-    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
+    // `eq` is never 0 or 1 for a flag: it starts with "--".
+    const name = arg.startsWith("--") && eq !== -1 ? arg.slice(0, eq) : arg;
+    const inline = name === arg ? undefined : arg.slice(eq + 1);
     if (name === "--help" || name === "-h") return { kind: "help" };
     if (name === "--version" || name === "-v") return { kind: "version" };
     if (name === "--port" || name === "--host" || name === "--fixture" || name === "--database-url" || name === "--database-timeout" || name === "--cors") {
@@ -117,7 +120,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   }
   const hostText = host ?? env["HOST"];
   const urlText = databaseUrl ?? env["DATABASE_URL"];
-  const url = urlText === undefined || urlText === "" ? undefined : urlText;
+  const url = urlText === "" ? undefined : urlText;
   if (url !== undefined) {
     const bad = checkDatabaseUrl(url, databaseUrl !== undefined ? "--database-url" : "DATABASE_URL");
     if (bad !== undefined) return { kind: "usage", message: bad };
@@ -145,6 +148,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
 function listen(server: Server, port: number, host: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     const onError = (error: NodeJS.ErrnoException): void => {
+      // Stryker disable next-line StringLiteral: a server that failed to listen is dropped, so a listener left on it never runs
       server.off("listening", onListening);
       const why =
         error.code === "EADDRINUSE" ? `port ${port} on ${host} is already in use; stop the other process or pick another with --port` :
@@ -204,25 +208,27 @@ export async function startCli(
   else {
     const opened = await openDatabase(command.databaseUrl, command.databaseTimeoutMs, fixture, argv, io, storageFor, options.noticeAfterMs ?? 1_000);
     if (typeof opened === "number") return opened;
-    service = opened;
+    service = opened.service;
   }
   const cors = command.cors;
-  const server = createHttpServer(service, { log: io.out, docs: { version }, ...(cors === "*" || cors.length > 0 ? { cors } : {}) });
+  // Any origin ("*", a string of length 1) or some: given; none: left out, so no CORS header is sent.
+  const server = createHttpServer(service, { log: io.out, docs: { version }, ...(cors.length > 0 ? { cors } : {}) });
   const failure = await listen(server, command.port, command.host);
   if (failure !== undefined) {
     await service.close().catch(() => {});
     io.err(`field-service-rules: ${failure}`);
     return 1;
   }
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : command.port;
+  // Listening on TCP: the address is the port's, never a pipe's name or null.
+  const { port } = server.address() as AddressInfo;
   const shownHost = command.host.includes(":") ? `[${command.host}]` : command.host;
   const baseUrl = `http://${shownHost}:${port}`;
   const first = fixture.companies[0];
   const client = first?.clients[0];
   // CRD-4: a secret is printed only for the built-in demo fixture, whose secrets the README
   // publishes; an integrator's fixture's secrets stay out of the log.
-  const shown = (secret: string | undefined): string => (command.fixturePath === undefined && secret !== undefined ? secret : "(the secret in your fixture)");
+  // A client of a fixture file may carry only a stored form of its secret (CRD-1): none to show.
+  const shown = (secret: string | undefined): string => (command.fixturePath === undefined ? secret : undefined) ?? "(the secret in your fixture)";
   io.out(
     [
       `field-service-rules ${version}: reference service listening on ${baseUrl} (${command.databaseUrl === undefined ? "in memory" : "PostgreSQL"})`,
@@ -230,6 +236,7 @@ export async function startCli(
       "Credentials (tenantCode / clientId / secret):",
       ...fixture.companies.map((c) => `  ${c.tenantCode} / ${c.clients[0]?.clientId ?? "(no client)"} / ${c.clients[0] === undefined ? "" : shown(c.clients[0].secret)}   (${c.name})`),
       "",
+      // Stryker disable next-line ConditionalExpression: client is first?.clients[0], undefined whenever first is; the test narrows first's type
       ...(first !== undefined && client !== undefined
         ? [
             "Log in:",
@@ -245,12 +252,12 @@ export async function startCli(
   );
   const stop = (graceMs = 5_000): Promise<void> =>
     new Promise((resolve) => {
-      // Stop accepting; idle keep-alive sockets go now, busy ones when their response is sent;
-      // the storage (a database pool) is released once the last answer is out.
+      // Stop accepting; idle keep-alive sockets go now (server.close closes them itself since
+      // Node 19), busy ones when their response is sent; the storage (a database pool) is
+      // released once the last answer is out.
       server.close(() => {
         void service.close().catch(() => {}).then(() => resolve());
       });
-      server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       timer.unref();
     });

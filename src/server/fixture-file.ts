@@ -4,6 +4,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { validateFixture, type Fixture } from "../service/fixture.js";
 import { demoFixture } from "../service/demo-fixture.js";
 import { answerHelpOrUsage, MAX_FIXTURE_BYTES, type CliIo, type CliOptions } from "./command.js";
+import { codeOf } from "./open-database.js";
 
 /** The outcome of {@link loadFixtureFile}. */
 export type FixtureFileResult = FixtureFileLoaded | FixtureFileRefused;
@@ -29,17 +30,18 @@ function size(bytes: number): string {
   const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
   let value = bytes;
   let unit = 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: the bound keeps the unit defined from 1024 TiB on; no file here is that large (ext4 refuses a file above 16 TiB)
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`;
+  // Bytes are whole: one decimal changes only the larger units.
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 /** Why a file cannot be opened or read, from Node's error code. */
 function readFailure(path: string, error: unknown): FixtureFileRefused {
-  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "error";
-  return { ok: false, lines: [`--fixture ${path}: cannot read it (${code}); give the path of a JSON file`] };
+  return { ok: false, lines: [`--fixture ${path}: cannot read it (${codeOf(error)}); give the path of a JSON file`] };
 }
 
 /**
@@ -103,7 +105,8 @@ export function loadFixtureFile(path: string, maxBytes: number = MAX_FIXTURE_BYT
     // refuses bytes that are not UTF-8 instead of turning them into U+FFFD.
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+    // A byte past the end reads undefined, which is no byte order mark.
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
     return { ok: false, lines: [`--fixture ${path}: not UTF-8 text${utf16 ? " (it looks like UTF-16)" : ""}; save it as UTF-8`] };
   }
   let json: unknown;
@@ -111,7 +114,8 @@ export function loadFixtureFile(path: string, maxBytes: number = MAX_FIXTURE_BYT
     json = JSON.parse(text);
   } catch (error) {
     // V8 quotes a piece of the text, which may span lines: one line it stays.
-    const why = (error instanceof Error ? error.message : "parse error").replace(/[\r\n\t]+/g, " ");
+    // JSON.parse throws a SyntaxError, whose message may quote the text around the fault.
+    const why = (error as SyntaxError).message.replace(/[\r\n\t]+/g, " ");
     return { ok: false, lines: [`--fixture ${path}: not valid JSON (${why})`] };
   }
   const issues = validateFixture(json);
@@ -155,6 +159,7 @@ export function commandFixture(path: string | undefined, io: CliIo, options: Cli
  */
 export function runFixtureCommand(argv: readonly string[], io: CliIo): number {
   if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) return answerHelpOrUsage({ kind: "help" }, io);
+  // Stryker disable next-line StringLiteral: answerHelpOrUsage tells only "help" apart; any other kind is the usage error
   if (argv.length > 0) return answerHelpOrUsage({ kind: "usage", message: `fixture takes no argument, got ${JSON.stringify(argv[0])}; see --help` }, io);
   io.out(JSON.stringify(demoFixture, null, 2));
   return 0;

@@ -84,6 +84,7 @@ function fileSink(path: string): Sink | string {
       try {
         close();
       } finally {
+        // After finish (a failure past it) the partial file is gone already.
         rmSync(partial, { force: true });
       }
     },
@@ -126,16 +127,14 @@ export async function exportJournal(
     io.err(`field-service-rules: ${sink}`);
     return 1;
   }
-  let storage: FieldStorage | undefined;
   const opened = await openDatabase(command.databaseUrl, command.databaseTimeoutMs, fixture, argv, io, storageFor, options.noticeAfterMs ?? 1_000, {
     otherwise: "read a running service's journal with GET /journal",
-    onStorage: (s) => (storage = s),
   });
-  if (typeof opened === "number" || storage === undefined) {
+  if (typeof opened === "number") {
     sink.abandon();
-    return typeof opened === "number" ? opened : 1;
+    return opened;
   }
-  const from: FieldStorage = storage;
+  const from = opened.storage;
   try {
     const companies = (await from.companies()).map((c) => c.id);
     if (command.companyId !== undefined && !companies.includes(command.companyId)) {
@@ -153,6 +152,6 @@ export async function exportJournal(
     io.err(`field-service-rules: journal export: ${error instanceof OutputError ? error.message : `cannot read the journal from PostgreSQL at ${at} (${firstLine(error)})`}`);
     return 1;
   } finally {
-    await release(opened);
+    await release(opened.service);
   }
 }

@@ -8,7 +8,6 @@ import type { FieldService } from "../service/entry-point.js";
 import type { Fixture } from "../service/fixture.js";
 import { guid, isGuid, toGuid } from "../shared/guid.js";
 import { replayJournal, type ReplayControls } from "../service/replay.js";
-import type { FieldStorage } from "../service/storage.js";
 import { pageQuery } from "./journal-export.js";
 import { codeOf, databaseAddress, firstLine, openDatabase, release, type Invocation } from "./open-database.js";
 
@@ -42,7 +41,8 @@ export function replaySchemaName(at: Date): string {
 
 /** The replayed request of a difference, how its answer and its records changed, and what it follows from, on one line. */
 function differenceLine(d: ReplayDifference, company: boolean): string {
-  const sameAnswer = d.recorded.status === d.replayed.status && JSON.stringify(d.recorded.body) === JSON.stringify(d.replayed.body) && JSON.stringify(d.recorded.effects) === JSON.stringify(d.replayed.effects);
+  // Read only when the statuses are the same.
+  const sameAnswer = JSON.stringify(d.recorded.body) === JSON.stringify(d.replayed.body) && JSON.stringify(d.recorded.effects) === JSON.stringify(d.replayed.effects);
   const answers =
     d.recorded.status !== d.replayed.status
       ? `recorded ${d.recorded.status}, replayed ${d.replayed.status}`
@@ -122,7 +122,7 @@ async function* journalLines(path: string, input: ReadStream, fixture: Fixture):
       try {
         value = JSON.parse(line);
       } catch (error) {
-        throw new JournalLineError(`--journal ${path} line ${n}: not JSON (${(error instanceof Error ? error.message : "parse error").replace(/[\r\n\t]+/g, " ")})`);
+        throw new JournalLineError(`--journal ${path} line ${n}: not JSON (${(error as SyntaxError).message.replace(/[\r\n\t]+/g, " ")})`);
       }
       const problem = entryProblem(value);
       if (problem !== undefined) throw new JournalLineError(`--journal ${path} line ${n}: not a journal entry: ${problem}`);
@@ -130,8 +130,9 @@ async function* journalLines(path: string, input: ReadStream, fixture: Fixture):
       if (!companies.has(entry.companyId.toLowerCase())) {
         throw new JournalLineError(`--journal ${path} line ${n}: the journal's company ${entry.companyId} is not in the fixture; give the fixture the journal's service started from with --fixture`);
       }
-      const last = lastSeq.get(entry.companyId);
-      if (last !== undefined && entry.seq <= last) {
+      // A seq is above 0 (entryProblem), so 0 stands for "none yet".
+      const last = lastSeq.get(entry.companyId) ?? 0;
+      if (entry.seq <= last) {
         throw new JournalLineError(`--journal ${path} line ${n}: seq ${entry.seq} of company ${entry.companyId} comes after seq ${last}; a journal lists each company's entries by ascending seq`);
       }
       lastSeq.set(entry.companyId, entry.seq);
@@ -140,8 +141,6 @@ async function* journalLines(path: string, input: ReadStream, fixture: Fixture):
   } catch (error) {
     if (error instanceof JournalLineError) throw error;
     throw new JournalLineError(`--journal ${path}: cannot read it (${codeOf(error)})`);
-  } finally {
-    lines.close();
   }
 }
 
@@ -185,41 +184,46 @@ export async function replay(
     // The service is opened (within --database-timeout, as when serving) before the replay
     // hands it the recorded clock and GUIDs.
     let controls: ReplayControls | undefined;
-    let storage: FieldStorage | undefined;
     const opened = await openDatabase(command.databaseUrl, command.databaseTimeoutMs, fixture, argv, io, storageFor, options.noticeAfterMs ?? 1_000, {
       schema,
+      // Stryker disable next-line OptionalChaining: the service reads its clock only to decide, and replayJournal sets the controls (target, below) before the first decision
       now: () => controls?.now() ?? new Date(),
+      // Stryker disable next-line OptionalChaining: as for the clock: GUIDs are drawn only by decisions, after the controls are set
       newId: () => controls?.newId() ?? globalThis.crypto.randomUUID(),
       otherwise: "leave it out to replay in memory",
-      onStorage: (s) => (storage = s),
     });
-    if (typeof opened === "number" || storage === undefined) {
+    if (typeof opened === "number") {
       closeSync(fd);
-      return typeof opened === "number" ? opened : 1;
+      return opened;
     }
+    const { service, storage } = opened;
     const at = databaseAddress(command.databaseUrl);
     io.err(`field-service-rules: replaying into PostgreSQL schema ${schema} at ${at}; drop it afterwards with DROP SCHEMA ${schema} CASCADE`);
     // A schema of the same second already replayed into would decide against its records.
     for (const company of fixture.companies) {
+      // Stryker disable next-line ArrowFunction: undefined is as false as false to the `if` below
       const used = await storage.readJournal(guid(company.id), { ...pageQuery(0), limit: 1 }).then((p) => p.items.length > 0, () => false);
       if (used) {
         closeSync(fd);
-        await release(opened);
+        await release(service);
         io.err(`field-service-rules: replay: schema ${schema} at ${at} already holds a journal (another replay started in the same second); run the command again`);
         return 1;
       }
     }
     target = (c) => {
       controls = c;
-      return opened;
+      return service;
     };
   }
   let report: ReplayReport;
-  const input = createReadStream(command.journalPath, { fd, encoding: "utf8" });
+  // Bytes: readline decodes them as UTF-8.
+  const input = createReadStream(command.journalPath, { fd });
   try {
+    // Stryker disable next-line ConditionalExpression: replayJournal reads an undefined service as none (in memory)
     report = await replayJournal(journalLines(command.journalPath, input, fixture), target === undefined ? { fixture } : { fixture, service: target });
   } catch (error) {
-    const message = error instanceof JournalLineError ? error.message : `replay: ${firstLine(error).replace(/^replayJournal: /, "")}${/not in the fixture/.test(firstLine(error)) ? "; give the fixture the journal's service started from with --fixture" : ""}`;
+    // A company the fixture lacks is named by journalLines, with its line, before replayJournal sees it.
+    const message = error instanceof JournalLineError ? error.message : `replay: ${firstLine(error).replace("replayJournal: ", "")}`;
     io.err(`field-service-rules: ${message}`);
     return 1;
   } finally {

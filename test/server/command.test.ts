@@ -9,6 +9,9 @@ describe("the settings every command reads alike", () => {
     expect(parseTimeout("0.5", "--database-timeout")).toBe(500);
     expect(parseTimeout("0.001", "--database-timeout")).toBe(1);
     expect(parseTimeout("3600", "DATABASE_TIMEOUT")).toBe(3_600_000);
+    // Whole milliseconds, where seconds times 1000 is not (1.001 * 1000 is 1000.9999999999999).
+    expect(parseTimeout("1.001", "--database-timeout")).toBe(1_001);
+    expect(parseTimeout("2.3", "--database-timeout")).toBe(2_300);
     expect(DEFAULT_DATABASE_TIMEOUT_MS).toBe(10_000);
     for (const bad of ["0", "0.0", "3600.001", "3601", "-1", "1e3", "1.0001", " 1", "", "10000"]) {
       expect(parseTimeout(bad, "DATABASE_TIMEOUT")).toBe(`DATABASE_TIMEOUT must be a number of seconds above 0 and at most 3600, got ${JSON.stringify(bad)}`);

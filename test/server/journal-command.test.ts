@@ -144,6 +144,44 @@ describe("the journal commands' settings", () => {
   });
 });
 
+describe("the journal commands' command lines, flag by flag", () => {
+  it("--help or -h anywhere, also after journal without its subcommand", () => {
+    for (const argv of [["journal", "--help"], ["journal", "-h"], ["journal", "import", "-h"], ["journal", "export", "--help"], ["replay", "-h"], ["replay", "--journal", "j", "--help"]]) {
+      expect(parseJournalArgs(argv, {}), argv.join(" ")).toEqual({ kind: "help" });
+    }
+  });
+  it("RPL-1: every replay setting by flag; --json only as itself; a flag given twice keeps the last", () => {
+    expect(parseJournalArgs(["replay", "--journal", "j", "--fixture=f.json", "--database-url", "postgres://h/d", "--database-timeout", "2", "--journal", "k"], {})).toStrictEqual({
+      kind: "replay", journalPath: "k", fixturePath: "f.json", databaseUrl: "postgres://h/d", databaseTimeoutMs: 2_000, json: false,
+    });
+    expect(parseJournalArgs(["replay", "--journal", "j", "--json=1"], {})).toEqual({ kind: "usage", message: 'replay: unknown argument "--json=1"; see --help' });
+    expect(parseJournalArgs(["replay", "--journal="], {})).toEqual({ kind: "usage", message: "--journal needs a value; see --help" });
+    expect(parseJournalArgs(["replay", "--journal", "j", "x"], {})).toEqual({ kind: "usage", message: 'replay: unknown argument "x"; see --help' });
+    // Only a flag of two dashes takes =value: -h=1 is not -h.
+    expect(parseJournalArgs(["replay", "--journal", "j", "-h=1"], {})).toEqual({ kind: "usage", message: 'replay: unknown argument "-h=1"; see --help' });
+  });
+  it("the environment after the flags: DATABASE_URL and DATABASE_TIMEOUT, empty ones ignored, a bad one named", () => {
+    expect(parseJournalArgs(["replay", "--journal", "j"], { DATABASE_URL: "postgres://h/d", DATABASE_TIMEOUT: "0.5" })).toMatchObject({ databaseUrl: "postgres://h/d", databaseTimeoutMs: 500 });
+    expect(parseJournalArgs(["replay", "--journal", "j"], { DATABASE_URL: "", DATABASE_TIMEOUT: "" })).toMatchObject({ databaseUrl: undefined, databaseTimeoutMs: 10_000 });
+    expect(parseJournalArgs(["replay", "--journal", "j"], { DATABASE_URL: "mysql://h/d" })).toMatchObject({ kind: "usage", message: expect.stringMatching(/^DATABASE_URL must be a PostgreSQL URL/) });
+    expect(parseJournalArgs(["replay", "--journal", "j", "--database-url", "mysql://h/d"], { DATABASE_URL: "postgres://h/d" })).toMatchObject({ kind: "usage", message: expect.stringMatching(/^--database-url must be a PostgreSQL URL/) });
+    expect(parseJournalArgs(["replay", "--journal", "j"], { DATABASE_TIMEOUT: "0" })).toMatchObject({ kind: "usage", message: expect.stringMatching(/^DATABASE_TIMEOUT must be/) });
+    expect(parseJournalArgs(["replay", "--journal", "j", "--database-timeout", "0"], { DATABASE_TIMEOUT: "1" })).toMatchObject({ kind: "usage", message: expect.stringMatching(/^--database-timeout must be/) });
+  });
+  it("JRN-2: every export setting; the --company given is shown cut at 60 characters", () => {
+    expect(parseJournalArgs(["journal", "export", "--database-url", "postgres://h/d", "--output", "o.ndjson", "--fixture", "f.json"], {})).toStrictEqual({
+      kind: "export", databaseUrl: "postgres://h/d", databaseTimeoutMs: 10_000, fixturePath: "f.json", outputPath: "o.ndjson", companyId: undefined,
+    });
+    expect(parseJournalArgs(["journal", "export", "--company", "c".repeat(100)], { DATABASE_URL: "postgres://h/d" })).toEqual({ kind: "usage", message: `--company must be a company's GUID, got "${"c".repeat(60)}"` });
+    expect(parseJournalArgs(["journal", "export", "--journal", "j"], { DATABASE_URL: "postgres://h/d" })).toEqual({ kind: "usage", message: 'journal export: unknown argument "--journal"; see --help' });
+  });
+  it("a fixture that cannot be used is refused before anything else is read, exit 1", async () => {
+    const { io, err } = captured();
+    expect(await runCli(["replay", "--journal", join(dir, "none.ndjson"), "--fixture", dir], {}, io, "0.1.0")).toBe(1);
+    expect(err).toEqual([`field-service-rules: --fixture ${dir}: is a directory; give the path of a JSON file`]);
+  });
+});
+
 describe("replaying a journal file", () => {
   it("RPL-1: the journal of a service in memory, written as NDJSON, replays with no difference: exit 0", async () => {
     const journal = await recorded();

@@ -3,8 +3,8 @@
 // package leaves it to the user), once next to the project's node_modules, where pg resolves,
 // and once in a temporary directory, where it does not, as in an install without the optional
 // peer dependency. Each run is bounded: a command that does not end is killed and fails.
-import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import { build } from "esbuild";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestMigration } from "../../src/postgres/schema.js";
+import { demoFixture } from "../../src/service/demo-fixture.js";
 import { silentServer } from "../postgres/fake-servers.js";
 import { databaseUrl, schemaName } from "../postgres/support.js";
 
@@ -99,6 +100,26 @@ describe("the command as a process", () => {
       const ended = await command(withPg, ["--fixture", file]);
       expect(ended.code).toBe(1);
       expect(lines(ended.stderr)).toEqual([`field-service-rules: --fixture ${file}: 600 MiB is more than a fixture may hold (64 MiB); give a smaller fixture`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("field-service-rules fixture as a process (issue 34 item 3; in process: fixture-file.test.ts)", () => {
+  it("`fixture > demo.json` writes the whole fixture and exits 0; an argument is a usage error, exit 2", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fsr-process-"));
+    const file = join(dir, "from-shell.json");
+    try {
+      execFileSync("sh", ["-c", `"${process.execPath}" "${join(withPg, "main.js")}" fixture > "${file}"`], { timeout: 15_000 });
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(JSON.parse(JSON.stringify(demoFixture)));
+      let code = 0;
+      try {
+        execFileSync(process.execPath, [join(withPg, "main.js"), "fixture", "extra"], { timeout: 15_000, stdio: "pipe" });
+      } catch (e) {
+        code = (e as { status: number }).status;
+      }
+      expect(code).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
