@@ -145,7 +145,8 @@ export function createClient(options: ClientOptions): FieldServiceClient {
       const refs = args.slice(0, shape.refs) as Ref[];
       const path = operationPath(operation, refs);
       const rest = args.slice(shape.refs);
-      const input = queried || takesBody ? rest[0] : undefined;
+      // The query or the body, when the operation reads one (else unused).
+      const input = rest[0];
       const opts = ((queried || takesBody ? rest[1] : rest[0]) ?? {}) as WriteOptions;
       const validate = opts.validate ?? options.validate ?? false;
       let target = path;

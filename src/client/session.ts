@@ -73,7 +73,8 @@ export function createSession(
     const attempt = (async (): Promise<Token> => {
       const body = { tenantCode: credentials.tenantCode, clientId: credentials.clientId, secret: credentials.secret };
       const result = answer(LOGIN, await send(LOGIN, clientOperations[LOGIN].path, body, controller.signal, undefined, undefined, true)) as LoginResponse;
-      if (typeof result !== "object" || result === null || typeof result.accessToken !== "string") {
+      // Any value but null reads a property; a primitive's `accessToken` is undefined.
+      if (result === null || typeof (result as { readonly accessToken?: unknown }).accessToken !== "string") {
         throw new FieldServiceUnexpectedResponseError(LOGIN, clientOperations[LOGIN].success, JSON.stringify(result));
       }
       // AUTH-3: 60 minutes from issue; an `expiresIn` (seconds) in the answer, if a server sends one, wins.
@@ -103,6 +104,7 @@ export function createSession(
     return raced(login.token, signal, () => {
       login.waiting -= 1;
       if (login.waiting > 0) return;
+      // Stryker disable next-line ConditionalExpression: a login some caller still waits for is the pending one (its settling clears it in the microtask before the callers hear of it), so `true` cannot differ; `false` is killed by the test of a login given up
       if (pending === login) pending = undefined;
       // Stryker disable next-line OptionalChaining: raced calls this only when `signal` aborted, so it is defined; `?.` is for the type
       login.controller.abort(signal?.reason);

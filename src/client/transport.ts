@@ -118,14 +118,13 @@ export function createTransport(o: TransportOptions): Transport {
  */
 export function answer(operation: OperationId, sent: Sent): unknown {
   let json: unknown = undefined;
+  // No body reads as parsed (a 204's); a body is parsed if it is JSON.
   let parsed = sent.text === "";
-  if (!parsed) {
-    try {
-      json = JSON.parse(sent.text);
-      parsed = true;
-    } catch {
-      // Not JSON: `parsed` stays false.
-    }
+  try {
+    json = JSON.parse(sent.text);
+    parsed = true;
+  } catch {
+    // Not JSON (or no body): `parsed` stays as it is.
   }
   const success = clientOperations[operation].success;
   if (sent.status === success && parsed && (success === 204 || json !== undefined)) return success === 204 ? undefined : json;
@@ -170,6 +169,7 @@ export function timerSleep(ms: number, signal: AbortSignal | undefined): Promise
     const timer = setTimeout(done, ms);
     const stop = (): void => {
       clearTimeout(timer);
+      // Stryker disable next-line OptionalChaining: `stop` listens to the signal, so it runs only when there is one; `?.` is for the type
       reject(signal?.reason);
     };
     signal?.addEventListener("abort", stop, { once: true });
