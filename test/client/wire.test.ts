@@ -140,6 +140,13 @@ describe("how an answer is read (ERR-1)", () => {
     expect(empty).toBeInstanceOf(FieldServiceUnexpectedResponseError);
     await expect(client.completeOrder(ORDER)).resolves.toBeUndefined();
   });
+
+  it("a success whose body is not JSON is no answer of the operation, a 204 included", async () => {
+    const { fetch } = scripted([[204, "<html>done</html>"]]);
+    const client = createClient({ baseUrl: "http://api.test", ...credentials, fetch });
+    const error = await client.completeOrder(ORDER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FieldServiceUnexpectedResponseError);
+  });
 });
 
 describe("the login's answer (AUTH-1, AUTH-3)", () => {
