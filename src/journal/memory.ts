@@ -79,21 +79,23 @@ export function memoryJournal(retention: number): MemoryJournal {
     append({ draft, fingerprint }) {
       const c = of(draft.companyId);
       const seq = ++c.seq;
-      if (retention > 0) {
-        c.entries.push(draft);
-        c.seqs.push(seq);
-        if (c.entries.length - c.start > retention) c.start++;
-        // Compact once the dropped prefix is as long as what is kept (or 4,096): amortized O(1) per append.
-        if (c.start >= retention || c.start > 4096) {
-          c.entries = c.entries.slice(c.start);
-          c.seqs = c.seqs.slice(c.start);
-          c.start = 0;
-        }
+      // A retention of 0 (or less) keeps nothing: the entry is dropped at once.
+      c.entries.push(draft);
+      c.seqs.push(seq);
+      if (c.entries.length - c.start > retention) c.start++;
+      // Compact once the dropped prefix is as long as what is kept (or 4,096): amortized O(1) per append.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: when to compact is memory only; the entries from `start` on read the same before and after
+      if (c.start >= retention || c.start > 4096) {
+        c.entries = c.entries.slice(c.start);
+        c.seqs = c.seqs.slice(c.start);
+        c.start = 0;
       }
       if (draft.idempotencyKey !== null && fingerprint !== null) {
         const recorded = { fingerprint, status: draft.status, dryRun: draft.dryRun, at: draft.at };
         c.keys.set(draft.idempotencyKey, draft.answer === undefined ? recorded : { ...recorded, answer: draft.answer });
       }
+      // When to sweep is memory only: `recall` refuses a key past its lifetime whether swept or not.
+      // Stryker disable next-line UpdateOperator,ConditionalExpression,EqualityOperator,BlockStatement: memory only (above)
       if (++c.appendsSinceSweep >= 1024) {
         c.appendsSinceSweep = 0;
         for (const [key, r] of c.keys) if (!isKeyRemembered(r.at, draft.at)) c.keys.delete(key);

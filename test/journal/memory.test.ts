@@ -52,6 +52,17 @@ describe("the in-memory journal", () => {
     expect(j.recall(company, "k", 5 + 86_400_000)).toBeUndefined();
   });
 
+  it("IDM-1: a key still within its lifetime is remembered after the journal sweeps forgotten keys (every 1,024 appends); IDM-4: one past it is not", () => {
+    const j = memoryJournal(0);
+    j.append({ draft: draft(0, company, "old"), fingerprint: "f" });
+    j.append({ draft: draft(86_400_000, company, "kept"), fingerprint: "g" });
+    for (let n = 0; n < 1100; n++) j.append({ draft: draft(86_400_001 + n), fingerprint: null });
+    expect(j.recall(company, "kept", 86_400_000 + 5_000)).toMatchObject({ fingerprint: "g", status: 201 });
+    expect(j.recall(company, "old", 86_400_000 + 5_000)).toBeUndefined();
+    // A retention of 0 keeps no entry, and still its keys.
+    expect(j.read(company, all)).toEqual({ items: [], next: null });
+  });
+
   it("JRN-2: an entry read is a fresh JSON value: changing it changes nothing held", () => {
     const j = memoryJournal(5);
     j.append({ draft: draft(1), fingerprint: null });
