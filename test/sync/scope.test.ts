@@ -136,3 +136,43 @@ describe("the scope of a sync", () => {
     expect(incrementalSync(state, s, moved).allocations).toEqual([]);
   });
 });
+
+describe("the configuration of a sync, field by field (SYN-2)", () => {
+  it("SYN-2: the configuration is the fixture's, every default resolved: settings and templates, users with their external IDs, each catalog, the forms of intervention categories; a fixture made of it loads to the same", () => {
+    const base = testFixture().companies[0]!;
+    const templates = { customer: [{ key: "vip", type: "boolean" as const, required: true }], order: [{ key: "due", type: "date" as const, required: false }, { key: "n", type: "number" as const, required: true }] };
+    const company = { ...base, settings: { timeZone: "Europe/London", disableCollisions: true, locale: "en", notifications: { email: false, sms: true }, customDataTemplates: templates } };
+    const state = loadFixture({ companies: [company] })[0] as CompanyState;
+    const sync = syncCompany(state);
+    expect(sync).toEqual({
+      id: base.id, tenantCode: base.tenantCode, name: base.name,
+      settings: company.settings,
+      users: base.users.map((u) => ({ ...u, deactivated: u.deactivated ?? false })),
+      catalogs: base.catalogs,
+    });
+    expect(sync.users.find((u) => u.id === A.techOff)).not.toHaveProperty("externalId");
+    // Defaults resolved: the test fixture sets the time zone only.
+    expect(syncCompany(fresh()).settings).toEqual({ disableCollisions: false, timeZone: "Europe/Prague", locale: "cs", notifications: { email: true, sms: true }, customDataTemplates: {} });
+    const again = loadFixture({ companies: [{ ...sync, users: [...sync.users], clients: base.clients, materials: [], stores: [] }] })[0] as CompanyState;
+    expect(syncCompany(again)).toEqual(sync);
+  });
+});
+
+describe("a change set read from the journal (SYN-3)", () => {
+  it("SYN-3: each record put lands in its kind's set and a stock amount under its store; a change without its GUIDs, or of another kind, changes nothing", () => {
+    const into = emptySyncChanges();
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}` as Guid;
+    for (const [n, kind] of (["customer", "order", "intervention", "material", "store"] as const).entries()) addSyncChange(into, { kind, after: { id: id(n) } });
+    addSyncChange(into, { kind: "stock", storeId: id(5), materialId: id(6) });
+    addSyncChange(into, { kind: "stock", storeId: id(5), materialId: id(7) });
+    expect([[...into.customers], [...into.orders], [...into.interventions], [...into.materials], [...into.stores]]).toEqual([[id(0)], [id(1)], [id(2)], [id(3)], [id(4)]]);
+    expect([...into.stock].map(([s, m]) => [s, [...m]])).toEqual([[id(5), [id(6), id(7)]]]);
+    const none = emptySyncChanges();
+    addSyncChange(none, { kind: "stock", storeId: id(5) });
+    addSyncChange(none, { kind: "stock", materialId: id(6) });
+    addSyncChange(none, { kind: "order", after: null });
+    addSyncChange(none, { kind: "order", after: {} });
+    addSyncChange(none, { kind: "user", after: { id: id(8) } });
+    expect(none).toEqual(emptySyncChanges());
+  });
+});
