@@ -176,3 +176,29 @@ describe("a change set read from the journal (SYN-3)", () => {
     expect(none).toEqual(emptySyncChanges());
   });
 });
+
+describe("an incremental answer holds only what changed in the scope (SYN-3)", () => {
+  it("SYN-3: a store changed in scope comes whole, once, with its stock's materials; stock of a store out of scope, and a material stocked in no store of the scope, are left out", () => {
+    const state = fresh();
+    commit(state, { interventions: [testIntervention(orders[0]!, 1)] });
+    const s = { userId: A.tech1, from: days[1]!, to: days[1]! };
+    const changed = emptySyncChanges();
+    // Store 1 (in scope) changed and one of its amounts set; store 2 (not the technician's) set an amount.
+    addSyncChange(changed, { kind: "store", after: { id: A.store(1) } });
+    addSyncChange(changed, { kind: "stock", storeId: A.store(1), materialId: A.material(1) });
+    addSyncChange(changed, { kind: "stock", storeId: A.store(2), materialId: A.material(3) });
+    // Material 3 is stocked in no store of the scope.
+    addSyncChange(changed, { kind: "material", after: { id: A.material(3) } });
+    const body = incrementalSync(state, s, changed);
+    expect(body.stock.map((x) => [x.storeId, x.whole])).toEqual([[A.store(1), true]]);
+    expect(body.stock[0]!.items.map((i) => i.materialId)).toEqual([A.material(1), A.material(2)]);
+    expect(body.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
+    // An amount set in a store in scope, the store unchanged: that amount only, and its material.
+    const amount = emptySyncChanges();
+    addSyncChange(amount, { kind: "stock", storeId: A.store(1), materialId: A.material(2) });
+    addSyncChange(amount, { kind: "material", after: { id: A.material(1) } });
+    const partial = incrementalSync(state, s, amount);
+    expect(partial.stock).toEqual([{ storeId: A.store(1), whole: false, items: [{ materialId: A.material(2), amount: null }] }]);
+    expect(partial.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
+  });
+});
