@@ -88,6 +88,9 @@ export interface ReplayReport {
   readonly groups: readonly ReplayGroup[];
 }
 
+// Stryker disable next-line ArrayDeclaration: every use reads it as nothing: a list of changes, of records read, of roots (below); one text in it has no `after`, and no record has its text as key
+const NONE: readonly never[] = [];
+
 /**
  * Whether two JSON values are equal, object key order aside; a key whose value is `undefined`
  * counts as absent (as `JSON.stringify` writes it).
@@ -232,8 +235,7 @@ export function compareDecision(entry: ComparedEntry, replayed: ReplayAnswer, co
       for (const seq of diverged.get(d.key) ?? []) follows.add(seq);
     }
     const answerDiffers = recorded.status !== replayed.status || !jsonEqual(recorded.body, replayed.body) || !jsonEqual(recorded.effects, replayed.effects);
-    // Stryker disable next-line ArrayDeclaration: a list holding one text no record has as its key reads nothing, as an empty one does
-    if (answerDiffers) for (const key of context.reads ?? []) for (const seq of diverged.get(key) ?? []) follows.add(seq);
+    if (answerDiffers) for (const key of context.reads ?? NONE) for (const seq of diverged.get(key) ?? []) follows.add(seq);
   }
   return { seq: entry.seq, companyId: entry.companyId, operation: entry.operation, request, recorded, replayed: answered, rules, state, follows: [...follows].sort((a, b) => a - b) };
 }
@@ -269,8 +271,7 @@ export class ReplayComparer {
    * @returns the difference, or `undefined`
    */
   compare(entry: ComparedEntry & Partial<Pick<JournalEntryShape, "recordIds">>, replayed: ReplayAnswer): ReplayDifference | undefined {
-    // Stryker disable next-line ArrayDeclaration: a list holding one text instead of none names and writes nothing (a text has no `after`, and its key, `undefined`, is no record's)
-    const changes = [...(Array.isArray(entry.changes) ? entry.changes : []), ...(replayed.changes ?? [])];
+    const changes = [...(Array.isArray(entry.changes) ? entry.changes : NONE), ...(replayed.changes ?? NONE)];
     // A stock change's `after` is an amount, which has no `id`: only records are named here.
     for (const c of changes) {
       const after = c.after as { readonly id?: unknown; readonly externalId?: unknown } | null;
@@ -278,15 +279,14 @@ export class ReplayComparer {
     }
     // GUIDs match whatever their case (a fixture may write them in upper case).
     const names: RecordNames = (id) => this.#names.get(id.toLowerCase()) ?? id;
-    // Stryker disable next-line ArrayDeclaration: a list holding one text no record has as its key reads nothing, as an empty one does
-    const reads = Array.isArray(entry.recordIds) ? entry.recordIds : [];
+    const reads = Array.isArray(entry.recordIds) ? entry.recordIds : NONE;
     const context: CompareContext = { names, diverged: this.#diverged, reads, ...(this.#rules === undefined ? {} : { rules: this.#rules(entry.operation) }) };
     const difference = compareDecision(entry, replayed, context);
     const written = new Set<string>();
     for (const c of changes) written.add(changeKey(c));
     const left = new Set(difference?.state.map((d) => d.key));
-    // Stryker disable next-line ArrayDeclaration: the roots are read only for a key the difference left, and no difference leaves none
-    const roots = difference === undefined ? [] : difference.follows.length > 0 ? difference.follows : [difference.seq];
+    // The roots are read only for a key the difference left: none without a difference.
+    const roots = difference === undefined ? NONE : difference.follows.length > 0 ? difference.follows : [difference.seq];
     for (const key of written) {
       if (left.has(key)) {
         this.#diverged.set(key, roots);
