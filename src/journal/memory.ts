@@ -94,8 +94,8 @@ export function memoryJournal(retention: number): MemoryJournal {
         const recorded = { fingerprint, status: draft.status, dryRun: draft.dryRun, at: draft.at };
         c.keys.set(draft.idempotencyKey, draft.answer === undefined ? recorded : { ...recorded, answer: draft.answer });
       }
-      // When to sweep is memory only: `recall` refuses a key past its lifetime whether swept or not.
-      // Stryker disable next-line UpdateOperator,ConditionalExpression,EqualityOperator,BlockStatement: memory only (above)
+      // Sweep the keys past their lifetime now and then.
+      // Stryker disable next-line UpdateOperator,ConditionalExpression,EqualityOperator,BlockStatement: when to sweep is memory only; `recall` refuses a key past its lifetime whether swept or not
       if (++c.appendsSinceSweep >= 1024) {
         c.appendsSinceSweep = 0;
         for (const [key, r] of c.keys) if (!isKeyRemembered(r.at, draft.at)) c.keys.delete(key);
