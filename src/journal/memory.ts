@@ -82,7 +82,7 @@ export function memoryJournal(retention: number): MemoryJournal {
       // A retention of 0 (or less) keeps nothing: the entry is dropped at once.
       c.entries.push(draft);
       c.seqs.push(seq);
-      if (c.entries.length - c.start > retention) c.start++;
+      if (c.seq > retention) c.start++; // once more than `retention` were appended, each append drops the oldest kept
       // Compact once the dropped prefix is as long as what is kept (or 4,096): amortized O(1) per append.
       // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: when to compact is memory only; the entries from `start` on read the same before and after
       if (c.start >= retention || c.start > 4096) {
@@ -92,7 +92,7 @@ export function memoryJournal(retention: number): MemoryJournal {
       }
       if (draft.idempotencyKey !== null && fingerprint !== null) {
         const recorded = { fingerprint, status: draft.status, dryRun: draft.dryRun, at: draft.at };
-        c.keys.set(draft.idempotencyKey, draft.answer === undefined ? recorded : { ...recorded, answer: draft.answer });
+        c.keys.set(draft.idempotencyKey, { ...recorded, answer: draft.answer }); // an undefined answer reads as none (`repeated`)
       }
       // Sweep the keys past their lifetime now and then.
       // Stryker disable next-line UpdateOperator,ConditionalExpression,EqualityOperator,BlockStatement: when to sweep is memory only; `recall` refuses a key past its lifetime whether swept or not

@@ -63,6 +63,14 @@ describe("the in-memory journal", () => {
     expect(j.read(company, all)).toEqual({ items: [], next: null });
   });
 
+  it("IDM-1: only a request that carried a key and its fingerprint is remembered under the key", () => {
+    const j = memoryJournal(5);
+    j.append({ draft: draft(1, company, "k"), fingerprint: null });
+    expect(j.recall(company, "k", 2)).toBeUndefined();
+    j.append({ draft: draft(2, company, "k"), fingerprint: "f" });
+    expect(j.recall(company, "k", 3)).toMatchObject({ fingerprint: "f", answer: { n: 2 } });
+  });
+
   it("JRN-2: an entry read is a fresh JSON value: changing it changes nothing held", () => {
     const j = memoryJournal(5);
     j.append({ draft: draft(1), fingerprint: null });
