@@ -112,6 +112,7 @@ export function memoryJournal(retention: number): MemoryJournal {
           const seq = c.seqs[i] as number;
           if (!matchesJournalQuery(e, seq, e.at, query)) continue;
           if (items.length === query.limit) {
+            // Stryker disable next-line OptionalChaining: a page holds at least one entry here (a limit is 1 or more, JRN-2)
             next = items[items.length - 1]?.seq ?? null;
             break;
           }
@@ -123,8 +124,9 @@ export function memoryJournal(retention: number): MemoryJournal {
     last: (companyId) => companies.get(companyId)?.seq ?? 0,
     changesAfter(companyId, seq, visit) {
       const c = companies.get(companyId);
-      const last = c?.seq ?? 0;
-      if (c === undefined || last <= seq) return last === seq;
+      // A company with no entry is served from 0 only; one with no entry after `seq` serves it when `seq` is its last.
+      if (c === undefined) return seq === 0;
+      if (c.seq <= seq) return c.seq === seq;
       // The first kept entry must be the one right after `seq`, or entries in between were dropped.
       let i = c.start;
       while (i < c.entries.length && (c.seqs[i] as number) <= seq) i++;

@@ -71,6 +71,30 @@ describe("the in-memory journal", () => {
     expect(j.recall(company, "k", 3)).toMatchObject({ fingerprint: "f", answer: { n: 2 } });
   });
 
+  it("SYN-3: the changes after a seq are those of the committed entries after it, while every entry after it is kept; a seq beyond the last, or dropped entries, cannot be served", () => {
+    const j = memoryJournal(3);
+    const change = (n: number) => ({ kind: "stock" as const, storeId: company, materialId: other, before: null, after: { kind: "finite" as const, value: n } }) as never;
+    const write = (n: number, outcome: "committed" | "refused") => ({ ...draft(n), outcome, changes: [change(n)] });
+    const seen = (seq: number) => {
+      const out: unknown[] = [];
+      return [j.changesAfter(company, seq, (c) => out.push((c as unknown as { after: { value: number } }).after.value)), out];
+    };
+    expect(seen(0)).toEqual([true, []]);
+    expect(seen(1)).toEqual([false, []]);
+    j.append({ draft: write(1, "committed"), fingerprint: null });
+    j.append({ draft: write(2, "refused"), fingerprint: null });
+    j.append({ draft: write(3, "committed"), fingerprint: null });
+    expect(seen(0)).toEqual([true, [1, 3]]);
+    expect(seen(1)).toEqual([true, [3]]);
+    expect(seen(3)).toEqual([true, []]);
+    expect(seen(4)).toEqual([false, []]);
+    expect(j.changesAfter(other, 0, () => undefined)).toBe(true);
+    j.append({ draft: write(4, "committed"), fingerprint: null });
+    // Entry 1 is dropped (retention 3): after 0 cannot be served any more, after 1 still can.
+    expect(seen(0)).toEqual([false, []]);
+    expect(seen(1)).toEqual([true, [3, 4]]);
+  });
+
   it("JRN-2: an entry read is a fresh JSON value: changing it changes nothing held", () => {
     const j = memoryJournal(5);
     j.append({ draft: draft(1), fingerprint: null });
