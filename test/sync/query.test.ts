@@ -68,6 +68,9 @@ describe("parseSyncQuery's refusals, whole (SYN-1)", () => {
     expect(refused({ scope: "technician:t1", from: `2026-02-30${"x".repeat(50)}`, to: "2026-05-10" })).toEqual([
       { code: "InvalidDate", path: "from", rule: "SYN-1", message: `Expected a day, YYYY-MM-DD, got ${JSON.stringify(`2026-02-30${"x".repeat(30)}`)} (SYN-1).` },
     ]);
+    expect(refused({ scope: "technician:t1", from: "2026-05-10" })).toEqual([
+      { code: "Required", path: "to", rule: "SYN-1", message: "to is required: a day, YYYY-MM-DD (SYN-1)." },
+    ]);
     expect(refused({ scope: "technician:t1", from: "2026-05-10", to: "2026-05-09" })).toEqual([
       { code: "OutOfRange", path: "to", rule: "SYN-1", message: "to must not be before from (SYN-1)." },
     ]);

@@ -202,3 +202,33 @@ describe("an incremental answer holds only what changed in the scope (SYN-3)", (
     expect(partial.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
   });
 });
+
+describe("a view that lacks a record named elsewhere (SYN-2, SYN-3)", () => {
+  it("SYN-2: an intervention, a material, a store's stock or the technician the view does not hold is left out, without a throw", () => {
+    const state = fresh();
+    const visit = testIntervention(orders[0]!, 1);
+    commit(state, { interventions: [visit] });
+    const s = { userId: A.tech1, from: days[1]!, to: days[1]! };
+    const ghost = "00000000-0000-4000-8000-0000000000ff" as Guid;
+    const byOrder = new Map(state.interventionsByOrder);
+    byOrder.set(orders[0]!.id, [...(byOrder.get(orders[0]!.id) ?? []), ghost]);
+    const stock = new Map(state.stock);
+    stock.set(A.store(1), new Map([...(stock.get(A.store(1)) ?? []), [ghost, finite(1)]]));
+    const view = { ...state, interventionsByOrder: byOrder, stock };
+    const body = fullSync(view, s);
+    expect(body.interventions.map((i) => i.id)).toEqual([visit.id]);
+    expect(body.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
+    // A store without stock in the view: no stock items, no materials.
+    const bare = new Map(state.stock);
+    bare.delete(A.store(1));
+    const unstocked = fullSync({ ...state, stock: bare }, s);
+    expect([unstocked.stock, unstocked.materials]).toEqual([[{ storeId: A.store(1), whole: true, items: [] }], []]);
+    // A technician the view does not hold may use no store.
+    expect(fullSync(state, { ...s, userId: ghost }).stores).toEqual([]);
+    // An amount set in a store the view holds no stock of, or of a material it does not stock: no item.
+    const amounts = emptySyncChanges();
+    addSyncChange(amounts, { kind: "stock", storeId: A.store(1), materialId: ghost });
+    expect(incrementalSync(state, s, amounts).stock).toEqual([{ storeId: A.store(1), whole: false, items: [] }]);
+    expect(incrementalSync({ ...state, stock: bare }, s, amounts).stock).toEqual([{ storeId: A.store(1), whole: false, items: [] }]);
+  });
+});
