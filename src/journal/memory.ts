@@ -129,6 +129,7 @@ export function memoryJournal(retention: number): MemoryJournal {
       if (c.seq <= seq) return c.seq === seq;
       // The first kept entry must be the one right after `seq`, or entries in between were dropped.
       let i = c.start;
+      // Stryker disable next-line EqualityOperator: at `i === length`, `seqs[i]` is undefined and `undefined <= seq` is false, so the loop stops there either way
       while (i < c.entries.length && (c.seqs[i] as number) <= seq) i++;
       if (i === c.entries.length || (c.seqs[i] as number) !== seq + 1) return false;
       for (; i < c.entries.length; i++) {
