@@ -128,10 +128,10 @@ export function memoryJournal(retention: number): MemoryJournal {
       if (c === undefined) return seq === 0;
       if (c.seq <= seq) return c.seq === seq;
       // The first kept entry must be the one right after `seq`, or entries in between were dropped.
+      // Past the last kept entry `seqs[i]` is undefined: read as beyond any seq, and not `seq + 1`.
       let i = c.start;
-      // Stryker disable next-line EqualityOperator: at `i === length`, `seqs[i]` is undefined and `undefined <= seq` is false, so the loop stops there either way
-      while (i < c.entries.length && (c.seqs[i] as number) <= seq) i++;
-      if (i === c.entries.length || (c.seqs[i] as number) !== seq + 1) return false;
+      while ((c.seqs[i] ?? Infinity) <= seq) i++;
+      if (c.seqs[i] !== seq + 1) return false;
       for (; i < c.entries.length; i++) {
         const e = c.entries[i] as JournalDraft;
         if (e.outcome === "committed") for (const change of e.changes) visit(change);
