@@ -333,9 +333,9 @@ export function journalDraft(write: DecidedWrite): JournalDraft {
   return draft;
 }
 
-/** A record as the PostgreSQL storage stores it: its JSON document (decimals as text). */
+/** A record as the PostgreSQL storage stores it: its JSON document (decimals as text); `null` stays `null`. */
 function documentOf(record: unknown): unknown {
-  return record === null ? null : (JSON.parse(JSON.stringify(record)) as unknown);
+  return JSON.parse(JSON.stringify(record)) as unknown;
 }
 
 function changeShape(change: RecordChange): RecordChangeShape {

@@ -79,21 +79,23 @@ export function memoryJournal(retention: number): MemoryJournal {
     append({ draft, fingerprint }) {
       const c = of(draft.companyId);
       const seq = ++c.seq;
-      if (retention > 0) {
-        c.entries.push(draft);
-        c.seqs.push(seq);
-        if (c.entries.length - c.start > retention) c.start++;
-        // Compact once the dropped prefix is as long as what is kept (or 4,096): amortized O(1) per append.
-        if (c.start >= retention || c.start > 4096) {
-          c.entries = c.entries.slice(c.start);
-          c.seqs = c.seqs.slice(c.start);
-          c.start = 0;
-        }
+      // A retention of 0 (or less) keeps nothing: the entry is dropped at once.
+      c.entries.push(draft);
+      c.seqs.push(seq);
+      if (c.seq > retention) c.start++; // once more than `retention` were appended, each append drops the oldest kept
+      // Compact once the dropped prefix is as long as what is kept (or 4,096): amortized O(1) per append.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: when to compact is memory only; the entries from `start` on read the same before and after
+      if (c.start >= retention || c.start > 4096) {
+        c.entries = c.entries.slice(c.start);
+        c.seqs = c.seqs.slice(c.start);
+        c.start = 0;
       }
       if (draft.idempotencyKey !== null && fingerprint !== null) {
         const recorded = { fingerprint, status: draft.status, dryRun: draft.dryRun, at: draft.at };
-        c.keys.set(draft.idempotencyKey, draft.answer === undefined ? recorded : { ...recorded, answer: draft.answer });
+        c.keys.set(draft.idempotencyKey, { ...recorded, answer: draft.answer }); // an undefined answer reads as none (`repeated`)
       }
+      // Sweep the keys past their lifetime now and then.
+      // Stryker disable next-line UpdateOperator,ConditionalExpression,EqualityOperator,BlockStatement: when to sweep is memory only; `recall` refuses a key past its lifetime whether swept or not
       if (++c.appendsSinceSweep >= 1024) {
         c.appendsSinceSweep = 0;
         for (const [key, r] of c.keys) if (!isKeyRemembered(r.at, draft.at)) c.keys.delete(key);
@@ -110,6 +112,7 @@ export function memoryJournal(retention: number): MemoryJournal {
           const seq = c.seqs[i] as number;
           if (!matchesJournalQuery(e, seq, e.at, query)) continue;
           if (items.length === query.limit) {
+            // Stryker disable next-line OptionalChaining: a page holds at least one entry here (a limit is 1 or more, JRN-2)
             next = items[items.length - 1]?.seq ?? null;
             break;
           }
@@ -121,12 +124,14 @@ export function memoryJournal(retention: number): MemoryJournal {
     last: (companyId) => companies.get(companyId)?.seq ?? 0,
     changesAfter(companyId, seq, visit) {
       const c = companies.get(companyId);
-      const last = c?.seq ?? 0;
-      if (c === undefined || last <= seq) return last === seq;
+      // A company with no entry is served from 0 only; one with no entry after `seq` serves it when `seq` is its last.
+      if (c === undefined) return seq === 0;
+      if (c.seq <= seq) return c.seq === seq;
       // The first kept entry must be the one right after `seq`, or entries in between were dropped.
+      // Past the last kept entry `seqs[i]` is undefined: read as beyond any seq, and not `seq + 1`.
       let i = c.start;
-      while (i < c.entries.length && (c.seqs[i] as number) <= seq) i++;
-      if (i === c.entries.length || (c.seqs[i] as number) !== seq + 1) return false;
+      while ((c.seqs[i] ?? Infinity) <= seq) i++;
+      if (c.seqs[i] !== seq + 1) return false;
       for (; i < c.entries.length; i++) {
         const e = c.entries[i] as JournalDraft;
         if (e.outcome === "committed") for (const change of e.changes) visit(change);

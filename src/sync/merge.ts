@@ -28,7 +28,7 @@ function keepOnly<T>(map: Map<Guid, T>, keep: readonly Guid[]): void {
  * mergeSyncAnswer(undefined, { ...full, cursor: "c2", full: false, allocations: [{ interventionId: "v1", slots: [] }], keep: { customers: [], orders: [], interventions: [], stores: [] } }).allocations.size //=> 0
  */
 export function mergeSyncAnswer(replica: SyncReplica | undefined, answer: SyncAnswer): SyncReplica {
-  const base = answer.full || replica === undefined ? undefined : replica;
+  const base = answer.full ? undefined : replica;
   const customers = byId(answer.customers, new Map(base?.customers));
   const orders = byId(answer.orders, new Map(base?.orders));
   const interventions = byId(answer.interventions, new Map(base?.interventions));

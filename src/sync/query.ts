@@ -71,7 +71,7 @@ export function parseSyncQuery(query: ReadonlyMap<string, string>, users: RefInd
     else if (span > MAX_SYNC_DAYS) issues.push(issue("OutOfRange", "to", "SYN-1", `A sync spans at most ${MAX_SYNC_DAYS} days; this one spans ${span} (SYN-1).`));
   }
   const since = query.get("since") ?? null;
-  if (since !== null && (since.length === 0 || since.length > MAX_SYNC_CURSOR || !/^[A-Za-z0-9_-]+$/.test(since))) {
+  if (since !== null && (since.length > MAX_SYNC_CURSOR || !/^[A-Za-z0-9_-]+$/.test(since))) {
     issues.push(issue("InvalidText", "since", "SYN-1", "since must be the cursor of a previous answer, as given (SYN-1)."));
   }
   return collect(issues, () => ({ scope: { userId: (user as User).id, from: from as IsoDate, to: to as IsoDate }, since }));

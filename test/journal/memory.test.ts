@@ -52,6 +52,49 @@ describe("the in-memory journal", () => {
     expect(j.recall(company, "k", 5 + 86_400_000)).toBeUndefined();
   });
 
+  it("IDM-1: a key still within its lifetime is remembered after the journal sweeps forgotten keys (every 1,024 appends); IDM-4: one past it is not", () => {
+    const j = memoryJournal(0);
+    j.append({ draft: draft(0, company, "old"), fingerprint: "f" });
+    j.append({ draft: draft(86_400_000, company, "kept"), fingerprint: "g" });
+    for (let n = 0; n < 1100; n++) j.append({ draft: draft(86_400_001 + n), fingerprint: null });
+    expect(j.recall(company, "kept", 86_400_000 + 5_000)).toMatchObject({ fingerprint: "g", status: 201 });
+    expect(j.recall(company, "old", 86_400_000 + 5_000)).toBeUndefined();
+    // A retention of 0 keeps no entry, and still its keys.
+    expect(j.read(company, all)).toEqual({ items: [], next: null });
+  });
+
+  it("IDM-1: only a request that carried a key and its fingerprint is remembered under the key", () => {
+    const j = memoryJournal(5);
+    j.append({ draft: draft(1, company, "k"), fingerprint: null });
+    expect(j.recall(company, "k", 2)).toBeUndefined();
+    j.append({ draft: draft(2, company, "k"), fingerprint: "f" });
+    expect(j.recall(company, "k", 3)).toMatchObject({ fingerprint: "f", answer: { n: 2 } });
+  });
+
+  it("SYN-3: the changes after a seq are those of the committed entries after it, while every entry after it is kept; a seq beyond the last, or dropped entries, cannot be served", () => {
+    const j = memoryJournal(3);
+    const change = (n: number) => ({ kind: "stock" as const, storeId: company, materialId: other, before: null, after: { kind: "finite" as const, value: n } }) as never;
+    const write = (n: number, outcome: "committed" | "refused") => ({ ...draft(n), outcome, changes: [change(n)] });
+    const seen = (seq: number) => {
+      const out: unknown[] = [];
+      return [j.changesAfter(company, seq, (c) => out.push((c as unknown as { after: { value: number } }).after.value)), out];
+    };
+    expect(seen(0)).toEqual([true, []]);
+    expect(seen(1)).toEqual([false, []]);
+    j.append({ draft: write(1, "committed"), fingerprint: null });
+    j.append({ draft: write(2, "refused"), fingerprint: null });
+    j.append({ draft: write(3, "committed"), fingerprint: null });
+    expect(seen(0)).toEqual([true, [1, 3]]);
+    expect(seen(1)).toEqual([true, [3]]);
+    expect(seen(3)).toEqual([true, []]);
+    expect(seen(4)).toEqual([false, []]);
+    expect(j.changesAfter(other, 0, () => undefined)).toBe(true);
+    j.append({ draft: write(4, "committed"), fingerprint: null });
+    // Entry 1 is dropped (retention 3): after 0 cannot be served any more, after 1 still can.
+    expect(seen(0)).toEqual([false, []]);
+    expect(seen(1)).toEqual([true, [3, 4]]);
+  });
+
   it("JRN-2: an entry read is a fresh JSON value: changing it changes nothing held", () => {
     const j = memoryJournal(5);
     j.append({ draft: draft(1), fingerprint: null });

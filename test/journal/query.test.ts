@@ -55,3 +55,33 @@ describe("the journal query", () => {
     for (const q of [{ rule: "ORD-7" as const }, { outcome: "committed" as const }, { operation: "addToStore" }, { from: 1001 }, { to: 1000 }]) expect(matchesJournalQuery(entry, 3, 1000, { ...all, ...q })).toBe(false);
   });
 });
+
+describe("the journal query's refusals, whole (JRN-2)", () => {
+  const refused = (entries: [string, string][]) => {
+    const r = parseJournalQuery(new Map(entries), ops);
+    return r.ok ? [] : r.issues;
+  };
+
+  it("JRN-2: each refusal names its parameter, its code and the rule, and says what was expected", () => {
+    expect(refused([["limit", "0"], ["after", `x${"9".repeat(50)}`]])).toEqual([
+      { code: "InvalidNumber", path: "after", rule: "JRN-2", message: `Expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${JSON.stringify(`x${"9".repeat(39)}`)} (JRN-2).` },
+      { code: "OutOfRange", path: "limit", rule: "JRN-2", message: `Expected a whole number from 1 to ${MAX_JOURNAL_PAGE}, got "0" (JRN-2).` },
+    ]);
+    expect(refused([["record", " \t"], ["operation", "nope"], ["outcome", "done"], ["rule", "XYZ-1"], ["from", "2026-01-01"], ["to", "yesterday"]])).toEqual([
+      { code: "Blank", path: "record", rule: "JRN-2", message: "record must not be blank; leave it out for any (JRN-2)." },
+      { code: "InvalidEnum", path: "operation", rule: "JRN-2", message: "Expected one of addToStore, editOrder (JRN-2)." },
+      { code: "InvalidEnum", path: "rule", rule: "JRN-2", message: "Expected one of the rule IDs of docs/rules.md (JRN-2)." },
+      { code: "InvalidEnum", path: "outcome", rule: "JRN-2", message: "Expected one of committed, refused, dryRun (JRN-2)." },
+      { code: "InvalidDateTime", path: "from", rule: "JRN-2", message: "Expected an ISO 8601 date-time with a zone, such as 2026-11-27T08:00:00Z (JRN-2)." },
+      { code: "InvalidDateTime", path: "to", rule: "JRN-2", message: "Expected an ISO 8601 date-time with a zone, such as 2026-11-27T08:00:00Z (JRN-2)." },
+    ]);
+  });
+
+  it("JRN-2: a filter text of 255 characters is read; the smallest page is one entry", () => {
+    expect(parseJournalQuery(new Map([["record", "r".repeat(255)], ["limit", "1"]]), ops)).toMatchObject({ ok: true, value: { record: "r".repeat(255), limit: 1 } });
+    // Twelve operations or fewer are listed by name in the message.
+    const twelve = Array.from({ length: 12 }, (_, i) => `op${i}`);
+    const r = parseJournalQuery(new Map([["operation", "x"]]), twelve);
+    expect(r.ok ? "" : r.issues[0]!.message).toBe(`Expected one of ${twelve.join(", ")} (JRN-2).`);
+  });
+});

@@ -261,3 +261,109 @@ describe("the report's order, from the reverse order (RPL-2)", () => {
     }
   });
 });
+
+/** compareDecision on a loosely written entry, with a context. */
+const compareWith = (e: object, replayed: ReplayAnswer, context: Parameters<typeof compare>[2] = {}): ReplayDifference | undefined =>
+  compare(e as unknown as Parameters<typeof compare>[0], replayed, context);
+
+describe("a difference, field by field (RPL-1, RPL-2)", () => {
+  it("RPL-1: a difference holds the recorded and replayed answers as they were: no body where none was answered, the request without a body where none was sent", () => {
+    const d = compareWith({ ...entry, answer: undefined, status: 204 }, { status: 409, effects: [] });
+    expect(d?.recorded).toStrictEqual({ status: 204, effects: [] });
+    expect(d?.replayed).toStrictEqual({ status: 409, effects: [] });
+    expect(d?.request).toStrictEqual({ method: "POST", path: "/order/o/PlanIntervention" });
+    const withBody = compareWith(entry, { status: 200, body: { id: "i" }, effects: [{ kind: "e" }] });
+    expect(withBody?.replayed).toStrictEqual({ status: 200, effects: [{ kind: "e" }], body: { id: "i" } });
+  });
+
+  it("RPL-1: only a refusal's issues name rules: a success whose body holds `errors` names none of them", () => {
+    // The recorded refusal by ASN-5 is lifted; the success happens to carry an `errors` list naming ASN-5.
+    expect(compareWith(entry, { status: 200, body: { errors: [{ rule: "ASN-5" }] }, effects: [] })?.rules).toEqual(["ASN-5"]);
+  });
+
+  it("RPL-2: a difference follows from the earlier ones that left a record it wrote with another before, in seq order; one whose befores agree, or that no earlier one left different, is a cause", () => {
+    const diverged = new Map<string, readonly number[]>([["s/m", [10]], ["s/n", [9]], ["s/o", [3]]]);
+    const base = { ...entry, operation: "moveStock", status: 204, answer: undefined };
+    // Both befores differ: it follows from 10 and 9, in seq order.
+    const both = compareWith({ ...base, changes: [stock("s", "m", 1, 2), stock("s", "n", 1, 2)] }, { status: 204, effects: [], changes: [stock("s", "m", 5, 2), stock("s", "n", 5, 2)] }, { diverged });
+    expect(both?.follows).toEqual([9, 10]);
+    // The befores agree (only the after differs): the record was not read otherwise.
+    const same = compareWith({ ...base, changes: [stock("s", "o", 1, 2)] }, { status: 204, effects: [], changes: [stock("s", "o", 1, 3)] }, { diverged });
+    expect(same?.follows).toEqual([]);
+    // The before differs on a record no earlier difference left: a cause.
+    const fresh = compareWith({ ...base, changes: [stock("t", "m", 1, 2)] }, { status: 204, effects: [], changes: [stock("t", "m", 4, 2)] }, { diverged });
+    expect(fresh?.follows).toEqual([]);
+  });
+
+  it("RPL-2: a difference of the answer alone (the status, the body or the effects) follows from the earlier ones that left a record it names different", () => {
+    const diverged = new Map<string, readonly number[]>([["o", [4]]]);
+    const refused = { ...entry, recordIds: ["o"] };
+    expect(compareWith(refused, { status: 409, body: entry.answer, effects: [] }, { diverged, reads: ["o"] })?.follows).toEqual([4]);
+    expect(compareWith(refused, { status: 400, body: { errors: [{ rule: "ASN-4" }] }, effects: [] }, { diverged, reads: ["o"] })?.follows).toEqual([4]);
+    expect(compareWith(refused, { status: 400, body: entry.answer, effects: [{ kind: "e" }] }, { diverged, reads: ["o"] })?.follows).toEqual([4]);
+    // Without the names of what it read, only what it wrote can make it follow.
+    expect(compareWith(refused, { status: 409, body: entry.answer, effects: [] }, { diverged })?.follows).toEqual([]);
+  });
+});
+
+describe("the comparer's names and what it remembers (RPL-2)", () => {
+  type Compared = Parameters<ReplayComparer["compare"]>[0];
+  const at = (seq: number, changes: RecordChangeShape[], recordIds: string[] = []): Compared =>
+    ({ ...entry, seq, operation: "addOrder", method: "POST", path: "/order", status: 201, answer: undefined, changes, recordIds }) as unknown as Compared;
+  const material = (id: string, externalId: unknown): RecordChangeShape => ({ kind: "material", before: null, after: { id, externalId } });
+
+  it("RPL-2: without a fixture's names, a record is named by its GUID; a record the journal wrote with an external ID names it from then on, whatever the GUID's case", () => {
+    const comparer = new ReplayComparer();
+    expect(comparer.compare(at(1, [stock("s", "m", 1, 2)]), { status: 201, effects: [], changes: [stock("s", "m", 1, 3)] })?.state[0]?.name).toBe("stock s / m");
+    // seq 2 writes material M (upper case) alike on both sides: no difference, but its external ID is learnt.
+    expect(comparer.compare(at(2, [material("M", "MAT-7")]), { status: 201, effects: [], changes: [material("M", "MAT-7")] })).toBeUndefined();
+    expect(comparer.compare(at(3, [stock("s", "m", 2, 3)]), { status: 201, effects: [], changes: [stock("s", "m", 3, 5)] })?.state[0]?.name).toBe("stock s / MAT-7");
+  });
+
+  it("RPL-2: a record written without an external ID keeps the name it had; a record without an `after` or without an `id` names nothing and does not stop the comparison", () => {
+    const comparer = new ReplayComparer([["S", "auto-1"]]);
+    const store = (externalId: unknown): RecordChangeShape => ({ kind: "store", before: null, after: { id: "S", externalId } });
+    expect(comparer.compare(at(1, [store(null), { kind: "order", before: null, after: null } as RecordChangeShape, { kind: "order", before: null, after: { externalId: "O-1" } } as RecordChangeShape]), { status: 201, effects: [], changes: [store(null)] })).toBeDefined();
+    expect(comparer.compare(at(2, [stock("S", "m", 1, 2)]), { status: 201, effects: [], changes: [stock("S", "m", 1, 3)] })?.state[0]?.name).toBe("stock auto-1 / m");
+  });
+
+  it("RPL-2: a record a differing decision wrote alike is not left different: what reads it later does not follow", () => {
+    const comparer = new ReplayComparer();
+    // seq 1 writes o1 otherwise and o2 alike.
+    const first = comparer.compare(at(1, [order("o1", null, { state: "A" }), order("o2", null, { state: "A" })]), { status: 201, effects: [], changes: [order("o1", null, { state: "B" }), order("o2", null, { state: "A" })] });
+    expect(first?.state.map((s) => s.key)).toEqual(["o1"]);
+    // seq 2 reads o2 and is refused now: a cause; seq 3 reads o1: follows from 1.
+    expect(comparer.compare(at(2, [], ["o2"]), { status: 400, body: { errors: [{ rule: "ORD-6" }] }, effects: [] })?.follows).toEqual([]);
+    expect(comparer.compare(at(3, [], ["o1"]), { status: 400, body: { errors: [{ rule: "ORD-6" }] }, effects: [] })?.follows).toEqual([1]);
+  });
+});
+
+describe("the report's order and text, at their bounds (RPL-1, RPL-2)", () => {
+  it("RPL-1: groups tied by causes and count come out by rule ID whatever order they were added in, no rule last", () => {
+    const diff = (seq: number, rules: string[]) => ({ seq, companyId: "c", operation: "o", request: { method: "PUT", path: "/" }, recorded: { status: 204, effects: [] }, replayed: { status: 204, effects: [] }, rules, state: [], follows: [] }) as never;
+    for (const order of [["A-1", "B-1", "C-1", null], [null, "C-1", "B-1", "A-1"], ["B-1", null, "A-1", "C-1"]]) {
+      const c = new ReplayCollector(1);
+      order.forEach((rule, i) => c.add(diff(i, rule === null ? [] : [rule])));
+      expect(c.report().groups.map((g) => g.rule)).toEqual(["A-1", "B-1", "C-1", null]);
+    }
+  });
+
+  it("RPL-2: JSON of 60 characters is shown whole; two differing fields are named without `and 0 more`", () => {
+    const sixty = "x".repeat(58);
+    const [w] = compareState([order("o", null, { name: sixty })], [order("o", null, { name: "y" })]);
+    expect(describeStateDifference(w!)).toBe(`order o: name recorded "${sixty}", replayed "y"`);
+    const [two] = compareState([order("o", null, { state: "A", name: "a" })], [order("o", null, { state: "B", name: "b" })]);
+    expect(describeStateDifference(two!)).toBe('order o: state recorded "A", replayed "B"; name recorded "a", replayed "b"');
+  });
+
+  it("RPL-2: a record's before that is null or left out on one side is shown whole, not by fields", () => {
+    const doc = { id: "o", state: "Open" };
+    const [nul] = compareState([order("o", doc, { state: "A" })], [order("o", null, { state: "A" })]);
+    expect(describeStateDifference(nul!)).toBe('order o: before recorded {"id":"o","state":"Open"}, replayed null');
+    const without = { kind: "order", after: { id: "o", state: "A" } } as unknown as RecordChangeShape;
+    const [left] = compareState([without], [order("o", doc, { state: "A" })]);
+    expect(describeStateDifference(left!)).toBe('order o: before recorded absent, replayed {"id":"o","state":"Open"}');
+    const [right] = compareState([order("o", doc, { state: "A" })], [without]);
+    expect(describeStateDifference(right!)).toBe('order o: before recorded {"id":"o","state":"Open"}, replayed absent');
+  });
+});

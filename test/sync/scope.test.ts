@@ -136,3 +136,99 @@ describe("the scope of a sync", () => {
     expect(incrementalSync(state, s, moved).allocations).toEqual([]);
   });
 });
+
+describe("the configuration of a sync, field by field (SYN-2)", () => {
+  it("SYN-2: the configuration is the fixture's, every default resolved: settings and templates, users with their external IDs, each catalog, the forms of intervention categories; a fixture made of it loads to the same", () => {
+    const base = testFixture().companies[0]!;
+    const templates = { customer: [{ key: "vip", type: "boolean" as const, required: true }], order: [{ key: "due", type: "date" as const, required: false }, { key: "n", type: "number" as const, required: true }] };
+    const company = { ...base, settings: { timeZone: "Europe/London", disableCollisions: true, locale: "en", notifications: { email: false, sms: true }, customDataTemplates: templates } };
+    const state = loadFixture({ companies: [company] })[0] as CompanyState;
+    const sync = syncCompany(state);
+    expect(sync).toEqual({
+      id: base.id, tenantCode: base.tenantCode, name: base.name,
+      settings: company.settings,
+      users: base.users.map((u) => ({ ...u, deactivated: u.deactivated ?? false })),
+      catalogs: base.catalogs,
+    });
+    expect(sync.users.find((u) => u.id === A.techOff)).not.toHaveProperty("externalId");
+    // Defaults resolved: the test fixture sets the time zone only.
+    expect(syncCompany(fresh()).settings).toEqual({ disableCollisions: false, timeZone: "Europe/Prague", locale: "cs", notifications: { email: true, sms: true }, customDataTemplates: {} });
+    const again = loadFixture({ companies: [{ ...sync, users: [...sync.users], clients: base.clients, materials: [], stores: [] }] })[0] as CompanyState;
+    expect(syncCompany(again)).toEqual(sync);
+  });
+});
+
+describe("a change set read from the journal (SYN-3)", () => {
+  it("SYN-3: each record put lands in its kind's set and a stock amount under its store; a change without its GUIDs, or of another kind, changes nothing", () => {
+    const into = emptySyncChanges();
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}` as Guid;
+    for (const [n, kind] of (["customer", "order", "intervention", "material", "store"] as const).entries()) addSyncChange(into, { kind, after: { id: id(n) } });
+    addSyncChange(into, { kind: "stock", storeId: id(5), materialId: id(6) });
+    addSyncChange(into, { kind: "stock", storeId: id(5), materialId: id(7) });
+    expect([[...into.customers], [...into.orders], [...into.interventions], [...into.materials], [...into.stores]]).toEqual([[id(0)], [id(1)], [id(2)], [id(3)], [id(4)]]);
+    expect([...into.stock].map(([s, m]) => [s, [...m]])).toEqual([[id(5), [id(6), id(7)]]]);
+    const none = emptySyncChanges();
+    addSyncChange(none, { kind: "stock", storeId: id(5) });
+    addSyncChange(none, { kind: "stock", materialId: id(6) });
+    addSyncChange(none, { kind: "order", after: null });
+    addSyncChange(none, { kind: "order", after: {} });
+    addSyncChange(none, { kind: "user", after: { id: id(8) } });
+    expect(none).toEqual(emptySyncChanges());
+  });
+});
+
+describe("an incremental answer holds only what changed in the scope (SYN-3)", () => {
+  it("SYN-3: a store changed in scope comes whole, once, with its stock's materials; stock of a store out of scope, and a material stocked in no store of the scope, are left out", () => {
+    const state = fresh();
+    commit(state, { interventions: [testIntervention(orders[0]!, 1)] });
+    const s = { userId: A.tech1, from: days[1]!, to: days[1]! };
+    const changed = emptySyncChanges();
+    // Store 1 (in scope) changed and one of its amounts set; store 2 (not the technician's) set an amount.
+    addSyncChange(changed, { kind: "store", after: { id: A.store(1) } });
+    addSyncChange(changed, { kind: "stock", storeId: A.store(1), materialId: A.material(1) });
+    addSyncChange(changed, { kind: "stock", storeId: A.store(2), materialId: A.material(3) });
+    // Material 3 is stocked in no store of the scope.
+    addSyncChange(changed, { kind: "material", after: { id: A.material(3) } });
+    const body = incrementalSync(state, s, changed);
+    expect(body.stock.map((x) => [x.storeId, x.whole])).toEqual([[A.store(1), true]]);
+    expect(body.stock[0]!.items.map((i) => i.materialId)).toEqual([A.material(1), A.material(2)]);
+    expect(body.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
+    // An amount set in a store in scope, the store unchanged: that amount only, and its material.
+    const amount = emptySyncChanges();
+    addSyncChange(amount, { kind: "stock", storeId: A.store(1), materialId: A.material(2) });
+    addSyncChange(amount, { kind: "material", after: { id: A.material(1) } });
+    const partial = incrementalSync(state, s, amount);
+    expect(partial.stock).toEqual([{ storeId: A.store(1), whole: false, items: [{ materialId: A.material(2), amount: null }] }]);
+    expect(partial.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
+  });
+});
+
+describe("a view that lacks a record named elsewhere (SYN-2, SYN-3)", () => {
+  it("SYN-2: an intervention, a material, a store's stock or the technician the view does not hold is left out, without a throw", () => {
+    const state = fresh();
+    const visit = testIntervention(orders[0]!, 1);
+    commit(state, { interventions: [visit] });
+    const s = { userId: A.tech1, from: days[1]!, to: days[1]! };
+    const ghost = "00000000-0000-4000-8000-0000000000ff" as Guid;
+    const byOrder = new Map(state.interventionsByOrder);
+    byOrder.set(orders[0]!.id, [...(byOrder.get(orders[0]!.id) ?? []), ghost]);
+    const stock = new Map(state.stock);
+    stock.set(A.store(1), new Map([...(stock.get(A.store(1)) ?? []), [ghost, finite(1)]]));
+    const view = { ...state, interventionsByOrder: byOrder, stock };
+    const body = fullSync(view, s);
+    expect(body.interventions.map((i) => i.id)).toEqual([visit.id]);
+    expect(body.materials.map((m) => m.id)).toEqual([A.material(1), A.material(2)]);
+    // A store without stock in the view: no stock items, no materials.
+    const bare = new Map(state.stock);
+    bare.delete(A.store(1));
+    const unstocked = fullSync({ ...state, stock: bare }, s);
+    expect([unstocked.stock, unstocked.materials]).toEqual([[{ storeId: A.store(1), whole: true, items: [] }], []]);
+    // A technician the view does not hold may use no store.
+    expect(fullSync(state, { ...s, userId: ghost }).stores).toEqual([]);
+    // An amount set in a store the view holds no stock of, or of a material it does not stock: no item.
+    const amounts = emptySyncChanges();
+    addSyncChange(amounts, { kind: "stock", storeId: A.store(1), materialId: ghost });
+    expect(incrementalSync(state, s, amounts).stock).toEqual([{ storeId: A.store(1), whole: false, items: [] }]);
+    expect(incrementalSync({ ...state, stock: bare }, s, amounts).stock).toEqual([{ storeId: A.store(1), whole: false, items: [] }]);
+  });
+});
