@@ -15,12 +15,13 @@
 // with the TypeScript parser. Run: node tools/run.mjs body-types [--check]; `--check` (run by
 // `npm run docs:check`) exits 1 when a file is not what this tool would write.
 import { build, type Plugin } from "esbuild";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import type { BodyMode, DescribedBody, Field, ObjectShape, TypeName, Value } from "../src/shared/description/types.js";
+import { writeGenerated } from "./generated-files.js";
 import { root } from "./root.js";
 
 /** Each module whose exported `DescribedBody` lists get types, and the file they go to. */
@@ -587,20 +588,11 @@ export async function describedFields(): Promise<DescribedField[]> {
  */
 export async function main(args: readonly string[]): Promise<number> {
   const check = args.includes("--check");
-  const stale: string[] = [];
+  const files: (readonly [string, string])[] = [];
   for (const { source, out } of SOURCES) {
     const bodies = bodiesOf(await load(source, out));
     if (bodies.length === 0) throw new Error(`${source} exports no described bodies`);
-    const text = renderBodyTypes(bodies, readDocs(readFileSync(join(root, source), "utf8")), source, out);
-    const file = join(root, out);
-    const current = existsSync(file) ? readFileSync(file, "utf8") : "";
-    if (current === text) continue;
-    if (check) stale.push(out);
-    else writeFileSync(file, text);
+    files.push([out, renderBodyTypes(bodies, readDocs(readFileSync(join(root, source), "utf8")), source, out)]);
   }
-  if (stale.length > 0) {
-    console.error(`Stale generated body types (run npm run docs): ${stale.join(", ")}`);
-    return 1;
-  }
-  return 0;
+  return writeGenerated(files, check, "generated body types");
 }

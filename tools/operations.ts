@@ -12,13 +12,14 @@
 // imports read with the TypeScript parser. Run: node tools/run.mjs operations [--check];
 // `--check` (run by `npm run docs:check`) exits 1 when a file is not what this tool would write.
 import { build } from "esbuild";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import type { QueryKind } from "../src/api/operation.js";
 import type { OperationDescription } from "../src/api/operations.js";
+import { writeGenerated } from "./generated-files.js";
 import { root } from "./root.js";
 
 /** The description of the operations, by name, as the tool reads it. */
@@ -338,17 +339,5 @@ export async function main(args: readonly string[]): Promise<number> {
   const check = args.includes("--check");
   const table = await load();
   const source = readSource(readFileSync(join(root, SOURCE), "utf8"));
-  const stale: string[] = [];
-  for (const [out, text] of [[API_OUT, renderApi(table, source.docs)], [CLIENT_OUT, renderClient(table, source)], [OFFLINE_OUT, renderOffline(table)]] as const) {
-    const file = join(root, out);
-    const current = existsSync(file) ? readFileSync(file, "utf8") : "";
-    if (current === text) continue;
-    if (check) stale.push(out);
-    else writeFileSync(file, text);
-  }
-  if (stale.length > 0) {
-    console.error(`Stale generated operation types (run npm run docs): ${stale.join(", ")}`);
-    return 1;
-  }
-  return 0;
+  return writeGenerated([[API_OUT, renderApi(table, source.docs)], [CLIENT_OUT, renderClient(table, source)], [OFFLINE_OUT, renderOffline(table)]], check, "generated operation types");
 }
