@@ -272,6 +272,15 @@ export function renderClient(table: OperationTable, source: Pick<SourceFacts, "p
     ...entries,
     "};",
     "",
+    "/** The one operation of each kind the client calls apart from the others: the login (the session's) and the journal read (`journalPages`). */",
+    "export const operationOfKind: { readonly authentication: OperationId; readonly journal: OperationId } = {",
+    ...(["authentication", "journal"] as const).map((kind) => {
+      const ids = Object.keys(table).filter((name) => table[name]?.kind === kind);
+      if (ids.length !== 1) throw new Error(`operations: ${ids.length} operations of kind ${kind}; the client needs exactly one`);
+      return `  ${kind}: ${JSON.stringify(ids[0])},`;
+    }),
+    "};",
+    "",
     "/**",
     " * The typed client's methods, one per operation, named after it. Record arguments are `Ref`s; two",
     " * records are two GUIDs or two external IDs (GEN-2); bodies are typed as the parsers accept them;",

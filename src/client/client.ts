@@ -12,7 +12,7 @@ import { parseStoreListingQuery } from "../store/query.js";
 import { callBound, checkTimeout } from "./abort.js";
 import type { CallOptions, CandidatesQueryParams, JournalQueryParams, Ref, SyncQueryParams, WriteOptions } from "./call-types.js";
 import { FieldServiceError } from "./errors.js";
-import { clientOperations, type FieldServiceClientMethods } from "./operations.generated.js";
+import { clientOperations, operationOfKind, type FieldServiceClientMethods } from "./operations.generated.js";
 import { operationPath, queryString } from "./paths.js";
 import { createSession } from "./session.js";
 import { answer, createTransport, timerSleep, type FetchLike } from "./transport.js";
@@ -185,9 +185,8 @@ export function createClient(options: ClientOptions): FieldServiceClient {
 
   const client: Record<string, unknown> = {};
   for (const operation of Object.keys(clientOperations) as OperationId[]) client[operation] = clientOperations[operation].kind === "authentication" ? logIn : method(operation);
-  // The journal's pages, one read of the journal's operation (the one of its kind) each.
-  const journal = (Object.keys(clientOperations) as OperationId[]).find((o) => clientOperations[o].kind === "journal") as OperationId;
-  const readJournal = client[journal] as (query: JournalQueryParams, options?: CallOptions) => Promise<JournalPage>;
+  // The journal's pages, one read of the journal's operation each.
+  const readJournal = client[operationOfKind.journal] as (query: JournalQueryParams, options?: CallOptions) => Promise<JournalPage>;
   client["journalPages"] = async function* (query: JournalQueryParams = {}, callOptions?: CallOptions): AsyncGenerator<JournalPage> {
     let after = query.after;
     for (;;) {

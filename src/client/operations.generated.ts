@@ -59,6 +59,12 @@ export const clientOperations: { readonly [O in OperationId]: ClientOperation } 
   sync: { method: "GET", path: "/sync", success: 200, kind: "deviceSync", refs: 0, query: "deviceSync" },
 };
 
+/** The one operation of each kind the client calls apart from the others: the login (the session's) and the journal read (`journalPages`). */
+export const operationOfKind: { readonly authentication: OperationId; readonly journal: OperationId } = {
+  authentication: "login",
+  journal: "readJournal",
+};
+
 /**
  * The typed client's methods, one per operation, named after it. Record arguments are `Ref`s; two
  * records are two GUIDs or two external IDs (GEN-2); bodies are typed as the parsers accept them;

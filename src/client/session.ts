@@ -5,11 +5,11 @@ import type { LoginResponse } from "../auth/login.js";
 import { TOKEN_LIFETIME_MS } from "../auth/token.js";
 import { raced, throwIfAborted } from "./abort.js";
 import { FieldServiceUnexpectedResponseError } from "./errors.js";
-import { clientOperations } from "./operations.generated.js";
+import { clientOperations, operationOfKind } from "./operations.generated.js";
 import { answer, type Transport } from "./transport.js";
 
-/** The operation of the login: the one of its kind in the call table. */
-const LOGIN = (Object.keys(clientOperations) as OperationId[]).find((o) => clientOperations[o].kind === "authentication") as OperationId;
+/** The operation of the login. */
+const LOGIN = operationOfKind.authentication;
 
 /**
  * A token and when it runs out.
