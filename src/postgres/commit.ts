@@ -19,7 +19,7 @@ import type { Changes, CompanyState } from "../service/state.js";
 import type { JournalRecord } from "../journal/memory.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import { journalRow } from "./journal.js";
-import { materialRowsJson, materialUpsertCtes } from "./materials.js";
+import { materialRowsJson, materialUpsertCte } from "./materials.js";
 import { quoteSchema } from "./sql.js";
 import { customerRow, storedKey, type ViewStamp } from "./records.js";
 import type { Instant } from "../shared/time.js";
@@ -171,9 +171,8 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     }
     const materials = changes.materials ?? [];
     if (materials.length > 0) {
-      // Materials carry their own change version (the listing caches read the rows changed since).
-      const [counter, rows] = materialUpsertCtes(s, bind(materialRowsJson(materials), "json"));
-      ctes.push(counter, rows);
+      // Materials carry their writing transaction (the listing caches read the rows committed since).
+      ctes.push(materialUpsertCte(s, bind(materialRowsJson(materials), "json")));
     }
   }
   if (input.journal !== undefined) {

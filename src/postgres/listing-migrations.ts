@@ -92,6 +92,31 @@ ${secondaryIndexes(schema, 3).map((i) => i.ddl).join("\n")}
 `;
 }
 
+/**
+ * Version 8 of the schema (issue 33): each `materials` row carries the transaction that last
+ * wrote it (`written_by`, `pg_current_xact_id()`) instead of a version drawn from the company's
+ * materials counter (`material_versions`, dropped). Material writers of one company no longer
+ * queue on that counter's row. A listing cache keeps the snapshot its materials are current to
+ * and asks for the rows whose writer that snapshot did not see (`written_by` at or above the
+ * snapshot's `xmin` and not visible in it, through `materials_writer`): exactly the rows
+ * committed since, whatever order their transactions began in (docs/decisions.md "Material
+ * writers without a company counter"). Rows written before keep the writer `0`, which every
+ * snapshot sees.
+ * @param schema - the schema holding the listing tables
+ * @returns the SQL script
+ * @throws Error when the schema name is not a plain identifier
+ */
+export function materialWritersMigration(schema: string): string {
+  const s = quoteSchema(schema);
+  return `
+ALTER TABLE ${s}.materials ADD COLUMN IF NOT EXISTS written_by xid8 NOT NULL DEFAULT '0';
+DROP INDEX IF EXISTS ${s}."materials_version";
+ALTER TABLE ${s}.materials DROP COLUMN IF EXISTS version;
+DROP TABLE IF EXISTS ${s}.material_versions;
+${secondaryIndexes(schema, 8).map((i) => i.ddl).join("\n")}
+`;
+}
+
 /** One secondary index of the listing tables: its name and its idempotent DDL. */
 interface SecondaryIndex {
   readonly name: string;
@@ -100,12 +125,14 @@ interface SecondaryIndex {
 
 /**
  * The secondary indexes of the listing tables that a migration creates (2: the SQL listing's
- * search, price, `cs` orders and stock orders; 3: the change versions). Keys and foreign keys
- * are not among them.
+ * search, price, `cs` orders and stock orders, dropped by 7; 3: the change versions, whose
+ * materials index 8 replaces; 8: the materials' writers). Keys and foreign keys are not among
+ * them.
  */
-function secondaryIndexes(schema: string, migration: 2 | 3): SecondaryIndex[] {
+function secondaryIndexes(schema: string, migration: 2 | 3 | 8): SecondaryIndex[] {
   const s = quoteSchema(schema);
   const at = (name: string, definition: string): SecondaryIndex => ({ name, ddl: `CREATE INDEX IF NOT EXISTS "${name}" ON ${s}.${definition};` });
+  if (migration === 8) return [at("materials_writer", "materials (company_id, written_by)")];
   if (migration === 3) return [at("materials_version", "materials (company_id, version)"), at("stock_store_version", "stock (company_id, store_id, version)")];
   return [
     at("materials_search_trgm", "materials USING gin (search public.gin_trgm_ops)"),
@@ -128,7 +155,8 @@ function secondaryIndexes(schema: string, migration: 2 | 3): SecondaryIndex[] {
  */
 export function bulkLoadIndexes(schema: string): { readonly before: string; readonly after: string } {
   const s = quoteSchema(schema);
-  const all = secondaryIndexes(schema, 3);
+  // What the latest schema has: migration 2's went in 7, migration 3's materials index in 8.
+  const all = [...secondaryIndexes(schema, 3).filter((i) => i.name !== "materials_version"), ...secondaryIndexes(schema, 8)];
   return {
     // Building a GIN or ICU index sorts in memory; the default 64 MB made the trigram build spill.
     before: `SET LOCAL maintenance_work_mem = '256MB';\n${all.map((i) => `DROP INDEX IF EXISTS ${s}."${i.name}";`).join("\n")}`,

@@ -60,10 +60,9 @@ export function materialRowsJson(materials: readonly Material[]): string {
 
 /**
  * Writes (inserts or replaces) a company's materials in one statement, whatever their
- * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The folded search
- * text is computed here, with the in-memory folding (STO-4). The same statement bumps the
- * company's materials counter and stamps the rows with it (migration 3), so every process's
- * listing cache learns of the change.
+ * number: the rows travel as one JSON array and `json_to_recordset` turns them into rows. The
+ * rows are stamped with the writing transaction (migration 8), so every process's listing
+ * cache learns of the change.
  * @param db - the connection
  * @param schema - the schema
  * @param companyId - the company
@@ -73,36 +72,29 @@ export function materialRowsJson(materials: readonly Material[]): string {
 export async function writeMaterialRows(db: SqlExecutor, schema: string, companyId: Guid, materials: readonly Material[]): Promise<void> {
   if (materials.length === 0) return;
   const s = quoteSchema(schema);
-  const rows = materialRowsJson(materials);
-  // The company's materials counter is bumped and the rows stamped with it in this one
-  // statement (migration 3): the counter row's lock orders concurrent material writers.
-  const upsert = materialUpsertCtes(s, "$2::json");
-  await db.query(`WITH ${upsert.join(",\n")}\nSELECT 1`, [companyId, rows]);
+  await db.query(`WITH ${materialUpsertCte(s, "$2::json")}\nSELECT 1`, [companyId, materialRowsJson(materials)]);
 }
 
 /**
- * The two CTEs that write materials (`mv`, `m`): the company's materials counter moved up, and
- * the rows (as {@link materialRowsJson} writes them, in the parameter `rows`) inserted or
- * replaced, stamped with the new version, in the company `$1`. One text for the seeding writer
- * and the commit statement.
+ * The CTE that writes materials (`m`): the rows (as {@link materialRowsJson} writes them, in the
+ * parameter `rows`) inserted or replaced in the company `$1`, each stamped with the writing
+ * transaction (`written_by`, migration 8). It takes no lock beyond the rows it writes: material
+ * writers of one company do not wait for each other. One text for the seeding writer and the
+ * commit statement.
  * @param s - the quoted schema
  * @param rows - the placeholder of the rows' JSON, with its cast (`$2::json`)
- * @returns the CTEs
+ * @returns the CTE
  */
-export function materialUpsertCtes(s: string, rows: string): [string, string] {
-  return [
-    `mv AS (INSERT INTO ${s}.material_versions AS mv (company_id, version) VALUES ($1::uuid, 1)
-  ON CONFLICT (company_id) DO UPDATE SET version = mv.version + 1 RETURNING mv.version)`,
-    `m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, version)
-  SELECT $1::uuid, t.*, (SELECT version FROM mv) FROM json_to_recordset(${rows})
+export function materialUpsertCte(s: string, rows: string): string {
+  return `m AS (INSERT INTO ${s}.materials (company_id, id, external_id, name, identification_number, supplier_code, unit, price, cost_price, category_id, supplier_id, description, written_by)
+  SELECT $1::uuid, t.*, pg_current_xact_id() FROM json_to_recordset(${rows})
     AS t(id uuid, external_id text, name text, identification_number text, supplier_code text, unit text, price numeric, cost_price numeric,
          category_id uuid, supplier_id uuid, description text)
   ON CONFLICT (company_id, id) DO UPDATE SET
     external_id = EXCLUDED.external_id, name = EXCLUDED.name, identification_number = EXCLUDED.identification_number,
     supplier_code = EXCLUDED.supplier_code, unit = EXCLUDED.unit, price = EXCLUDED.price, cost_price = EXCLUDED.cost_price,
     category_id = EXCLUDED.category_id, supplier_id = EXCLUDED.supplier_id, description = EXCLUDED.description,
-    version = EXCLUDED.version)`,
-  ];
+    written_by = EXCLUDED.written_by)`;
 }
 
 /** The columns of a material row, decimals as text (what `materialFromRow` reads). */

@@ -1,7 +1,7 @@
 import { syncMigration } from "./sync.js";
 import { StorageSetupError } from "../service/storage.js";
 import { journalMigration } from "./journal.js";
-import { listingMigration, listingVersionsMigration } from "./listing-migrations.js";
+import { listingMigration, listingVersionsMigration, materialWritersMigration } from "./listing-migrations.js";
 import { quoteSchema, type SqlExecutor } from "./sql.js";
 import { credentialsMigration, hashStoredSecrets } from "./credentials.js";
 import { optimisticMigration } from "./commit.js";
@@ -131,8 +131,15 @@ const credentials: Migration = { version: 6, name: "login failure windows; clien
  */
 const optimistic: Migration = { version: 7, name: "versions for the optimistic commit; listing indexes dropped", sql: optimisticMigration };
 
+/**
+ * Materials stamped with the transaction that wrote them, and the company's materials counter
+ * dropped (issue 33), owned by `listing-migrations.ts`: material writes of one company stop
+ * queueing on one row.
+ */
+const materialWriters: Migration = { version: 8, name: "materials stamped with their writer; materials counter dropped", sql: materialWritersMigration };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials, optimistic];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials, optimistic, materialWriters];
 
 /** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
 export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);

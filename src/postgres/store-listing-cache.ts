@@ -3,10 +3,11 @@
  * copy of the listing index of every store it was asked for: the in-memory listing engine
  * (`StoreListing`), kept current through `commit` exactly as the in-memory service keeps its
  * own, so the answers are the in-memory ones by construction. A read checks the database in
- * one statement (the store record, the store's stock version, the company's materials
- * version, and the stock and material rows changed since the versions this process has
- * seen; docs/decisions.md "PostgreSQL store listing without a scan"), applies that delta, and
- * answers from memory. Every statement is filtered by the company (AUTH-4).
+ * one statement (the store record, the store's stock version, the statement's snapshot, and the
+ * stock rows changed since the version this process has seen and the material rows committed
+ * since the snapshot it has seen; docs/decisions.md "PostgreSQL store listing without a scan"
+ * and "Material writers without a company counter"), applies that delta, and answers from
+ * memory. Every statement is filtered by the company (AUTH-4).
  */
 import { listingCatalog, stockView } from "../service/store-listings.js";
 import { commit, putRecord, type CompanyState } from "../service/state.js";
@@ -53,7 +54,8 @@ export interface StoreListingCache {
    * to date inside another statement (the sync's, SYN-2/3: one round trip, one snapshot): for
    * each store of the CTE `stores` (columns `id`, `doc`), its stock version and the stock rows
    * changed since the version this process holds (the whole stock when it holds none), and the
-   * materials version with the materials changed since. `$1` must be the company's GUID.
+   * statement's snapshot with the materials committed since the snapshot this process holds.
+   * `$1` must be the company's GUID.
    * @param config - the caller's company configuration
    * @param stores - the name of the statement's CTE of stores
    * @param first - the number of the first parameter these columns add
@@ -76,7 +78,7 @@ export interface StoreListingCache {
 
 /** What {@link StoreListingCache.deltaColumns} adds to a statement. */
 export interface ListingDeltaColumns {
-  /** SQL select items: `listing_materials_version`, `listing_materials`, `listing_stores`. */
+  /** SQL select items: `listing_materials_snapshot`, `listing_materials`, `listing_stores`. */
   readonly columns: readonly string[];
   /** Values of the parameters they use, numbered from `first`. */
   readonly values: readonly unknown[];
@@ -96,8 +98,8 @@ export interface ListingDeltaView {
 interface CompanyListings {
   /** The company's materials and the cached listings, as the in-memory service holds them; changed only by `commit` and cold builds. */
   readonly state: CompanyState;
-  /** The materials version the materials table is current to; -1 before the first read. */
-  materials: number;
+  /** The snapshot the cached materials are current to; `undefined` before the first read. */
+  materials: MaterialsSnapshot | undefined;
   /** Store GUID → the stock version its listing (or plain stock) is current to. */
   readonly stores: Map<Guid, number>;
   /**
@@ -119,6 +121,53 @@ const REBUILD_ABOVE = 500;
 // How often a read is re-run when concurrent reads of this process left the cache newer than
 // its own snapshot in one part (see `answer`); after that it answers from the cache as it is.
 const EXACT_ATTEMPTS = 3;
+
+/**
+ * A snapshot of the database as a statement saw it (`pg_current_snapshot()`), as the listing
+ * cache orders them: its text (sent back as the next statement's `since`), its `xmin` (every
+ * transaction below it had ended), its `xmax` (none at or above it had) and how many between
+ * were still in progress. Of two snapshots, the one taken later never orders first
+ * ({@link snapshotOrder}); two that order alike see the same transactions.
+ */
+export interface MaterialsSnapshot {
+  /** The text form, `xmin:xmax:xip,…`. */
+  readonly text: string;
+  /** The oldest transaction still running. */
+  readonly xmin: number;
+  /** The first transaction not yet ended. */
+  readonly xmax: number;
+  /** How many transactions between were still in progress. */
+  readonly open: number;
+}
+
+/**
+ * Reads a snapshot's text form (`pg_snapshot`'s output, `xmin:xmax:xip1,xip2`).
+ * @internal shared with its unit test
+ * @param value - the column as the driver gives it
+ * @returns the snapshot
+ * @throws Error when the value is not a snapshot's text
+ */
+export function materialsSnapshotOf(value: unknown): MaterialsSnapshot {
+  const match = typeof value === "string" ? /^(\d{1,15}):(\d{1,15}):((?:\d{1,15}(?:,\d{1,15})*)?)$/.exec(value) : null;
+  if (match === null) throw new Error("PostgreSQL listing cache: a snapshot is not xmin:xmax:xip");
+  const [, xmin, xmax, xip] = match as unknown as [string, string, string, string];
+  return { text: value as string, xmin: Number(xmin), xmax: Number(xmax), open: xip === "" ? 0 : xip.split(",").length };
+}
+
+/**
+ * The order of two snapshots of one database: by `xmin`, then `xmax`, then fewer transactions
+ * in progress. A snapshot taken later has an `xmin` and an `xmax` at least as high (transaction
+ * IDs are handed out in order), and with both equal, its transactions in progress are a subset
+ * of the earlier one's (none can start below `xmax`): so it never orders first, and two that
+ * order alike see the same transactions.
+ * @internal shared with its unit test
+ * @param a - a snapshot
+ * @param b - another
+ * @returns negative when `a` is older, positive when newer, 0 when they see alike
+ */
+export function snapshotOrder(a: MaterialsSnapshot, b: MaterialsSnapshot): number {
+  return a.xmin !== b.xmin ? a.xmin - b.xmin : a.xmax !== b.xmax ? a.xmax - b.xmax : b.open - a.open;
+}
 
 function versionOf(value: unknown): number {
   const n = typeof value === "string" ? Number(value) : value;
@@ -147,14 +196,17 @@ function stockRowOf(value: unknown): [Guid, Amount] {
 // The delta a cache copy needs, written once for both statements that carry it (a page read and
 // a sync). `$1` is the company in each.
 
-/** The company's materials version. */
-function materialsVersionSql(s: string): string {
-  return `COALESCE((SELECT mv.version FROM ${s}.material_versions mv WHERE mv.company_id = $1::uuid), 0)`;
-}
+/** The statement's own snapshot (the one its reads see), as text. */
+const SNAPSHOT_SQL = "pg_current_snapshot()::text";
 
-/** The materials changed since `since` (a bigint expression), as tuples. */
+/**
+ * The materials committed since the snapshot `since` (a `pg_snapshot` expression, null for
+ * every material), as tuples: those whose writer is at or above its `xmin` (the index's range)
+ * and was not visible in it.
+ */
 function materialsDeltaSql(s: string, since: string): string {
-  return `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid AND m.version > ${since})`;
+  return `(SELECT json_agg(${MATERIAL_TUPLE_SQL}) FROM ${s}.materials m WHERE m.company_id = $1::uuid
+    AND m.written_by >= COALESCE(pg_snapshot_xmin(${since}), '0'::xid8) AND (${since} IS NULL OR NOT pg_visible_in_snapshot(m.written_by, ${since})))`;
 }
 
 /** The stock rows of store `store` changed since `since` (SQL expressions), as `[material, amount]` in the order first stocked. */
@@ -167,7 +219,7 @@ function stockDeltaSql(s: string, store: string, since: string): string {
 function readSql(schema: string): string {
   const s = quoteSchema(schema);
   // $1 company, $2 store GUID or null, $3 stored external ID or null, $4 the cached store's
-  // GUID (a guess on the external-ID twin) or null, $5 its stock version, $6 the materials version.
+  // GUID (a guess on the external-ID twin) or null, $5 its stock version, $6 the materials' snapshot or null.
   // A store other than the guess (or no guess) gets its whole stock (since -1).
   return `WITH st AS (
   SELECT id, doc, CASE WHEN id = $4::uuid THEN $5::bigint ELSE -1 END AS since
@@ -175,9 +227,9 @@ function readSql(schema: string): string {
 )
 SELECT st.doc, st.since,
   COALESCE((SELECT v.version FROM ${s}.stock_versions v WHERE v.company_id = $1::uuid AND v.store_id = st.id), 0) AS stock_version,
-  ${materialsVersionSql(s)} AS materials_version,
+  ${SNAPSHOT_SQL} AS materials_snapshot,
   ${stockDeltaSql(s, "st.id", "st.since")} AS stock,
-  ${materialsDeltaSql(s, "$6::bigint")} AS materials
+  ${materialsDeltaSql(s, "$6::pg_snapshot")} AS materials
 FROM st`;
 }
 
@@ -199,7 +251,7 @@ export function storeListingCache(schema: string): StoreListingCache {
   function companyOf(config: CompanyState): CompanyListings {
     let c = companies.get(config.id);
     if (c === undefined) {
-      c = { state: emptyView(config), materials: -1, stores: new Map(), stock: new Map(), keys: new Map(), warming: undefined };
+      c = { state: emptyView(config), materials: undefined, stores: new Map(), stock: new Map(), keys: new Map(), warming: undefined };
       companies.set(config.id, c);
     }
     return c;
@@ -218,13 +270,13 @@ export function storeListingCache(schema: string): StoreListingCache {
   }
 
   /**
-   * Brings the company's cached materials up to a read's materials version: the delta of
-   * materials changed since the version the statement was given. A delta counts from a
-   * version at most the cache's (versions only grow), so when the read is newer it holds
+   * Brings the company's cached materials up to a read's snapshot: the delta of materials
+   * committed since the snapshot the statement was given. A delta counts from a snapshot no
+   * newer than the cache's (the cache only moves forward), so when the read is newer it holds
    * every row the cache lacks; when it is not, the cache is already as new.
    */
-  function applyMaterials(company: CompanyListings, version: number, delta: unknown): void {
-    if (version <= company.materials) return;
+  function applyMaterials(company: CompanyListings, snapshot: MaterialsSnapshot, delta: unknown): void {
+    if (company.materials !== undefined && snapshotOrder(snapshot, company.materials) <= 0) return;
     const materials = listOf(delta).map(materialFromTuple);
     if (materials.length <= REBUILD_ABOVE) commit(company.state, { materials });
     else {
@@ -232,7 +284,7 @@ export function storeListingCache(schema: string): StoreListingCache {
       const catalog = listingCatalog(company.state);
       for (const [id, listing] of company.state.listings) company.state.listings.set(id, prepareStoreListingSearch(rebuildStoreListing(listing, catalog)));
     }
-    company.materials = version;
+    company.materials = snapshot;
   }
 
   /** Turns a store held as stock alone into a listing (a page read needs one). */
@@ -288,10 +340,11 @@ export function storeListingCache(schema: string): StoreListingCache {
   function apply(company: CompanyListings, row: Record<string, unknown>): { store: Store; exact: boolean } {
     const store = storeOf(row["doc"]);
     const stockVersion = versionOf(row["stock_version"]);
-    const materialsVersion = versionOf(row["materials_version"]);
-    applyMaterials(company, materialsVersion, row["materials"]);
+    const snapshot = materialsSnapshotOf(row["materials_snapshot"]);
+    applyMaterials(company, snapshot, row["materials"]);
     applyStore(company, store, versionOf(row["since"]), stockVersion, row["stock"], true);
-    return { store, exact: company.materials === materialsVersion && company.stores.get(store.id) === stockVersion };
+    const materials = company.materials as MaterialsSnapshot;
+    return { store, exact: snapshotOrder(materials, snapshot) === 0 && company.stores.get(store.id) === stockVersion };
   }
 
   async function readStore<R>(db: PreparingExecutor, config: CompanyState, operation: StoredOperation, work: (view: CompanyState) => R): Promise<R> {
@@ -305,13 +358,13 @@ export function storeListingCache(schema: string): StoreListingCache {
     for (let attempt = 1; ; attempt++) {
       const guess = byId ? id : company.keys.get(param.value);
       const since = guess === undefined ? undefined : company.stores.get(guess);
-      const cold = company.materials < 0 || since === undefined;
+      const cold = company.materials === undefined || since === undefined;
       if (cold && company.warming !== undefined) {
         await company.warming.catch(() => undefined);
         attempt--;
         continue;
       }
-      const pending = db.query(sql, [config.id, id ?? null, byId ? null : storedKey(param.value), guess ?? null, since ?? -1, company.materials]);
+      const pending = db.query(sql, [config.id, id ?? null, byId ? null : storedKey(param.value), guess ?? null, since ?? -1, company.materials?.text ?? null]);
       if (cold) company.warming = pending;
       let rows: unknown[];
       try {
@@ -330,20 +383,20 @@ export function storeListingCache(schema: string): StoreListingCache {
   function deltaColumns(config: CompanyState, stores: string, first: number): ListingDeltaColumns {
     const company = companyOf(config);
     const known = [...company.stores];
-    const [m, ids, versions] = [`$${first}::bigint`, `$${first + 1}::uuid[]`, `$${first + 2}::bigint[]`];
+    const [m, ids, versions] = [`$${first}::pg_snapshot`, `$${first + 1}::uuid[]`, `$${first + 2}::bigint[]`];
     const columns = [
-      `${materialsVersionSql(s)} AS listing_materials_version`,
+      `${SNAPSHOT_SQL} AS listing_materials_snapshot`,
       `${materialsDeltaSql(s, m)} AS listing_materials`,
       `(SELECT json_agg(json_build_array(x.doc, x.since, COALESCE(v.version, 0), ${stockDeltaSql(s, "x.id", "x.since")}))
       FROM (SELECT st.id, st.doc, COALESCE(kn.version, -1) AS since FROM ${stores} st LEFT JOIN unnest(${ids}, ${versions}) AS kn(id, version) ON kn.id = st.id) x
       LEFT JOIN ${s}.stock_versions v ON v.company_id = $1::uuid AND v.store_id = x.id) AS listing_stores`,
     ];
-    return { columns, values: [company.materials, known.map(([id]) => id), known.map(([, v]) => v)] };
+    return { columns, values: [company.materials?.text ?? null, known.map(([id]) => id), known.map(([, v]) => v)] };
   }
 
   function applyDelta(config: CompanyState, row: Readonly<Record<string, unknown>>): ListingDeltaView {
     const company = companyOf(config);
-    applyMaterials(company, versionOf(row["listing_materials_version"]), row["listing_materials"]);
+    applyMaterials(company, materialsSnapshotOf(row["listing_materials_snapshot"]), row["listing_materials"]);
     const stores = new Map<Guid, Store>();
     const stock = new Map<Guid, ReadonlyMap<Guid, Amount>>();
     for (const item of listOf(row["listing_stores"])) {

@@ -11,7 +11,7 @@ const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
 
 /** Tables keyed by company_id. `companies` (the tenants themselves) and `migrations` are not. */
-const TENANT_TABLES = new Set(["tokens", "customers", "orders", "interventions", "allocations", "stores", "materials", "catalog_values", "stock", "stock_versions", "material_versions"]);
+const TENANT_TABLES = new Set(["tokens", "customers", "orders", "interventions", "allocations", "stores", "materials", "catalog_values", "stock", "stock_versions"]);
 
 interface PlanNode {
   readonly "Node Type": string;

@@ -13,7 +13,7 @@ import type { StoreDetail, StoreDetailItem } from "../../src/store-listing/page.
 import type { StoreListingQuery, StoreSortKey } from "../../src/store/query.js";
 import type { Store } from "../../src/store/store.js";
 import { ensureCollation, listingCollationName } from "../../src/postgres/collation.js";
-import { listingMigration, listingVersionsMigration } from "../../src/postgres/listing-migrations.js";
+import { listingMigration, listingVersionsMigration, materialWritersMigration } from "../../src/postgres/listing-migrations.js";
 import { MATERIAL_COLUMNS, materialFromRow, unitOf, type ListingCompany } from "../../src/postgres/materials.js";
 import { amountOf, asRow, guidColumn, quoteSchema, text, textOrNull, type SqlExecutor } from "../../src/postgres/sql.js";
 import type { Material } from "../../src/material/material.js";
@@ -252,11 +252,11 @@ export async function readStock(
 }
 
 /**
- * The listing tables as migrations 2 and 3 make them, without the `search` column migration 7
+ * The listing tables as migrations 2, 3 and 8 make them, without the `search` column migration 7
  * drops: what the listing tests and benches build their schemas with.
  * @param schema - the schema
  * @returns the SQL script
  */
 export function listingTablesSql(schema: string): string {
-  return `${listingMigration(schema)}${listingVersionsMigration(schema)}\nALTER TABLE ${quoteSchema(schema)}.materials DROP COLUMN IF EXISTS search;`;
+  return `${listingMigration(schema)}${listingVersionsMigration(schema)}\nALTER TABLE ${quoteSchema(schema)}.materials DROP COLUMN IF EXISTS search;${materialWritersMigration(schema)}`;
 }

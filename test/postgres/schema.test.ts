@@ -88,7 +88,7 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
                 ($1, 9, 'addCustomer', 'committed', '{}', '{}', '{}', 'k-1', 'f', 201, false, '{"changes":[]}')`,
         [company, customer.id, store, JSON.stringify(entry)],
       );
-      expect(await migrate(c, schema, testSecrets)).toEqual([7]);
+      expect(await migrate(c, schema, testSecrets, 7)).toEqual([7]);
       const row = (await c.query(`SELECT records, changed_kinds, changed_ids, changed_materials FROM "${schema}".journal ORDER BY seq LIMIT 1`)).rows[0];
       expect(row).toEqual({
         records: [`id:${customer.id}`, `id:${store}`, "key:C-1"], changed_kinds: ["customer", "stock"], changed_ids: [customer.id, store], changed_materials: [null, material],
@@ -98,6 +98,26 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       const all = { after: 0, limit: 10, record: null, operation: null, rule: null, outcome: null, from: null, to: null };
       const found = async (record: string): Promise<number> => (await readJournalPage(c, schema, company as Guid, { ...all, record })).items.length;
       expect([await found("C-1"), await found(customer.id.toUpperCase()), await found(store), await found("c-1")]).toEqual([1, 1, 1, 0]);
+    } finally {
+      await c.end();
+    }
+  });
+  it("migration 8 stamps a version-7 schema's materials with writer 0 (seen by every snapshot) and drops the company's materials counter", async () => {
+    const schema = schemaName("schema");
+    schemas.push(schema);
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      expect(await migrate(c, schema, testSecrets, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      const company = "00000000-0000-4000-8000-000000000001";
+      const kind = "00000000-0000-4000-8000-0000000000d1";
+      await c.query(`INSERT INTO "${schema}".companies (id, position, config) VALUES ($1, 0, '{}')`, [company]);
+      await c.query(`INSERT INTO "${schema}".materials (company_id, id, name, unit, price, category_id, supplier_id, version) VALUES ($1, $2, 'Šroub', 'Amounts', 1, $2, $2, 4)`, [company, kind]);
+      await c.query(`INSERT INTO "${schema}".material_versions (company_id, version) VALUES ($1, 4)`, [company]);
+      expect(await migrate(c, schema, testSecrets)).toEqual([8]);
+      expect((await c.query(`SELECT name, written_by::text AS w, pg_visible_in_snapshot(written_by, pg_current_snapshot()) AS seen FROM "${schema}".materials`)).rows).toEqual([{ name: "Šroub", w: "0", seen: true }]);
+      expect((await c.query("SELECT to_regclass($1) AS t", [`"${schema}".material_versions`])).rows).toEqual([{ t: null }]);
+      expect((await c.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'materials' AND column_name = 'version'", [schema])).rows).toEqual([{ n: 0 }]);
     } finally {
       await c.end();
     }

@@ -24,6 +24,8 @@ const workFor = (phrase: string | null) => (view: CompanyState): StoreDetail => 
   return queryStoreListing(listing, store, { page: 1, pageSize: 10, searchPhrase: phrase, sortBy: "name", sortOrder: "ascend", materialSupplierIds: null, materialCategoryIds: null });
 };
 const work = workFor(null);
+/** A snapshot with no transaction in progress, `n` the first not yet begun: a higher `n` is later. */
+const snap = (n: number): string => `${n}:${n}:`;
 const tuple = (n: number, name: string): unknown[] => [A.material(n), null, name, null, null, "Amounts", "1", null, A.category(7), A.category(8), null];
 
 /** A database whose statements wait until the test answers them, in any order. */
@@ -38,32 +40,32 @@ const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0
 const amounts = (d: StoreDetail): (number | null)[] => d.materials.items.map((i) => i.amount);
 
 describe("store listing cache, answers out of order", () => {
-  it("STO-6: an older snapshot arriving after a newer one changes nothing and is read again; deltas count from the versions seen", async () => {
+  it("STO-6: an older snapshot arriving after a newer one changes nothing and is read again; deltas count from the versions and the snapshot seen", async () => {
     const cache = storeListingCache("t_order");
     const { db, calls } = playedDb();
     // Cold: the whole stock and every material.
     const cold = cache.readStore(db, config, read, work);
     await tick();
-    expect(calls[0]?.values.slice(3)).toEqual([S1, -1, -1]);
-    calls[0]?.answer({ doc: store, since: "-1", stock_version: "4", materials_version: "2", stock: [[A.material(1), "5"], [A.material(2), null]], materials: [tuple(1, "Šroub"), tuple(2, "Kabel")] });
+    expect(calls[0]?.values.slice(3)).toEqual([S1, -1, null]);
+    calls[0]?.answer({ doc: store, since: "-1", stock_version: "4", materials_snapshot: snap(2), stock: [[A.material(1), "5"], [A.material(2), null]], materials: [tuple(1, "Šroub"), tuple(2, "Kabel")] });
     expect(amounts(await cold)).toEqual([null, 5]);
 
     // Two reads in flight, both asking for what changed after stock 4 and materials 2.
     const older = cache.readStore(db, config, read, work);
     const newer = cache.readStore(db, config, read, work);
     await tick();
-    expect(calls[1]?.values.slice(3)).toEqual([S1, 4, 2]);
-    expect(calls[2]?.values.slice(3)).toEqual([S1, 4, 2]);
+    expect(calls[1]?.values.slice(3)).toEqual([S1, 4, snap(2)]);
+    expect(calls[2]?.values.slice(3)).toEqual([S1, 4, snap(2)]);
     // The newer snapshot answers first: Šroub at 7, Kabel renamed.
-    calls[2]?.answer({ doc: store, since: "4", stock_version: "6", materials_version: "3", stock: [[A.material(1), "7"]], materials: [tuple(2, "Žárovka")] });
+    calls[2]?.answer({ doc: store, since: "4", stock_version: "6", materials_snapshot: snap(3), stock: [[A.material(1), "7"]], materials: [tuple(2, "Žárovka")] });
     expect((await newer).materials.items.map((i) => [i.name, i.amount])).toEqual([["Šroub", 7], ["Žárovka", null]]);
     // Then the older one (Šroub at 6, the old name): the cache keeps the newer state, and the
     // read asks again from the versions now held rather than answer a mix of the two.
-    calls[1]?.answer({ doc: store, since: "4", stock_version: "5", materials_version: "2", stock: [[A.material(1), "6"]], materials: null });
+    calls[1]?.answer({ doc: store, since: "4", stock_version: "5", materials_snapshot: snap(2), stock: [[A.material(1), "6"]], materials: null });
     await tick();
     expect(calls).toHaveLength(4);
-    expect(calls[3]?.values.slice(3)).toEqual([S1, 6, 3]);
-    calls[3]?.answer({ doc: store, since: "6", stock_version: "6", materials_version: "3", stock: null, materials: null });
+    expect(calls[3]?.values.slice(3)).toEqual([S1, 6, snap(3)]);
+    calls[3]?.answer({ doc: store, since: "6", stock_version: "6", materials_snapshot: snap(3), stock: null, materials: null });
     expect((await older).materials.items.map((i) => [i.name, i.amount])).toEqual([["Šroub", 7], ["Žárovka", null]]);
     expect(cache.size()).toEqual({ companies: 1, stores: 1, materials: 2 });
   });
@@ -76,11 +78,11 @@ describe("store listing cache, answers out of order", () => {
     await tick();
     // The second waits for the first cold load instead of loading the same rows again.
     expect(calls).toHaveLength(1);
-    calls[0]?.answer({ doc: store, since: "-1", stock_version: "1", materials_version: "1", stock: [[A.material(1), "1"]], materials: [tuple(1, "Šroub")] });
+    calls[0]?.answer({ doc: store, since: "-1", stock_version: "1", materials_snapshot: snap(1), stock: [[A.material(1), "1"]], materials: [tuple(1, "Šroub")] });
     expect(amounts(await first)).toEqual([1]);
     await tick();
-    expect(calls[1]?.values.slice(3)).toEqual([S1, 1, 1]);
-    calls[1]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "1", stock: null, materials: null });
+    expect(calls[1]?.values.slice(3)).toEqual([S1, 1, snap(1)]);
+    calls[1]?.answer({ doc: store, since: "1", stock_version: "1", materials_snapshot: snap(1), stock: null, materials: null });
     expect(amounts(await second)).toEqual([1]);
 
     const missing = storeListingCache("t_order");
@@ -100,7 +102,7 @@ describe("store listing cache, answers out of order", () => {
     const cold = cache.readStore(db, config, read, work);
     await tick();
     calls[0]?.answer({
-      doc: store, since: "-1", stock_version: "1", materials_version: "1",
+      doc: store, since: "-1", stock_version: "1", materials_snapshot: snap(1),
       stock: ids.map((k) => [A.material(k), String(k)]),
       materials: ids.map((k) => tuple(k, `Kabel ${String(k).padStart(3, "0")}`)),
     });
@@ -108,17 +110,17 @@ describe("store listing cache, answers out of order", () => {
     // Every material renamed so that the order reverses.
     const warm = cache.readStore(db, config, read, work);
     await tick();
-    calls[1]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "2", stock: null, materials: ids.map((k) => tuple(k, `Šroub ${String(n + 1 - k).padStart(3, "0")}`)) });
+    calls[1]?.answer({ doc: store, since: "1", stock_version: "1", materials_snapshot: snap(2), stock: null, materials: ids.map((k) => tuple(k, `Šroub ${String(n + 1 - k).padStart(3, "0")}`)) });
     const page = await warm;
     expect(page.materials.totalCount).toBe(n);
     expect(page.materials.items.map((i) => [i.name, i.amount])).toEqual(Array.from({ length: 10 }, (_, i) => [`Šroub ${String(i + 1).padStart(3, "0")}`, n - i]));
     const searched = cache.readStore(db, config, read, workFor("kabel"));
     await tick();
-    calls[2]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "2", stock: null, materials: null });
+    calls[2]?.answer({ doc: store, since: "1", stock_version: "1", materials_snapshot: snap(2), stock: null, materials: null });
     expect((await searched).materials.totalCount).toBe(0);
     const found = cache.readStore(db, config, read, workFor("sroub 69"));
     await tick();
-    calls[3]?.answer({ doc: store, since: "1", stock_version: "1", materials_version: "2", stock: null, materials: null });
+    calls[3]?.answer({ doc: store, since: "1", stock_version: "1", materials_snapshot: snap(2), stock: null, materials: null });
     expect((await found).materials.items.map((i) => i.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Šroub ${690 + i}`));
   });
 });

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { migrate } from "../../src/postgres/schema.js";
+import { MATERIAL_COLUMNS, materialFromRow, writeMaterialRows } from "../../src/postgres/materials.js";
 import { scryptSecrets } from "../../src/postgres/secrets.js";
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
@@ -236,7 +237,40 @@ describe.runIf(databaseUrl !== undefined)("store pages from each process's listi
       expect(seeded.some((i) => i.startsWith("materials_search_trgm: "))).toBe(false);
       expect(seeded.some((i) => i.startsWith("materials_name_"))).toBe(false);
       expect(seeded.some((i) => i.startsWith("stock_store_version: "))).toBe(true);
+      // Migration 8: materials carry their writer; the company's counter and its index are gone.
+      expect(seeded.some((i) => i.startsWith("materials_writer: "))).toBe(true);
+      expect(seeded.some((i) => i.startsWith("materials_version: "))).toBe(false);
     } finally {
+      await client.end();
+      await w.close();
+    }
+  });
+
+  it("STO-6, MAT-1: material writers of one company do not wait for each other, and a write committed after a later-begun one is still in the next page", async () => {
+    const w = await world();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const names = async (): Promise<string[]> => {
+      const page = await w.pg[1]("GET", `/store/${S3}?page=1&pageSize=50&searchPhrase=${encodeURIComponent("zápis")}`);
+      return (page.body as { materials: { items: { name: string }[] } }).materials.items.map((i) => i.name).sort();
+    };
+    try {
+      expect(await names()).toEqual([]);
+      // Another process's material write, begun first and left open (its transaction ID is the lower).
+      await client.query("BEGIN");
+      const row = (await client.query(`SELECT ${MATERIAL_COLUMNS} FROM "${w.schema}".materials WHERE company_id = $1 AND id = $2`, [A.company, MATERIALS[3]])).rows[0];
+      await writeMaterialRows(client, w.schema, A.company, [{ ...materialFromRow(row), name: "Pomalý zápis" }]);
+      // A write of another material of the company commits meanwhile: no company-wide row to wait on.
+      const bound = new Promise<string>((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000));
+      const fast = w.pg[0]("PUT", `/material/${MATERIALS[4]}`, { name: "Rychlý zápis", categoryId: "voda", supplierId: "ferona" }).then((r) => r.status);
+      expect(await Promise.race([fast, bound])).toBe(204);
+      expect(await names()).toEqual(["Rychlý zápis"]);
+      // The open one commits after the later-begun one: the reader's next page has it too.
+      await client.query("COMMIT");
+      expect(await names()).toEqual(["Pomalý zápis", "Rychlý zápis"]);
+      expect(await names()).toEqual(["Pomalý zápis", "Rychlý zápis"]);
+    } finally {
+      await client.query("ROLLBACK").catch(() => undefined);
       await client.end();
       await w.close();
     }
