@@ -11,11 +11,15 @@ import type { RecordedAnswer } from "../journal/memory.js";
  * with each stale decision (2 ms, 4 ms, … up to 200 ms), so writers of one record spread out
  * instead of colliding again.
  * @param attempt - the number of decisions so far
- * @returns the wait
+ * @param random - a number in [0, 1) (`Math.random()`)
+ * @returns the wait in milliseconds, in [0, cap)
  */
+export function retryWait(attempt: number, random: number): number {
+  return random * Math.min(200, 2 ** attempt);
+}
+
 function pause(attempt: number): Promise<void> {
-  const cap = Math.min(200, 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
+  return new Promise((resolve) => setTimeout(resolve, retryWait(attempt, Math.random())));
 }
 
 /**
