@@ -108,12 +108,14 @@ ${secondaryIndexes(schema, 3).map((i) => i.ddl).join("\n")}
  */
 export function materialWritersMigration(schema: string): string {
   const s = quoteSchema(schema);
+  // Stryker disable next-line StringLiteral: the separator of a list of one index
+  const index = secondaryIndexes(schema, 8).map((i) => i.ddl).join("\n");
   return `
 ALTER TABLE ${s}.materials ADD COLUMN IF NOT EXISTS written_by xid8 NOT NULL DEFAULT '0';
 DROP INDEX IF EXISTS ${s}."materials_version";
 ALTER TABLE ${s}.materials DROP COLUMN IF EXISTS version;
 DROP TABLE IF EXISTS ${s}.material_versions;
-${secondaryIndexes(schema, 8).map((i) => i.ddl).join("\n")}
+${index}
 `;
 }
 
@@ -134,6 +136,7 @@ function secondaryIndexes(schema: string, migration: 2 | 3 | 8): SecondaryIndex[
   const at = (name: string, definition: string): SecondaryIndex => ({ name, ddl: `CREATE INDEX IF NOT EXISTS "${name}" ON ${s}.${definition};` });
   if (migration === 8) return [at("materials_writer", "materials (company_id, written_by)")];
   if (migration === 3) return [at("materials_version", "materials (company_id, version)"), at("stock_store_version", "stock (company_id, store_id, version)")];
+  // Stryker disable next-line ArrayDeclaration: migration 7 drops every one of these (IF EXISTS), so a schema without them from the start ends the same
   return [
     at("materials_search_trgm", "materials USING gin (search public.gin_trgm_ops)"),
     at("stock_store_seq", "stock (company_id, store_id, seq)"),

@@ -3,6 +3,7 @@
 // defect 7).
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { bulkLoadIndexes } from "../../src/postgres/listing-migrations.js";
 import { latestMigration, migrate, migrations } from "../../src/postgres/schema.js";
 import { readJournalPage } from "../../src/postgres/journal.js";
 import type { Guid } from "../../src/shared/guid.js";
@@ -118,6 +119,32 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       expect((await c.query(`SELECT name, written_by::text AS w, pg_visible_in_snapshot(written_by, pg_current_snapshot()) AS seen FROM "${schema}".materials`)).rows).toEqual([{ name: "Šroub", w: "0", seen: true }]);
       expect((await c.query("SELECT to_regclass($1) AS t", [`"${schema}".material_versions`])).rows).toEqual([{ t: null }]);
       expect((await c.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'materials' AND column_name = 'version'", [schema])).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await c.end();
+    }
+  });
+  it("a bulk load drops, then builds, exactly the secondary indexes a migrated schema has (keys aside), one statement a line", async () => {
+    const schema = schemaName("schema");
+    schemas.push(schema);
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      await migrate(c, schema, testSecrets);
+      const listed = (await c.query("SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename IN ('materials', 'stock', 'catalog_values') AND indexname NOT LIKE '%\\_pkey' AND indexname NOT LIKE '%\\_key' ORDER BY indexname", [schema])).rows.map((r: { indexname: string }) => r.indexname);
+      expect(listed).toEqual(["materials_writer", "stock_store_version"]);
+      const bulk = bulkLoadIndexes(schema);
+      const names = (script: string, verb: string): string[] => script.split("\n").filter((l) => l.startsWith(verb)).map((l) => /"([a-z_]+)"(?: ON|;)/.exec(l)?.[1] ?? l).sort();
+      expect(bulk.before.split("\n")[0]).toBe("SET LOCAL maintenance_work_mem = '256MB';");
+      expect(names(bulk.before, "DROP INDEX IF EXISTS")).toEqual(listed);
+      expect(names(bulk.after, "CREATE INDEX IF NOT EXISTS")).toEqual(listed);
+      expect(bulk.before.split("\n")).toHaveLength(1 + listed.length);
+      expect(bulk.after.split("\n")).toHaveLength(listed.length);
+      // The script runs: dropped, then built again, the schema has the same indexes.
+      await c.query("BEGIN");
+      await c.query(bulk.before);
+      await c.query(bulk.after);
+      await c.query("COMMIT");
+      expect((await c.query("SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($2)", [schema, listed])).rows).toEqual([{ n: listed.length }]);
     } finally {
       await c.end();
     }

@@ -62,9 +62,10 @@ describe("the order of the listing cache's snapshots", () => {
     expect(snapshotOrder(s("10:14:10"), s("10:14:10,12"))).toBeGreaterThan(0);
     expect(snapshotOrder(s("10:14:10,12"), s("10:14:10,12"))).toBe(0);
     expect(s("724:724:")).toEqual({ text: "724:724:", xmin: 724, xmax: 724, open: 0 });
+    expect(s("10:14:10,12")).toEqual({ text: "10:14:10,12", xmin: 10, xmax: 14, open: 2 });
   });
 
   it("STO-6: what is not a snapshot's text is refused, not misread", () => {
-    for (const bad of [null, 5, "", "1:2", "1:2:x", "a:2:", "1:2:3,", "1:2:,3", "1234567890123456:1:"]) expect(() => materialsSnapshotOf(bad)).toThrow(/not xmin:xmax:xip/);
+    for (const bad of [null, 5, ["1:2:"], { toString: () => "1:2:" }, "", "1:2", "1:2:x", "a:2:", "1:2:3,", "1:2:,3", "1234567890123456:1:"]) expect(() => materialsSnapshotOf(bad)).toThrow(/not xmin:xmax:xip/);
   });
 });
