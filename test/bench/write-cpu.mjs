@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// CPU per write of one service process, without HTTP (issue 33): the built service in memory or
+// on PostgreSQL, `count` adds or 3-material stock sets with 4 in flight after 300 of warm-up;
+// prints user and system CPU per request from process.cpuUsage(). With WRITE_CPU_PROFILE=<dir>
+// it also writes a CPU profile of the measured loop there (node:inspector).
+//   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add pg [count]
+//   node test/bench/write-cpu.mjs set memory [count]
+import { writeFileSync, mkdirSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { createFieldService, demoFixture } from "../../dist/service/index.js";
+import { postgresStorage } from "../../dist/postgres/index.js";
+
+const kind = process.argv[2] ?? "add";
+const where = process.argv[3] ?? "pg";
+const count = Number(process.argv[4] ?? 4000);
+if (!["add", "set"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
+  console.error("usage: write-cpu.mjs add|set pg|memory [count]");
+  process.exit(2);
+}
+if (where === "pg" && !process.env.DATABASE_URL) {
+  console.error("write-cpu: DATABASE_URL is not set; run it under scripts/with-postgres.sh");
+  process.exit(2);
+}
+const schema = `bench_cpu_${Date.now().toString(36)}`;
+const storage = where === "pg" ? { storage: postgresStorage({ connectionString: process.env.DATABASE_URL, schema, maxConnections: 4 }) } : {};
+const service = createFieldService({ fixture: demoFixture, ...storage });
+await service.ready();
+const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
+const headers = { authorization: `Bearer ${login.body.accessToken}` };
+const make = (n) =>
+  kind === "add"
+    ? { method: "POST", path: "/customer", headers, body: { externalId: `C-${schema}-${n}`, name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } }
+    : { method: "PUT", path: "/store/externalId/centralni-sklad/setMaterialAmounts", headers, body: [1, 2, 3].map((j) => ({ materialId: `MAT-${String(1 + ((n + j) % 20)).padStart(3, "0")}`, amount: (n + j) % 100 })) };
+const send = async (n) => {
+  const answer = await service.handle(make(n));
+  if (answer.status >= 300) throw new Error(`request ${n}: ${answer.status} ${JSON.stringify(answer.body)}`);
+};
+for (let n = 0; n < 300; n++) await send(n);
+const profileDir = process.env.WRITE_CPU_PROFILE;
+const session = profileDir === undefined ? undefined : new Session();
+if (session !== undefined) {
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+}
+const before = process.cpuUsage();
+const started = performance.now();
+let next = 300;
+await Promise.all(Array.from({ length: 4 }, async () => {
+  while (next < 300 + count) await send(next++);
+}));
+const used = process.cpuUsage(before);
+const wall = performance.now() - started;
+if (session !== undefined) {
+  const { profile } = await session.post("Profiler.stop");
+  mkdirSync(profileDir, { recursive: true });
+  writeFileSync(`${profileDir}/write-cpu-${kind}-${where}.cpuprofile`, JSON.stringify(profile));
+}
+const ms = (micros) => (micros / 1000 / count).toFixed(3);
+console.log(`| ${kind} | ${where} | ${count} | ${ms(used.user + used.system)} | ${ms(used.user)} | ${ms(used.system)} | ${(count / (wall / 1000)).toFixed(0)} |`);
+await service.close();
+if (where === "pg") {
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await admin.end();
+}
