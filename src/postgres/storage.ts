@@ -18,7 +18,7 @@ import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIO
 import { ensureCollation } from "./collation.js";
 import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
-import { CompanyRecords, type ViewStamp } from "./records.js";
+import { CompanyRecords, emptyStamp, emptyView, type ViewStamp } from "./records.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
@@ -124,6 +124,21 @@ interface Held {
   readonly pinned: Pinned | undefined;
   /** Ends this process's turn on the resources the write contends on. */
   readonly leave: () => void;
+}
+
+/**
+ * Whether a decision can be given without reading anything: its loads name only records it
+ * expects not to exist (`absentExpected`, a new customer's external ID), its path names none, it
+ * is a first attempt (a decision whose commit a unique constraint refused reads them), it carries
+ * no idempotency key (whose recorded answer is read with the view) and is not a dry run (whose
+ * journal entry is all it commits, so no constraint would refuse a taken external ID).
+ * @param operation - the operation
+ * @param stale - the previous attempt's view, if any
+ * @param pinned - the locked retry's connection, if any
+ * @returns whether the view is the company's configuration alone
+ */
+export function unread(operation: StoredOperation, stale: LoadedView | undefined, pinned: unknown): boolean {
+  return operation.loads.absentExpected === true && stale === undefined && pinned === undefined && operation.params.length === 0 && operation.idempotencyKey === null && !operation.dryRun;
 }
 
 /**
@@ -375,6 +390,13 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
             pinned = undefined;
             retries++;
           }
+        }
+        if (unread(operation, stale, pinned)) {
+          // Nothing to read: the records the decision names are ones it expects not to exist, and
+          // the commit's unique constraints refuse one that does (then this is decided again on a
+          // view that reads it, and the rules refuse it). No round trip.
+          const held: Held = { stamp: emptyStamp(), pinned: undefined, leave };
+          return { view: emptyView(config), recorded: undefined, stamp: held };
         }
         // One statement: one round trip, one snapshot, no transaction left open (issue 33).
         const records = new CompanyRecords(pinned?.db ?? sql, schema, operation.companyId);

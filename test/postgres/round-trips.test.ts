@@ -1,8 +1,9 @@
 // Round trips per operation on PostgreSQL (issue 33's targets), counted by the storage itself
 // (every statement a request sends passes one counter): a read 1 (its view), a write 2 (its view,
 // then its one-statement commit), a refused write 2 (its view, then its journal entry, which JRN-1
-// keeps for refusals too), a repeat answered from its Idempotency-Key 1 (the view reads the
-// recorded answer; nothing is written). The table these figures make is in docs/embedding.md
+// keeps for refusals too), a customer add that reads nothing 1 (its commit: the unique constraint
+// guards its external ID; 3 when it refuses one), a repeat answered from its Idempotency-Key 1
+// (the view reads the recorded answer; nothing is written). The table these figures make is in docs/embedding.md
 // ("Round trips"); this test prints it.
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseUrl, dropSchemas } from "./support.js";
@@ -12,7 +13,7 @@ const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
 
 describe.runIf(databaseUrl !== undefined)("round trips per operation on PostgreSQL", () => {
-  it("a read is 1 round trip, a write 2 (the view, the one-statement commit), a refusal 2 (the view, its journal entry), a keyed repeat 1, a login 2 (its failed-login windows, CRD-2, then the token); one statement a round trip", async () => {
+  it("a read is 1 round trip, a write 2 (the view, the one-statement commit), a refusal 2 (the view, its journal entry), a customer add that names no GUID 1 (its commit; 3 when the constraint refuses it: GEN-4), a keyed repeat 1, a login 2 (its failed-login windows, CRD-2, then the token); one statement a round trip", async () => {
     const { service, storage } = await scenarioService(schemas);
     try {
       const counted = async (method: string, path: string, body: unknown, token: string | undefined): Promise<{ status: number; roundTrips: number; statements: number; body: unknown }> => {
@@ -29,7 +30,7 @@ describe.runIf(databaseUrl !== undefined)("round trips per operation on PostgreS
         const r = await counted(step.method, step.path, step.body, token);
         rows.push(`| ${step.name} | ${r.status} | ${r.roundTrips} | ${r.statements} |`);
         expect([step.name, r.status]).toEqual([step.name, step.status]);
-        const exactly = step.kind === "read" ? 1 : 2;
+        const exactly = { read: 1, unread: 1, write: 2, refusal: 2, taken: 3 }[step.kind];
         expect([step.name, r.roundTrips, r.statements]).toEqual([step.name, exactly, exactly]);
       }
       // A write with an Idempotency-Key (IDM-1) and its repeat: the key's claim travels in the

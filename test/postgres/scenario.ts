@@ -24,8 +24,13 @@ export interface ScenarioStep {
   readonly body?: unknown;
   /** The status the request must answer. */
   readonly status: number;
-  /** Whether it is a read (1 round trip), a write (2: view, commit) or a refusal (2: view, journal entry). */
-  readonly kind: "read" | "write" | "refusal";
+  /**
+   * Whether it is a read (1 round trip), a write (2: view, commit), a refusal (2: view, journal
+   * entry), a write that reads nothing (1: its commit; a new customer's external ID, which the
+   * unique constraint guards) or such a write whose commit the constraint refuses (3: the refused
+   * commit, the view that finds the record, the refusal's journal entry).
+   */
+  readonly kind: "read" | "write" | "refusal" | "unread" | "taken";
 }
 
 /** The requests after the login, in order. */
@@ -42,8 +47,16 @@ export const scenario: readonly ScenarioStep[] = [
   { name: "PUT …/intervention/{id} (edit)", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1", body: { internalNote: "x" }, status: 200, kind: "write" },
   { name: "PUT …/intervention/{id}/Start", method: "PUT", path: "/order/externalId/ORD-1/intervention/V-1/Start", status: 200, kind: "write" },
   {
-    name: "POST /customer", method: "POST", path: "/customer", status: 201, kind: "write",
+    name: "POST /customer (reads nothing)", method: "POST", path: "/customer", status: 201, kind: "unread",
     body: { externalId: "CUST-2", name: "B", identificationNumber: "1", contactPeople: [{ externalId: "p2", firstName: "J" }], addresses: [{ externalId: "a2", city: "Brno" }] },
+  },
+  {
+    name: "POST /customer, refused (CUST-2 is taken: GEN-4)", method: "POST", path: "/customer", status: 400, kind: "taken",
+    body: { externalId: "CUST-2", name: "B", identificationNumber: "1", contactPeople: [{ externalId: "p2", firstName: "J" }], addresses: [{ externalId: "a2", city: "Brno" }] },
+  },
+  {
+    name: "POST /customer?dryRun=true (a dry run reads: no constraint sees its journal entry)", method: "POST", path: "/customer?dryRun=true", status: 201, kind: "write",
+    body: { externalId: "CUST-3", name: "C", identificationNumber: "2", contactPeople: [{ firstName: "K" }], addresses: [{ city: "Brno" }] },
   },
   { name: "POST /customer/addOrEdit (edits CUST-2)", method: "POST", path: "/customer/addOrEdit", body: { externalId: "CUST-2", name: "B2" }, status: 204, kind: "write" },
   { name: "POST /order", method: "POST", path: "/order", body: { externalId: "ORD-2", customerId: "CUST-2", addressId: "a2", contactPersonId: "p2", categoryId: "oprava" }, status: 201, kind: "write" },

@@ -49,6 +49,14 @@ export interface OperationLoads {
   readonly stores: Keys;
   /** The stock of the path's stores: none, or of the materials named (a store page reads the storage's listing instead). */
   readonly stock: "none" | "named";
+  /**
+   * Whether every record these loads name is one the decision expects not to exist: a new
+   * record's external ID, which GEN-4 refuses when taken. A database storage whose unique
+   * constraints refuse a taken one at commit may then decide on a view without them (no read),
+   * and read them only when the commit is refused: the next decision sees the record and refuses
+   * it by the rules. Left out: `false`.
+   */
+  readonly absentExpected?: boolean;
 }
 
 const NO_KEYS: Keys = { ids: [], externalIds: [] };
@@ -197,4 +205,16 @@ export function stockLoads(items: readonly { readonly materialId: string }[]): O
   const bag = new KeyBag();
   for (const item of items) bag.ref(item.materialId);
   return { ...NOTHING, materials: bag.keys(), stock: "named" };
+}
+
+/**
+ * What a customer add reads ({@link customerLoads}), marked `absentExpected`: an add names no
+ * GUID (neither its own nor a nested element's: a nested `id` is not a field of an add, ERR-3),
+ * so the only record it names is the customer with its external ID, which GEN-4 refuses if it
+ * exists and a database storage's unique constraint refuses as well.
+ * @param command - the parsed add body
+ * @returns the loads
+ */
+export function customerAddLoads(command: ElementIds & { readonly externalId: unknown }): OperationLoads {
+  return { ...customerLoads(command), absentExpected: true };
 }

@@ -6,7 +6,7 @@ import { parseCustomerAdd, parseCustomerAddOrEdit, type CustomerAddCommand, type
 import type { CatalogValue } from "../../shared/catalog.js";
 import type { Guid } from "../../shared/guid.js";
 import { defineOperation, refused, type HandlerContext, type Operation, type Handlers } from "../context.js";
-import { customerLoads } from "../loads.js";
+import { customerAddLoads, customerLoads } from "../loads.js";
 import type { Listed } from "../state.js";
 
 export type { CreatedShape } from "../../api/read-shapes.js";
@@ -44,7 +44,7 @@ export function customerContext(ctx: HandlerContext<never>): CustomerContext {
  */
 export const handleAddCustomer: Operation = defineOperation<never, CustomerAddCommand>({
   parse: ({ body }) => parseCustomerAdd(body),
-  loads: customerLoads,
+  loads: customerAddLoads,
   decide: (ctx, command) => {
     const customer = addCustomer(command, customerContext(ctx));
     if (!customer.ok) return refused(customer.issues);

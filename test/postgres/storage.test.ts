@@ -1,0 +1,78 @@
+// The PostgreSQL storage's route (src/postgres/storage.ts): when a decision is given without
+// reading anything (a customer add: its external ID is guarded by the unique constraint), and
+// that such an add answers as the in-memory service does, taken, keyed or dry-run alike. Every
+// other part of the storage is exercised by the suites beside this one.
+import { afterAll, describe, expect, it } from "vitest";
+import { unread } from "../../src/postgres/storage.js";
+import { createFieldService } from "../../src/service/create.js";
+import type { LoadedView, StoredOperation } from "../../src/service/storage.js";
+import { NOTHING } from "../../src/service/loads.js";
+import { loadFixture } from "../../src/service/fixture.js";
+import type { CompanyState } from "../../src/service/state.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import { databaseUrl, dropSchemas } from "./support.js";
+import { loginBody, scenarioService } from "./scenario.js";
+
+const A = ids(0);
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+const add: StoredOperation = {
+  companyId: A.company, operation: "addCustomer", form: "id", params: [], body: {}, query: new Map(), dryRun: false,
+  loads: { ...NOTHING, absentExpected: true }, at: 0, idempotencyKey: null,
+};
+
+describe("a decision given without reading", () => {
+  it("GEN-4, IDM-1, JRN-1: only a first attempt of a write whose loads expect absent records, with no path record, no idempotency key, not a dry run and no lock held", () => {
+    expect(unread(add, undefined, undefined)).toBe(true);
+    const view: LoadedView = { view: loadFixture(testFixture())[0] as CompanyState };
+    for (const [why, operation, stale, pinned] of [
+      ["loads that expect records", { ...add, loads: NOTHING }, undefined, undefined],
+      ["loads that leave it out", { ...add, loads: { ...NOTHING, absentExpected: false } }, undefined, undefined],
+      ["a second attempt (the constraint refused the first)", add, view, undefined],
+      ["a locked retry", add, undefined, {}],
+      ["a path record", { ...add, params: [{ name: "order", value: "0d0d0d0d-0000-4000-8000-000000000001" }] }, undefined, undefined],
+      ["an idempotency key (its recorded answer is read)", { ...add, idempotencyKey: "k" }, undefined, undefined],
+      ["a dry run (only its journal entry is committed)", { ...add, dryRun: true }, undefined, undefined],
+    ] as const) expect([why, unread(operation as StoredOperation, stale, pinned)]).toEqual([why, false]);
+  });
+});
+
+describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided without reading", () => {
+  it("GEN-4, JRN-1, IDM-1: taken, keyed, dry run or new, it answers as the in-memory service does, and a taken one is journaled once, refused", async () => {
+    const { service, storage } = await scenarioService(schemas);
+    const memory = createFieldService({ fixture: testFixture(), now: () => new Date("2026-05-01T08:00:00Z") });
+    try {
+      const tokenOf = async (s: typeof service | typeof memory): Promise<string> => ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const [pgToken, memoryToken] = [await tokenOf(service), await tokenOf(memory)];
+      const customer = (externalId: string): unknown => ({ externalId, name: "B", identificationNumber: "1", contactPeople: [{ externalId: "p", firstName: "J" }], addresses: [{ externalId: "a", city: "Brno" }] });
+      const both = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; trips: number }> => {
+        const before = storage.stats().roundTrips;
+        const got = await service.handle({ method: "POST", path, headers: { authorization: `Bearer ${pgToken}`, ...headers }, body });
+        const trips = storage.stats().roundTrips - before;
+        const expected = memory.handle({ method: "POST", path, headers: { authorization: `Bearer ${memoryToken}`, ...headers }, body });
+        // GUIDs drawn differ between the two services: compare the shape of a created answer, the whole of a refusal.
+        const shape = (b: unknown): unknown => (typeof b === "object" && b !== null && "id" in b ? { id: "<drawn>" } : b);
+        expect({ path, status: got.status, body: shape(got.body) }).toEqual({ path, status: expected.status, body: shape(expected.body) });
+        return { status: got.status, body: got.body, trips };
+      };
+      expect(await both("/customer", customer("N-1"))).toMatchObject({ status: 201, trips: 1 });
+      const taken = await both("/customer", customer("N-1"));
+      expect(taken).toMatchObject({ status: 400, trips: 3 });
+      expect(JSON.stringify(taken.body)).toContain("DuplicateExternalId");
+      // A dry run reads (no constraint would refuse a journal entry), so it refuses a taken ID too.
+      expect(await both("/customer?dryRun=true", customer("N-1"))).toMatchObject({ status: 400, trips: 2 });
+      expect(await both("/customer?dryRun=true", customer("N-2"))).toMatchObject({ status: 201, trips: 2 });
+      // A keyed add reads its key's recorded answer with the view; its repeat answers that.
+      expect(await both("/customer", customer("N-3"), { "idempotency-key": "k-1" })).toMatchObject({ status: 201, trips: 2 });
+      expect(await both("/customer", customer("N-3"), { "idempotency-key": "k-1" })).toMatchObject({ status: 201, trips: 1 });
+      // The taken add is journaled once, as a refusal under GEN-4 (its refused commit wrote nothing).
+      const journal = await service.handle({ method: "GET", path: "/journal?operation=addCustomer&limit=50", headers: { authorization: `Bearer ${pgToken}` } });
+      const entries = (journal.body as { items: { outcome: string; rules: string[]; status: number }[] }).items;
+      expect(entries.map((e) => [e.outcome, e.status])).toEqual([["committed", 201], ["refused", 400], ["dryRun", 400], ["dryRun", 201], ["committed", 201]]);
+      expect(entries[1]?.rules).toContain("GEN-4");
+    } finally {
+      await service.close();
+    }
+  });
+});
