@@ -47,7 +47,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "postgres/collation.ts": "the listing collation (split from store-listing.ts, issue 35): the @example of listingCollationName and listingIcuLocale (scripts/doctest.mjs), test/postgres/store-listing.test.ts (ensureCollation, STO-5 on the server) and store-listing-cache-order.test.ts, when DATABASE_URL is set",
   "postgres/listing-migrations.ts": "the listing tables' DDL and bulk-load indexes (split from store-listing.ts, issue 35): test/postgres/schema.test.ts and store-listing.test.ts, when DATABASE_URL is set",
   "postgres/stock.ts": "stock rows (split from store-listing.ts, issue 35): test/postgres/store-listing.test.ts, commit.test.ts and concurrency.test.ts (STK-6), when DATABASE_URL is set",
-  "postgres/records.ts": "the PostgreSQL record store: the suites of test/postgres/ (run when DATABASE_URL is set)",
   "server/main.ts": "the `npm start` entry: test/server/process.test.ts and test/client/command.test.ts run it as a process",
   "service/context.ts": "defineOperation and pathOperation, which every handler is built with: test/service/router.test.ts and test/service/handlers/",
   "service/create.ts": "createFieldService, the service whole: test/service/model.test.ts, totality.test.ts, answers.test.ts and the handler tests",

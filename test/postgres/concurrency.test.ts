@@ -74,6 +74,22 @@ describe.runIf(databaseUrl !== undefined)("two service instances on one database
     }
   }, 60_000);
 
+  it("ASN-5: one technician's slot planned at once on eight different orders through two instances: exactly one wins (the technician's version, not the order's, guards it)", async () => {
+    const p = await pair();
+    try {
+      const customer = testCustomer(0, 1, "CUST-1");
+      await p.storages[0].write(A.company, { orders: Array.from({ length: 7 }, (_, i) => testOrder(customer, i + 2, `ORD-${i + 2}`)) });
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => p.send(i, "POST", `/order/externalId/ORD-${i + 1}/PlanIntervention`, plan(at(10), at(11)))));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of answers.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(400);
+        expect(codes(r)).toContain("Collision");
+      }
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
   it("ASN-5: random slots of one technician planned at once through two instances: the accepted ones never overlap, and each refused one overlaps an accepted one", async () => {
     const p = await pair();
     let day = 0;

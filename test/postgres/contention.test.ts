@@ -1,6 +1,6 @@
 // Contention between this process's writers (src/postgres/contention.ts), without a database:
 // turns on named resources, the keys a write contends on, hot resources and the lock statement.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { contentionKeys, HotResources, lockable, lockStatement, Turns } from "../../src/postgres/contention.js";
 import { emptyStamp } from "../../src/postgres/records.js";
 import type { Guid } from "../../src/shared/guid.js";
@@ -55,5 +55,85 @@ describe("contention", () => {
     expect(hot.heated(["store:x"])).toBeUndefined();
     hot.heat(["store:x"], stamp);
     expect(hot.heated(["order:y", "store:x"])?.stock.get(STORE)).toBe(1);
+  });
+  it("keys: a store is a key only when the write reads its stock; the move's target store and the path's order are keys; the GUID form is lower-cased, the external-ID form kept as sent", () => {
+    const base = { operation: "addToStore", form: "id", dryRun: false, loads: { stock: "named" } } as const;
+    const keysOf = (o: object): string[] => contentionKeys(o as unknown as StoredOperation);
+    expect(keysOf({ ...base, operation: "moveStock", params: [{ name: "store", value: "A" }, { name: "toStore", value: "B" }] })).toEqual(["store:id:a", "store:id:b"]);
+    expect(keysOf({ ...base, operation: "moveStock", form: "externalId", params: [{ name: "store", value: "A" }, { name: "toStore", value: "B" }] })).toEqual(["store:externalId:A", "store:externalId:B"]);
+    expect(keysOf({ ...base, operation: "replaceStore", loads: { stock: "none" }, params: [{ name: "store", value: "A" }] })).toEqual([]);
+    expect(keysOf({ ...base, operation: "planIntervention", loads: { stock: "none" }, params: [{ name: "order", value: "O" }] })).toEqual(["order:id:o"]);
+    expect(keysOf({ ...base, operation: "planIntervention", form: "externalId", loads: { stock: "none" }, params: [{ name: "order", value: "O" }, { name: "intervention", value: "I" }] })).toEqual(["order:externalId:O"]);
+    expect(keysOf({ ...base, operation: "readOrder", params: [{ name: "order", value: "O" }] })).toEqual([]);
+  });
+
+  it("a turn's key is forgotten when its last taker leaves, not while a later one waits", async () => {
+    const turns = new Turns();
+    const first = await turns.take(["k"]);
+    const second = turns.take(["k"]);
+    first();
+    const leaveSecond = await second;
+    // A third taker now waits for the second (its key was not forgotten when the first left).
+    let third = false;
+    const t = turns.take(["k"]).then((leave) => {
+      third = true;
+      return leave;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(third).toBe(false);
+    leaveSecond();
+    (await t)();
+    // All left: a new taker gets the key at once.
+    const again = await Promise.race([turns.take(["k"]), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 50))]);
+    expect(again).toBeTypeOf("function");
+  });
+
+  it("lockable counts the rows of every table a stale view read", () => {
+    const one = (table: "stock" | "technicians" | "orders" | "interventions" | "customers" | "stores"): boolean => {
+      const stamp = emptyStamp();
+      stamp[table].set(STORE, 1);
+      return lockable(stamp);
+    };
+    expect(["stock", "technicians", "orders", "interventions", "customers", "stores"].map((t) => one(t as "stock"))).toEqual([true, true, true, true, true, true]);
+    const two = emptyStamp();
+    two.stock.set(STORE, 1);
+    two.technicians.set(STORE, 1);
+    two.orders.set(STORE, 1);
+    expect(lockable(two)).toBe(true);
+  });
+
+  it("the lock statement takes each table's rows in key order, interventions by id, in the commit's table order", () => {
+    const stamp = emptyStamp();
+    const [a, b] = ["0b5a1b0e-0000-4000-8000-00000000000a", "0b5a1b0e-0000-4000-8000-00000000000b"] as Guid[];
+    stamp.interventions.set(b as Guid, 1);
+    stamp.interventions.set(a as Guid, 1);
+    stamp.orders.set(a as Guid, 2);
+    const lock = lockStatement("s", STORE, stamp);
+    expect(lock.values).toEqual([STORE, [a], [a, b]]);
+    expect(lock.text).toContain(`li AS (SELECT 1 FROM "s".interventions WHERE company_id = $1 AND id = ANY($3::uuid[]) ORDER BY id FOR NO KEY UPDATE)`);
+    expect(lock.text.indexOf("lo AS")).toBeLessThan(lock.text.indexOf("li AS"));
+  });
+
+  it("a hot resource cools after its second, and the table starts over past 10,000 entries", () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(1_000_000);
+      const hot = new HotResources();
+      const stamp = emptyStamp();
+      hot.heat(["store:x"], stamp);
+      vi.setSystemTime(1_000_999);
+      expect(hot.heated(["store:x"])).toBeDefined();
+      vi.setSystemTime(1_001_000);
+      expect(hot.heated(["store:x"])).toBeUndefined();
+      hot.heat(["store:first"], stamp);
+      for (let i = 0; i < 9_999; i++) hot.heat([`store:${i}`], stamp);
+      // 10,000 entries: the next heat starts over, and the first is gone.
+      expect(hot.heated(["store:first"])).toBeDefined();
+      hot.heat(["store:last"], stamp);
+      expect(hot.heated(["store:first"])).toBeUndefined();
+      expect(hot.heated(["store:last"])).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

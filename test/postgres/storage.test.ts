@@ -3,14 +3,15 @@
 // that such an add answers as the in-memory service does, taken, keyed or dry-run alike. Every
 // other part of the storage is exercised by the suites beside this one.
 import { afterAll, describe, expect, it } from "vitest";
-import { unread } from "../../src/postgres/storage.js";
+import { postgresStorage, unread } from "../../src/postgres/storage.js";
 import { createFieldService } from "../../src/service/create.js";
 import type { LoadedView, StoredOperation } from "../../src/service/storage.js";
 import { NOTHING } from "../../src/service/loads.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
-import { databaseUrl, dropSchemas } from "./support.js";
+import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
+import { TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import { loginBody, scenarioService } from "./scenario.js";
 
 const A = ids(0);
@@ -38,6 +39,24 @@ describe("a decision given without reading", () => {
   });
 });
 
+describe("the storage's options", () => {
+  it("HTTP-2: the hasher and the bound of attempts given are the ones used (default: 20 attempts); closing twice ends the pool once", async () => {
+    const url = databaseUrl ?? "postgres://nobody@127.0.0.1:1/none";
+    const secrets = testSecrets;
+    const given = postgresStorage({ connectionString: url, schema: "t_options", secrets, maxAttempts: 3 });
+    expect(given.secrets).toBe(secrets);
+    expect(given.attempts).toBe(3);
+    const defaults = postgresStorage({ connectionString: url, schema: "t_options" });
+    expect(defaults.attempts).toBe(20);
+    expect(defaults.secrets).not.toBe(secrets);
+    const first = given.close();
+    expect(first).toBeInstanceOf(Promise);
+    expect(given.close()).toBe(first);
+    await first;
+    await defaults.close();
+  });
+});
+
 describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided without reading", () => {
   it("GEN-4, JRN-1, IDM-1: taken, keyed, dry run or new, it answers as the in-memory service does, and a taken one is journaled once, refused", async () => {
     const { service, storage } = await scenarioService(schemas);
@@ -56,7 +75,9 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
         expect({ path, status: got.status, body: shape(got.body) }).toEqual({ path, status: expected.status, body: shape(expected.body) });
         return { status: got.status, body: got.body, trips };
       };
+      const commits = storage.stats().commits;
       expect(await both("/customer", customer("N-1"))).toMatchObject({ status: 201, trips: 1 });
+      expect(storage.stats().commits).toBe(commits + 1);
       const taken = await both("/customer", customer("N-1"));
       expect(taken).toMatchObject({ status: 400, trips: 3 });
       expect(JSON.stringify(taken.body)).toContain("DuplicateExternalId");
@@ -71,6 +92,29 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       const entries = (journal.body as { items: { outcome: string; rules: string[]; status: number }[] }).items;
       expect(entries.map((e) => [e.outcome, e.status])).toEqual([["committed", 201], ["refused", 400], ["dryRun", 400], ["dryRun", 201], ["committed", 201]]);
       expect(entries[1]?.rules).toContain("GEN-4");
+    } finally {
+      await service.close();
+    }
+  });
+  it("AUTH-3: a token this process has seen is answered from memory while valid, and refused once it expires (not served from the cache)", async () => {
+    const schema = schemaName("tokens");
+    schemas.push(schema);
+    let clock = Date.parse("2026-05-01T08:00:00Z");
+    const storage = testStorage(schema, 2);
+    const service = createFieldService({ fixture: testFixture(), storage, now: () => new Date(clock) });
+    await service.ready();
+    try {
+      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const read = (): Promise<{ status: number }> => service.handle({ method: "GET", path: `/material/${A.material(1)}`, headers: { authorization: `Bearer ${token}` } });
+      expect((await read()).status).toBe(200);
+      const before = storage.stats().roundTrips;
+      expect((await read()).status).toBe(200);
+      // The token came from memory: the read's view was the only round trip.
+      expect(storage.stats().roundTrips - before).toBe(1);
+      clock += TOKEN_LIFETIME_MS - 1;
+      expect((await read()).status).toBe(200);
+      clock += 1;
+      expect((await read()).status).toBe(401);
     } finally {
       await service.close();
     }
