@@ -232,4 +232,23 @@ describe.runIf(databaseUrl !== undefined)("two service instances on one database
       await p.close();
     }
   });
+  it("ORD-11, ORD-13: the same guard when the path names the order by its GUID (in upper case): a cancel between the plan's view and its commit makes the commit stale", async () => {
+    const p = await pair();
+    try {
+      expect((await p.send(0, "POST", "/order/externalId/ORD-1/PlanIntervention", plan(at(8), at(9)))).status).toBe(200);
+      const journal = (await p.send(0, "GET", "/journal?operation=planIntervention")).body as { items: { changes: { kind: string; after: Intervention }[] }[] };
+      const planned = journal.items[0]!.changes.find((c) => c.kind === "intervention")!.after;
+      const orderId = testOrder(testCustomer(0, 1, "CUST-1"), 1, "ORD-1").id;
+      const operation: StoredOperation = {
+        companyId: A.company, operation: "planIntervention", form: "id", params: [{ name: "order", value: orderId.toUpperCase() }], body: {}, query: new Map(), dryRun: false,
+        loads: NOTHING, at: Date.parse(at(7)), idempotencyKey: null,
+      };
+      const second: Intervention = { ...planned, id: "00000000-0000-4000-8000-0000000000f3" as Guid, externalId: null };
+      const loaded = await p.storages[0].load(operation);
+      expect((await p.send(1, "PUT", `/order/${orderId}/cancel`, { reason: "race" })).status).toBe(204);
+      expect(await p.storages[0].commit(operation, loaded, { changes: { interventions: [second] } })).toEqual({ kind: "stale" });
+    } finally {
+      await p.close();
+    }
+  });
 });
