@@ -101,7 +101,20 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
 
     // The path's order written by the decision itself moves by its own compare-and-set.
     const orderWritten = (changes.orders ?? []).some((o) => o.id === input.pathOrder);
+    // The path's order is the aggregate of its interventions (ORD-6, ORD-11, ORD-13 read them):
+    // a write under it that leaves the order's document as it is still moves its version, so a
+    // concurrent decision on the order and its interventions sees one or the other. Its row is
+    // taken with the orders, before the interventions: the order of a locked retry's locks
+    // (contention.ts), so a commit and a locked retry never wait on each other in a circle.
+    const pathOrderBump = (): void => {
+      const pathVersion = input.pathOrder === undefined ? undefined : stamp.orders.get(input.pathOrder);
+      if (orderWritten || pathVersion === undefined) return;
+      ctes.push(`po AS (UPDATE ${s}.orders SET version = version + 1 WHERE company_id = $1 AND id = ${bind(input.pathOrder, "uuid")} AND version = ${bind(pathVersion, "bigint")} RETURNING 1)`);
+      checked.push("po");
+      expected += 1;
+    };
     for (const t of tables) {
+      if (t.name === "i") pathOrderBump();
       const updated = t.rows.filter((r) => r["version"] !== null);
       const added = t.rows.filter((r) => r["version"] === null);
       const cols = t.columns.split(", ");
@@ -125,15 +138,6 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
         checked.push(`a${t.name}`);
         expected += added.length;
       }
-    }
-    // The path's order is the aggregate of its interventions (ORD-6, ORD-11, ORD-13 read them):
-    // a write under it that leaves the order's document as it is still moves its version, so a
-    // concurrent decision on the order and its interventions sees one or the other.
-    const pathVersion = input.pathOrder === undefined ? undefined : stamp.orders.get(input.pathOrder);
-    if (!orderWritten && pathVersion !== undefined) {
-      ctes.push(`po AS (UPDATE ${s}.orders SET version = version + 1 WHERE company_id = $1 AND id = ${bind(input.pathOrder, "uuid")} AND version = ${bind(pathVersion, "bigint")} RETURNING 1)`);
-      checked.push("po");
-      expected += 1;
     }
     if (reallocated.length > 0) {
       ctes.push(`n AS (SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset(${bind(JSON.stringify(allocations), "json")}) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint))`);

@@ -59,6 +59,15 @@ describe("the commit statement (issue 33)", () => {
     const under = input({ stamp, pathOrder: order.id, changes: { interventions: [intervention] } });
     expect(commitStatement("t", under)?.text).toContain("po AS (UPDATE \"t\".orders SET version = version + 1");
     expect(expected(under)).toBe(2);
+    // The order's row is taken before the interventions', as a locked retry takes them (no circle).
+    const replanned = { ...(intervention as object), assignations: [{ userId: A.tech1, plannedStart: 1, plannedEnd: 2 }] } as never;
+    const held = emptyStamp();
+    held.orders.set(order.id, 3);
+    held.interventions.set("00000000-0000-4000-8000-0000000000e1" as Guid, 1);
+    const text = commitStatement("t", input({ stamp: held, pathOrder: order.id, changes: { interventions: [replanned] } }))?.text ?? "";
+    expect(text.indexOf("po AS")).toBeGreaterThan(-1);
+    expect(text.indexOf("po AS")).toBeLessThan(text.indexOf("ui AS"));
+    expect(text.indexOf("(SELECT count(*) FROM po)")).toBeLessThan(text.indexOf("(SELECT count(*) FROM ui)"));
     const itself = input({ stamp, pathOrder: order.id, changes: { orders: [order] } });
     expect(commitStatement("t", itself)?.text).not.toContain("po AS");
     expect(expected(itself)).toBe(1);

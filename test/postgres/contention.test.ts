@@ -48,13 +48,16 @@ describe("contention", () => {
     expect(lock.values).toEqual([STORE, [STORE]]);
   });
 
-  it("a resource is hot after a stale commit, with the counters its view read", () => {
+  it("a resource is hot after a stale commit, with the counters its view read, for writes on exactly its resources only (another write's counters would lock rows in another order: deadlocks)", () => {
     const hot = new HotResources();
     const stamp = emptyStamp();
     stamp.stock.set(STORE, 1);
     expect(hot.heated(["store:x"])).toBeUndefined();
-    hot.heat(["store:x"], stamp);
+    hot.heat(["order:y", "store:x"], stamp);
     expect(hot.heated(["order:y", "store:x"])?.stock.get(STORE)).toBe(1);
+    expect(hot.heated(["store:x"])).toBeUndefined();
+    expect(hot.heated(["order:z", "store:x"])).toBeUndefined();
+    expect(hot.heated(["order:y", "store:x", "technician:t"])).toBeUndefined();
   });
   it("keys: a store is a key only when the write reads its stock; the move's target store and the path's order are keys; the GUID form is lower-cased, the external-ID form kept as sent", () => {
     const base = { operation: "addToStore", form: "id", dryRun: false, loads: { stock: "named" } } as const;
