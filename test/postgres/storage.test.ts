@@ -2,6 +2,7 @@
 // reading anything (a customer add: its external ID is guarded by the unique constraint), and
 // that such an add answers as the in-memory service does, taken, keyed or dry-run alike. Every
 // other part of the storage is exercised by the suites beside this one.
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { postgresStorage, unread } from "../../src/postgres/storage.js";
 import { createFieldService } from "../../src/service/create.js";
@@ -116,6 +117,31 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       clock += 1;
       expect((await read()).status).toBe(401);
     } finally {
+      await service.close();
+    }
+  });
+  it("HTTP-2, GEN-8: a commit the database refuses for its own fault (disk full, SQLSTATE 53100) answers 503 and writes nothing; it is not decided again as a GEN-4 race", async () => {
+    const { service, storage } = await scenarioService(schemas);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const s = `"${storage.schema}"`;
+      // The journal's next insert fails once (a sequence: its count survives the failed statement).
+      await admin.query(`CREATE SEQUENCE ${s}.fail_once;
+        CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
+        BEGIN
+          IF nextval('${storage.schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
+          RETURN NEW;
+        END $f$;
+        CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.journal FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
+      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const add = (): Promise<{ status: number }> => service.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${token}` }, body: { externalId: "FULL-1", name: "B", identificationNumber: "1", contactPeople: [{ firstName: "J" }], addresses: [{ city: "Brno" }] } });
+      expect((await add()).status).toBe(503);
+      expect((await admin.query(`SELECT count(*)::int AS n FROM ${s}.customers WHERE external_id = 'FULL-1'`)).rows).toEqual([{ n: 0 }]);
+      // The fault gone, the same request is decided and committed.
+      expect((await add()).status).toBe(201);
+    } finally {
+      await admin.end();
       await service.close();
     }
   });
