@@ -145,4 +145,15 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       await service.close();
     }
   });
+  it("MAT-1: a material replaced through the commit is what the next read answers", async () => {
+    const { service } = await scenarioService(schemas);
+    try {
+      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const headers = { authorization: `Bearer ${token}` };
+      expect((await service.handle({ method: "PUT", path: `/material/${A.material(3)}`, headers, body: { name: "Žárovka E14", categoryId: "elektro", supplierId: "ferona" } })).status).toBe(204);
+      expect(((await service.handle({ method: "GET", path: `/material/${A.material(3)}`, headers })).body as { name: string }).name).toBe("Žárovka E14");
+    } finally {
+      await service.close();
+    }
+  });
 });
