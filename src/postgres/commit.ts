@@ -78,11 +78,11 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
   if (changes !== undefined) {
     // Records: a record the view held is updated only at the version it was read at; a new one is
     // inserted only if its GUID is still free. One JSON array per table, as the rows travel.
-    const tables: { name: string; table: string; columns: string; types: string; rows: Record<string, unknown>[]; versions: Map<Guid, number>; ordered?: boolean }[] = [];
+    type TableRows = { name: string; table: string; columns: string; types: string; rows: Record<string, unknown>[]; versions: Map<Guid, number>; ordered?: boolean };
     const customers = (changes.customers ?? []).map((x) => ({ ...customerRow(x), version: stamp.customers.get(x.id) ?? null }));
-    tables.push({ name: "c", table: "customers", columns: "external_id, element_ids, element_keys, doc", types: "external_id text, element_ids uuid[], element_keys text[], doc json", rows: customers, versions: stamp.customers });
+    const customerTable: TableRows = { name: "c", table: "customers", columns: "external_id, element_ids, element_keys, doc", types: "external_id text, element_ids uuid[], element_keys text[], doc json", rows: customers, versions: stamp.customers };
     const orders = (changes.orders ?? []).map((x) => ({ id: x.id, version: stamp.orders.get(x.id) ?? null, external_id: keyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
-    tables.push({ name: "o", table: "orders", columns: "external_id, customer_id, doc", types: "external_id text, customer_id uuid, doc json", rows: orders, versions: stamp.orders });
+    const orderTable: TableRows = { name: "o", table: "orders", columns: "external_id, customer_id, doc", types: "external_id text, customer_id uuid, doc json", rows: orders, versions: stamp.orders };
     const interventions: Record<string, unknown>[] = [];
     const reallocated: Guid[] = [];
     const allocations: Record<string, unknown>[] = [];
@@ -95,9 +95,9 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
       if (x.state === "Cancelled") continue;
       for (const a of x.assignations) allocations.push({ intervention_id: x.id, user_id: a.userId, start_at: a.plannedStart, end_at: a.plannedEnd });
     }
-    tables.push({ name: "i", table: "interventions", columns: "external_id, order_id, doc", types: "external_id text, order_id uuid, doc json", rows: interventions, versions: stamp.interventions, ordered: true });
+    const interventionTable: TableRows = { name: "i", table: "interventions", columns: "external_id, order_id, doc", types: "external_id text, order_id uuid, doc json", rows: interventions, versions: stamp.interventions, ordered: true };
     const stores = (changes.stores ?? []).map((x) => ({ id: x.id, version: stamp.stores.get(x.id) ?? null, external_id: keyOrNull(x.externalId), doc: x }));
-    tables.push({ name: "st", table: "stores", columns: "external_id, doc", types: "external_id text, doc json", rows: stores, versions: stamp.stores });
+    const storeTable: TableRows = { name: "st", table: "stores", columns: "external_id, doc", types: "external_id text, doc json", rows: stores, versions: stamp.stores };
 
     // The path's order written by the decision itself moves by its own compare-and-set.
     const orderWritten = (changes.orders ?? []).some((o) => o.id === input.pathOrder);
@@ -113,8 +113,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
       checked.push("po");
       expected += 1;
     };
-    for (const t of tables) {
-      if (t.name === "i") pathOrderBump();
+    const writeTable = (t: TableRows): void => {
       const updated = t.rows.filter((r) => r["version"] !== null);
       const added = t.rows.filter((r) => r["version"] === null);
       const cols = t.columns.split(", ");
@@ -138,7 +137,11 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
         checked.push(`a${t.name}`);
         expected += added.length;
       }
-    }
+    };
+    // Rows are taken table by table in the order a locked retry locks them (contention.ts).
+    for (const t of [customerTable, orderTable]) writeTable(t);
+    pathOrderBump();
+    for (const t of [interventionTable, storeTable]) writeTable(t);
     if (reallocated.length > 0) {
       ctes.push(`n AS (SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset(${bind(JSON.stringify(allocations), "json")}) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint))`);
       ctes.push(`d AS (DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY(${bind(reallocated, "uuid[]")})

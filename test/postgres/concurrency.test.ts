@@ -56,6 +56,13 @@ const plan = (from: string, to: string, externalId?: string) => ({
   assignations: [{ userId: A.tech1, plannedStart: from, plannedEnd: to }],
 });
 
+/** Plans 8:00–9:00 on ORD-1 through the first instance and answers the intervention its journal entry wrote. */
+async function plannedThroughTheService(p: Pair): Promise<Intervention> {
+  expect((await p.send(0, "POST", "/order/externalId/ORD-1/PlanIntervention", plan(at(8), at(9)))).status).toBe(200);
+  const journal = (await p.send(0, "GET", "/journal?operation=planIntervention")).body as { items: { changes: { kind: string; after: Intervention }[] }[] };
+  return journal.items[0]!.changes.find((c) => c.kind === "intervention")!.after;
+}
+
 describe.runIf(databaseUrl !== undefined)("two service instances on one database", () => {
   it("ASN-5: eight identical plans of one technician's slot through two instances at once: exactly one wins, the others are refused as collisions", async () => {
     const p = await pair();
@@ -208,9 +215,7 @@ describe.runIf(databaseUrl !== undefined)("two service instances on one database
   it("ORD-11, ORD-13: a plan decided on a view of its order commits only if no write under that order came first: a cancel between the plan's view and its commit makes the commit stale, and nothing of it is written", async () => {
     const p = await pair();
     try {
-      expect((await p.send(0, "POST", "/order/externalId/ORD-1/PlanIntervention", plan(at(8), at(9)))).status).toBe(200);
-      const journal = (await p.send(0, "GET", "/journal?operation=planIntervention")).body as { items: { changes: { kind: string; after: Intervention }[] }[] };
-      const planned = journal.items[0]!.changes.find((c) => c.kind === "intervention")!.after;
+      const planned = await plannedThroughTheService(p);
       // A second plan's decision, made by hand on a view loaded through the storage port.
       const operation: StoredOperation = {
         companyId: A.company, operation: "planIntervention", form: "externalId", params: [{ name: "order", value: "ORD-1" }], body: {}, query: new Map(), dryRun: false,
@@ -235,9 +240,7 @@ describe.runIf(databaseUrl !== undefined)("two service instances on one database
   it("ORD-11, ORD-13: the same guard when the path names the order by its GUID (in upper case): a cancel between the plan's view and its commit makes the commit stale", async () => {
     const p = await pair();
     try {
-      expect((await p.send(0, "POST", "/order/externalId/ORD-1/PlanIntervention", plan(at(8), at(9)))).status).toBe(200);
-      const journal = (await p.send(0, "GET", "/journal?operation=planIntervention")).body as { items: { changes: { kind: string; after: Intervention }[] }[] };
-      const planned = journal.items[0]!.changes.find((c) => c.kind === "intervention")!.after;
+      const planned = await plannedThroughTheService(p);
       const orderId = testOrder(testCustomer(0, 1, "CUST-1"), 1, "ORD-1").id;
       const operation: StoredOperation = {
         companyId: A.company, operation: "planIntervention", form: "id", params: [{ name: "order", value: orderId.toUpperCase() }], body: {}, query: new Map(), dryRun: false,
