@@ -87,13 +87,3 @@ ON CONFLICT (key) DO UPDATE SET
     [[...keys], at, windowMs],
   );
 }
-
-/**
- * Forgets a key's failures (a successful login of its client, CRD-2).
- * @param db - a connection or the pool
- * @param schema - the schema
- * @param key - the key
- */
-export async function clearLoginFailures(db: SqlExecutor, schema: string, key: string): Promise<void> {
-  await db.query(`DELETE FROM ${quoteSchema(schema)}.login_failures WHERE key = $1`, [key]);
-}

@@ -23,7 +23,7 @@ import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalQuery } from "../journal/query.js";
 import { migrate } from "./schema.js";
-import { clearLoginFailures, countLoginFailure, readLoginFailures } from "./credentials.js";
+import { countLoginFailure, readLoginFailures } from "./credentials.js";
 import { scryptSecrets } from "./secrets.js";
 import { seed } from "./seed.js";
 import { insertToken, selectToken, TokenCache } from "./tokens.js";
@@ -223,7 +223,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   /**
    * Ends the transaction of a locked retry and gives its connection back (a connection that
-   * broke, or cannot end the transaction, is dropped); a COMMIT that fails rejects.
+   * broke, or cannot end the transaction, is dropped); a COMMIT that fails rejects, as
+   * {@link StorageUnavailableError} when the connection was lost (503, like any other statement).
    */
   async function endPinned(pinned: Pinned | undefined, end: "COMMIT" | "ROLLBACK", failure: unknown): Promise<void> {
     if (pinned === undefined) return;
@@ -232,7 +233,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       if (!broken) await pinned.db.query(end);
     } catch (error) {
       broken = true;
-      if (end === "COMMIT") throw error;
+      if (end === "COMMIT") classify(error);
     } finally {
       pinned.client.release(broken);
     }
@@ -327,18 +328,11 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         classify(error);
       }
     },
-    async clearLoginFailures(key: string): Promise<void> {
+    async saveToken(token: IssuedToken, clears?: string): Promise<void> {
       try {
-        await clearLoginFailures(sql, schema, key);
-      } catch (error) {
-        classify(error);
-      }
-    },
-    async saveToken(token: IssuedToken): Promise<void> {
-      try {
-        // Expired tokens never come back to life (AUTH-3): swept now and then.
+        // Expired tokens never come back to life (AUTH-3): swept now and then, in the same statement.
         const sweep = loginsSinceSweep + 1 >= 1024;
-        await insertToken(sql, schema, token, sweep);
+        await insertToken(sql, schema, token, sweep, clears);
         loginsSinceSweep = sweep ? 0 : loginsSinceSweep + 1;
         tokenCache.remember(token);
       } catch (error) {
@@ -443,14 +437,22 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         }
         return classify(error);
       } finally {
-        await endPinned(held.pinned, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
-        held.leave();
+        // The turn is left whatever the end does: a COMMIT that fails (503) must not keep this
+        // process's next writers of these resources waiting for ever.
+        try {
+          await endPinned(held.pinned, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
+        } finally {
+          held.leave();
+        }
       }
     },
     async release(loaded: LoadedView): Promise<void> {
       const held = loaded.stamp as Held;
-      await endPinned(held.pinned, "ROLLBACK", undefined);
-      held.leave();
+      try {
+        await endPinned(held.pinned, "ROLLBACK", undefined);
+      } finally {
+        held.leave();
+      }
     },
     async readListing<R>(operation: StoredOperation, page: (view: CompanyState) => R): Promise<R> {
       try {

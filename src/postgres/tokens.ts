@@ -51,19 +51,24 @@ export class TokenCache {
 }
 
 /**
- * Stores an issued token (as its digest); with `sweep`, also deletes the tokens that expired
- * long ago (AUTH-3: they never come back to life).
+ * Stores an issued token (as its digest), in one statement: with `sweep`, it also deletes the
+ * tokens that expired long ago (AUTH-3: they never come back to life); with `clears`, it forgets
+ * the failed logins counted under that key (CRD-2: a successful login of the client), so the
+ * login's writes land together or not at all.
  * @param db - the storage's executor
  * @param schema - the storage's schema
  * @param token - the token
  * @param sweep - whether to sweep expired tokens now
+ * @param clears - the key whose failed-login count the login clears, if any
  */
-export async function insertToken(db: SqlExecutor, schema: string, token: IssuedToken, sweep: boolean): Promise<void> {
+export async function insertToken(db: SqlExecutor, schema: string, token: IssuedToken, sweep: boolean, clears?: string): Promise<void> {
   const s = quoteSchema(schema);
-  await db.query(`INSERT INTO ${s}.tokens (company_id, digest, issued_at, client_id) VALUES ($1, $2, $3, $4)`, [
-    token.companyId, digest(token.token), token.issuedAt, token.clientId ?? null,
-  ]);
-  if (sweep) await db.query(`DELETE FROM ${s}.tokens WHERE issued_at <= $1`, [token.issuedAt - 3_600_000]);
+  const values: unknown[] = [token.companyId, digest(token.token), token.issuedAt, token.clientId ?? null];
+  const ctes: string[] = [];
+  if (sweep) ctes.push(`swept AS (DELETE FROM ${s}.tokens WHERE issued_at <= $${values.push(token.issuedAt - 3_600_000)})`);
+  if (clears !== undefined) ctes.push(`cleared AS (DELETE FROM ${s}.login_failures WHERE key = $${values.push(clears)})`);
+  const insert = `INSERT INTO ${s}.tokens (company_id, digest, issued_at, client_id) VALUES ($1, $2, $3, $4)`;
+  await db.query(ctes.length === 0 ? insert : `WITH ${ctes.join(", ")} ${insert}`, values);
 }
 
 /**

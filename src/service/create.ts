@@ -198,9 +198,9 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         }
         const answer: ServiceResponse = { status: routed.route.success, body: decision.value, effects: [] };
         if (routed.dryRun) return answer;
-        const saved = (): Awaitable<ServiceResponse> => andThen(port.saveToken(decision.token), () => answer);
-        // Only a client with failures counted has anything to clear: a plain login costs no write for it.
-        return windows[0] === undefined ? saved() : andThen(port.clearLoginFailures(keys.client), saved);
+        // Only a client with failures counted has anything to clear (CRD-2), in the token's own
+        // write: a login answered 503 has done neither.
+        return andThen(windows[0] === undefined ? port.saveToken(decision.token) : port.saveToken(decision.token, keys.client), () => answer);
       });
     });
   }

@@ -17,8 +17,8 @@ export interface MemoryStorage extends RequestPort {
   readonly states: ReadonlyMap<Guid, CompanyState>;
   /** The companies (their whole state: configuration and records). */
   readonly companies: () => readonly CompanyState[];
-  /** Keeps an issued token (AUTH-2). */
-  readonly saveToken: (token: IssuedToken) => void;
+  /** Keeps an issued token (AUTH-2); with `clears`, forgets that key's failures (CRD-2). */
+  readonly saveToken: (token: IssuedToken, clears?: string) => void;
   /** The token with this text while it is valid at `now` (AUTH-3); an expired one is forgotten. */
   readonly findToken: (text: string, now: Instant) => IssuedToken | undefined;
   /** The caller's whole company (it holds every record) and the answer recorded under the write's key (IDM-1). */
@@ -37,8 +37,6 @@ export interface MemoryStorage extends RequestPort {
   readonly loginFailures: (keys: readonly string[]) => readonly (FailureWindow | undefined)[];
   /** Counts one failed login under each key. */
   readonly recordLoginFailure: (keys: readonly string[], at: Instant, windowMs: number) => void;
-  /** Forgets a key's failures. */
-  readonly clearLoginFailures: (key: string) => void;
 }
 
 /** The one verdict of the in-memory storage: requests run one at a time, so no view goes stale. */
@@ -71,7 +69,8 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
   return {
     states,
     companies: () => loaded,
-    saveToken(token) {
+    saveToken(token, clears) {
+      if (clears !== undefined) failures.delete(clears);
       if (++loginsSinceSweep >= 1024) {
         loginsSinceSweep = 0;
         for (const [k, t] of tokens) if (!isTokenValid(t, token.issuedAt)) tokens.delete(k);
@@ -114,9 +113,6 @@ export function memoryStorage(loaded: readonly CompanyState[], retention: number
     recordLoginFailure(keys, at, windowMs) {
       if (failures.size >= FAILURE_SWEEP) for (const [k, w] of failures) if (at >= w.start + windowMs) failures.delete(k);
       for (const k of keys) failures.set(k, nextFailureWindow(failures.get(k), at, windowMs));
-    },
-    clearLoginFailures(key) {
-      failures.delete(key);
     },
   };
 }

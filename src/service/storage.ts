@@ -111,8 +111,8 @@ export type Awaitable<T> = T | Promise<T>;
 export interface RequestPort {
   /** The companies' configuration (settings, users, catalogs, clients): what login and authentication read. */
   readonly companies: () => Awaitable<readonly CompanyState[]>;
-  /** Keeps a token issued at login (AUTH-2). */
-  readonly saveToken: (token: IssuedToken) => Awaitable<void>;
+  /** Keeps a token issued at login (AUTH-2) and, with `clears`, forgets the failures counted under that key in the same write (CRD-2). */
+  readonly saveToken: (token: IssuedToken, clears?: string) => Awaitable<void>;
   /** The token with this text while it is valid at `now` (AUTH-3). */
   readonly findToken: (text: string, now: Instant) => Awaitable<IssuedToken | undefined>;
   /** The view one decision reads, with the versions it was read at (one consistent read); `stale`: the previous decision's view, which its commit found stale. */
@@ -136,8 +136,6 @@ export interface RequestPort {
   readonly loginFailures: (keys: readonly string[]) => Awaitable<readonly (FailureWindow | undefined)[]>;
   /** Counts one failed login at `at` under each key (`nextFailureWindow`). */
   readonly recordLoginFailure: (keys: readonly string[], at: Instant, windowMs: number) => Awaitable<void>;
-  /** Forgets the failures counted under a key (a successful login of its client, CRD-2). */
-  readonly clearLoginFailures: (key: string) => Awaitable<void>;
 }
 
 /**
@@ -163,8 +161,13 @@ export interface FieldStorage {
   readonly open: (fixture: Fixture, companies: readonly CompanyState[]) => Promise<void>;
   /** The companies' configuration (settings, users, catalogs, clients) with empty record tables: what login and authentication read. */
   readonly companies: () => Promise<readonly CompanyState[]>;
-  /** Stores a token issued at login, so that every process sharing the storage accepts it (AUTH-2). */
-  readonly saveToken: (token: IssuedToken) => Promise<void>;
+  /**
+   * Stores a token issued at login, so that every process sharing the storage accepts it
+   * (AUTH-2). With `clears` (a successful login of a client that had failures counted, CRD-2),
+   * forgets the failures counted under that key in the same atomic write: a login answered 503
+   * has neither issued its token nor cleared the count.
+   */
+  readonly saveToken: (token: IssuedToken, clears?: string) => Promise<void>;
   /**
    * The token with this text, if one was issued and is still valid at `now` (AUTH-3); an
    * expired one is forgotten, so it never comes back even if the clock does.
@@ -206,8 +209,6 @@ export interface FieldStorage {
   readonly loginFailures: (keys: readonly string[]) => Promise<readonly (FailureWindow | undefined)[]>;
   /** Counts one failed login at `at` under each key, atomically per key (`nextFailureWindow`: a window that has ended starts anew). */
   readonly recordLoginFailure: (keys: readonly string[], at: Instant, windowMs: number) => Promise<void>;
-  /** Forgets the failures counted under a key (a successful login of its client, CRD-2). */
-  readonly clearLoginFailures: (key: string) => Promise<void>;
   /**
    * The hasher this storage keeps client secrets with (CRD-1), used by the service when its
    * options name none: the PostgreSQL storage's is scrypt.

@@ -2,7 +2,7 @@
 // without locks, a dry run, a refusal), on a fresh schema: the round-trip count and the
 // company-scope check both drive it.
 import { createFieldService } from "../../src/service/create.js";
-import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
+import type { FieldService, FieldServiceOptions, ServiceResponse } from "../../src/service/entry-point.js";
 import type { Fixture } from "../../src/service/fixture.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { postgresStorage, type PostgresStorageOptions } from "../../src/postgres/index.js";
@@ -77,6 +77,7 @@ export const scenario: readonly ScenarioStep[] = [
 export async function scenarioService(
   schemas: string[],
   extra: Partial<PostgresStorageOptions> = {},
+  serviceOptions: Partial<FieldServiceOptions> = {},
 ): Promise<{ service: FieldService<Promise<ServiceResponse>>; storage: PostgresStorage }> {
   if (databaseUrl === undefined) throw new Error("DATABASE_URL is not set");
   const fixture: Fixture = testFixture();
@@ -84,7 +85,7 @@ export async function scenarioService(
   const schema = schemaName("scenario");
   schemas.push(schema);
   const storage = postgresStorage({ connectionString: databaseUrl, schema, maxConnections: 2, ...extra });
-  const service = createFieldService({ fixture, storage, now: () => new Date("2026-05-01T08:00:00Z") });
+  const service = createFieldService({ ...serviceOptions, fixture, storage, now: () => new Date("2026-05-01T08:00:00Z") });
   await service.ready();
   const customer = testCustomer(0, 1, "CUST-1");
   await storage.write(A.company, { customers: [customer], orders: [testOrder(customer, 1, "ORD-1")] });

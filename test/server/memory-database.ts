@@ -40,7 +40,7 @@ export function memoryDatabase(): MemoryDatabase {
         if (!schemas.has(schema)) schemas.set(schema, memoryStorage(companies, 10_000));
       },
       companies: async () => db().companies(),
-      saveToken: async (t) => db().saveToken(t),
+      saveToken: async (t, clears) => db().saveToken(t, clears),
       findToken: async (text, now) => db().findToken(text, now),
       load: async (operation) => db().load(operation),
       commit: async (operation, loaded, decided) => db().commit(operation, loaded, decided),
@@ -51,7 +51,6 @@ export function memoryDatabase(): MemoryDatabase {
       sync: async (companyId, request) => db().sync(companyId, request),
       loginFailures: async (keys) => db().loginFailures(keys),
       recordLoginFailure: async (keys, at, windowMs) => db().recordLoginFailure(keys, at, windowMs),
-      clearLoginFailures: async (key) => db().clearLoginFailures(key),
       write: async () => Promise.reject(new Error("not used by the commands")),
       snapshot: async () => Promise.reject(new Error("not used by the commands")),
       close: async () => {

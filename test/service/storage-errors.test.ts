@@ -34,7 +34,6 @@ function fakeStorage(): { storage: FieldStorage; fail: { open?: unknown; run?: u
     findToken: async (text) => tokens.get(text),
     loginFailures: async (keys) => keys.map(() => undefined),
     recordLoginFailure: async () => {},
-    clearLoginFailures: async () => {},
     readJournal: async () => ({ items: [], next: null }),
     sync: async () => Promise.reject(new Error("not used")),
     attempts: 1,
