@@ -23,6 +23,8 @@ export interface FaultProxy {
   readonly cutBefore: (n: number) => void;
   /** Whether the armed cut happened (and disarms it). */
   readonly cutHappened: () => boolean;
+  /** Drops every connection now (the server restarting under idle connections). */
+  readonly dropAll: () => void;
   /** Forgets an armed cut that has not happened. */
   readonly disarm: () => void;
   /** Closes the proxy and every connection. */
@@ -124,6 +126,7 @@ export async function faultProxy(target: string): Promise<FaultProxy> {
       happened = false;
       return was;
     },
+    dropAll,
     disarm: () => {
       armedAt = undefined;
     },

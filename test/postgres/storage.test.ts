@@ -120,6 +120,39 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       await service.close();
     }
   });
+  it("AUTH-3: expired tokens are swept from the table every 1,024th token saved, in the token's own statement (the table does not grow with every login ever made)", async () => {
+    const schema = schemaName("sweep");
+    schemas.push(schema);
+    const storage = testStorage(schema, 2);
+    const service = createFieldService({ fixture: testFixture(), storage });
+    await service.ready();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const now = Date.parse("2026-05-01T08:00:00Z");
+      const stored = async (): Promise<number> => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".tokens`)).rows[0]!.n;
+      const save = (i: number, issuedAt: number) => storage.saveToken({ token: `t-${i}`, companyId: A.company, issuedAt });
+      // Saved 1st: a token already expired two hours ago.
+      await save(0, now - 2 * TOKEN_LIFETIME_MS);
+      for (let i = 1; i < 1023; i++) await save(i, now);
+      expect(await stored()).toBe(1023);
+      const before = storage.stats().statements;
+      await save(1023, now);
+      // The 1,024th: one statement inserts it and sweeps the expired one.
+      expect(storage.stats().statements - before).toBe(1);
+      expect(await stored()).toBe(1023);
+      // The count starts over: the next sweep is at the 2,048th.
+      await save(1024, now - 2 * TOKEN_LIFETIME_MS);
+      for (let i = 1025; i < 2047; i++) await save(i, now);
+      expect(await stored()).toBe(2046);
+      await save(2047, now);
+      expect(await stored()).toBe(2046);
+    } finally {
+      await client.end();
+      await service.close();
+    }
+  }, 60_000);
+
   it("HTTP-2, GEN-8: a commit the database refuses for its own fault (disk full, SQLSTATE 53100) answers 503 and writes nothing; it is not decided again as a GEN-4 race", async () => {
     const { service, storage } = await scenarioService(schemas);
     const admin = new pg.Client({ connectionString: databaseUrl });

@@ -1,0 +1,114 @@
+// What a view reads (src/postgres/records.ts, `CompanyRecords.view`): the records its
+// operation's loads name and nothing else. A section it does not need costs the database a plan
+// and, worse, puts versions into the view's stamp that make the commit stale when an unrelated
+// write moves them (a false conflict, one more decision). So: no section over an empty list or a
+// missing key is sent, and each load adds its own section only.
+import { afterAll, describe, expect, it } from "vitest";
+import type { PostgresStorage } from "../../src/postgres/index.js";
+import type { ViewStamp } from "../../src/postgres/records.js";
+import { NOTHING, type OperationLoads } from "../../src/service/loads.js";
+import type { StoredOperation, StoredParam } from "../../src/service/storage.js";
+import { ids } from "../../src/testing/arbitraries/records/fixture.js";
+import { loginBody, scenario, scenarioService } from "./scenario.js";
+import { databaseUrl, dropSchemas } from "./support.js";
+
+const A = ids(0);
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+/** A view statement: its columns are named after the view's sections (the listing cache's statement, which names its own, is not one). */
+const isView = (text: string): boolean => !text.includes(" AS since") && /\) AS (orders|customers|interventions|allocated|materials|stores|path_stores|recorded)\b|\$1::uuid AS company$/.test(text);
+
+/** The sizes of a stamp's tables, by name. */
+const sizes = (stamp: ViewStamp): Record<string, number> => ({
+  customers: stamp.customers.size, orders: stamp.orders.size, interventions: stamp.interventions.size,
+  stores: stamp.stores.size, technicians: stamp.technicians.size, stock: stamp.stock.size,
+});
+
+describe.runIf(databaseUrl !== undefined)("a view reads what its loads name, and nothing else", () => {
+  it("no view statement of any request in the scenario binds an empty list or a null: a section over nothing is left out, not sent", async () => {
+    const sent: { text: string; values: readonly unknown[] }[] = [];
+    const { service } = await scenarioService(schemas, { onQuery: (text, values) => sent.push({ text, values: values ?? [] }) });
+    try {
+      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const keyed = { authorization: `Bearer ${token}`, "idempotency-key": "v-1" };
+      for (const step of [...scenario, { name: "a keyed write", method: "POST", path: "/store/externalId/S1/addToStore", body: [{ materialId: "M1", amount: 1 }], status: 201 }]) {
+        const answer = await service.handle({ method: step.method, path: step.path, headers: step.name === "a keyed write" ? keyed : { authorization: `Bearer ${token}` }, ...(step.body === undefined ? {} : { body: step.body }) });
+        expect([step.name, answer.status]).toEqual([step.name, step.status]);
+      }
+      const views = sent.filter((s) => isView(s.text));
+      // One a request, but for the customer add that reads nothing and the store page (the
+      // listing cache's statement); the keyed write sends one too.
+      expect(views.length).toBe(scenario.filter((s) => s.kind !== "unread" && !s.name.includes("listing page")).length + 1);
+      for (const { text, values } of views) {
+        const empty = values.flatMap((v, i) => (v === null || v === undefined || (Array.isArray(v) && v.length === 0) ? [`$${i + 1}`] : []));
+        expect([text.slice(0, 120), empty]).toEqual([text.slice(0, 120), []]);
+      }
+      // The Idempotency-Key's section is sent with a key only.
+      expect(views.filter((v) => v.text.includes("AS recorded")).map((v) => v.values.includes("v-1"))).toEqual([true]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  describe("each load adds its own section and versions only", () => {
+    let storage: PostgresStorage;
+    let close: () => Promise<void>;
+    const sent: string[] = [];
+    const load = async (params: readonly StoredParam[], loads: OperationLoads, form: "id" | "externalId" = "externalId"): Promise<{ stamp: ViewStamp; text: string; interventionsByOrder: number }> => {
+      const operation: StoredOperation = {
+        companyId: A.company, operation: "editOrder", form, params, body: {}, query: new Map(), dryRun: false, loads, at: Date.parse("2026-05-04T07:00:00Z"), idempotencyKey: null,
+      };
+      sent.length = 0;
+      const loaded = await storage.load(operation);
+      await storage.release(loaded);
+      expect(sent).toHaveLength(1);
+      return { stamp: (loaded.stamp as { stamp: ViewStamp }).stamp, text: sent[0]!, interventionsByOrder: loaded.view.interventionsByOrder.size };
+    };
+
+    it("an order's path reads the order alone; its customer and its interventions only when the loads ask", async () => {
+      const made = await scenarioService(schemas, { onQuery: (text) => sent.push(text) });
+      storage = made.storage;
+      close = () => made.service.close();
+      try {
+        const token = ((await made.service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+        const plan = scenario.find((s) => s.path.endsWith("/PlanIntervention"))!;
+        expect((await made.service.handle({ method: "POST", path: plan.path, headers: { authorization: `Bearer ${token}` }, body: plan.body })).status).toBe(200);
+        const order = [{ name: "order", value: "ORD-1" }] as const;
+        const alone = await load(order, NOTHING);
+        expect(sizes(alone.stamp)).toEqual({ customers: 0, orders: 1, interventions: 0, stores: 0, technicians: 0, stock: 0 });
+        expect(alone.interventionsByOrder).toBe(0);
+        expect(alone.text).not.toMatch(/\.interventions|\.customers|\.journal|stock_versions|technician_versions/);
+        const withCustomer = await load(order, { ...NOTHING, orderCustomers: true });
+        expect(sizes(withCustomer.stamp)).toEqual({ customers: 1, orders: 1, interventions: 0, stores: 0, technicians: 0, stock: 0 });
+        const withInterventions = await load(order, { ...NOTHING, orderInterventions: true });
+        expect(sizes(withInterventions.stamp)).toEqual({ customers: 0, orders: 1, interventions: 1, stores: 0, technicians: 0, stock: 0 });
+        expect(withInterventions.interventionsByOrder).toBe(1);
+        // No order on the path: asking for its customer reads nothing (there is no order to follow).
+        const none = await load([], { ...NOTHING, orderCustomers: true });
+        expect(sizes(none.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 0, technicians: 0, stock: 0 });
+      } finally {
+        await close();
+      }
+    });
+
+    it("a store's path reads the store, and its stock version only when the loads name stock (STK-6)", async () => {
+      const made = await scenarioService(schemas, { onQuery: (text) => sent.push(text) });
+      storage = made.storage;
+      try {
+        const store = [{ name: "store", value: "S1" }] as const;
+        const bare = await load(store, { ...NOTHING, stores: { ids: [], externalIds: ["S1"] } });
+        expect(sizes(bare.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 1, technicians: 0, stock: 0 });
+        expect(bare.text).not.toMatch(/stock_versions|\.stock\b/);
+        const counted = await load(store, { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" });
+        expect(sizes(counted.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 1, technicians: 0, stock: 1 });
+        expect(counted.text).toMatch(/stock_versions/);
+        // By GUID, in upper case: the same store, the same stock version.
+        const byId = await load([{ name: "store", value: A.store(1).toUpperCase() }], { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, "id");
+        expect([...byId.stamp.stock.keys()]).toEqual([...counted.stamp.stock.keys()]);
+      } finally {
+        await made.service.close();
+      }
+    });
+  });
+});
