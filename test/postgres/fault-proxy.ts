@@ -2,7 +2,7 @@
 // protocol's message frames, counts the statements the driver sends (a simple Query, or the first
 // message of an extended-protocol statement after a Sync), and can drop every connection just
 // before the n-th statement from now reaches the server. A statement cut that way never ran, so
-// a request it belongs to must answer 503 and leave the database as it was (ERR-2, GEN-3), at
+// a request it belongs to must answer 503 and leave the database as it was (ERR-2, GEN-8), at
 // whichever of its statements the line goes down.
 import { connect, createServer, type Server, type Socket } from "node:net";
 

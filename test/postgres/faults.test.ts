@@ -1,4 +1,4 @@
-// The network lost at every statement of every kind of request (ERR-2, GEN-3): a proxy between
+// The network lost at every statement of every kind of request (ERR-2, GEN-8): a proxy between
 // the storage and the test server drops every connection just before the n-th statement of a
 // request, for n = 0, 1, 2, … until the request runs whole. Each cut request must answer 503 with
 // every table of the schema as it was, and the storage must go on: the next attempt of the same
@@ -94,7 +94,7 @@ async function everyCut(schema: string, request: Request): Promise<{ answer: Ser
 }
 
 describe.runIf(databaseUrl !== undefined)("the network lost before any statement of a request (a proxy that drops every connection on cue)", () => {
-  it("ERR-2, GEN-3: every request of the scenario, cut before each of its statements, answers 503 and changes no table; sent again on a whole line it answers as it would have", async () => {
+  it("ERR-2, GEN-8: every request of the scenario, cut before each of its statements, answers 503 and changes no table; sent again on a whole line it answers as it would have", async () => {
     const { service, storage } = await scenarioService(schemas, { connectionString: proxy.url, secrets: testSecrets }, quiet);
     const schema = storage.schema;
     const send = (method: string, path: string, body?: unknown, token?: string) => () =>
