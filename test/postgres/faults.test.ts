@@ -272,6 +272,67 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
     }
   });
 
+  it("ASN-5, STK-6: a locked retry whose row locks deadlock with another transaction (the database fails the lock, not the write) reads its view without holding anything, and the write still lands once", async () => {
+    const texts: string[] = [];
+    const { service, storage } = await scenarioService(schemas, { secrets: testSecrets, maxConnections: 4, onQuery: (text) => texts.push(text) }, quiet);
+    const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
+    const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
+      ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+    const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
+    const [from, to] = [A.store(1) as Guid, A.store(2) as Guid];
+    const move = (s: FieldService<Promise<ServiceResponse>>, token: string) => () =>
+      s.handle({ method: "PUT", path: `/store/${from}/moveTo/${to}`, headers: { authorization: `Bearer ${token}` }, body: [{ materialId: "M1", amount: 1 }] });
+    const amounts = async (): Promise<string> =>
+      (await direct.query<{ a: string }>(`SELECT string_agg(store_id || ':' || amount::text, ' ' ORDER BY store_id) AS a FROM "${storage.schema}".stock WHERE company_id = $1 AND material_id = $2`, [A.company, A.material(1)])).rows[0]!.a;
+    const operation: StoredOperation = {
+      companyId: A.company, operation: "moveStock", form: "id", params: [{ name: "store", value: from }, { name: "toStore", value: to }], body: [], query: new Map(), dryRun: false,
+      loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
+    };
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    await blocker.connect();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Both stores have a stock version row (a move writes both).
+      expect((await move(service, mine)()).status).toBe(204);
+      // A stale commit of the same move here: both stores are hot, so the next move locks their rows.
+      const loaded = await storage.load(operation);
+      expect((await move(other, theirs)()).status).toBe(204);
+      expect(await storage.commit(operation, loaded, { changes: { stock: new Map([[from, new Map([[A.material(1) as Guid, finite(0)]])]]) } })).toEqual({ kind: "stale" });
+      const before = await amounts();
+      // Another transaction holds the second store's row, and asks for the first once the locked
+      // retry holds it: a cycle. This session waits 10 s before it looks for one, the service's
+      // 1 s (the default), so the database fails the retry's lock statement, not this one.
+      await blocker.query("SET deadlock_timeout = '10s'");
+      await blocker.query("BEGIN");
+      await blocker.query(`SELECT 1 FROM "${storage.schema}".stock_versions WHERE company_id = $1 AND store_id = $2 FOR NO KEY UPDATE`, [A.company, to]);
+      texts.length = 0;
+      const retries = storage.stats().retries;
+      const answer = move(service, mine)();
+      // Once the lock statement waits on the second store (holding the first), ask for the first.
+      const waiting = async (): Promise<boolean> =>
+        (await direct.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1", [`%"${storage.schema}".stock_versions%`])).rows[0]!.n > 0;
+      for (let i = 0; i < 500 && !(await waiting()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await waiting()).toBe(true);
+      const second = blocker.query(`SELECT 1 FROM "${storage.schema}".stock_versions WHERE company_id = $1 AND store_id = $2 FOR NO KEY UPDATE`, [A.company, from]);
+      // The deadlock is found after the service's 1 s; its view is then read unlocked, and its
+      // commit waits for this transaction, which ends now.
+      await second;
+      await blocker.query("ROLLBACK");
+      expect((await within(10_000, answer)).status).toBe(204);
+      expect(texts[0]).toBe("BEGIN");
+      expect(texts.filter((t) => t === "ROLLBACK")).toEqual(["ROLLBACK"]);
+      expect(storage.stats().retries - retries).toBe(1);
+      // Moved once: one more unit out of the first store and into the second.
+      const [f0, t0] = before.split(" ").map((p) => Number(p.split(":")[1]));
+      expect(await amounts()).toBe(`${from}:${f0! - 1} ${to}:${t0! + 1}`);
+    } finally {
+      vi.useRealTimers();
+      await blocker.end();
+      await other.close();
+      await service.close();
+    }
+  });
+
   it("the pool opens at most maxConnections connections, however many requests wait", async () => {
     const { service, storage } = await scenarioService(schemas, { connectionString: proxy.url, secrets: testSecrets, maxConnections: 2 }, quiet);
     try {
