@@ -144,12 +144,13 @@ export class CompanyRecords {
    * JSON array), then materials and stock through `writeMaterialRows` and `writeStock` (no
    * operation writes records and stock at once). Records are upserted by GUID; an external ID
    * taken meanwhile by another transaction violates the unique constraint. An intervention's
-   * allocations change only when its assignations or its cancelled state did: rows of users it
-   * no longer assigns are deleted and the others upserted, so the two never touch one row.
-   * @param changes - what the decision asked to write
-   * @param before - the view the decision read (to skip unchanged allocations)
+   * allocations are rewritten with it: rows of users it no longer assigns (all of them once it
+   * is cancelled) are deleted and the others upserted, so the two never touch one row.
+   * Requests write through the commit statement (`commit.ts`); this writer seeds and sets up
+   * records (`PostgresStorage.write`, the fixture's stores).
+   * @param changes - the records to put
    */
-  async write(changes: Changes, before: CompanyState | undefined): Promise<void> {
+  async write(changes: Changes): Promise<void> {
     const customers = (changes.customers ?? []).map(customerRow);
     const orders = (changes.orders ?? []).map((x) => ({ id: x.id, external_id: storedKeyOrNull(x.externalId), customer_id: x.customerId, doc: x }));
     const interventions: Record<string, unknown>[] = [];
@@ -157,9 +158,6 @@ export class CompanyRecords {
     const allocations: Record<string, unknown>[] = [];
     for (const x of changes.interventions ?? []) {
       interventions.push({ id: x.id, external_id: storedKeyOrNull(x.externalId), order_id: x.orderId, doc: x });
-      const old = before?.interventions.byId.get(x.id);
-      // Lifecycle moves and edits keep the same assignations: their allocations stay as they are.
-      if (old !== undefined && old.assignations === x.assignations && (old.state === "Cancelled") === (x.state === "Cancelled")) continue;
       reallocated.push(x.id);
       if (x.state === "Cancelled") continue;
       for (const a of x.assignations) allocations.push({ intervention_id: x.id, user_id: a.userId, start_at: a.plannedStart, end_at: a.plannedEnd });

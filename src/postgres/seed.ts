@@ -40,7 +40,7 @@ export async function seed(db: SqlExecutor, schema: string, fixture: Fixture, lo
     await writeCatalogRows(db, schema, company.id, company.catalogs.materialCategories.list, company.catalogs.materialSuppliers.list);
     await writeMaterialRows(db, schema, company.id, [...company.materials.byId.values()]);
     const records = new CompanyRecords(db, schema, company.id);
-    await records.write({ stores: [...company.stores.byId.values()] }, undefined);
+    await records.write({ stores: [...company.stores.byId.values()] });
     for (const [storeId, stock] of company.stock) await writeStock(db, schema, company.id, storeId, stock);
   }
   await db.query(bulk.after);

@@ -488,7 +488,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
     async write(companyId: Guid, changes): Promise<void> {
       try {
-        await inTransaction("BEGIN", (db) => new CompanyRecords(db, schema, companyId).write(changes, undefined), "COMMIT");
+        await inTransaction("BEGIN", (db) => new CompanyRecords(db, schema, companyId).write(changes), "COMMIT");
       } catch (error) {
         classify(error);
       }

@@ -10,7 +10,7 @@ import type { LoadedView, StoredOperation } from "../../src/service/storage.js";
 import { NOTHING } from "../../src/service/loads.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
-import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
 import { TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import { loginBody, scenarioService } from "./scenario.js";
@@ -152,6 +152,36 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       await service.close();
     }
   }, 60_000);
+
+  it("ASN-5: the record writer keeps an intervention's allocations as its assignations and state say: one row per assignee, none once it is cancelled, the new assignee's only after a reassignment", async () => {
+    const schema = schemaName("writer");
+    schemas.push(schema);
+    const storage = testStorage(schema, 2);
+    const service = createFieldService({ fixture: testFixture(), storage });
+    await service.ready();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const allocated = async (): Promise<string[]> =>
+        (await client.query<{ a: string }>(`SELECT user_id || ' ' || start_at || '-' || end_at AS a FROM "${schema}".allocations ORDER BY 1`)).rows.map((r) => r.a);
+      const customer = testCustomer(0, 1, "CUST-1");
+      const order = testOrder(customer, 1, "ORD-1");
+      const planned = testIntervention(order, 1, "V-1");
+      const [start, end] = [planned.assignations[0]!.plannedStart, planned.assignations[0]!.plannedEnd];
+      await storage.write(A.company, { customers: [customer], orders: [order], interventions: [planned] });
+      expect(await allocated()).toEqual([`${A.tech1} ${start}-${end}`]);
+      await storage.write(A.company, { interventions: [{ ...planned, state: "Cancelled" }] });
+      expect(await allocated()).toEqual([]);
+      const both = { ...planned, assignations: [...planned.assignations, { userId: A.tech2, plannedStart: start, plannedEnd: end }] };
+      await storage.write(A.company, { interventions: [both] });
+      expect(await allocated()).toEqual([`${A.tech1} ${start}-${end}`, `${A.tech2} ${start}-${end}`].sort());
+      await storage.write(A.company, { interventions: [{ ...planned, assignations: [{ userId: A.tech2, plannedStart: start, plannedEnd: end }] }] });
+      expect(await allocated()).toEqual([`${A.tech2} ${start}-${end}`]);
+    } finally {
+      await client.end();
+      await service.close();
+    }
+  });
 
   it("HTTP-2, GEN-8: a commit the database refuses for its own fault (disk full, SQLSTATE 53100) answers 503 and writes nothing; it is not decided again as a GEN-4 race", async () => {
     const { service, storage } = await scenarioService(schemas);
