@@ -198,9 +198,9 @@ SELECT 1`,
         [this.#company, docText(customers), docText(orders), docText(interventions), reallocated, docText(allocations), docText(stores)],
       );
     }
-    const materials: readonly Material[] = changes.materials ?? [];
-    if (materials.length > 0) await writeMaterialRows(this.#db, this.#schema, this.#company, materials);
-    if (changes.stock !== undefined) await writeStocks(this.#db, this.#schema, this.#company, changes.stock);
+    // Each writes nothing, and sends nothing, when given nothing.
+    await writeMaterialRows(this.#db, this.#schema, this.#company, changes.materials ?? []);
+    await writeStocks(this.#db, this.#schema, this.#company, changes.stock ?? new Map());
   }
 
   /**

@@ -170,44 +170,46 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
     }
   });
 
-  it("ERR-2: opening a new schema, cut before each statement of the migrations and the seeding, rejects as unavailable and leaves no half-made schema; the next ready() opens it, seeded once", async () => {
+  it("ERR-2: opening a new schema, cut before each statement of the migrations and the seeding, rejects as unavailable and leaves no half-made schema; the same service's next ready() goes on, and opens it seeded once, on a connection it then reuses", async () => {
     const schema = schemaName("faults_open");
     schemas.push(schema);
-    let opened: { storage: PostgresStorage; service: FieldService<Promise<ServiceResponse>> } | undefined;
-    let n = 0;
-    for (; opened === undefined; n++) {
-      expect(n).toBeLessThan(400);
-      const storage = postgresStorage({ connectionString: proxy.url, schema, secrets: testSecrets, maxConnections: 1 });
-      const service = createFieldService({ ...quiet, fixture: testFixture(), storage });
-      proxy.cutBefore(n);
-      const failure = await service.ready().then(() => undefined, (error: unknown) => error);
-      if (!proxy.cutHappened()) {
-        proxy.disarm();
-        expect(failure).toBeUndefined();
-        opened = { storage, service };
-        break;
-      }
-      expect([n, failure]).toEqual([n, expect.any(StorageUnavailableError)]);
-      await service.close();
-      // All or nothing: the schema is either absent or whole (the migrations' transaction) and,
-      // once whole, its companies are seeded all at once or not at all.
-      const companies = await direct.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'companies'",
-        [schema],
-      );
-      if (companies.rows[0]!.n === 1) {
-        const seeded = await direct.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".companies`);
-        expect([0, testFixture().companies.length]).toContain(seeded.rows[0]!.n);
-      }
-    }
+    const storage = postgresStorage({ connectionString: proxy.url, schema, secrets: testSecrets, maxConnections: 1 });
+    const service = createFieldService({ ...quiet, fixture: testFixture(), storage });
     try {
+      let n = 0;
+      for (; ; n++) {
+        expect(n).toBeLessThan(400);
+        proxy.cutBefore(n);
+        const failure = await service.ready().then(() => undefined, (error: unknown) => error);
+        if (!proxy.cutHappened()) {
+          proxy.disarm();
+          expect(failure).toBeUndefined();
+          break;
+        }
+        expect([n, failure]).toEqual([n, expect.any(StorageUnavailableError)]);
+        // All or nothing: the schema is either absent or whole (the migrations' transaction) and,
+        // once whole, its companies are seeded all at once or not at all.
+        const companies = await direct.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'companies'",
+          [schema],
+        );
+        if (companies.rows[0]!.n === 1) {
+          const seeded = await direct.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".companies`);
+          expect([0, testFixture().companies.length]).toContain(seeded.rows[0]!.n);
+        }
+      }
+      // Cut before the migrations, the seeding and the configuration's read (which a failed
+      // attempt must not leave remembered as failed): dozens of statements.
       expect(n).toBeGreaterThan(10);
       const seeded = await direct.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".companies`);
       expect(seeded.rows[0]!.n).toBe(testFixture().companies.length);
-      const login = await opened.service.handle({ method: "POST", path: "/auth/login", body: loginBody });
+      // The opening's connection went back to the pool: the login runs on it, no new one opens.
+      const accepted = proxy.accepted();
+      const login = await service.handle({ method: "POST", path: "/auth/login", body: loginBody });
       expect(login.status).toBe(200);
+      expect(proxy.accepted()).toBe(accepted);
     } finally {
-      await opened.service.close();
+      await service.close();
     }
   });
 
@@ -328,6 +330,47 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
     } finally {
       vi.useRealTimers();
       await blocker.end();
+      await other.close();
+      await service.close();
+    }
+  });
+
+  it("HTTP-2, GEN-8: a locked retry whose commit the database refuses for its own fault (disk full) answers 503, writes nothing, and rolls back the transaction of the process's one connection: the next write on it is 201", async () => {
+    const texts: string[] = [];
+    const { service, storage } = await scenarioService(schemas, { secrets: testSecrets, maxConnections: 1, onQuery: (text) => texts.push(text) }, quiet);
+    const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
+    const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
+      ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+    const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
+    const add = (s: FieldService<Promise<ServiceResponse>>, token: string) => () =>
+      s.handle({ method: "POST", path: "/store/externalId/S1/addToStore", headers: { authorization: `Bearer ${token}` }, body: [{ materialId: "M1", amount: 1 }] });
+    const operation: StoredOperation = {
+      companyId: A.company, operation: "addToStore", form: "externalId", params: [{ name: "store", value: "S1" }], body: [], query: new Map(), dryRun: false,
+      loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const loaded = await storage.load(operation);
+      expect((await add(other, theirs)()).status).toBe(201);
+      expect(await storage.commit(operation, loaded, { changes: { stock: new Map([[A.store(1) as Guid, new Map([[A.material(1) as Guid, finite(1)]])]]) } })).toEqual({ kind: "stale" });
+      const s = `"${storage.schema}"`;
+      // The journal's next insert fails once (a sequence: its count survives the failed statement).
+      await direct.query(`CREATE SEQUENCE ${s}.fail_once;
+        CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
+        BEGIN
+          IF nextval('${storage.schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
+          RETURN NEW;
+        END $f$;
+        CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.journal FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
+      const before = await tables(storage.schema);
+      texts.length = 0;
+      expect((await within(10_000, add(service, mine)())).status).toBe(503);
+      expect(texts[0]).toBe("BEGIN");
+      expect(texts.at(-1)).toBe("ROLLBACK");
+      expect((await tables(storage.schema))["stock"]).toEqual(before["stock"]);
+      expect((await within(10_000, add(service, mine)())).status).toBe(201);
+    } finally {
+      vi.useRealTimers();
       await other.close();
       await service.close();
     }

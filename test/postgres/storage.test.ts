@@ -14,6 +14,8 @@ import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../
 import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
 import { TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import { loginBody, scenarioService } from "./scenario.js";
+import type { Guid } from "../../src/shared/guid.js";
+import { finite } from "../../src/stock/amount.js";
 
 const A = ids(0);
 const schemas: string[] = [];
@@ -177,6 +179,45 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       expect(await allocated()).toEqual([`${A.tech1} ${start}-${end}`, `${A.tech2} ${start}-${end}`].sort());
       await storage.write(A.company, { interventions: [{ ...planned, assignations: [{ userId: A.tech2, plannedStart: start, plannedEnd: end }] }] });
       expect(await allocated()).toEqual([`${A.tech2} ${start}-${end}`]);
+    } finally {
+      await client.end();
+      await service.close();
+    }
+  });
+
+  it("GEN-8, GEN-4: the record writer sends one statement per kind it writes (records, materials, stock) between BEGIN and COMMIT, none for a kind it is not given; a write the database refuses (a taken external ID) lands nothing and leaves its connection usable", async () => {
+    const schema = schemaName("writer");
+    schemas.push(schema);
+    const storage = testStorage(schema, 1);
+    const service = createFieldService({ fixture: testFixture(), storage });
+    await service.ready();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const sent = async (write: () => Promise<void>): Promise<number> => {
+        const before = storage.stats().statements;
+        await write();
+        return storage.stats().statements - before;
+      };
+      const one = async (sql: string, values: unknown[]): Promise<unknown> => (await client.query(sql, values)).rows[0];
+      expect(await sent(() => storage.write(A.company, {}))).toBe(2);
+      const customer = testCustomer(0, 1, "CUST-1");
+      expect(await sent(() => storage.write(A.company, { customers: [customer] }))).toBe(3);
+      const [company] = loadFixture(testFixture());
+      const material = { ...[...company!.materials.byId.values()][0]!, name: "Renamed" };
+      expect(await sent(() => storage.write(A.company, { materials: [material] }))).toBe(3);
+      expect(await one(`SELECT name FROM "${schema}".materials WHERE company_id = $1 AND id = $2`, [A.company, material.id])).toEqual({ name: "Renamed" });
+      const stock = new Map([[A.store(1) as Guid, new Map([[material.id, finite("2.5")]])]]);
+      expect(await sent(() => storage.write(A.company, { stock }))).toBe(3);
+      expect(await one(`SELECT amount::text AS a FROM "${schema}".stock WHERE company_id = $1 AND store_id = $2 AND material_id = $3`, [A.company, A.store(1), material.id])).toEqual({ a: "2.5" });
+      // Another customer with CUST-1's external ID, beside a new order: refused whole.
+      const twin = testCustomer(0, 2, "CUST-1");
+      const refused = await storage.write(A.company, { customers: [twin], orders: [testOrder(customer, 5, "ORD-5")] }).then(() => undefined, (error: unknown) => error);
+      expect((refused as { code?: string }).code).toBe("23505");
+      expect(await one(`SELECT count(*)::int AS n FROM "${schema}".orders`, [])).toEqual({ n: 0 });
+      // The one connection was rolled back and kept: the next write runs on it.
+      expect(await sent(() => storage.write(A.company, { orders: [testOrder(customer, 5, "ORD-5")] }))).toBe(3);
+      expect(await one(`SELECT count(*)::int AS n FROM "${schema}".orders`, [])).toEqual({ n: 1 });
     } finally {
       await client.end();
       await service.close();

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import type { ViewStamp } from "../../src/postgres/records.js";
+import type { Guid } from "../../src/shared/guid.js";
 import { NOTHING, type OperationLoads } from "../../src/service/loads.js";
 import type { StoredOperation, StoredParam } from "../../src/service/storage.js";
 import { ids } from "../../src/testing/arbitraries/records/fixture.js";
@@ -84,6 +85,19 @@ describe.runIf(databaseUrl !== undefined)("a view reads what its loads name, and
         const withInterventions = await load(order, { ...NOTHING, orderInterventions: true });
         expect(sizes(withInterventions.stamp)).toEqual({ customers: 0, orders: 1, interventions: 1, stores: 0, technicians: 0, stock: 0 });
         expect(withInterventions.interventionsByOrder).toBe(1);
+        // A technician's slots (ASN-5): the allocated interventions and the technician's version.
+        const slots = await load(order, { ...NOTHING, allocations: { userIds: [A.tech1, A.tech2], from: Date.parse("2026-05-04T00:00:00Z"), to: Date.parse("2026-05-05T00:00:00Z") } });
+        expect(sizes(slots.stamp)).toEqual({ customers: 0, orders: 1, interventions: 1, stores: 0, technicians: 2, stock: 0 });
+        expect([...slots.stamp.technicians.keys()].sort()).toEqual([A.tech1, A.tech2].sort());
+        expect(slots.stamp.technicians.get(A.tech1)).toBeGreaterThan(0);
+        expect(slots.stamp.technicians.get(A.tech2)).toBe(0);
+        // A customer found by a nested element (UPS-6): by the element's GUID, or its external ID.
+        const customer = (await made.service.handle({ method: "GET", path: "/customer/externalId/CUST-1", headers: { authorization: `Bearer ${token}` } })).body as { contactPeople: { id: Guid }[] };
+        const byElementId = await load([], { ...NOTHING, customerElements: { ids: [customer.contactPeople[0]!.id], externalIds: [] } });
+        expect(sizes(byElementId.stamp).customers).toBe(1);
+        const byElementKey = await load([], { ...NOTHING, customerElements: { ids: [], externalIds: ["cp1"] } });
+        expect(sizes(byElementKey.stamp).customers).toBe(1);
+        expect((await load([], { ...NOTHING, customerElements: { ids: [], externalIds: ["nobody"] } })).stamp.customers.size).toBe(0);
         // No order on the path: asking for its customer reads nothing (there is no order to follow).
         const none = await load([], { ...NOTHING, orderCustomers: true });
         expect(sizes(none.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 0, technicians: 0, stock: 0 });
@@ -103,6 +117,9 @@ describe.runIf(databaseUrl !== undefined)("a view reads what its loads name, and
         const counted = await load(store, { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" });
         expect(sizes(counted.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 1, technicians: 0, stock: 1 });
         expect(counted.text).toMatch(/stock_versions/);
+        // An empty batch names stock but no material: the store's version, and no stock rows.
+        const emptyBatch = await load(store, { ...NOTHING, stock: "named" });
+        expect(sizes(emptyBatch.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 1, technicians: 0, stock: 1 });
         // By GUID, in upper case: the same store, the same stock version.
         const byId = await load([{ name: "store", value: A.store(1).toUpperCase() }], { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, "id");
         expect([...byId.stamp.stock.keys()]).toEqual([...counted.stamp.stock.keys()]);
