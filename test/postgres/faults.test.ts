@@ -11,7 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
-import { postgresStorage, type PostgresStorage } from "../../src/postgres/index.js";
+import { postgresStorage, type PostgresStorage, type PostgresStorageOptions } from "../../src/postgres/index.js";
 import { StorageUnavailableError } from "../../src/service/storage.js";
 import { ids, testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { NOTHING } from "../../src/service/loads.js";
@@ -374,6 +374,76 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
       await other.close();
       await service.close();
     }
+  });
+
+  describe("a locked retry ends its transaction whatever ends it", () => {
+    const operation: StoredOperation = {
+      companyId: A.company, operation: "addToStore", form: "externalId", params: [{ name: "store", value: "S1" }], body: [], query: new Map(), dryRun: false,
+      loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
+    };
+    /** This process (one connection) and another on one schema, both logged in, the store S1 hot here after one stale commit. */
+    async function hotPair(extra: Partial<PostgresStorageOptions>) {
+      const texts: string[] = [];
+      const { service, storage } = await scenarioService(schemas, { secrets: testSecrets, maxConnections: 1, onQuery: (text) => texts.push(text), ...extra }, quiet);
+      const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
+      const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
+        ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
+      const add = (s: FieldService<Promise<ServiceResponse>>, token: string, key?: string) => () =>
+        s.handle({ method: "POST", path: "/store/externalId/S1/addToStore", headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { "idempotency-key": key }) }, body: [{ materialId: "M1", amount: 1 }] });
+      const heat = async (): Promise<void> => {
+        const loaded = await storage.load(operation);
+        expect((await add(other, theirs)()).status).toBe(201);
+        expect(await storage.commit(operation, loaded, { changes: { stock: new Map([[A.store(1) as Guid, new Map([[A.material(1) as Guid, finite(1)]])]]) } })).toEqual({ kind: "stale" });
+      };
+      return {
+        texts, storage, heat,
+        mine: (key?: string) => add(service, mine, key),
+        theirs: (key?: string) => add(other, theirs, key),
+        close: async () => {
+          await other.close();
+          await service.close();
+        },
+      };
+    }
+
+    it("ERR-2: cancelled past the statement timeout while it waits for a row another transaction holds, it answers 503 and rolls back: the next write on the process's one connection is 201", async () => {
+      const p = await hotPair({ statementTimeoutMs: 500 });
+      const blocker = new pg.Client({ connectionString: databaseUrl });
+      await blocker.connect();
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        await p.heat();
+        await blocker.query("BEGIN");
+        await blocker.query(`SELECT 1 FROM "${p.storage.schema}".stock_versions WHERE company_id = $1 AND store_id = $2 FOR NO KEY UPDATE`, [A.company, A.store(1)]);
+        p.texts.length = 0;
+        expect((await within(10_000, p.mine()())).status).toBe(503);
+        expect(p.texts[0]).toBe("BEGIN");
+        await blocker.query("ROLLBACK");
+        expect((await within(10_000, p.mine()())).status).toBe(201);
+      } finally {
+        vi.useRealTimers();
+        await blocker.end();
+        await p.close();
+      }
+    });
+
+    it("IDM-1: answered from the Idempotency-Key's record (the other process decided it), it rolls back and holds no row: the other process writes the store at once", async () => {
+      const p = await hotPair({});
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        expect((await p.theirs("once")()).status).toBe(201);
+        await p.heat();
+        p.texts.length = 0;
+        const repeat = await within(10_000, p.mine("once")());
+        expect(repeat.status).toBe(201);
+        expect(p.texts[0]).toBe("BEGIN");
+        expect((await within(10_000, p.theirs()())).status).toBe(201);
+      } finally {
+        vi.useRealTimers();
+        await p.close();
+      }
+    });
   });
 
   it("the pool opens at most maxConnections connections, however many requests wait", async () => {
