@@ -13,6 +13,7 @@ import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import { postgresStorage, type PostgresStorage, type PostgresStorageOptions } from "../../src/postgres/index.js";
 import { StorageUnavailableError } from "../../src/service/storage.js";
+import { migrate } from "../../src/postgres/schema.js";
 import { ids, testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { NOTHING } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
@@ -208,6 +209,37 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
       const login = await service.handle({ method: "POST", path: "/auth/login", body: loginBody });
       expect(login.status).toBe(200);
       expect(proxy.accepted()).toBe(accepted);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("HTTP-2: a seeding the database refuses for its own fault (disk full) rejects as unavailable and seeds nothing; the same service's next ready() seeds the schema once", async () => {
+    const schema = schemaName("faults_seed");
+    schemas.push(schema);
+    const s = `"${schema}"`;
+    // The schema as this release makes it, and the companies' next insert failing once.
+    const setup = new pg.Client({ connectionString: databaseUrl });
+    await setup.connect();
+    try {
+      await migrate(setup, schema, testSecrets);
+      await setup.query(`CREATE SEQUENCE ${s}.fail_once;
+        CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
+        BEGIN
+          IF nextval('${schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
+          RETURN NEW;
+        END $f$;
+        CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.companies FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
+    } finally {
+      await setup.end();
+    }
+    const service = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema, secrets: testSecrets, maxConnections: 1 }) });
+    try {
+      await expect(service.ready()).rejects.toBeInstanceOf(StorageUnavailableError);
+      expect((await direct.query(`SELECT count(*)::int AS n FROM ${s}.companies`)).rows).toEqual([{ n: 0 }]);
+      await service.ready();
+      expect((await direct.query(`SELECT count(*)::int AS n FROM ${s}.companies`)).rows).toEqual([{ n: testFixture().companies.length }]);
+      expect((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).status).toBe(200);
     } finally {
       await service.close();
     }
