@@ -3,7 +3,7 @@
 // connections or silent answers 503 with Retry-After instead of 500 or a hang, and the service
 // recovers when the database does, without a restart.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { postgresStorage } from "../../src/postgres/index.js";
 import { createFieldService } from "../../src/service/create.js";
 import type { ServiceResponse } from "../../src/service/entry-point.js";
@@ -48,6 +48,53 @@ describe("bounded waits on a database that does not answer", () => {
       expectUnavailable(await service.handle(login));
       await service.close();
     } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("the bounds given are the bounds kept (on the test's clock: timers advanced by hand, no waiting)", () => {
+  /** Whether `promise` has settled once the fake clock is moved on by `ms`. */
+  async function settledAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => (settled = true), () => (settled = true));
+    await vi.advanceTimersByTimeAsync(ms);
+    return settled;
+  }
+
+  it("ERR-2: connectTimeoutMs: a server that never answers the handshake is given up after the 100 ms given, not the default 10 s", async () => {
+    const fake = await silentServer();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const storage = postgresStorage({ connectionString: fake.url, connectTimeoutMs: 100 });
+      const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: () => {} });
+      const ready = service.ready();
+      expect(await settledAfter(ready, 50)).toBe(false);
+      expect(await settledAfter(ready, 100)).toBe(true);
+      await expect(ready).rejects.toBeInstanceOf(StorageUnavailableError);
+      await service.close();
+    } finally {
+      vi.useRealTimers();
+      await fake.close();
+    }
+  });
+
+  it("ERR-2: statementTimeoutMs: a statement never answered is given up after the timeout and as long again (200 ms here), not the 5 s grace of longer timeouts", async () => {
+    const fake = await mutedServer();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const storage = postgresStorage({ connectionString: fake.url, connectTimeoutMs: 1_000, statementTimeoutMs: 100 });
+      const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: () => {} });
+      const ready = service.ready();
+      // The handshake is answered at once; the first statement then waits for its answer.
+      for (let i = 0; i < 200 && fake.received() === 0; i++) await vi.advanceTimersByTimeAsync(0).then(() => new Promise((resolve) => setImmediate(resolve)));
+      expect(fake.received()).toBeGreaterThan(0);
+      expect(await settledAfter(ready, 150)).toBe(false);
+      expect(await settledAfter(ready, 100)).toBe(true);
+      await expect(ready).rejects.toBeInstanceOf(StorageUnavailableError);
+      await service.close();
+    } finally {
+      vi.useRealTimers();
       await fake.close();
     }
   });
