@@ -6,7 +6,9 @@
 // round-trip scenario (reads, writes, a customer add that reads nothing, a taken external ID, a
 // dry run, a refusal), the logins (failed, cleared, issued), the journal, a sync pull, the fixture
 // writer, the snapshot, opening a schema (migrations and seeding), and a locked retry (BEGIN, the
-// row locks, the view, the commit, COMMIT).
+// row locks, the view, the commit, COMMIT). Beside the cuts: faults the database raises itself (a
+// full disk by a one-shot trigger, a statement timeout, a deadlock) at a seeding and at a locked
+// retry, and the pool's own conduct (its bound, idle drops, reuse after a transaction).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
@@ -92,6 +94,58 @@ async function everyCut(schema: string, request: Request): Promise<{ answer: Ser
     expect([request.name, n, await tables(schema)]).toEqual([request.name, n, before]);
   }
   throw new Error(`${request.name}: still cut after 12 statements`);
+}
+
+/** A write of store S1 as the storage sees it: the probes below send the same operation, path and loads, so the same contention keys. */
+const storeWrite: StoredOperation = {
+  companyId: A.company, operation: "addToStore", form: "externalId", params: [{ name: "store", value: "S1" }], body: [], query: new Map(), dryRun: false,
+  loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
+};
+/**
+ * This process (one connection unless `extra` says otherwise, every statement's text kept in
+ * `texts`) and another on one schema, both logged in; `heat` makes one stale commit of
+ * {@link storeWrite} here (a view, the other process's write, then the commit), so the store is
+ * hot for a second of the clock and this process's next write of it is a locked retry. Callers
+ * stand the clock still (`vi.useFakeTimers({ toFake: ["Date"] })`), so it never cools by itself.
+ */
+async function hotPair(extra: Partial<PostgresStorageOptions>) {
+  const texts: string[] = [];
+  const { service, storage } = await scenarioService(schemas, { secrets: testSecrets, maxConnections: 1, onQuery: (text) => texts.push(text), ...extra }, quiet);
+  const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
+  const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
+    ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+  const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
+  const add = (s: FieldService<Promise<ServiceResponse>>, token: string, key?: string) => () =>
+    s.handle({ method: "POST", path: "/store/externalId/S1/addToStore", headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { "idempotency-key": key }) }, body: [{ materialId: "M1", amount: 1 }] });
+  const heat = async (): Promise<void> => {
+    // Cold first (a second after the last stale commit, on the test's clock): a hot view would
+    // lock the store's row, and the other process's write would wait for this view's commit.
+    vi.setSystemTime(Date.now() + 1_001);
+    const loaded = await storage.load(storeWrite);
+    expect((await add(other, theirs)()).status).toBe(201);
+    expect(await storage.commit(storeWrite, loaded, { changes: { stock: new Map([[A.store(1) as Guid, new Map([[A.material(1) as Guid, finite(1)]])]]) } })).toEqual({ kind: "stale" });
+  };
+  return {
+    texts, storage, heat,
+    mine: (key?: string) => add(service, mine, key),
+    theirs: (key?: string) => add(other, theirs, key),
+    close: async () => {
+      await other.close();
+      await service.close();
+    },
+  };
+}
+
+/** Makes the next insert into `table` of `schema` fail once as a full disk would (SQLSTATE 53100): a sequence counts, and its count survives the failed statement. */
+async function failOnce(schema: string, table: string): Promise<void> {
+  const s = `"${schema}"`;
+  await direct.query(`CREATE SEQUENCE ${s}.fail_once;
+    CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
+    BEGIN
+      IF nextval('${schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
+      RETURN NEW;
+    END $f$;
+    CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.${table} FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
 }
 
 describe.runIf(databaseUrl !== undefined)("the network lost before any statement of a request (a proxy that drops every connection on cue)", () => {
@@ -219,20 +273,8 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
     schemas.push(schema);
     const s = `"${schema}"`;
     // The schema as this release makes it, and the companies' next insert failing once.
-    const setup = new pg.Client({ connectionString: databaseUrl });
-    await setup.connect();
-    try {
-      await migrate(setup, schema, testSecrets);
-      await setup.query(`CREATE SEQUENCE ${s}.fail_once;
-        CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
-        BEGIN
-          IF nextval('${schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
-          RETURN NEW;
-        END $f$;
-        CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.companies FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
-    } finally {
-      await setup.end();
-    }
+    await migrate(direct, schema, testSecrets);
+    await failOnce(schema, "companies");
     const service = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema, secrets: testSecrets, maxConnections: 1 }) });
     try {
       await expect(service.ready()).rejects.toBeInstanceOf(StorageUnavailableError);
@@ -246,45 +288,19 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
   });
 
   it("ERR-2: a locked retry (after a stale commit: BEGIN, the row locks, the view, the commit, COMMIT), cut before each of its statements, answers 503, holds no lock and changes no table; the next write of the store is 201", async () => {
-    const texts: string[] = [];
-    const { service, storage } = await scenarioService(schemas, { connectionString: proxy.url, secrets: testSecrets, maxConnections: 4, onQuery: (text) => texts.push(text) }, quiet);
-    const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
-    const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
-      ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
-    const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
-    const add = (s: FieldService<Promise<ServiceResponse>>, token: string) => () =>
-      s.handle({ method: "POST", path: "/store/externalId/S1/addToStore", headers: { authorization: `Bearer ${token}` }, body: [{ materialId: "M1", amount: 1 }] });
-    // The write the probe sends, as the storage sees it: the same operation, path and loads, so
-    // the same contention keys (its store).
-    const operation: StoredOperation = {
-      companyId: A.company, operation: "addToStore", form: "externalId", params: [{ name: "store", value: "S1" }], body: [], query: new Map(), dryRun: false,
-      loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
-    };
-    /** One stale commit on the store, made so: a view, the other process's write, then the commit. The store is then hot here for a second. */
-    const heat = async (): Promise<void> => {
-      // Cold first (a second after the last stale commit, on the test's clock): a hot view would
-      // lock the store's rows and the other process's write would wait for this view's commit.
-      vi.setSystemTime(Date.now() + 1_001);
-      const loaded = await storage.load(operation);
-      expect((await add(other, theirs)()).status).toBe(201);
-      const stock = new Map([[A.store(1) as Guid, new Map([[A.material(1) as Guid, finite(1)]])]]);
-      expect(await storage.commit(operation, loaded, { changes: { stock } })).toEqual({ kind: "stale" });
-    };
-    // The clock stands still but where the test moves it: the store stays hot as long as the test needs.
+    const p = await hotPair({ connectionString: proxy.url, maxConnections: 4 });
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const cut: number[] = [];
       for (let n = 0; n < 8; n++) {
-        await heat();
-        texts.length = 0;
-        const before = await tables(storage.schema);
+        await p.heat();
+        p.texts.length = 0;
+        const before = await tables(p.storage.schema);
         proxy.cutBefore(n);
-        const answer = await within(10_000, add(service, mine)());
+        const answer = await within(10_000, p.mine()());
         const happened = proxy.cutHappened();
         proxy.disarm();
-        if (texts[0] !== "BEGIN") {
-          throw new Error(`write ${n} did not take the locked retry: ${texts.join("; ").slice(0, 200)}`);
-        }
+        expect([n, p.texts[0]]).toEqual([n, "BEGIN"]);
         if (!happened) {
           expect(answer.status).toBe(201);
           expect(n).toBe(5);
@@ -292,19 +308,19 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
         }
         cut.push(n);
         // A connection known lost is dropped, not asked to roll back.
-        expect([n, texts.filter((t) => t === "ROLLBACK")]).toEqual([n, []]);
+        expect([n, p.texts.filter((t) => t === "ROLLBACK")]).toEqual([n, []]);
         expect([n, answer.status]).toEqual([n, 503]);
-        expect([n, await tables(storage.schema)]).toEqual([n, before]);
+        expect([n, await tables(p.storage.schema)]).toEqual([n, before]);
         // Nothing held: the other process writes the store at once.
-        expect((await within(10_000, add(other, theirs)())).status).toBe(201);
+        expect((await within(10_000, p.theirs()())).status).toBe(201);
       }
       expect(cut).toEqual([0, 1, 2, 3, 4]);
     } finally {
       vi.useRealTimers();
-      await other.close();
-      await service.close();
+      await p.close();
     }
   });
+
 
   it("ASN-5, STK-6: a locked retry whose row locks deadlock with another transaction (the database fails the lock, not the write) reads its view without holding anything, and the write still lands once", async () => {
     const texts: string[] = [];
@@ -367,77 +383,26 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
     }
   });
 
-  it("HTTP-2, GEN-8: a locked retry whose commit the database refuses for its own fault (disk full) answers 503, writes nothing, and rolls back the transaction of the process's one connection: the next write on it is 201", async () => {
-    const texts: string[] = [];
-    const { service, storage } = await scenarioService(schemas, { secrets: testSecrets, maxConnections: 1, onQuery: (text) => texts.push(text) }, quiet);
-    const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
-    const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
-      ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
-    const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
-    const add = (s: FieldService<Promise<ServiceResponse>>, token: string) => () =>
-      s.handle({ method: "POST", path: "/store/externalId/S1/addToStore", headers: { authorization: `Bearer ${token}` }, body: [{ materialId: "M1", amount: 1 }] });
-    const operation: StoredOperation = {
-      companyId: A.company, operation: "addToStore", form: "externalId", params: [{ name: "store", value: "S1" }], body: [], query: new Map(), dryRun: false,
-      loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
-    };
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      const loaded = await storage.load(operation);
-      expect((await add(other, theirs)()).status).toBe(201);
-      expect(await storage.commit(operation, loaded, { changes: { stock: new Map([[A.store(1) as Guid, new Map([[A.material(1) as Guid, finite(1)]])]]) } })).toEqual({ kind: "stale" });
-      const s = `"${storage.schema}"`;
-      // The journal's next insert fails once (a sequence: its count survives the failed statement).
-      await direct.query(`CREATE SEQUENCE ${s}.fail_once;
-        CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
-        BEGIN
-          IF nextval('${storage.schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
-          RETURN NEW;
-        END $f$;
-        CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.journal FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
-      const before = await tables(storage.schema);
-      texts.length = 0;
-      expect((await within(10_000, add(service, mine)())).status).toBe(503);
-      expect(texts[0]).toBe("BEGIN");
-      expect(texts.at(-1)).toBe("ROLLBACK");
-      expect((await tables(storage.schema))["stock"]).toEqual(before["stock"]);
-      expect((await within(10_000, add(service, mine)())).status).toBe(201);
-    } finally {
-      vi.useRealTimers();
-      await other.close();
-      await service.close();
-    }
-  });
-
   describe("a locked retry ends its transaction whatever ends it", () => {
-    const operation: StoredOperation = {
-      companyId: A.company, operation: "addToStore", form: "externalId", params: [{ name: "store", value: "S1" }], body: [], query: new Map(), dryRun: false,
-      loads: { ...NOTHING, materials: { ids: [], externalIds: ["M1"] }, stock: "named" }, at: Date.parse("2026-05-01T08:00:00Z"), idempotencyKey: null,
-    };
-    /** This process (one connection) and another on one schema, both logged in, the store S1 hot here after one stale commit. */
-    async function hotPair(extra: Partial<PostgresStorageOptions>) {
-      const texts: string[] = [];
-      const { service, storage } = await scenarioService(schemas, { secrets: testSecrets, maxConnections: 1, onQuery: (text) => texts.push(text), ...extra }, quiet);
-      const other = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema: storage.schema, secrets: testSecrets }) });
-      const tokenOf = async (s: FieldService<Promise<ServiceResponse>>): Promise<string> =>
-        ((await s.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
-      const [mine, theirs] = [await tokenOf(service), await tokenOf(other)];
-      const add = (s: FieldService<Promise<ServiceResponse>>, token: string, key?: string) => () =>
-        s.handle({ method: "POST", path: "/store/externalId/S1/addToStore", headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { "idempotency-key": key }) }, body: [{ materialId: "M1", amount: 1 }] });
-      const heat = async (): Promise<void> => {
-        const loaded = await storage.load(operation);
-        expect((await add(other, theirs)()).status).toBe(201);
-        expect(await storage.commit(operation, loaded, { changes: { stock: new Map([[A.store(1) as Guid, new Map([[A.material(1) as Guid, finite(1)]])]]) } })).toEqual({ kind: "stale" });
-      };
-      return {
-        texts, storage, heat,
-        mine: (key?: string) => add(service, mine, key),
-        theirs: (key?: string) => add(other, theirs, key),
-        close: async () => {
-          await other.close();
-          await service.close();
-        },
-      };
-    }
+    it("HTTP-2, GEN-8: refused by the database for its own fault (disk full) at its commit, it answers 503, writes nothing and rolls back: the next write on the process's one connection is 201", async () => {
+      const p = await hotPair({});
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        await p.heat();
+        await failOnce(p.storage.schema, "journal");
+        const before = await tables(p.storage.schema);
+        p.texts.length = 0;
+        expect((await within(10_000, p.mine()())).status).toBe(503);
+        expect(p.texts[0]).toBe("BEGIN");
+        expect(p.texts.at(-1)).toBe("ROLLBACK");
+        expect((await tables(p.storage.schema))["stock"]).toEqual(before["stock"]);
+        expect((await within(10_000, p.mine()())).status).toBe(201);
+      } finally {
+        vi.useRealTimers();
+        await p.close();
+      }
+    });
+
 
     it("ERR-2: cancelled past the statement timeout while it waits for a row another transaction holds, it answers 503 and rolls back: the next write on the process's one connection is 201", async () => {
       const p = await hotPair({ statementTimeoutMs: 500 });
