@@ -23,7 +23,7 @@ import type { Guid } from "../../src/shared/guid.js";
 import { finite } from "../../src/stock/amount.js";
 import { faultProxy, type FaultProxy } from "./fault-proxy.js";
 import { loginBody, scenario, scenarioService } from "./scenario.js";
-import { databaseUrl, dropSchemas, schemaName, testSecrets } from "./support.js";
+import { databaseUrl, dropSchemas, failOnce, schemaName, testSecrets } from "./support.js";
 
 const A = ids(0);
 /** The service's options here: a 503 is what these tests expect, not news for the log. */
@@ -136,17 +136,6 @@ async function hotPair(extra: Partial<PostgresStorageOptions>) {
   };
 }
 
-/** Makes the next insert into `table` of `schema` fail once as a full disk would (SQLSTATE 53100): a sequence counts, and its count survives the failed statement. */
-async function failOnce(schema: string, table: string): Promise<void> {
-  const s = `"${schema}"`;
-  await direct.query(`CREATE SEQUENCE ${s}.fail_once;
-    CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
-    BEGIN
-      IF nextval('${schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
-      RETURN NEW;
-    END $f$;
-    CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.${table} FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
-}
 
 describe.runIf(databaseUrl !== undefined)("the network lost before any statement of a request (a proxy that drops every connection on cue)", () => {
   it("ERR-2, GEN-8: every request of the scenario, cut before each of its statements, answers 503 and changes no table; sent again on a whole line it answers as it would have", async () => {
@@ -274,7 +263,7 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
     const s = `"${schema}"`;
     // The schema as this release makes it, and the companies' next insert failing once.
     await migrate(direct, schema, testSecrets);
-    await failOnce(schema, "companies");
+    await failOnce(direct, schema, "companies");
     const service = createFieldService({ ...quiet, fixture: testFixture(), storage: postgresStorage({ connectionString: databaseUrl!, schema, secrets: testSecrets, maxConnections: 1 }) });
     try {
       await expect(service.ready()).rejects.toBeInstanceOf(StorageUnavailableError);
@@ -389,7 +378,7 @@ describe.runIf(databaseUrl !== undefined)("the network lost before any statement
       vi.useFakeTimers({ toFake: ["Date"] });
       try {
         await p.heat();
-        await failOnce(p.storage.schema, "journal");
+        await failOnce(direct, p.storage.schema, "journal");
         const before = await tables(p.storage.schema);
         p.texts.length = 0;
         expect((await within(10_000, p.mine()())).status).toBe(503);

@@ -11,7 +11,7 @@ import { NOTHING } from "../../src/service/loads.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
-import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
+import { databaseUrl, dropSchemas, failOnce, schemaName, testSecrets, testStorage } from "./support.js";
 import { TOKEN_LIFETIME_MS } from "../../src/auth/token.js";
 import { loginBody, scenarioService } from "./scenario.js";
 import type { Guid } from "../../src/shared/guid.js";
@@ -20,6 +20,24 @@ import { finite } from "../../src/stock/amount.js";
 const A = ids(0);
 const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
+
+/** A service opened on a fresh schema, its storage (a pool of `connections`), and a connection of the test's own to read the tables with. */
+async function fresh(name: string, connections: number) {
+  const schema = schemaName(name);
+  schemas.push(schema);
+  const storage = testStorage(schema, connections);
+  const service = createFieldService({ fixture: testFixture(), storage });
+  await service.ready();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    schema, storage, service, client,
+    close: async (): Promise<void> => {
+      await client.end();
+      await service.close();
+    },
+  };
+}
 
 const add: StoredOperation = {
   companyId: A.company, operation: "addCustomer", form: "id", params: [], body: {}, query: new Map(), dryRun: false,
@@ -123,13 +141,7 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
     }
   });
   it("AUTH-3: expired tokens are swept from the table every 1,024th token saved, in the token's own statement (the table does not grow with every login ever made)", async () => {
-    const schema = schemaName("sweep");
-    schemas.push(schema);
-    const storage = testStorage(schema, 2);
-    const service = createFieldService({ fixture: testFixture(), storage });
-    await service.ready();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+    const { schema, storage, client, close } = await fresh("sweep", 2);
     try {
       const now = Date.parse("2026-05-01T08:00:00Z");
       const stored = async (): Promise<number> => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".tokens`)).rows[0]!.n;
@@ -150,19 +162,12 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       await save(2047, now);
       expect(await stored()).toBe(2046);
     } finally {
-      await client.end();
-      await service.close();
+      await close();
     }
   }, 60_000);
 
   it("ASN-5: the record writer keeps an intervention's allocations as its assignations and state say: one row per assignee, none once it is cancelled, the new assignee's only after a reassignment", async () => {
-    const schema = schemaName("writer");
-    schemas.push(schema);
-    const storage = testStorage(schema, 2);
-    const service = createFieldService({ fixture: testFixture(), storage });
-    await service.ready();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+    const { schema, storage, client, close } = await fresh("writer", 2);
     try {
       const allocated = async (): Promise<string[]> =>
         (await client.query<{ a: string }>(`SELECT user_id || ' ' || start_at || '-' || end_at AS a FROM "${schema}".allocations ORDER BY 1`)).rows.map((r) => r.a);
@@ -180,19 +185,12 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       await storage.write(A.company, { interventions: [{ ...planned, assignations: [{ userId: A.tech2, plannedStart: start, plannedEnd: end }] }] });
       expect(await allocated()).toEqual([`${A.tech2} ${start}-${end}`]);
     } finally {
-      await client.end();
-      await service.close();
+      await close();
     }
   });
 
   it("GEN-8, GEN-4: the record writer sends one statement per kind it writes (records, materials, stock) between BEGIN and COMMIT, none for a kind it is not given; a write the database refuses (a taken external ID) lands nothing and leaves its connection usable", async () => {
-    const schema = schemaName("writer");
-    schemas.push(schema);
-    const storage = testStorage(schema, 1);
-    const service = createFieldService({ fixture: testFixture(), storage });
-    await service.ready();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+    const { schema, storage, client, close } = await fresh("writer", 1);
     try {
       const sent = async (write: () => Promise<void>): Promise<number> => {
         const before = storage.stats().statements;
@@ -219,8 +217,7 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
       expect(await sent(() => storage.write(A.company, { orders: [testOrder(customer, 5, "ORD-5")] }))).toBe(3);
       expect(await one(`SELECT count(*)::int AS n FROM "${schema}".orders`, [])).toEqual({ n: 1 });
     } finally {
-      await client.end();
-      await service.close();
+      await close();
     }
   });
 
@@ -230,14 +227,8 @@ describe.runIf(databaseUrl !== undefined)("a customer add on PostgreSQL, decided
     await admin.connect();
     try {
       const s = `"${storage.schema}"`;
-      // The journal's next insert fails once (a sequence: its count survives the failed statement).
-      await admin.query(`CREATE SEQUENCE ${s}.fail_once;
-        CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
-        BEGIN
-          IF nextval('${storage.schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
-          RETURN NEW;
-        END $f$;
-        CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.journal FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
+      // The journal's next insert fails once.
+      await failOnce(admin, storage.schema, "journal");
       const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
       const add = (): Promise<{ status: number }> => service.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${token}` }, body: { externalId: "FULL-1", name: "B", identificationNumber: "1", contactPeople: [{ firstName: "J" }], addresses: [{ city: "Brno" }] } });
       expect((await add()).status).toBe(503);

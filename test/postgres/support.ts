@@ -35,3 +35,21 @@ export async function dropSchemas(schemas: Iterable<string>): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Makes the next insert into `table` of `schema` fail once as a full disk would (SQLSTATE 53100),
+ * through a trigger: a sequence counts the inserts, and its count survives the failed statement.
+ * @param db - a connection to the test server
+ * @param schema - the schema
+ * @param table - the table whose next insert fails
+ */
+export async function failOnce(db: Pick<pg.Client, "query">, schema: string, table: string): Promise<void> {
+  const s = `"${schema}"`;
+  await db.query(`CREATE SEQUENCE ${s}.fail_once;
+    CREATE FUNCTION ${s}.fail_once() RETURNS trigger LANGUAGE plpgsql AS $f$
+    BEGIN
+      IF nextval('${schema}.fail_once') = 1 THEN RAISE EXCEPTION 'no space left' USING ERRCODE = '53100'; END IF;
+      RETURN NEW;
+    END $f$;
+    CREATE TRIGGER fail_once BEFORE INSERT ON ${s}.${table} FOR EACH ROW EXECUTE FUNCTION ${s}.fail_once();`);
+}

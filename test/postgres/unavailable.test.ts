@@ -4,13 +4,13 @@
 // recovers when the database does, without a restart.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { postgresStorage } from "../../src/postgres/index.js";
+import { postgresStorage, type PostgresStorageOptions } from "../../src/postgres/index.js";
 import { createFieldService } from "../../src/service/create.js";
 import type { ServiceResponse } from "../../src/service/entry-point.js";
 import { StorageUnavailableError } from "../../src/service/storage.js";
 import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { canMakeCluster, freePort, makeCluster, type Cluster } from "./cluster.js";
-import { mutedServer, silentServer } from "./fake-servers.js";
+import { mutedServer, silentServer, type FakeServer } from "./fake-servers.js";
 import { databaseUrl, dropSchemas, schemaName } from "./support.js";
 
 const login = { method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } };
@@ -62,41 +62,40 @@ describe("the bounds given are the bounds kept (on the test's clock: timers adva
     return settled;
   }
 
-  it("ERR-2: connectTimeoutMs: a server that never answers the handshake is given up after the 100 ms given, not the default 10 s", async () => {
-    const fake = await silentServer();
+  /**
+   * Opens a service on a fake server with the clock's timers in the test's hands, and hands its
+   * `ready()` to `check`; then stops the timers' fake and the server.
+   */
+  async function onFakeServer(fake: FakeServer, options: Partial<PostgresStorageOptions>, check: (ready: Promise<void>) => Promise<void>): Promise<void> {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const storage = postgresStorage({ connectionString: fake.url, connectTimeoutMs: 100 });
-      const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: () => {} });
+      const service = createFieldService({ fixture: testFixture(), storage: postgresStorage({ connectionString: fake.url, ...options }), onUnavailable: () => {} });
       const ready = service.ready();
-      expect(await settledAfter(ready, 50)).toBe(false);
-      expect(await settledAfter(ready, 100)).toBe(true);
+      await check(ready);
       await expect(ready).rejects.toBeInstanceOf(StorageUnavailableError);
       await service.close();
     } finally {
       vi.useRealTimers();
       await fake.close();
     }
+  }
+
+  it("ERR-2: connectTimeoutMs: a server that never answers the handshake is given up after the 100 ms given, not the default 10 s", async () => {
+    await onFakeServer(await silentServer(), { connectTimeoutMs: 100 }, async (ready) => {
+      expect(await settledAfter(ready, 50)).toBe(false);
+      expect(await settledAfter(ready, 100)).toBe(true);
+    });
   });
 
   it("ERR-2: statementTimeoutMs: a statement never answered is given up after the timeout and as long again (200 ms here), not the 5 s grace of longer timeouts", async () => {
     const fake = await mutedServer();
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    try {
-      const storage = postgresStorage({ connectionString: fake.url, connectTimeoutMs: 1_000, statementTimeoutMs: 100 });
-      const service = createFieldService({ fixture: testFixture(), storage, onUnavailable: () => {} });
-      const ready = service.ready();
+    await onFakeServer(fake, { connectTimeoutMs: 1_000, statementTimeoutMs: 100 }, async (ready) => {
       // The handshake is answered at once; the first statement then waits for its answer.
       for (let i = 0; i < 200 && fake.received() === 0; i++) await vi.advanceTimersByTimeAsync(0).then(() => new Promise((resolve) => setImmediate(resolve)));
       expect(fake.received()).toBeGreaterThan(0);
       expect(await settledAfter(ready, 150)).toBe(false);
       expect(await settledAfter(ready, 100)).toBe(true);
-      await expect(ready).rejects.toBeInstanceOf(StorageUnavailableError);
-      await service.close();
-    } finally {
-      vi.useRealTimers();
-      await fake.close();
-    }
+    });
   });
 });
 
