@@ -158,6 +158,29 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
     }
   });
 
+  it("SYN-2, STO-2: a pull reads the stores its technician may use and no other: a technician's brings one store into the process's listing cache, an administrator's (who uses every store) both", async () => {
+    const schema = schemaName("syncstores");
+    schemas.push(schema);
+    const storage = testStorage(schema, 2);
+    const service: Service = createFieldService({ fixture: testFixture(), storage });
+    try {
+      await service.ready();
+      const token = await tokenOf(service);
+      const pullAs = async (user: string): Promise<SyncAnswer> => {
+        const r = await service.handle({ method: "GET", path: `/sync?scope=technician:${user}&from=2026-05-04&to=2026-05-10`, headers: { authorization: `Bearer ${token}` } });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body as SyncAnswer;
+      };
+      expect(storage.stats().listingCache.stores).toBe(0);
+      expect((await pullAs("t1")).stores.map((st) => st.id)).toEqual([A.store(1)]);
+      expect(storage.stats().listingCache.stores).toBe(1);
+      expect((await pullAs("admin")).stores.map((st) => st.id).sort()).toEqual([A.store(1), A.store(2)].sort());
+      expect(storage.stats().listingCache.stores).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+
   it("SYN-3: a full pull and an incremental pull are one round trip each (at most 2)", async () => {
     const schema = schemaName("syncrt");
     schemas.push(schema);
