@@ -72,6 +72,38 @@ describe.runIf(databaseUrl !== undefined)("the journal on PostgreSQL, across pro
   });
 });
 
+describe.runIf(databaseUrl !== undefined)("journal pages on PostgreSQL", () => {
+  it("JRN-2: pages of `limit` entries partition the journal by ascending seq; `next` is null on the last page, also when it is exactly full", async () => {
+    const schema = schemaName("pages");
+    schemas.push(schema);
+    const service: Service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    try {
+      const token = await tokenOf(service);
+      const headers = { authorization: `Bearer ${token}` };
+      for (let i = 0; i < 4; i++) {
+        expect((await service.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers, body: [{ materialId: "M1", amount: i + 1 }] })).status).toBe(201);
+      }
+      const page = async (query: string): Promise<JournalPage> => (await service.handle({ method: "GET", path: `/journal?${query}`, headers })).body as JournalPage;
+      const all = await page("limit=500");
+      expect(all.items).toHaveLength(4);
+      expect(all.next).toBeNull();
+      expect((await page("limit=4")).next).toBeNull();
+      const seen: number[] = [];
+      let after: number | null = null;
+      for (let pages = 0; pages < 10; pages++) {
+        const p = await page(`limit=3${after === null ? "" : `&after=${after}`}`);
+        seen.push(...p.items.map((e) => e.seq));
+        after = p.next;
+        if (after === null) break;
+        expect(after).toBe(p.items.at(-1)!.seq);
+      }
+      expect(seen).toEqual(all.items.map((e) => e.seq));
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe("a journal row's columns (issue 33), without a database", () => {
   it("JRN-2, SYN-3: the row names its records as id: and key: terms, and lists each change's kind, record and material in order", () => {
     const g = (n: number): Guid => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, "0")}` as Guid;
