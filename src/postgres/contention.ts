@@ -139,12 +139,12 @@ export class HotResources {
    */
   heated(keys: readonly string[]): ViewStamp | undefined {
     const now = Date.now();
-    const all = keys.join("\n");
+    let all: string | undefined;
     for (const key of keys) {
       const entry = this.#hot.get(key);
       if (entry === undefined) continue;
       if (entry.until <= now) this.#hot.delete(key);
-      else if (entry.keys === all) return entry.stamp;
+      else if (entry.keys === (all ??= keys.join("\n"))) return entry.stamp;
     }
     return undefined;
   }

@@ -1,7 +1,6 @@
 import { collisionIndex } from "../assignation/collision-index.js";
 import type { Customer } from "../customer/customer.js";
 import type { Intervention } from "../records/intervention.js";
-import type { Material } from "../material/material.js";
 import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
 import { UNLIMITED, finite, type Amount } from "../stock/amount.js";

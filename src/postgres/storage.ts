@@ -242,6 +242,19 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   }
 
   /**
+   * Ends what a request's view held: its locked retry's transaction (see {@link endPinned}), then
+   * its turn, which is left whatever the end does (a COMMIT that fails must not keep this
+   * process's next writers of these resources waiting for ever).
+   */
+  async function endTurn(pinned: Pinned | undefined, leave: () => void, end: "COMMIT" | "ROLLBACK", failure: unknown): Promise<void> {
+    try {
+      await endPinned(pinned, end, failure);
+    } finally {
+      leave();
+    }
+  }
+
+  /**
    * Runs `fn` in one transaction on one connection, outside any request's route: seeding records
    * (`write`) and reading a consistent snapshot of several statements (`snapshot`).
    */
@@ -408,11 +421,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const held: Held = { stamp, pinned, leave };
         return { view, recorded: records.recorded, stamp: held };
       } catch (error) {
-        try {
-          await endPinned(pinned, "ROLLBACK", error);
-        } finally {
-          leave();
-        }
+        await endTurn(pinned, leave, "ROLLBACK", error);
         return classify(error);
       }
     },
@@ -453,22 +462,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         }
         return classify(error);
       } finally {
-        // The turn is left whatever the end does: a COMMIT that fails (503) must not keep this
-        // process's next writers of these resources waiting for ever.
-        try {
-          await endPinned(held.pinned, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
-        } finally {
-          held.leave();
-        }
+        await endTurn(held.pinned, held.leave, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
       }
     },
     async release(loaded: LoadedView): Promise<void> {
       const held = loaded.stamp as Held;
-      try {
-        await endPinned(held.pinned, "ROLLBACK", undefined);
-      } finally {
-        held.leave();
-      }
+      await endTurn(held.pinned, held.leave, "ROLLBACK", undefined);
     },
     async readListing<R>(operation: StoredOperation, page: (view: CompanyState) => R): Promise<R> {
       try {

@@ -1,7 +1,7 @@
 // Access tokens on PostgreSQL: stored as digests, and kept in this process's memory once seen
 // (a token never changes once issued, and expires on its own: AUTH-3).
 import { createHash } from "node:crypto";
-import { isTokenValid, type IssuedToken } from "../auth/token.js";
+import { isTokenValid, TOKEN_LIFETIME_MS, type IssuedToken } from "../auth/token.js";
 import type { Guid } from "../shared/guid.js";
 import type { Instant } from "../shared/time.js";
 import { quoteSchema, type SqlExecutor } from "./sql.js";
@@ -66,7 +66,7 @@ export async function insertToken(db: SqlExecutor, schema: string, token: Issued
   const s = quoteSchema(schema);
   const values: unknown[] = [token.companyId, digest(token.token), token.issuedAt, token.clientId ?? null];
   const ctes: string[] = [];
-  if (sweep) ctes.push(`swept AS (DELETE FROM ${s}.tokens WHERE issued_at <= $${values.push(token.issuedAt - 3_600_000)})`);
+  if (sweep) ctes.push(`swept AS (DELETE FROM ${s}.tokens WHERE issued_at <= $${values.push(token.issuedAt - TOKEN_LIFETIME_MS)})`);
   // Stryker disable next-line ConditionalExpression: without a key the CTE deletes where `key = NULL`, which matches no row
   if (clears !== undefined) ctes.push(`cleared AS (DELETE FROM ${s}.login_failures WHERE key = $${values.push(clears)})`);
   const insert = `INSERT INTO ${s}.tokens (company_id, digest, issued_at, client_id) VALUES ($1, $2, $3, $4)`;

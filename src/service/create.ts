@@ -200,7 +200,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         if (routed.dryRun) return answer;
         // Only a client with failures counted has anything to clear (CRD-2), in the token's own
         // write: a login answered 503 has done neither.
-        return andThen(windows[0] === undefined ? port.saveToken(decision.token) : port.saveToken(decision.token, keys.client), () => answer);
+        return andThen(port.saveToken(decision.token, windows[0] === undefined ? undefined : keys.client), () => answer);
       });
     });
   }
