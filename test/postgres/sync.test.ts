@@ -43,6 +43,14 @@ function seeded() {
   return { customer, order, other, planned, foreign };
 }
 
+/** A service on a fresh schema of its own (dropped after the file), not yet opened. */
+function onFreshSchema(name: string): { schema: string; storage: ReturnType<typeof testStorage>; service: Service } {
+  const schema = schemaName(name);
+  schemas.push(schema);
+  const storage = testStorage(schema, 2);
+  return { schema, storage, service: createFieldService({ fixture: testFixture(), storage }) };
+}
+
 describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
   it("SYN-3: a write through one instance is in the other instance's incremental pull", async () => {
     const schema = schemaName("sync2");
@@ -121,10 +129,7 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
   });
 
   it("SYN-3: an entry with a smaller seq committed after the cursor was taken (its transaction was running) is not missed", async () => {
-    const schema = schemaName("synclate");
-    schemas.push(schema);
-    const storage = testStorage(schema, 2);
-    const service: Service = createFieldService({ fixture: testFixture(), storage });
+    const { schema, storage, service } = onFreshSchema("synclate");
     const slow = new pg.Client({ connectionString: databaseUrl });
     await slow.connect();
     try {
@@ -159,10 +164,7 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
   });
 
   it("SYN-2, STO-2: a pull reads the stores its technician may use and no other: a technician's brings one store into the process's listing cache, an administrator's (who uses every store) both", async () => {
-    const schema = schemaName("syncstores");
-    schemas.push(schema);
-    const storage = testStorage(schema, 2);
-    const service: Service = createFieldService({ fixture: testFixture(), storage });
+    const { storage, service } = onFreshSchema("syncstores");
     try {
       await service.ready();
       const token = await tokenOf(service);
@@ -182,10 +184,7 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
   });
 
   it("SYN-3: a full pull and an incremental pull are one round trip each (at most 2)", async () => {
-    const schema = schemaName("syncrt");
-    schemas.push(schema);
-    const storage = testStorage(schema, 2);
-    const service: Service = createFieldService({ fixture: testFixture(), storage });
+    const { storage, service } = onFreshSchema("syncrt");
     try {
       await service.ready();
       const { customer, order, other, planned, foreign } = seeded();
@@ -209,11 +208,8 @@ describe.runIf(databaseUrl !== undefined)("the sync on PostgreSQL", () => {
   });
 
   it("SYN-4: after the database is restored from an older dump, a device's cursor from the lost history gets a full answer and the device ends equal to a fresh pull", async () => {
-    const schema = schemaName("syncrestore");
-    schemas.push(schema);
+    const { schema, storage, service: one } = onFreshSchema("syncrestore");
     const dump = join(tmpdir(), `${schema}.sql`);
-    const storage = testStorage(schema, 2);
-    const one: Service = createFieldService({ fixture: testFixture(), storage });
     let two: Service | undefined;
     try {
       await one.ready();
