@@ -88,7 +88,7 @@ export function entryNames(exportsField: Readonly<Record<string, unknown>>, entr
 }
 
 /** A rule ID in prose; rule numbers have no leading zero ("MAT-001" is an external ID, not a rule). */
-export const RULE_ID: RegExp = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT)-[1-9]\d*\b/g;
+export const RULE_ID: RegExp = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP)-[1-9]\d*\b/g;
 
 /**
  * Splits a text into pieces, each either plain text or a rule ID to link. IDs inside a Markdown

@@ -34,8 +34,8 @@ export interface CommitInput {
   readonly stamp: ViewStamp;
   /** The changes to write; `undefined` for a refusal or a dry run (journal only). */
   readonly changes: Changes | undefined;
-  /** The journal entry (JRN-1); `undefined` when none is kept. */
-  readonly journal: JournalRecord | undefined;
+  /** The journal entries (JRN-1), in the order decided: one a decision (several for a group commit), none when none is kept. */
+  readonly journals: readonly JournalRecord[];
   /** The path's order, when the path names one: the aggregate of its interventions, whose version a write under it moves. */
   readonly pathOrder: Guid | undefined;
   /** The write's `Idempotency-Key` (IDM-1) and the instant of the decision. */
@@ -182,12 +182,16 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
       ctes.push(materialUpsertCte(s, bind(materialRowsJson(materials), "json")));
     }
   }
-  if (input.journal !== undefined) {
-    const row = journalRow(input.journal);
-    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, records, idempotency_key, fingerprint, status, dry_run, entry, changed_kinds, changed_ids, changed_materials)
-  VALUES ($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.records, "text[]")},
+  if (input.journals.length > 0) {
+    // One row a decision, in the order decided: `seq` follows the VALUES list.
+    const tuples = input.journals.map((record) => {
+      const row = journalRow(record);
+      return `($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.records, "text[]")},
     ${bind(row.idempotencyKey, "text")}, ${bind(row.fingerprint, "text")}, ${bind(row.status, "integer")}, ${bind(row.dryRun, "boolean")}, ${bind(row.entry, "json")},
-    ${bind(row.changedKinds, "text[]")}, ${bind(row.changedIds, "uuid[]")}, ${bind(row.changedMaterials, "uuid[]")}))`);
+    ${bind(row.changedKinds, "text[]")}, ${bind(row.changedIds, "uuid[]")}, ${bind(row.changedMaterials, "uuid[]")})`;
+    });
+    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, records, idempotency_key, fingerprint, status, dry_run, entry, changed_kinds, changed_ids, changed_materials)
+  VALUES ${tuples.join(",\n  ")})`);
   }
   if (input.idempotencyKey !== null) {
     // IDM-1: the key is claimed unless a decision still remembered holds it (IDM-4); a concurrent

@@ -21,6 +21,7 @@ import { storeListingCache, type StoreListingCacheSize } from "./store-listing-c
 import { CompanyRecords, emptyStamp, emptyView, type ViewStamp } from "./records.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
+import type { JournalRecord } from "../journal/memory.js";
 import type { JournalQuery } from "../journal/query.js";
 import { migrate } from "./schema.js";
 import { countLoginFailure, readLoginFailures } from "./credentials.js";
@@ -76,8 +77,10 @@ export interface PostgresStorageOptions {
 
 /** Counters of a {@link PostgresStorage}, for benchmarks and logs. */
 export interface PostgresStorageStats {
-  /** Commit statements that wrote (each one decision's changes, journal entry and key claim). */
+  /** Commit statements that wrote (each one decision's changes, journal entry and key claim, or a group commit's). */
   readonly commits: number;
+  /** Decisions committed in the commit statement of another (a group commit's entries after its first). */
+  readonly grouped: number;
   /** Commits answered `stale` or `taken` (the service decided again on a fresh view). */
   readonly retries: number;
   /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
@@ -139,6 +142,14 @@ interface Held {
  */
 export function unread(operation: StoredOperation, stale: LoadedView | undefined, pinned: unknown): boolean {
   return operation.loads.absentExpected === true && stale === undefined && pinned === undefined && operation.params.length === 0 && operation.idempotencyKey === null && !operation.dryRun;
+}
+
+/** The journal entries one commit writes, in the order decided: a decision's own, then those committed with it. */
+function journalsOf(decided: DecisionToCommit): JournalRecord[] {
+  const entries: JournalRecord[] = [];
+  if (decided.journal !== undefined) entries.push(decided.journal);
+  for (const entry of decided.grouped ?? []) entries.push(entry);
+  return entries;
 }
 
 /**
@@ -213,6 +224,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     client.on("error", () => {});
   });
   let commits = 0;
+  let grouped = 0;
   let retries = 0;
   let loginsSinceSweep = 0;
   let configs: Promise<readonly CompanyState[]> | undefined;
@@ -304,7 +316,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ commits, retries, roundTrips, statements, listingCache: listings.size() }),
+    stats: () => ({ commits, grouped, retries, roundTrips, statements, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       let db: pg.PoolClient | undefined;
       let failure: unknown;
@@ -378,6 +390,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
     },
     attempts: maxAttempts,
+    groupCommit: true,
     async load(operation: StoredOperation, stale?: LoadedView): Promise<LoadedView> {
       // This process's writers of one store, technician or order take turns (a write that would
       // only lose the race to its neighbour waits for it instead); processes race, and the
@@ -438,7 +451,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           stamp: held.stamp,
           // A dry run writes its journal entry only (JRN-1); the decision already checked the rules.
           changes: operation.dryRun ? undefined : decided.changes,
-          journal: decided.journal,
+          journals: journalsOf(decided),
           pathOrder,
           idempotencyKey: operation.idempotencyKey,
           at: operation.at,
@@ -446,6 +459,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         // Stryker disable next-line ConditionalExpression: unreachable from the service, which releases a decision with neither changes nor journal entry instead of committing it
         if (statement !== undefined) await (held.pinned?.db ?? sql).query(statement.text, statement.values);
         commits++;
+        grouped += decided.grouped?.length ?? 0;
         return COMMITTED;
       } catch (error) {
         failure = error;

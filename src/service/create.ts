@@ -21,6 +21,7 @@ import { parseSyncQuery } from "../sync/query.js";
 import { copyJson, duplicateRefusal, failedAnswer, freezeEffects, internalAnswer, refused, type FailureListeners } from "./answer.js";
 import type { HandlerContext, ParamName, PreparedOperation, Reply } from "./context.js";
 import { andThen, decideAndCommit } from "./decide-and-commit.js";
+import { groupCommitter, groupKey, type Decide, type Taken } from "./group-commit.js";
 import type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./entry-point.js";
 import { loadFixture } from "./fixture.js";
 import { journaled, jsonText, NONE, repeated, type Outcome, type WriteContext } from "./journal-on-write.js";
@@ -111,6 +112,7 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
   // JSON once (issue 33): a database storage keeps each write's answer as text.
   const keepText = memory === undefined;
   const port: RequestPort = memory ?? (storage as FieldStorage);
+  const group = port.groupCommit === true ? groupCommitter(port, (stored, decide, taken) => decideAndCommit(port, stored, decide, taken)) : undefined;
   const companies: ReadonlyMap<Guid, CompanyState> = memory?.states ?? new Map<Guid, CompanyState>(loaded.map((c) => [c.id, c]));
   // Decisions draw GUIDs only once they have succeeded, so a refusal uses none; a dry run
   // uses those of the answer it previews (docs/decisions.md).
@@ -265,7 +267,8 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         idempotencyKey: write?.idempotencyKey ?? null,
       };
       if (kind === "listing") return port.readListing(stored, (view) => work(view, routed, prepared, at, undefined, undefined).result);
-      return decideAndCommit(port, stored, (view, recorded) => work(view, routed, prepared, at, write, recorded), (view, recorded, error) => {
+      const decide: Decide = (view, recorded) => work(view, routed, prepared, at, write, recorded);
+      const taken: Taken = (view, recorded, error) => {
         // A GEN-4 refusal that only a database's unique constraint found (after a second
         // decision) is a decision too: journaled with no changes (JRN-1), and remembered under
         // the write's key like any answer (IDM-1).
@@ -274,7 +277,11 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         const found = resolveRecords(view, routed.route, routed.params);
         const named = "status" in found ? NONE : (Object.values(found) as { id: Guid; externalId: string | null }[]);
         return journaled({ result: refusal, answer: refusal, changes: undefined, company: view, routed, at, write, drawn: NONE, found: named }, keepText);
-      });
+      };
+      // A stock write may wait for the writes of its store path under way in this process, and be
+      // committed with the others that waited (a group commit, on a storage that allows it).
+      const key = group === undefined ? undefined : groupKey(stored);
+      return group === undefined || key === undefined ? decideAndCommit(port, stored, decide, taken) : group(key, stored, decide, taken);
     });
   }
 

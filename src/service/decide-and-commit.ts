@@ -18,7 +18,12 @@ export function retryWait(attempt: number, random: number): number {
   return random * Math.min(200, 2 ** attempt);
 }
 
-function pause(attempt: number): Promise<void> {
+/**
+ * Waits {@link retryWait} before the next decision.
+ * @param attempt - the number of decisions so far
+ * @returns a promise settled after the wait
+ */
+export function pause(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, retryWait(attempt, Math.random())));
 }
 

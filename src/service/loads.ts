@@ -218,3 +218,44 @@ export function stockLoads(items: readonly { readonly materialId: string }[]): O
 export function customerAddLoads(command: ElementIds & { readonly externalId: unknown }): OperationLoads {
   return { ...customerLoads(command), absentExpected: true };
 }
+
+function mergeKeys(list: readonly Keys[]): Keys {
+  const ids = new Set<Guid>();
+  const externalIds = new Set<string>();
+  for (const keys of list) {
+    for (const id of keys.ids) ids.add(id);
+    for (const key of keys.externalIds) externalIds.add(key);
+  }
+  return { ids: [...ids], externalIds: [...externalIds] };
+}
+
+/**
+ * What several operations read together (a group commit decides them one after another on one
+ * view): every record any of them names, the customers and interventions of the orders if any
+ * asks, the allocations of every technician any checks over the span covering all, the stock if
+ * any reads it. Never `absentExpected`: the view holds what each decision needs to see.
+ * @param list - the operations' loads (at least one)
+ * @returns the loads of all of them
+ */
+export function mergeLoads(list: readonly OperationLoads[]): OperationLoads {
+  let allocations: AllocationLoad | undefined;
+  for (const loads of list) {
+    const a = loads.allocations;
+    if (a === undefined) continue;
+    allocations = allocations === undefined
+      ? a
+      : { userIds: [...new Set([...allocations.userIds, ...a.userIds])], from: Math.min(allocations.from, a.from), to: Math.max(allocations.to, a.to) };
+  }
+  return {
+    customers: mergeKeys(list.map((l) => l.customers)),
+    customerElements: mergeKeys(list.map((l) => l.customerElements)),
+    orders: mergeKeys(list.map((l) => l.orders)),
+    interventions: mergeKeys(list.map((l) => l.interventions)),
+    orderCustomers: list.some((l) => l.orderCustomers),
+    orderInterventions: list.some((l) => l.orderInterventions),
+    allocations,
+    materials: mergeKeys(list.map((l) => l.materials)),
+    stores: mergeKeys(list.map((l) => l.stores)),
+    stock: list.some((l) => l.stock === "named") ? "named" : "none",
+  };
+}

@@ -86,6 +86,12 @@ export interface DecisionToCommit {
   readonly changes?: Changes | undefined;
   /** The journal entry (committed, refused or dry run); absent when the service keeps no journal and the write has no key. */
   readonly journal?: JournalRecord | undefined;
+  /**
+   * The journal entries of the decisions committed together with this one (a group commit, only
+   * to a storage that says {@link FieldStorage.groupCommit}), in the order they were decided,
+   * after `journal`; `changes` then holds what all of them write.
+   */
+  readonly grouped?: readonly JournalRecord[] | undefined;
 }
 
 /**
@@ -123,6 +129,8 @@ export interface RequestPort {
   readonly release: (loaded: LoadedView) => Awaitable<void>;
   /** Most decisions of one request before a storage that keeps answering `stale` is unavailable for it (503). */
   readonly attempts: number;
+  /** Whether one commit may hold several decisions' journal entries ({@link DecisionToCommit.grouped}); absent: no. */
+  readonly groupCommit?: boolean;
   /**
    * A store page (STO-3 to STO-6): the listing of the path's store, handed to `page` in the
    * tick it is read (a database storage's listing is its process cache, current only then).
@@ -195,6 +203,14 @@ export interface FieldStorage {
   readonly release: (loaded: LoadedView) => Promise<void>;
   /** Most decisions of one request; past them a request still `stale` is answered 503. */
   readonly attempts: number;
+  /**
+   * Whether `commit` writes several decisions at once: their changes merged in `changes` and
+   * every journal entry (`journal`, then {@link DecisionToCommit.grouped}, in that order), all or
+   * nothing. When `true`, the service decides the stock writes one process has queued on the same
+   * store path one after another on one view, and commits them in one commit (a group commit:
+   * docs/decisions.md). Absent or `false`: one decision a commit.
+   */
+  readonly groupCommit?: boolean;
   /** A store page's view, handed to `page` in the tick it is read (the listing cache is current only then). */
   readonly readListing: <R>(operation: StoredOperation, page: (view: CompanyState) => R) => Promise<R>;
   /** One page of a company's journal, by ascending `seq` (JRN-2). */

@@ -40,6 +40,25 @@ export function applyStockChanges(stock: ReadonlyMap<Guid, Amount>, changes: Sto
 }
 
 /**
+ * Applies the stock changes of several stores (a decision's `stock`) to the stock of those
+ * stores, returning new maps (the inputs are not mutated; stores and materials not named are
+ * kept as they are). A group commit (GRP-1) reads it twice: the next decision of a group reads the
+ * stock the previous one left, and the group's commit writes the changes of all its decisions
+ * folded from an empty map, which leave the stock as the decisions committed one by one would.
+ * @param stock - the stock before, per store GUID
+ * @param changes - the new amounts of touched materials, per store GUID
+ * @returns the stock after, per store GUID
+ * @rule GRP-1
+ * @example
+ * applyStoreChanges(new Map(), new Map([[store.id, new Map([[screw.id, finite(2)]])]])).get(store.id)?.get(screw.id) //=> finite(2)
+ */
+export function applyStoreChanges(stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>, changes: ReadonlyMap<Guid, StockChanges>): Map<Guid, ReadonlyMap<Guid, Amount>> {
+  const next = new Map(stock);
+  for (const [store, amounts] of changes) next.set(store, applyStockChanges(stock.get(store) ?? new Map(), amounts));
+  return next;
+}
+
+/**
  * Resolves one item's material or reports it at `[index].materialId` (GEN-3).
  * @internal
  */

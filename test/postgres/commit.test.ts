@@ -25,14 +25,14 @@ const entry: JournalRecord = {
   fingerprint: null,
 };
 const input = (over: Partial<CommitInput>): CommitInput => ({
-  companyId: A.company, view: emptyView(config), stamp: emptyStamp(), changes: undefined, journal: entry, pathOrder: undefined, idempotencyKey: null, at: 1_000, ...over,
+  companyId: A.company, view: emptyView(config), stamp: emptyStamp(), changes: undefined, journals: [entry], pathOrder: undefined, idempotencyKey: null, at: 1_000, ...over,
 });
 /** The number of rows the statement's compare-and-sets must move: its last bound value. */
 const expected = (i: CommitInput): unknown => commitStatement("t", i)?.values.at(-1);
 
 describe("the commit statement (issue 33)", () => {
   it("JRN-1: nothing to write, no statement; a refusal writes its journal entry and compares nothing", () => {
-    expect(commitStatement("t", input({ journal: undefined }))).toBeUndefined();
+    expect(commitStatement("t", input({ journals: [] }))).toBeUndefined();
     const refusal = commitStatement("t", input({}));
     expect(refusal?.text).toContain("INSERT INTO \"t\".journal");
     expect(refusal?.text).not.toMatch(/UPDATE|technician_versions|stock_versions|idempotency_keys/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOTHING } from "../../src/service/loads.js";
+import { mergeLoads, NOTHING, stockLoads, type OperationLoads } from "../../src/service/loads.js";
 import { handlers, operationLoads } from "../../src/service/router.js";
 import { apiRoutes } from "../../src/api/routes.js";
 import type { HandledOperation } from "../../src/service/router.js";
@@ -69,5 +69,30 @@ describe("what each operation loads (docs/embedding.md)", () => {
         expect(() => operationLoads(route.operation as HandledOperation, body, config)).not.toThrow();
       }
     }
+  });
+});
+
+describe("mergeLoads", () => {
+  it("GRP-1: the loads of a group read every record any of them names, once, and never expect a record absent", () => {
+    const a = stockLoads([{ materialId: "M1" }, { materialId: A.material(2) }]);
+    const b = stockLoads([{ materialId: "M1" }, { materialId: A.material(3) }]);
+    const merged = mergeLoads([a, b]);
+    expect(merged.materials).toEqual({ ids: [A.material(2), A.material(3)], externalIds: ["M1", A.material(2), A.material(3)] });
+    expect(merged.stock).toBe("named");
+    expect(mergeLoads([NOTHING, NOTHING])).toEqual(NOTHING);
+    expect(mergeLoads([{ ...NOTHING, absentExpected: true }]).absentExpected).toBeUndefined();
+  });
+
+  it("GRP-1: booleans are any of them, allocations the technicians of all over the span covering all, and every key list the union", () => {
+    const keys = (x: string) => ({ ids: [], externalIds: [x] });
+    const one: OperationLoads = { ...NOTHING, customers: keys("c1"), customerElements: keys("e1"), orders: keys("o1"), interventions: keys("i1"), stores: keys("s1"), orderCustomers: true, allocations: { userIds: [A.tech1], from: 10, to: 20 } };
+    const two: OperationLoads = { ...NOTHING, customers: keys("c2"), customerElements: keys("e2"), orders: keys("o2"), interventions: keys("i2"), stores: keys("s2"), orderInterventions: true, allocations: { userIds: [A.tech2, A.tech1], from: 5, to: 15 } };
+    const merged = mergeLoads([one, NOTHING, two]);
+    expect(merged).toEqual({
+      customers: { ids: [], externalIds: ["c1", "c2"] }, customerElements: { ids: [], externalIds: ["e1", "e2"] }, orders: { ids: [], externalIds: ["o1", "o2"] },
+      interventions: { ids: [], externalIds: ["i1", "i2"] }, stores: { ids: [], externalIds: ["s1", "s2"] }, materials: { ids: [], externalIds: [] },
+      orderCustomers: true, orderInterventions: true, allocations: { userIds: [A.tech1, A.tech2], from: 5, to: 20 }, stock: "none",
+    });
+    expect(mergeLoads([NOTHING, one]).allocations).toEqual(one.allocations);
   });
 });

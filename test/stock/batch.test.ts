@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Guid } from "../../src/shared/guid.js";
 import { ALL, UNLIMITED, compareAmounts, finite, type Amount, type Quantity } from "../../src/stock/amount.js";
 import { addAmounts, addToStock } from "../../src/stock/add.js";
-import { applyStockChanges, type StockItem } from "../../src/stock/batch.js";
+import { applyStockChanges, applyStoreChanges, type StockChanges, type StockItem } from "../../src/stock/batch.js";
 import { moveStock } from "../../src/stock/move.js";
 import { parseStockAmounts, parseStockQuantities } from "../../src/stock/request.js";
 import { limits } from "../../src/shared/limits.js";
@@ -161,5 +161,31 @@ describe("stock refusals, whole issues", () => {
       ok: false,
       issues: [{ code: "TooMany", path: "", message: `At most ${limits.stockItems} stock items in one body (${n} sent).`, rule: "LIM-1" }],
     });
+  });
+});
+
+describe("applyStoreChanges (GRP-1)", () => {
+  const stores = ["s0", "s1", "s2"] as Guid[];
+  const storeStockArb = fc.array(fc.tuple(fc.constantFrom(...stores), stockArb), { maxLength: 3 }).map((pairs) => new Map<Guid, ReadonlyMap<Guid, Amount>>(pairs));
+  const changesArb: fc.Arbitrary<ReadonlyMap<Guid, StockChanges>> = storeStockArb;
+  const view = (s: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>): [Guid, [Guid, string][]][] => [...s].map(([k, v]) => [k, snapshot(v)]);
+
+  it("GRP-1: the changes of several decisions folded from an empty map, applied once, leave the stock as the decisions applied one by one (materials in the same order)", () => {
+    fc.assert(
+      fc.property(storeStockArb, fc.array(changesArb, { maxLength: 6 }), (stock, decisions) => {
+        deepFreeze(stock);
+        deepFreeze(decisions);
+        const oneByOne = decisions.reduce<ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>>((s, c) => applyStoreChanges(s, c), stock);
+        const folded = decisions.reduce<ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>>>((s, c) => applyStoreChanges(s, c), new Map());
+        expect(view(applyStoreChanges(stock, folded))).toEqual(view(oneByOne));
+      }),
+    );
+  });
+
+  it("GRP-1: stores and materials the changes do not name are kept; a store new to the stock starts from its changes", () => {
+    const stock = new Map([[stores[0]!, new Map<Guid, Amount>([[m0, finite(1)], [m1, UNLIMITED]])]]);
+    const after = applyStoreChanges(stock, new Map([[stores[0]!, new Map([[m2, finite(5)], [m0, finite(2)]])], [stores[1]!, new Map([[m1, finite(3)]])]]));
+    expect(view(after)).toEqual([[stores[0], [[m0, "2"], [m1, "INF"], [m2, "5"]]], [stores[1], [[m1, "3"]]]]);
+    expect(view(stock)).toEqual([[stores[0], [[m0, "1"], [m1, "INF"]]]]);
   });
 });

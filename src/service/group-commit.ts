@@ -1,0 +1,203 @@
+// Group commit (issue 33): the stock writes one process has queued on one store path are decided
+// one after another on one view and committed in one commit. A write that finds no queue goes the
+// route of one decision (decide-and-commit.ts) at once; the writes that arrive while it runs wait,
+// and the next turn takes them all. docs/decisions.md "Group commit" says why this is the same as
+// committing them one by one.
+import { applyStoreChanges, type StockChanges } from "../stock/batch.js";
+import type { Amount } from "../stock/amount.js";
+import type { Guid } from "../shared/guid.js";
+import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
+import type { ServiceResponse } from "./entry-point.js";
+import type { Outcome } from "./journal-on-write.js";
+import { mergeLoads } from "./loads.js";
+import type { Changes, CompanyState } from "./state.js";
+import { pause } from "./decide-and-commit.js";
+import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation } from "./storage.js";
+
+/** Most decisions one group commit holds: the commit statement has one shape per count, so its shapes stay few. */
+export const GROUP_LIMIT = 16;
+
+/** A decision on a view (and the answer recorded under the write's key, which a grouped write has none of). */
+export type Decide = (view: CompanyState, recorded: RecordedAnswer | undefined) => Outcome;
+/** The GEN-4 refusal of an external ID a unique constraint refused twice. */
+export type Taken = (view: CompanyState, recorded: RecordedAnswer | undefined, error: DuplicateExternalIdError) => Outcome;
+/** The route of one decision (`decideAndCommit` over the port). */
+export type Alone = (stored: StoredOperation, decide: Decide, taken: Taken) => Awaitable<ServiceResponse>;
+
+/**
+ * The key under which a write may be committed with others, or `undefined` when it goes alone: a
+ * stock write (its loads read stock) that is no dry run and carries no `Idempotency-Key`. Writes
+ * share a key only when they are the same operation on the same path, in the same form, of one
+ * company: they read the same stores, and each decision's changes are stock amounts only.
+ * @param stored - the operation
+ * @returns the key, or `undefined`
+ */
+export function groupKey(stored: StoredOperation): string | undefined {
+  if (stored.dryRun || stored.idempotencyKey !== null || stored.loads.stock !== "named") return undefined;
+  const values = stored.params.map((p) => (stored.form === "id" ? p.value.toLowerCase() : p.value));
+  return JSON.stringify([stored.companyId, stored.operation, stored.form, values]);
+}
+
+/**
+ * The view the next decision of a group reads: the same records, each store's stock as this
+ * decision left it ({@link applyStoreChanges}). The view given is not changed (an earlier
+ * decision's journal entry read it).
+ * @param view - the view this decision read
+ * @param stock - the stock the decision writes
+ * @returns the next view
+ */
+export function stockApplied(view: CompanyState, stock: ReadonlyMap<Guid, StockChanges>): CompanyState {
+  return { ...view, stock: applyStoreChanges(view.stock, stock) };
+}
+
+/**
+ * Whether a decision's changes are stock amounts only, the one kind a group commit merges.
+ * @param changes - the changes
+ * @returns whether nothing but `stock` is written
+ */
+function stockOnly(changes: Changes): boolean {
+  return Object.keys(changes).every((k) => k === "stock");
+}
+
+interface Member {
+  readonly stored: StoredOperation;
+  readonly decide: Decide;
+  readonly taken: Taken;
+  readonly resolve: (response: ServiceResponse) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** A member with its outcome on the group's view. */
+interface DecidedMember {
+  readonly member: Member;
+  readonly outcome: Outcome;
+}
+
+/**
+ * The group committer of one service: `submit` runs a write alone when no write of its key is
+ * under way, and otherwise queues it for the next turn of that key, which decides every write
+ * queued (at most {@link GROUP_LIMIT}) on one view and commits them in one commit. A turn's
+ * commit found stale decides the whole turn again (at most `port.attempts` times, then 503 for
+ * each); a decision that throws fails its own request only (500); a turn whose decisions write
+ * anything besides stock, or whose commit a unique constraint refused, goes alone, write by
+ * write, in the order queued.
+ * @param port - the storage (one that says `groupCommit`)
+ * @param alone - the route of one decision
+ * @returns `submit(key, stored, decide, taken)`
+ */
+export function groupCommitter(port: RequestPort, alone: Alone): (key: string, stored: StoredOperation, decide: Decide, taken: Taken) => Promise<ServiceResponse> {
+  const queues = new Map<string, Member[]>();
+
+  const settle = async (member: Member): Promise<void> => {
+    try {
+      member.resolve(await alone(member.stored, member.decide, member.taken));
+    } catch (error) {
+      member.reject(error);
+    }
+  };
+
+  const each = async (members: readonly Member[]): Promise<void> => {
+    for (const member of members) await settle(member);
+  };
+
+  const turn = async (members: readonly Member[]): Promise<void> => {
+    const merged: StoredOperation = { ...members[0]!.stored, loads: mergeLoads(members.map((m) => m.stored.loads)) };
+    let live = members;
+    let stale: LoadedView | undefined;
+    for (let n = 1; ; n++) {
+      let loaded: LoadedView;
+      try {
+        loaded = await port.load(merged, stale);
+      } catch (error) {
+        for (const member of live) member.reject(error);
+        return;
+      }
+      const decided: DecidedMember[] = [];
+      const failed = new Set<Member>();
+      let view = loaded.view;
+      let stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>> | undefined;
+      let merges = true;
+      for (const member of live) {
+        let outcome: Outcome;
+        try {
+          outcome = member.decide(view, undefined);
+        } catch (error) {
+          // A decision that throws is a bug (500) of its request alone; the others go on.
+          member.reject(error);
+          failed.add(member);
+          continue;
+        }
+        decided.push({ member, outcome });
+        const changes = outcome.changes;
+        if (changes === undefined) continue;
+        if (!stockOnly(changes)) {
+          merges = false;
+          break;
+        }
+        const written = changes.stock ?? new Map<Guid, StockChanges>();
+        view = stockApplied(view, written);
+        stock = applyStoreChanges(stock ?? new Map(), written);
+      }
+      live = live.filter((m) => !failed.has(m));
+      if (!merges) {
+        await port.release(loaded);
+        return each(live);
+      }
+      const journals: JournalRecord[] = [];
+      for (const d of decided) if (d.outcome.journal !== undefined) journals.push(d.outcome.journal);
+      const changes: Changes | undefined = stock === undefined ? undefined : { stock };
+      if (changes === undefined && journals.length === 0) {
+        await port.release(loaded);
+        for (const d of decided) d.member.resolve(d.outcome.result);
+        return;
+      }
+      let verdict: CommitVerdict;
+      try {
+        verdict = await port.commit(merged, loaded, { changes, journal: journals[0], grouped: journals.slice(1) });
+      } catch (error) {
+        for (const member of live) member.reject(error);
+        return;
+      }
+      if (verdict.kind === "committed") {
+        for (const d of decided) d.member.resolve(d.outcome.result);
+        return;
+      }
+      // A unique constraint refused the commit: each write is decided alone, as it would have been.
+      if (verdict.kind === "taken") return each(live);
+      if (n >= port.attempts) {
+        const error = new StorageUnavailableError(`${n} decisions of a group of ${live.length} writes found their view stale: concurrent writes kept changing what it reads`);
+        for (const member of live) member.reject(error);
+        return;
+      }
+      stale = loaded;
+      await pause(n);
+    }
+  };
+
+  const drain = async (key: string, queue: Member[]): Promise<void> => {
+    while (queue.length > 0) {
+      const members = queue.splice(0, GROUP_LIMIT);
+      try {
+        await (members.length === 1 ? settle(members[0]!) : turn(members));
+      } catch (error) {
+        // Only a release that failed gets here: every write of the turn not answered yet fails
+        // with it (an answered one keeps its answer), and the queue goes on.
+        for (const member of members) member.reject(error);
+      }
+    }
+    queues.delete(key);
+  };
+
+  return (key, stored, decide, taken) =>
+    new Promise<ServiceResponse>((resolve, reject) => {
+      const member: Member = { stored, decide, taken, resolve, reject };
+      const queue = queues.get(key);
+      if (queue !== undefined) {
+        queue.push(member);
+        return;
+      }
+      const fresh = [member];
+      queues.set(key, fresh);
+      void drain(key, fresh);
+    });
+}

@@ -1,0 +1,109 @@
+// Group commit on PostgreSQL (GRP-1): stock writes sent at once to one service are decided one
+// after another on one view and committed together. Whatever grouping happened, the journal's
+// `seq` order is a serial order of them: replayed in that order on the in-memory service (the
+// model), every answer and the stock they leave must be the same.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFieldService } from "../../src/service/create.js";
+import type { FieldService, ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
+import type { PostgresStorage } from "../../src/postgres/index.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+
+const A = ids(0);
+const schemas: string[] = [];
+const LOGIN = { method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } };
+const MATERIALS = ["M1", "M2", A.material(3)] as const;
+
+interface Entry {
+  readonly seq: number;
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+  readonly status: number;
+  readonly answer?: unknown;
+}
+
+const tokenOf = async (service: FieldService): Promise<string> => ((await service.handle(LOGIN)).body as { accessToken: string }).accessToken;
+
+/** One stock write on store S1 (by GUID or by external ID): a set, an add or a removal of some of three materials. */
+const write = fc.record({
+  op: fc.constantFrom("setMaterialAmounts", "addToStore", "removeMaterial"),
+  byKey: fc.boolean(),
+  items: fc.uniqueArray(fc.record({ material: fc.constantFrom(...MATERIALS), amount: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 3, selector: (i) => i.material }),
+});
+type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
+
+function request(w: Write): Omit<ServiceRequest, "headers"> {
+  const store = w.byKey ? "externalId/S1" : A.store(1);
+  const body = w.items.map((i) => ({ materialId: i.material, amount: w.op === "setMaterialAmounts" && i.amount === 12 ? null : i.amount }));
+  return { method: w.op === "addToStore" ? "POST" : "PUT", path: `/store/${store}/${w.op}`, body };
+}
+
+describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", () => {
+  let storage: PostgresStorage;
+  let service: FieldService<Promise<ServiceResponse>>;
+  let token: string;
+  beforeAll(async () => {
+    const schema = schemaName("group");
+    schemas.push(schema);
+    storage = testStorage(schema, 4);
+    service = createFieldService({ fixture: testFixture(), storage });
+    await service.ready();
+    token = await tokenOf(service);
+  });
+  afterAll(async () => {
+    await service.close();
+    await dropSchemas(schemas);
+  });
+
+  it("GRP-1: stock writes sent at once are answered, journaled and leave the stock as the same writes one by one in journal order on the in-memory service", async () => {
+    let grouped = 0;
+    let seen = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 3, maxLength: 3 }), fc.array(write, { minLength: 2, maxLength: 12 }), async (start, writes) => {
+        const model = createFieldService({ fixture: testFixture() });
+        const modelToken = ((model.handle(LOGIN)).body as { accessToken: string }).accessToken;
+        const headers = { authorization: `Bearer ${token}` };
+        // Both start from the same amounts of the three materials in S1.
+        const reset = { method: "PUT", path: `/store/${A.store(1)}/setMaterialAmounts`, body: MATERIALS.map((m, i) => ({ materialId: m, amount: start[i] })) };
+        expect((await service.handle({ ...reset, headers })).status).toBe(204);
+        expect(model.handle({ ...reset, headers: { authorization: `Bearer ${modelToken}` } }).status).toBe(204);
+        const before = storage.stats().grouped;
+        const sent = writes.map(request);
+        const answers = await Promise.all(sent.map((r) => service.handle({ ...r, headers })));
+        grouped += storage.stats().grouped - before;
+        // The entries of this run, in seq order: the reset's, then every write's once.
+        const page = (await service.handle({ method: "GET", path: `/journal?limit=500&after=${seen}`, headers })).body as { items: Entry[] };
+        seen = page.items[page.items.length - 1]!.seq;
+        expect(page.items[0]).toMatchObject({ path: reset.path, body: reset.body });
+        const entries = page.items.slice(1);
+        expect(entries).toHaveLength(writes.length);
+        // Each entry, replayed on the model in seq order, answers what PostgreSQL answered.
+        const answered = new Map<string, ServiceResponse[]>();
+        sent.forEach((r, i) => {
+          const key = JSON.stringify([r.method, r.path, r.body]);
+          answered.set(key, [...(answered.get(key) ?? []), answers[i]!]);
+        });
+        for (const e of entries) {
+          const key = JSON.stringify([e.method, e.path, e.body]);
+          const candidates = answered.get(key) ?? [];
+          const mine = model.handle({ method: e.method, path: e.path, body: e.body, headers: { authorization: `Bearer ${modelToken}` } });
+          expect({ status: e.status, answer: e.answer }).toEqual({ status: mine.status, answer: mine.body });
+          // One of the answers PostgreSQL gave to this request is this one.
+          const at = candidates.findIndex((a) => a.status === mine.status && JSON.stringify(a.body) === JSON.stringify(mine.body));
+          expect(at).toBeGreaterThanOrEqual(0);
+          candidates.splice(at, 1);
+        }
+        const stockOf = async (s: FieldService, t: string): Promise<unknown> => {
+          const r = await s.handle({ method: "GET", path: `/store/${A.store(1)}?page=1&pageSize=50`, headers: { authorization: `Bearer ${t}` } });
+          return (r.body as { materials: { items: { materialId: string; amount: number | null }[] } }).materials.items.map((i) => [i.materialId, i.amount]).sort();
+        };
+        expect(await stockOf(service, token)).toEqual(await stockOf(model, modelToken));
+      }),
+      { numRuns: 12 },
+    );
+    // Writes sent at once did share commits (the first of each path goes alone; the others queue).
+    expect(grouped).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,242 @@
+// The group committer (GRP-1) against a scripted asynchronous storage port: which writes share a
+// commit, what each decision reads, what the one commit carries, and what happens when a commit
+// is stale, refused by a unique constraint, or a decision throws. No database: test/postgres/
+// group-commit.test.ts runs the same writes on PostgreSQL against the in-memory model.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decideAndCommit } from "../../src/service/decide-and-commit.js";
+import { GROUP_LIMIT, groupCommitter, groupKey, stockApplied, type Decide } from "../../src/service/group-commit.js";
+import type { Outcome } from "../../src/service/journal-on-write.js";
+import { loadFixture } from "../../src/service/fixture.js";
+import { NOTHING, stockLoads } from "../../src/service/loads.js";
+import type { CompanyState } from "../../src/service/state.js";
+import { DuplicateExternalIdError, StorageUnavailableError, type CommitVerdict, type DecisionToCommit, type LoadedView, type RequestPort, type StoredOperation } from "../../src/service/storage.js";
+import type { JournalRecord } from "../../src/journal/memory.js";
+import { finite, type Amount } from "../../src/stock/amount.js";
+import type { Guid } from "../../src/shared/guid.js";
+import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+
+const company = loadFixture(testFixture())[0] as CompanyState;
+const A = ids(0);
+const S = A.store(1);
+const M = A.material(1);
+const stored = (over: Partial<StoredOperation> = {}): StoredOperation => ({
+  companyId: A.company, operation: "addToStore", form: "id", params: [{ name: "store", value: S }], body: [], query: new Map(),
+  dryRun: false, loads: stockLoads([{ materialId: M }]), at: 0, idempotencyKey: null, ...over,
+});
+
+const amountOf = (view: CompanyState, material: Guid = M): number => {
+  const a = view.stock.get(S)?.get(material);
+  return a === undefined || a.kind !== "finite" ? 0 : a.value.toNumber();
+};
+const journal = (tag: string): JournalRecord => ({ draft: { tag }, fingerprint: null }) as unknown as JournalRecord;
+/** Adds `n` of M to S: answers the amount it leaves, journals `tag`. */
+const add = (n: number, tag = `+${n}`): Decide => (view) => {
+  const after = amountOf(view) + n;
+  return { result: { status: 201, body: { after }, effects: [] }, changes: { stock: new Map([[S, new Map<Guid, Amount>([[M, finite(after)]])]]) }, journal: journal(tag) };
+};
+
+interface Script {
+  readonly port: RequestPort;
+  readonly log: string[];
+  readonly commits: DecisionToCommit[];
+  readonly loadedWith: (LoadedView | undefined)[];
+  readonly amount: () => number;
+}
+
+/** An asynchronous port over one store's stock; its commits answer `verdicts` in turn (then `committed`) and apply what they carry when committed. */
+function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?: number; loadFails?: Error; releaseFails?: Error } = {}): Script {
+  const log: string[] = [];
+  const commits: DecisionToCommit[] = [];
+  const loadedWith: (LoadedView | undefined)[] = [];
+  let stock = new Map<Guid, ReadonlyMap<Guid, Amount>>([[S, new Map([[M, finite(0)]])]]);
+  let views = 0;
+  const port = {
+    attempts: options.attempts ?? 5,
+    groupCommit: true,
+    load: async (_op: StoredOperation, stale?: LoadedView): Promise<LoadedView> => {
+      await Promise.resolve();
+      loadedWith.push(stale);
+      if (options.loadFails !== undefined) throw options.loadFails;
+      views++;
+      log.push(`load ${views}`);
+      return { view: { ...company, stock }, stamp: views };
+    },
+    commit: async (_op: StoredOperation, loaded: LoadedView, decided: DecisionToCommit): Promise<CommitVerdict> => {
+      await Promise.resolve();
+      commits.push(decided);
+      const entries = [decided.journal, ...(decided.grouped ?? [])].map((j) => (j?.draft as unknown as { tag: string } | undefined)?.tag);
+      log.push(`commit ${String(loaded.stamp)} [${entries.join(" ")}]`);
+      const verdict = verdicts.shift() ?? { kind: "committed" };
+      if (verdict instanceof Error) throw verdict;
+      if (verdict.kind === "committed") {
+        const next = new Map(stock);
+        for (const [store, amounts] of decided.changes?.stock ?? []) next.set(store, new Map([...(stock.get(store) ?? []), ...amounts]));
+        stock = next;
+      }
+      return verdict;
+    },
+    release: async (loaded: LoadedView): Promise<void> => {
+      await Promise.resolve();
+      log.push(`release ${String(loaded.stamp)}`);
+      if (options.releaseFails !== undefined) throw options.releaseFails;
+    },
+  } as unknown as RequestPort;
+  return { port, log, commits, loadedWith, amount: () => amountOf({ ...company, stock }) };
+}
+
+const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
+const never = (): Outcome => {
+  throw new Error("not called");
+};
+const key = groupKey(stored()) as string;
+
+describe("groupKey", () => {
+  it("GRP-1: a stock write without a dry run or an Idempotency-Key has a key; one path's GUID in either case is one key; another operation, path or form is another", () => {
+    expect(key).toBeDefined();
+    expect(groupKey(stored({ params: [{ name: "store", value: S.toUpperCase() }] }))).toBe(key);
+    expect(groupKey(stored({ operation: "setMaterialAmounts" }))).not.toBe(key);
+    expect(groupKey(stored({ params: [{ name: "store", value: A.store(2) }] }))).not.toBe(key);
+    expect(groupKey(stored({ form: "externalId", params: [{ name: "store", value: "S1" }] }))).not.toBe(groupKey(stored({ form: "externalId", params: [{ name: "store", value: "s1" }] })));
+    expect(groupKey(stored({ companyId: ids(1).company }))).not.toBe(key);
+  });
+
+  it("GRP-1: a dry run, a write with an Idempotency-Key and a write that reads no stock go alone", () => {
+    expect(groupKey(stored({ dryRun: true }))).toBeUndefined();
+    expect(groupKey(stored({ idempotencyKey: "k" }))).toBeUndefined();
+    expect(groupKey(stored({ loads: NOTHING }))).toBeUndefined();
+  });
+});
+
+describe("stockApplied", () => {
+  it("GRP-1: the next decision's view holds the stock the decision left (new materials appended); the view given is not changed", () => {
+    const view: CompanyState = { ...company, stock: new Map([[S, new Map([[M, finite(1)]])]]) };
+    const next = stockApplied(view, new Map([[S, new Map([[A.material(2), finite(5)], [M, finite(2)]])], [A.store(2), new Map([[M, finite(3)]])]]));
+    expect([...next.stock.get(S)!].map(([m, a]) => [m, a.kind === "finite" ? a.value.toNumber() : null])).toEqual([[M, 2], [A.material(2), 5]]);
+    expect(amountOf({ ...company, stock: next.stock })).toBe(2);
+    expect(next.stock.get(A.store(2))?.get(M)).toEqual(finite(3));
+    expect(amountOf(view)).toBe(1);
+    expect(view.stock.has(A.store(2))).toBe(false);
+    expect(next.customers).toBe(view.customers);
+  });
+});
+
+describe("groupCommitter", () => {
+  it("GRP-1: the first write goes alone; the writes that queued behind it are decided in turn on one view, each on the stock the previous left, and committed once with every journal entry in order", async () => {
+    const s = scripted();
+    const submit = committer(s);
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => submit(key, stored(), add(n), never)));
+    expect(answers.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }, { after: 10 }]);
+    expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3 +4]"]);
+    expect(s.amount()).toBe(10);
+    expect([...s.commits[1]!.changes!.stock!.get(S)!.values()]).toEqual([finite(10)]);
+  });
+
+  it("GRP-1: property: any adds sent at once answer and end as the same adds one by one, in the order sent", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 40 }), async (adds) => {
+        const s = scripted();
+        const submit = committer(s);
+        const answers = await Promise.all(adds.map((n, i) => submit(key, stored(), add(n, String(i)), never)));
+        let sum = 0;
+        expect(answers.map((a) => a.body)).toEqual(adds.map((n) => ({ after: (sum += n) })));
+        expect(s.amount()).toBe(sum);
+        // Every entry committed once, in the order sent; no commit holds more than GROUP_LIMIT.
+        const entries = s.commits.flatMap((c) => [c.journal, ...(c.grouped ?? [])].map((j) => (j?.draft as unknown as { tag: string }).tag));
+        expect(entries).toEqual(adds.map((_, i) => String(i)));
+        expect(Math.max(...s.commits.map((c) => 1 + (c.grouped?.length ?? 0)))).toBeLessThanOrEqual(GROUP_LIMIT);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it(`GRP-1: at most ${GROUP_LIMIT} decisions a commit: 1 + 20 queued writes are committed as 1, ${GROUP_LIMIT} and ${20 - GROUP_LIMIT}`, async () => {
+    const s = scripted();
+    const submit = committer(s);
+    await Promise.all(Array.from({ length: 21 }, (_, i) => submit(key, stored(), add(1, String(i)), never)));
+    expect(s.commits.map((c) => 1 + (c.grouped?.length ?? 0))).toEqual([1, GROUP_LIMIT, 20 - GROUP_LIMIT]);
+    expect(s.amount()).toBe(21);
+  });
+
+  it("GRP-1: writes of another key do not join the group: each key has its own queue", async () => {
+    const s = scripted();
+    const submit = committer(s);
+    const other = groupKey(stored({ operation: "setMaterialAmounts" })) as string;
+    await Promise.all([submit(key, stored(), add(1, "a1"), never), submit(other, stored({ operation: "setMaterialAmounts" }), add(1, "b1"), never), submit(key, stored(), add(1, "a2"), never)]);
+    expect(s.commits.map((c) => 1 + (c.grouped?.length ?? 0))).toEqual([1, 1, 1]);
+  });
+
+  it("GRP-1, GEN-8: a group's commit found stale decides the whole group again on a fresh view (handing the storage the stale one); the answers are those of the view that committed", async () => {
+    const s = scripted([{ kind: "committed" }, { kind: "stale" }]);
+    const submit = committer(s);
+    const answers = await Promise.all([1, 2, 3].map((n) => submit(key, stored(), add(n), never)));
+    expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]", "load 3", "commit 3 [+2 +3]"]);
+    expect(s.loadedWith[2]?.stamp).toBe(2);
+    expect(answers.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }]);
+    expect(s.amount()).toBe(6);
+  });
+
+  it("GRP-1, HTTP-2: a group still stale after `attempts` decisions fails every write of it with StorageUnavailableError (503), and the key's queue goes on", async () => {
+    const s = scripted([{ kind: "committed" }, { kind: "stale" }, { kind: "stale" }], { attempts: 2 });
+    const submit = committer(s);
+    const answers = await Promise.allSettled([1, 2, 3].map((n) => submit(key, stored(), add(n), never)));
+    expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    for (const a of answers.slice(1)) expect((a as PromiseRejectedResult).reason).toBeInstanceOf(StorageUnavailableError);
+    expect(s.amount()).toBe(1);
+    expect((await submit(key, stored(), add(5), never)).body).toEqual({ after: 6 });
+  });
+
+  it("GRP-1: a decision that throws fails its own write only; the others of its group commit", async () => {
+    const s = scripted();
+    const submit = committer(s);
+    const bug = new Error("bug");
+    const answers = await Promise.allSettled([submit(key, stored(), add(1), never), submit(key, stored(), add(2), never), submit(key, stored(), () => {
+      throw bug;
+    }, never), submit(key, stored(), add(4), never)]);
+    expect(answers.map((a) => a.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect((answers[2] as PromiseRejectedResult).reason).toBe(bug);
+    expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +4]"]);
+    expect(s.amount()).toBe(7);
+  });
+
+  it("GRP-1: a group whose decision writes more than stock, or whose commit a unique constraint refused, goes alone, write by write, in the order queued", async () => {
+    const customer: Decide = () => ({ result: { status: 204, effects: [] }, changes: { customers: [] }, journal: journal("c") });
+    const s = scripted();
+    const submit = committer(s);
+    await Promise.all([submit(key, stored(), add(1), never), submit(key, stored(), add(2), never), submit(key, stored(), customer, never), submit(key, stored(), add(3), never)]);
+    expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "release 2", "load 3", "commit 3 [+2]", "load 4", "commit 4 [c]", "load 5", "commit 5 [+3]"]);
+    const t = scripted([{ kind: "committed" }, { kind: "taken", error: new DuplicateExternalIdError("/externalId", "taken") }]);
+    const again = committer(t);
+    const answers = await Promise.all([1, 2, 3].map((n) => again(key, stored(), add(n), never)));
+    expect(t.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]", "load 3", "commit 3 [+2]", "load 4", "commit 4 [+3]"]);
+    expect(answers.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }]);
+  });
+
+  it("GRP-1, HTTP-2: a view that cannot be read, or a commit that fails, fails every write of the group with that error", async () => {
+    const down = new StorageUnavailableError("down");
+    const s = scripted([{ kind: "committed" }, down]);
+    const submit = committer(s);
+    const answers = await Promise.allSettled([1, 2, 3].map((n) => submit(key, stored(), add(n), never)));
+    expect(answers.map((a) => (a.status === "rejected" ? a.reason : a.value.body))).toEqual([{ after: 1 }, down, down]);
+    expect(s.amount()).toBe(1);
+    const l = scripted([], { loadFails: down });
+    const failing = committer(l);
+    const loads = await Promise.allSettled([1, 2, 3].map((n) => failing(key, stored(), add(n), never)));
+    expect(loads.map((a) => (a.status === "rejected" ? a.reason : "answered"))).toEqual([down, down, down]);
+  });
+
+  it("GRP-1: a group that writes nothing and journals nothing releases its view and answers each; a release that fails fails the writes of its turn, and the queue goes on", async () => {
+    const read: Decide = () => ({ result: { status: 200, body: {}, effects: [] } });
+    const s = scripted();
+    const submit = committer(s);
+    const answers = await Promise.all([1, 2, 3].map(() => submit(key, stored(), read, never)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(s.log).toEqual(["load 1", "release 1", "load 2", "release 2"]);
+    const lost = new StorageUnavailableError("lost");
+    const r = scripted([], { releaseFails: lost });
+    const failing = committer(r);
+    const settled = await Promise.allSettled([1, 2, 3].map(() => failing(key, stored(), read, never)));
+    expect(settled.map((a) => (a.status === "rejected" ? a.reason : a.value.status))).toEqual([lost, lost, lost]);
+    expect((await Promise.allSettled([failing(key, stored(), add(1), never)]))[0]).toMatchObject({ status: "fulfilled" });
+  });
+});
