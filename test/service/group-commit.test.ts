@@ -41,6 +41,7 @@ interface Script {
   readonly log: string[];
   readonly commits: DecisionToCommit[];
   readonly loadedWith: (LoadedView | undefined)[];
+  readonly loadedOps: StoredOperation[];
   readonly amount: () => number;
 }
 
@@ -49,14 +50,16 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
   const log: string[] = [];
   const commits: DecisionToCommit[] = [];
   const loadedWith: (LoadedView | undefined)[] = [];
+  const loadedOps: StoredOperation[] = [];
   let stock = new Map<Guid, ReadonlyMap<Guid, Amount>>([[S, new Map([[M, finite(0)]])]]);
   let views = 0;
   const port = {
     attempts: options.attempts ?? 5,
     groupCommit: true,
-    load: async (_op: StoredOperation, stale?: LoadedView): Promise<LoadedView> => {
+    load: async (op: StoredOperation, stale?: LoadedView): Promise<LoadedView> => {
       await Promise.resolve();
       loadedWith.push(stale);
+      loadedOps.push(op);
       if (options.loadFails !== undefined) throw options.loadFails;
       views++;
       log.push(`load ${views}`);
@@ -82,7 +85,7 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
       if (options.releaseFails !== undefined) throw options.releaseFails;
     },
   } as unknown as RequestPort;
-  return { port, log, commits, loadedWith, amount: () => amountOf({ ...company, stock }) };
+  return { port, log, commits, loadedWith, loadedOps, amount: () => amountOf({ ...company, stock }) };
 }
 
 const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
@@ -130,6 +133,31 @@ describe("groupCommitter", () => {
     expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3 +4]"]);
     expect(s.amount()).toBe(10);
     expect([...s.commits[1]!.changes!.stock!.get(S)!.values()]).toEqual([finite(10)]);
+  });
+
+  it("GRP-1: a group's view reads what every write of it reads: the union of their loads, on the first write's path", async () => {
+    const s = scripted();
+    const submit = committer(s);
+    const named = (m: string): StoredOperation => stored({ loads: stockLoads([{ materialId: m }]) });
+    await Promise.all([named("M1"), named("M2"), named("M3")].map((op, i) => submit(key, op, add(i), never)));
+    expect(s.loadedOps.map((op) => op.loads.materials.externalIds)).toEqual([["M1"], ["M2", "M3"]]);
+    expect(s.loadedOps[1]).toMatchObject({ operation: "addToStore", params: [{ name: "store", value: S }], loads: { stock: "named" } });
+  });
+
+  it("GRP-1, JRN-1: a group of refusals commits its journal entries alone; a group whose writes keep no journal commits its stock alone", async () => {
+    const refusal = (tag: string): Decide => () => ({ result: { status: 400, effects: [] }, journal: journal(tag) });
+    const s = scripted();
+    const submit = committer(s);
+    const refused = await Promise.all(["r1", "r2", "r3"].map((t) => submit(key, stored(), refusal(t), never)));
+    expect(refused.map((a) => a.status)).toEqual([400, 400, 400]);
+    expect(s.log).toEqual(["load 1", "commit 1 [r1]", "load 2", "commit 2 [r2 r3]"]);
+    expect(s.commits[1]!.changes).toBeUndefined();
+    const unjournaled = (n: number): Decide => (view) => ({ ...add(n)(view, undefined), journal: undefined });
+    const t = scripted();
+    const quiet = committer(t);
+    await Promise.all([1, 2, 3].map((n) => quiet(key, stored(), unjournaled(n), never)));
+    expect(t.log).toEqual(["load 1", "commit 1 []", "load 2", "commit 2 []"]);
+    expect(t.amount()).toBe(6);
   });
 
   it("GRP-1: property: any adds sent at once answer and end as the same adds one by one, in the order sent", async () => {
@@ -181,7 +209,10 @@ describe("groupCommitter", () => {
     const submit = committer(s);
     const answers = await Promise.allSettled([1, 2, 3].map((n) => submit(key, stored(), add(n), never)));
     expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected", "rejected"]);
-    for (const a of answers.slice(1)) expect((a as PromiseRejectedResult).reason).toBeInstanceOf(StorageUnavailableError);
+    for (const a of answers.slice(1)) {
+      expect((a as PromiseRejectedResult).reason).toBeInstanceOf(StorageUnavailableError);
+      expect(String((a as PromiseRejectedResult).reason)).toMatch(/2 decisions of a group of 2 writes found their view stale/);
+    }
     expect(s.amount()).toBe(1);
     expect((await submit(key, stored(), add(5), never)).body).toEqual({ after: 6 });
   });
@@ -197,6 +228,18 @@ describe("groupCommitter", () => {
     expect((answers[2] as PromiseRejectedResult).reason).toBe(bug);
     expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +4]"]);
     expect(s.amount()).toBe(7);
+    // Decided once: a stale group decides again only the writes still waiting for an answer.
+    const t = scripted([{ kind: "committed" }, { kind: "stale" }]);
+    const again = committer(t);
+    let thrown = 0;
+    const throwing: Decide = () => {
+      thrown++;
+      throw bug;
+    };
+    const settled = await Promise.allSettled([again(key, stored(), add(1), never), again(key, stored(), throwing, never), again(key, stored(), add(2), never)]);
+    expect(settled.map((a) => a.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(thrown).toBe(1);
+    expect(t.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2]", "load 3", "commit 3 [+2]"]);
   });
 
   it("GRP-1: a group whose decision writes more than stock, or whose commit a unique constraint refused, goes alone, write by write, in the order queued", async () => {
@@ -205,6 +248,12 @@ describe("groupCommitter", () => {
     const submit = committer(s);
     await Promise.all([submit(key, stored(), add(1), never), submit(key, stored(), add(2), never), submit(key, stored(), customer, never), submit(key, stored(), add(3), never)]);
     expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "release 2", "load 3", "commit 3 [+2]", "load 4", "commit 4 [c]", "load 5", "commit 5 [+3]"]);
+    // Stock and anything else in one decision is more than stock; a write alone is never a group.
+    const both: Decide = (view) => ({ ...add(1, "b")(view, undefined), changes: { ...add(1)(view, undefined).changes, materials: [] } });
+    const m = scripted();
+    const mixed = committer(m);
+    await Promise.all([mixed(key, stored(), both, never), mixed(key, stored(), add(1), never), mixed(key, stored(), both, never)]);
+    expect(m.log).toEqual(["load 1", "commit 1 [b]", "load 2", "release 2", "load 3", "commit 3 [+1]", "load 4", "commit 4 [b]"]);
     const t = scripted([{ kind: "committed" }, { kind: "taken", error: new DuplicateExternalIdError("/externalId", "taken") }]);
     const again = committer(t);
     const answers = await Promise.all([1, 2, 3].map((n) => again(key, stored(), add(n), never)));

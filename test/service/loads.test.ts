@@ -79,6 +79,7 @@ describe("mergeLoads", () => {
     const merged = mergeLoads([a, b]);
     expect(merged.materials).toEqual({ ids: [A.material(2), A.material(3)], externalIds: ["M1", A.material(2), A.material(3)] });
     expect(merged.stock).toBe("named");
+    expect(mergeLoads([NOTHING, a]).stock).toBe("named");
     expect(mergeLoads([NOTHING, NOTHING])).toEqual(NOTHING);
     expect(mergeLoads([{ ...NOTHING, absentExpected: true }]).absentExpected).toBeUndefined();
   });
