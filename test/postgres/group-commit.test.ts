@@ -66,6 +66,18 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
     expect({ roundTrips: after.roundTrips - before.roundTrips, commits: after.commits - before.commits, grouped: after.grouped - before.grouped }).toEqual({ roundTrips: 4, commits: 2, grouped: 4 });
   });
 
+  it("GRP-1: a store's GUID sent in upper and in lower case is one path: the writes queued behind the first share one view and one commit, and each finds the store", async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const before = storage.stats();
+    const paths = [A.store(1), A.store(1).toUpperCase(), A.store(1), A.store(1).toUpperCase()];
+    const answers = await Promise.all(paths.map((store, n) => service.handle({ method: "POST", path: `/store/${store}/addToStore`, headers, body: [{ materialId: "M1", amount: n + 1 }] })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const amounts = answers.map((a) => (a.body as { items: { amount: number }[] }).items[0]!.amount);
+    expect(amounts.slice(1).map((x, i) => x - amounts[i]!)).toEqual([2, 3, 4]);
+    const after = storage.stats();
+    expect({ roundTrips: after.roundTrips - before.roundTrips, grouped: after.grouped - before.grouped }).toEqual({ roundTrips: 4, grouped: 2 });
+  });
+
   it("GRP-1: stock writes sent at once are answered, journaled and leave the stock as the same writes one by one in journal order on the in-memory service", async () => {
     let grouped = 0;
     // Entries of the tests before this one are not this property's.
