@@ -1,16 +1,18 @@
-// Group commit (issue 33): the stock writes one process has queued on one store path are decided
-// one after another on one view and committed in one commit. A write that finds no queue goes the
+// Group commit (issue 33): the stock writes one process has queued on one store path, and the
+// customer adds it has queued, are decided one after another on one view and committed in one
+// commit. A write that finds no queue goes the
 // route of one decision (decide-and-commit.ts) at once; the writes that arrive while it runs wait,
 // and the next turn takes them all. docs/decisions.md "Group commit" says why this is the same as
 // committing them one by one.
-import { applyStoreChanges, type StockChanges } from "../stock/batch.js";
+import { applyStoreChanges } from "../stock/batch.js";
+import type { Customer } from "../customer/customer.js";
 import type { Amount } from "../stock/amount.js";
 import type { Guid } from "../shared/guid.js";
 import type { JournalRecord, RecordedAnswer } from "../journal/memory.js";
 import type { ServiceResponse } from "./entry-point.js";
 import type { Outcome } from "./journal-on-write.js";
 import { mergeLoads } from "./loads.js";
-import type { Changes, CompanyState } from "./state.js";
+import { putRecord, type Changes, type CompanyState } from "./state.js";
 import { pause } from "./decide-and-commit.js";
 import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation } from "./storage.js";
 
@@ -25,39 +27,47 @@ export type Taken = (view: CompanyState, recorded: RecordedAnswer | undefined, e
 export type Alone = (stored: StoredOperation, decide: Decide, taken: Taken) => Awaitable<ServiceResponse>;
 
 /**
- * The key under which a write may be committed with others, or `undefined` when it goes alone: a
- * stock write (its loads read stock) that is no dry run and carries no `Idempotency-Key`. Writes
- * share a key only when they are the same operation on the same path, in the same form, of one
- * company: they read the same stores, and each decision's changes are stock amounts only.
+ * The key under which a write may be committed with others, or `undefined` when it goes alone. A
+ * write with a dry run or an `Idempotency-Key` goes alone. Two kinds are grouped:
+ * - a stock write (its loads read stock), with the writes of the same operation on the same path,
+ *   in the same form, of one company: they read the same stores;
+ * - a write whose loads expect every record they name absent (a customer add: its own external
+ *   ID, `absentExpected`) and whose path names none, with the same operation of one company.
  * @param stored - the operation
  * @returns the key, or `undefined`
  */
 export function groupKey(stored: StoredOperation): string | undefined {
-  if (stored.dryRun || stored.idempotencyKey !== null || stored.loads.stock !== "named") return undefined;
-  // Stryker disable next-line MethodExpression: upper case folds a GUID's two cases into one key as well
-  const values = stored.params.map((p) => (stored.form === "id" ? p.value.toLowerCase() : p.value));
-  return JSON.stringify([stored.companyId, stored.operation, stored.form, values]);
+  if (stored.dryRun || stored.idempotencyKey !== null) return undefined;
+  if (stored.loads.stock === "named") {
+    // Stryker disable next-line MethodExpression: upper case folds a GUID's two cases into one key as well
+    const values = stored.params.map((p) => (stored.form === "id" ? p.value.toLowerCase() : p.value));
+    return JSON.stringify([stored.companyId, stored.operation, stored.form, values]);
+  }
+  if (stored.loads.absentExpected === true && stored.params.length === 0) return JSON.stringify([stored.companyId, stored.operation]);
+  return undefined;
 }
 
 /**
- * The view the next decision of a group reads: the same records, each store's stock as this
- * decision left it ({@link applyStoreChanges}). The view given is not changed (an earlier
- * decision's journal entry read it).
+ * The view the next decision of a group reads: the same records, with the new customers this
+ * decision adds and each store's stock as it left it ({@link applyStoreChanges}); `undefined`
+ * when the decision writes anything else (a group merges only those). The view given is not
+ * changed (an earlier decision's journal entry read it).
  * @param view - the view this decision read
- * @param stock - the stock the decision writes
- * @returns the next view
+ * @param changes - what the decision writes
+ * @returns the next view, or `undefined`
  */
-export function stockApplied(view: CompanyState, stock: ReadonlyMap<Guid, StockChanges>): CompanyState {
-  return { ...view, stock: applyStoreChanges(view.stock, stock) };
-}
-
-/**
- * Whether a decision's changes are stock amounts only, the one kind a group commit merges.
- * @param changes - the changes
- * @returns whether nothing but `stock` is written
- */
-function stockOnly(changes: Changes): boolean {
-  return Object.keys(changes).every((k) => k === "stock");
+export function viewAfter(view: CompanyState, changes: Changes): CompanyState | undefined {
+  for (const kind of Object.keys(changes)) if (kind !== "stock" && kind !== "customers") return undefined;
+  let next = view;
+  if (changes.customers !== undefined) {
+    // Only new customers: an edit's version is read from the view, which one commit moves once.
+    if (changes.customers.some((c) => view.customers.byId.has(c.id))) return undefined;
+    const customers = { byId: new Map(view.customers.byId), byKey: new Map(view.customers.byKey) };
+    for (const customer of changes.customers) putRecord(customers, customer);
+    next = { ...next, customers };
+  }
+  if (changes.stock !== undefined) next = { ...next, stock: applyStoreChanges(view.stock, changes.stock) };
+  return next;
 }
 
 interface Member {
@@ -80,8 +90,8 @@ interface DecidedMember {
  * queued (at most {@link GROUP_LIMIT}) on one view and commits them in one commit. A turn's
  * commit found stale decides the whole turn again (at most `port.attempts` times, then 503 for
  * each); a decision that throws fails its own request only (500); a turn whose decisions write
- * anything besides stock, or whose commit a unique constraint refused, goes alone, write by
- * write, in the order queued.
+ * anything besides stock and new customers ({@link viewAfter}), or whose commit a unique
+ * constraint refused twice, goes alone, write by write, in the order queued.
  * @param port - the storage (one that says `groupCommit`)
  * @param alone - the route of one decision
  * @returns `submit(key, stored, decide, taken)`
@@ -105,6 +115,7 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
     const merged: StoredOperation = { ...members[0]!.stored, loads: mergeLoads(members.map((m) => m.stored.loads)) };
     let live = members;
     let stale: LoadedView | undefined;
+    let taken = false;
     for (let n = 1; ; n++) {
       let loaded: LoadedView;
       try {
@@ -117,6 +128,7 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
       const failed = new Set<Member>();
       let view = loaded.view;
       let stock: ReadonlyMap<Guid, ReadonlyMap<Guid, Amount>> | undefined;
+      let customers: Customer[] | undefined;
       let merges = true;
       for (const member of live) {
         let outcome: Outcome;
@@ -131,13 +143,14 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
         decided.push({ member, outcome });
         const changes = outcome.changes;
         if (changes === undefined) continue;
-        if (!stockOnly(changes)) {
+        const next = viewAfter(view, changes);
+        if (next === undefined) {
           merges = false;
           break;
         }
-        const written = changes.stock ?? new Map<Guid, StockChanges>();
-        view = stockApplied(view, written);
-        stock = applyStoreChanges(stock ?? new Map(), written);
+        view = next;
+        if (changes.stock !== undefined) stock = applyStoreChanges(stock ?? new Map(), changes.stock);
+        for (const customer of changes.customers ?? []) (customers ??= []).push(customer);
       }
       live = live.filter((m) => !failed.has(m));
       if (!merges) {
@@ -146,7 +159,8 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
       }
       const journals: JournalRecord[] = [];
       for (const d of decided) if (d.outcome.journal !== undefined) journals.push(d.outcome.journal);
-      const changes: Changes | undefined = stock === undefined ? undefined : { stock };
+      const changes: Changes | undefined =
+        stock === undefined && customers === undefined ? undefined : { ...(stock === undefined ? {} : { stock }), ...(customers === undefined ? {} : { customers }) };
       if (changes === undefined && journals.length === 0) {
         await port.release(loaded);
         for (const d of decided) d.member.resolve(d.outcome.result);
@@ -163,8 +177,14 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
         for (const d of decided) d.member.resolve(d.outcome.result);
         return;
       }
-      // A unique constraint refused the commit: each write is decided alone, as it would have been.
-      if (verdict.kind === "taken") return each(live);
+      if (verdict.kind === "taken") {
+        // A unique constraint refused the commit (an added customer's external ID taken by a
+        // commit the view did not read): the group is decided once more on a view that reads
+        // those records, as one write would be, and the rules refuse what is taken. Refused
+        // again, each write is decided alone, as it would have been.
+        if (taken) return each(live);
+        taken = true;
+      }
       if (n >= port.attempts) {
         const error = new StorageUnavailableError(`${n} decisions of a group of ${live.length} writes found their view stale: concurrent writes kept changing what it reads`);
         for (const member of live) member.reject(error);

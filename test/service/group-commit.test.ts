@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideAndCommit } from "../../src/service/decide-and-commit.js";
-import { GROUP_LIMIT, groupCommitter, groupKey, stockApplied, type Decide } from "../../src/service/group-commit.js";
+import { GROUP_LIMIT, groupCommitter, groupKey, viewAfter, type Decide } from "../../src/service/group-commit.js";
 import type { Outcome } from "../../src/service/journal-on-write.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import { NOTHING, stockLoads } from "../../src/service/loads.js";
@@ -14,7 +14,7 @@ import { DuplicateExternalIdError, StorageUnavailableError, type CommitVerdict, 
 import type { JournalRecord } from "../../src/journal/memory.js";
 import { finite, type Amount } from "../../src/stock/amount.js";
 import type { Guid } from "../../src/shared/guid.js";
-import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import { ids, testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 
 const company = loadFixture(testFixture())[0] as CompanyState;
 const A = ids(0);
@@ -104,23 +104,55 @@ describe("groupKey", () => {
     expect(groupKey(stored({ companyId: ids(1).company }))).not.toBe(key);
   });
 
-  it("GRP-1: a dry run, a write with an Idempotency-Key and a write that reads no stock go alone", () => {
+  it("GRP-1: a dry run, a write with an Idempotency-Key and a write that reads no stock and expects no record absent go alone", () => {
     expect(groupKey(stored({ dryRun: true }))).toBeUndefined();
     expect(groupKey(stored({ idempotencyKey: "k" }))).toBeUndefined();
     expect(groupKey(stored({ loads: NOTHING }))).toBeUndefined();
   });
+
+  it("GRP-1: customer adds (loads that expect their records absent, no path record) of one company share a key; with a key, a dry run or a path record they go alone", () => {
+    const add = (over: Partial<StoredOperation> = {}): StoredOperation => stored({ operation: "addCustomer", params: [], loads: { ...NOTHING, absentExpected: true }, ...over });
+    const k = groupKey(add());
+    expect(k).toBeDefined();
+    expect(groupKey(add({ body: { externalId: "other" } }))).toBe(k);
+    expect(groupKey(add({ companyId: ids(1).company }))).not.toBe(k);
+    expect(groupKey(add({ idempotencyKey: "k" }))).toBeUndefined();
+    expect(groupKey(add({ dryRun: true }))).toBeUndefined();
+    expect(groupKey(add({ params: [{ name: "order", value: "O1" }] }))).toBeUndefined();
+    expect(groupKey(add({ loads: NOTHING }))).toBeUndefined();
+  });
 });
 
-describe("stockApplied", () => {
+describe("viewAfter", () => {
   it("GRP-1: the next decision's view holds the stock the decision left (new materials appended); the view given is not changed", () => {
     const view: CompanyState = { ...company, stock: new Map([[S, new Map([[M, finite(1)]])]]) };
-    const next = stockApplied(view, new Map([[S, new Map([[A.material(2), finite(5)], [M, finite(2)]])], [A.store(2), new Map([[M, finite(3)]])]]));
+    const next = viewAfter(view, { stock: new Map([[S, new Map([[A.material(2), finite(5)], [M, finite(2)]])], [A.store(2), new Map([[M, finite(3)]])]]) })!;
     expect([...next.stock.get(S)!].map(([m, a]) => [m, a.kind === "finite" ? a.value.toNumber() : null])).toEqual([[M, 2], [A.material(2), 5]]);
     expect(amountOf({ ...company, stock: next.stock })).toBe(2);
     expect(next.stock.get(A.store(2))?.get(M)).toEqual(finite(3));
     expect(amountOf(view)).toBe(1);
     expect(view.stock.has(A.store(2))).toBe(false);
     expect(next.customers).toBe(view.customers);
+  });
+
+  it("GRP-1: the next decision's view holds the customers the decision added, by GUID and by external ID; the view given is not changed", () => {
+    const view: CompanyState = { ...company, customers: { byId: new Map(), byKey: new Map() } };
+    const added = { ...testCustomer(0, 7, "NEW-7") };
+    const next = viewAfter(view, { customers: [added] })!;
+    expect(next.customers.byId.get(added.id)).toBe(added);
+    expect(next.customers.byKey.get("NEW-7")).toBe(added);
+    expect(view.customers.byId.size + view.customers.byKey.size).toBe(0);
+    expect(next.stock).toBe(view.stock);
+    const both = viewAfter(view, { customers: [added], stock: new Map([[S, new Map([[M, finite(4)]])]]) })!;
+    expect([both.customers.byId.has(added.id), amountOf(both)]).toEqual([true, 4]);
+  });
+
+  it("GRP-1: a decision that edits a customer of the view, or writes orders, interventions, materials or stores, is not merged", () => {
+    const existing = testCustomer(0, 7, "OLD-7");
+    const view: CompanyState = { ...company, customers: { byId: new Map([[existing.id, existing]]), byKey: new Map([["OLD-7", existing]]) } };
+    expect(viewAfter(view, { customers: [{ ...existing, name: "Renamed" }] })).toBeUndefined();
+    for (const kind of ["orders", "interventions", "materials", "stores"]) expect(viewAfter(view, { [kind]: [] })).toBeUndefined();
+    expect(viewAfter(view, {})).toBe(view);
   });
 });
 
@@ -242,8 +274,8 @@ describe("groupCommitter", () => {
     expect(t.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2]", "load 3", "commit 3 [+2]"]);
   });
 
-  it("GRP-1: a group whose decision writes more than stock, or whose commit a unique constraint refused, goes alone, write by write, in the order queued", async () => {
-    const customer: Decide = () => ({ result: { status: 204, effects: [] }, changes: { customers: [] }, journal: journal("c") });
+  it("GRP-1: a group whose decision writes more than stock and new customers, or whose commit a unique constraint refused twice, goes alone, write by write, in the order queued", async () => {
+    const customer: Decide = () => ({ result: { status: 204, effects: [] }, changes: { orders: [] }, journal: journal("c") });
     const s = scripted();
     const submit = committer(s);
     await Promise.all([submit(key, stored(), add(1), never), submit(key, stored(), add(2), never), submit(key, stored(), customer, never), submit(key, stored(), add(3), never)]);
@@ -254,10 +286,19 @@ describe("groupCommitter", () => {
     const mixed = committer(m);
     await Promise.all([mixed(key, stored(), both, never), mixed(key, stored(), add(1), never), mixed(key, stored(), both, never)]);
     expect(m.log).toEqual(["load 1", "commit 1 [b]", "load 2", "release 2", "load 3", "commit 3 [+1]", "load 4", "commit 4 [b]"]);
-    const t = scripted([{ kind: "committed" }, { kind: "taken", error: new DuplicateExternalIdError("/externalId", "taken") }]);
+    // Refused once, the group is decided again on a view read afresh (handed the refused one, as
+    // one write would be); refused twice, its writes go alone.
+    const taken = { kind: "taken", error: new DuplicateExternalIdError("/externalId", "taken") } as const;
+    const once = scripted([{ kind: "committed" }, taken]);
+    const retried = committer(once);
+    const first = await Promise.all([1, 2, 3].map((n) => retried(key, stored(), add(n), never)));
+    expect(once.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]", "load 3", "commit 3 [+2 +3]"]);
+    expect(once.loadedWith[2]?.stamp).toBe(2);
+    expect(first.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }]);
+    const t = scripted([{ kind: "committed" }, taken, taken]);
     const again = committer(t);
     const answers = await Promise.all([1, 2, 3].map((n) => again(key, stored(), add(n), never)));
-    expect(t.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]", "load 3", "commit 3 [+2]", "load 4", "commit 4 [+3]"]);
+    expect(t.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]", "load 3", "commit 3 [+2 +3]", "load 4", "commit 4 [+2]", "load 5", "commit 5 [+3]"]);
     expect(answers.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }]);
   });
 

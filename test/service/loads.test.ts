@@ -73,7 +73,7 @@ describe("what each operation loads (docs/embedding.md)", () => {
 });
 
 describe("mergeLoads", () => {
-  it("GRP-1: the loads of a group read every record any of them names, once, and never expect a record absent", () => {
+  it("GRP-1: the loads of a group read every record any of them names, once, and expect records absent only when each of them does", () => {
     const a = stockLoads([{ materialId: "M1" }, { materialId: A.material(2) }]);
     const b = stockLoads([{ materialId: "M1" }, { materialId: A.material(3) }]);
     const merged = mergeLoads([a, b]);
@@ -81,7 +81,8 @@ describe("mergeLoads", () => {
     expect(merged.stock).toBe("named");
     expect(mergeLoads([NOTHING, a]).stock).toBe("named");
     expect(mergeLoads([NOTHING, NOTHING])).toEqual(NOTHING);
-    expect(mergeLoads([{ ...NOTHING, absentExpected: true }]).absentExpected).toBeUndefined();
+    expect(mergeLoads([{ ...NOTHING, absentExpected: true }, { ...NOTHING, absentExpected: true }]).absentExpected).toBe(true);
+    expect(mergeLoads([{ ...NOTHING, absentExpected: true }, NOTHING]).absentExpected).toBeUndefined();
   });
 
   it("GRP-1: booleans are any of them, allocations the technicians of all over the span covering all, and every key list the union", () => {
