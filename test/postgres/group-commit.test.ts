@@ -1,4 +1,4 @@
-// Group commit on PostgreSQL (GRP-1): stock writes sent at once to one service are decided one
+// Group commit on PostgreSQL (GRP-1): stock writes (and customer adds) sent at once to one service are decided one
 // after another on one view and committed together. Whatever grouping happened, the journal's
 // `seq` order is a serial order of them: replayed in that order on the in-memory service (the
 // model), every answer and the stock they leave must be the same.

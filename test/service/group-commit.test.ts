@@ -151,6 +151,7 @@ describe("viewAfter", () => {
     const existing = testCustomer(0, 7, "OLD-7");
     const view: CompanyState = { ...company, customers: { byId: new Map([[existing.id, existing]]), byKey: new Map([["OLD-7", existing]]) } };
     expect(viewAfter(view, { customers: [{ ...existing, name: "Renamed" }] })).toBeUndefined();
+    expect(viewAfter(view, { customers: [testCustomer(0, 8, "NEW-8"), { ...existing, name: "Renamed" }] })).toBeUndefined();
     for (const kind of ["orders", "interventions", "materials", "stores"]) expect(viewAfter(view, { [kind]: [] })).toBeUndefined();
     expect(viewAfter(view, {})).toBe(view);
   });
@@ -165,6 +166,7 @@ describe("groupCommitter", () => {
     expect(s.log).toEqual(["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3 +4]"]);
     expect(s.amount()).toBe(10);
     expect([...s.commits[1]!.changes!.stock!.get(S)!.values()]).toEqual([finite(10)]);
+    expect(Object.keys(s.commits[1]!.changes!)).toEqual(["stock"]);
   });
 
   it("GRP-1: a group's view reads what every write of it reads: the union of their loads, on the first write's path", async () => {
@@ -174,6 +176,29 @@ describe("groupCommitter", () => {
     await Promise.all([named("M1"), named("M2"), named("M3")].map((op, i) => submit(key, op, add(i), never)));
     expect(s.loadedOps.map((op) => op.loads.materials.externalIds)).toEqual([["M1"], ["M2", "M3"]]);
     expect(s.loadedOps[1]).toMatchObject({ operation: "addToStore", params: [{ name: "store", value: S }], loads: { stock: "named" } });
+  });
+
+  it("GRP-1, GEN-4: a group of customer adds commits every new customer in the order decided, each decision seeing the customers added before it (a second add of one external ID is refused by the rules)", async () => {
+    const s = scripted();
+    const submit = committer(s);
+    const addCustomer = (n: number, externalId: string): Decide => (view) =>
+      view.customers.byKey.has(externalId)
+        ? { result: { status: 400, effects: [] }, journal: journal(`dup ${externalId}`) }
+        : { result: { status: 201, body: { n }, effects: [] }, changes: { customers: [testCustomer(0, n, externalId)] }, journal: journal(`c${n}`) };
+    const answers = await Promise.all([addCustomer(1, "X"), addCustomer(2, "Y"), addCustomer(3, "Y"), addCustomer(4, "Z")].map((d) => submit(key, stored(), d, never)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 400, 201]);
+    expect(s.log).toEqual(["load 1", "commit 1 [c1]", "load 2", "commit 2 [c2 dup Y c4]"]);
+    const grouped = s.commits[1]!.changes!;
+    expect(Object.keys(grouped)).toEqual(["customers"]);
+    expect(grouped.customers!.map((c) => c.externalId)).toEqual(["Y", "Z"]);
+    // Stock and customers from one group travel together.
+    const t = scripted();
+    const both = committer(t);
+    const withStock = (n: number): Decide => (view) => ({ ...add(n)(view, undefined), changes: { ...add(n)(view, undefined).changes, customers: [testCustomer(0, 10 + n, `S${n}`)] } });
+    await Promise.all([1, 2, 3].map((n) => both(key, stored(), withStock(n), never)));
+    expect(Object.keys(t.commits[1]!.changes!).sort()).toEqual(["customers", "stock"]);
+    expect(t.commits[1]!.changes!.customers!.map((c) => c.externalId)).toEqual(["S2", "S3"]);
+    expect(t.amount()).toBe(6);
   });
 
   it("GRP-1, JRN-1: a group of refusals commits its journal entries alone; a group whose writes keep no journal commits its stock alone", async () => {

@@ -233,7 +233,8 @@ function mergeKeys(list: readonly Keys[]): Keys {
  * What several operations read together (a group commit decides them one after another on one
  * view): every record any of them names, the customers and interventions of the orders if any
  * asks, the allocations of every technician any checks over the span covering all, the stock if
- * any reads it. Never `absentExpected`: the view holds what each decision needs to see.
+ * any reads it; `absentExpected` only when every one of them expects the records it names absent
+ * (then a database whose unique constraints refuse a taken one may read none of them).
  * @param list - the operations' loads (at least one)
  * @returns the loads of all of them
  */
@@ -257,5 +258,6 @@ export function mergeLoads(list: readonly OperationLoads[]): OperationLoads {
     materials: mergeKeys(list.map((l) => l.materials)),
     stores: mergeKeys(list.map((l) => l.stores)),
     stock: list.some((l) => l.stock === "named") ? "named" : "none",
+    ...(list.every((l) => l.absentExpected === true) ? { absentExpected: true } : {}),
   };
 }
