@@ -194,7 +194,10 @@ describe("groupCommitter", () => {
     // Stock and customers from one group travel together.
     const t = scripted();
     const both = committer(t);
-    const withStock = (n: number): Decide => (view) => ({ ...add(n)(view, undefined), changes: { ...add(n)(view, undefined).changes, customers: [testCustomer(0, 10 + n, `S${n}`)] } });
+    const withStock = (n: number): Decide => (view) => {
+      const stock = add(n)(view, undefined);
+      return { ...stock, changes: { ...stock.changes, customers: [testCustomer(0, 10 + n, `S${n}`)] } };
+    };
     await Promise.all([1, 2, 3].map((n) => both(key, stored(), withStock(n), never)));
     expect(Object.keys(t.commits[1]!.changes!).sort()).toEqual(["customers", "stock"]);
     expect(t.commits[1]!.changes!.customers!.map((c) => c.externalId)).toEqual(["S2", "S3"]);

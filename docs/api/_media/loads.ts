@@ -220,13 +220,12 @@ export function customerAddLoads(command: ElementIds & { readonly externalId: un
 }
 
 function mergeKeys(list: readonly Keys[]): Keys {
-  const ids = new Set<Guid>();
-  const externalIds = new Set<string>();
+  const bag = new KeyBag();
   for (const keys of list) {
-    for (const id of keys.ids) ids.add(id);
-    for (const key of keys.externalIds) externalIds.add(key);
+    for (const id of keys.ids) bag.guid(id);
+    for (const key of keys.externalIds) bag.key(key);
   }
-  return { ids: [...ids], externalIds: [...externalIds] };
+  return bag.keys();
 }
 
 /**
