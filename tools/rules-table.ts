@@ -59,9 +59,13 @@ export interface Owners {
 const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 /** The project's own rules (new prefixes for behaviour its features add), read after RULES.md. */
 const projectCatalog = join(root, "docs", "rules-project.md");
-const ID = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP)-\d+\b/g;
+/** The prefixes of the catalogs' rule IDs (RULES.md's, then docs/rules-project.md's): a new prefix is added here only. */
+export const RULE_PREFIXES = "GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP";
+const ID = new RegExp(`\\b(?:${RULE_PREFIXES})-\\d+\\b`, "g");
 /** A rule ID as prose mentions it (rule numbers have no leading zero: "MAT-001" is an external ID). */
-const MENTION = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP)-[1-9]\d*\b/g;
+const MENTION = new RegExp(`\\b(?:${RULE_PREFIXES})-[1-9]\\d*\\b`, "g");
+/** An "Implements <ID>" claim left in a comment. */
+const IMPLEMENTS = new RegExp(`\\bImplements\\s+(?:[^.]*?)\\b(?:${RULE_PREFIXES})-\\d+`, "g");
 /** Folders whose code composes rules and so may not own one. */
 const COMPOSERS = ["src/service/", "src/server/"];
 
@@ -160,7 +164,7 @@ export function parseOwners(files: readonly SourceFile[]): Owners {
     }
     const all = [...text.matchAll(RULE_TAG)].length;
     if (all !== attached) stray.push(`${path}: ${all - attached} @rule tag(s) not in the TSDoc of an export`);
-    for (const m of text.matchAll(/\bImplements\s+(?:[^.]*?)\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP)-\d+/g)) {
+    for (const m of text.matchAll(IMPLEMENTS)) {
       implementsLines.push(`${path}: "${m[0].slice(0, 60)}"`);
     }
   }

@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:f
 import { join, relative } from "node:path";
 import type { Viz } from "@viz-js/viz";
 import { type Application, type CommentDisplayPart, CommentTag, type DeclarationReflection, type FileId, type NormalizedPath, normalizePath, type Reflection, ReflectionKind } from "typedoc";
-import { API_BASE } from "./rules-table.js";
+import { API_BASE, RULE_PREFIXES } from "./rules-table.js";
 import { root } from "./root.js";
 
 /** The rules entry's categories, in navigation order, with the source paths they hold (first match wins). */
@@ -88,7 +88,7 @@ export function entryNames(exportsField: Readonly<Record<string, unknown>>, entr
 }
 
 /** A rule ID in prose; rule numbers have no leading zero ("MAT-001" is an external ID, not a rule). */
-export const RULE_ID: RegExp = /\b(?:GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP)-[1-9]\d*\b/g;
+export const RULE_ID: RegExp = new RegExp(`\\b(?:${RULE_PREFIXES})-[1-9]\\d*\\b`, "g");
 
 /**
  * Splits a text into pieces, each either plain text or a rule ID to link. IDs inside a Markdown
