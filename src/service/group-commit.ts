@@ -1,4 +1,4 @@
-// Group commit (issue 33): the stock writes one process has queued on one store path, and the
+// Group commit (issue 33): the stock writes one process has queued for one company, and the
 // customer adds it has queued, are decided one after another on one view and committed in one
 // commit. A write that finds no queue goes the
 // route of one decision (decide-and-commit.ts) at once; the writes that arrive while it runs wait,
@@ -14,7 +14,7 @@ import type { Outcome } from "./journal-on-write.js";
 import { mergeLoads } from "./loads.js";
 import { putRecord, type Changes, type CompanyState } from "./state.js";
 import { pause } from "./decide-and-commit.js";
-import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation } from "./storage.js";
+import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation, type StoredParam } from "./storage.js";
 
 /** Most decisions one group commit holds: the commit statement has one shape per count, so its shapes stay few. */
 export const GROUP_LIMIT = 16;
@@ -29,8 +29,9 @@ export type Alone = (stored: StoredOperation, decide: Decide, taken: Taken) => A
 /**
  * The key under which a write may be committed with others, or `undefined` when it goes alone. A
  * write with a dry run or an `Idempotency-Key` goes alone. Two kinds are grouped:
- * - a stock write (its loads read stock), with the writes of the same operation on the same path,
- *   in the same form, of one company: they read the same stores;
+ * - a stock write (its loads read stock), with the stock writes of one company whose paths name
+ *   stores in the same form, whatever their operation and stores: one view reads every store of
+ *   the group ({@link groupOperation}), and each decision reads the stock the one before left;
  * - a write whose loads expect every record they name absent (a customer add: its own external
  *   ID, `absentExpected`) and whose path names none, with the same operation of one company.
  * @param stored - the operation
@@ -38,11 +39,7 @@ export type Alone = (stored: StoredOperation, decide: Decide, taken: Taken) => A
  */
 export function groupKey(stored: StoredOperation): string | undefined {
   if (stored.dryRun || stored.idempotencyKey !== null) return undefined;
-  if (stored.loads.stock === "named") {
-    // Stryker disable next-line MethodExpression: upper case folds a GUID's two cases into one key as well
-    const values = stored.params.map((p) => (stored.form === "id" ? p.value.toLowerCase() : p.value));
-    return JSON.stringify([stored.companyId, stored.operation, stored.form, values]);
-  }
+  if (stored.loads.stock === "named") return JSON.stringify([stored.companyId, "stock", stored.form]);
   if (stored.loads.absentExpected === true && stored.params.length === 0) return JSON.stringify([stored.companyId, stored.operation]);
   return undefined;
 }
@@ -68,6 +65,31 @@ export function viewAfter(view: CompanyState, changes: Changes): CompanyState | 
   }
   if (changes.stock !== undefined) next = { ...next, stock: applyStoreChanges(view.stock, changes.stock) };
   return next;
+}
+
+/**
+ * The operation a turn loads and commits as: the first write's, with the loads of every write
+ * merged ({@link mergeLoads}) and the path's stores of every write, each once (a GUID in lower
+ * case, as the storage reads it), so that one view holds the records and the stock each write
+ * decides on, and the commit checks the stock version of each store read. The writes of a group
+ * share a form ({@link groupKey}), so every path value names a store the same way.
+ * @param operations - the group's writes, in queue order (at least one)
+ * @returns the operation of the group
+ */
+export function groupOperation(operations: readonly StoredOperation[]): StoredOperation {
+  const first = operations[0]!;
+  if (operations.length === 1) return first;
+  const seen = new Set<string>();
+  const params: StoredParam[] = [];
+  for (const operation of operations) {
+    for (const p of operation.params) {
+      const value = operation.form === "id" ? p.value.toLowerCase() : p.value;
+      if (seen.has(value)) continue;
+      seen.add(value);
+      params.push(value === p.value ? p : { name: p.name, value });
+    }
+  }
+  return { ...first, params, loads: mergeLoads(operations.map((o) => o.loads)) };
 }
 
 interface Member {
@@ -112,7 +134,7 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
   };
 
   const turn = async (members: readonly Member[]): Promise<void> => {
-    const merged: StoredOperation = { ...members[0]!.stored, loads: mergeLoads(members.map((m) => m.stored.loads)) };
+    const merged = groupOperation(members.map((m) => m.stored));
     let live = members;
     let stale: LoadedView | undefined;
     let taken = false;

@@ -4,7 +4,7 @@
 // routes with the least SQL each needs, always one statement:
 //   POST /customer                                       one INSERT
 //   PUT  /store/externalId/S/setMaterialAmounts          one upsert of the batch's rows (3 in the bench)
-//   PUT  /store/externalId/S/moveTo/T                    one UPDATE of the two rows
+//   PUT  /store/externalId/S/moveTo/T                    one UPDATE of the two rows (locked in store order)
 //   GET  /order/externalId/O                             one SELECT
 // Adapted from ../shared/tools/device-bench/floor-server.mjs (same SQL for the first three), with
 // the move added and the port chosen by the system.
@@ -66,8 +66,11 @@ const server = http.createServer(async (req, res) => {
     if (req.method === "PUT" && m) {
       const [item] = JSON.parse(await read(req));
       await pool.query(
-        `UPDATE naive.stock SET amount = CASE WHEN store = $1 THEN greatest(amount - $3::numeric, 0) ELSE amount + $3::numeric END
-         WHERE material = $4 AND store IN ($1, $2)`,
+        // The two rows are locked in store order first: two moves the other way round would
+        // otherwise lock them in opposite orders and deadlock (measured: run H's floor ×2).
+        `UPDATE naive.stock s SET amount = CASE WHEN s.store = $1 THEN greatest(s.amount - $3::numeric, 0) ELSE s.amount + $3::numeric END
+         FROM (SELECT store FROM naive.stock WHERE material = $4 AND store IN ($1, $2) ORDER BY store FOR UPDATE) l
+         WHERE s.material = $4 AND s.store = l.store`,
         [m[1], m[2], String(item.amount), item.materialId],
       );
       return send(res, 204);

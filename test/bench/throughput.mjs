@@ -167,6 +167,17 @@ const WORKLOADS = [
   { key: "page", label: "read a 20-row store page", floor: false, make: () => ({ method: "GET", path: "/store/externalId/centralni-sklad?page=1&pageSize=20&sortBy=name" }) },
   { key: "hot", label: "set stock amounts on ONE store, 16 connections", floor: true, hot: true, make: (n) => ({ method: "PUT", path: "/store/externalId/centralni-sklad/setMaterialAmounts", body: amounts(n) }) },
 ];
+// THROUGHPUT_ONLY=set,move runs those workloads only (a quicker look at one change; the full table
+// needs every workload).
+const ONLY = process.env.THROUGHPUT_ONLY?.split(",").filter((k) => k !== "");
+if (ONLY !== undefined) {
+  const unknown = ONLY.filter((k) => !WORKLOADS.some((w) => w.key === k));
+  if (unknown.length > 0) {
+    console.error(`throughput: THROUGHPUT_ONLY names no workload ${unknown.join(", ")} (workloads: ${WORKLOADS.map((w) => w.key).join(", ")})`);
+    process.exit(2);
+  }
+  WORKLOADS.splice(0, WORKLOADS.length, ...WORKLOADS.filter((w) => ONLY.includes(w.key)));
+}
 const counters = Object.fromEntries(WORKLOADS.map((w) => [w.key, 0])); // never reset: every request of a run is distinct
 
 /** The records the workloads read and plan on, through the first process. */

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // CPU per write of one service process, without HTTP (issue 33): the built service in memory or
-// on PostgreSQL, `count` adds or 3-material stock sets with 4 in flight after 300 of warm-up;
+// on PostgreSQL, `count` adds, 3-material stock sets or order reads (the bench's read: one order by
+// external ID) with 4 in flight after 300 of warm-up;
 // prints user and system CPU per request from process.cpuUsage(). With WRITE_CPU_PROFILE=<dir>
 // it also writes a CPU profile of the measured loop there (node:inspector).
-//   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add pg [count]
+//   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add|set|read pg [count]
 //   node test/bench/write-cpu.mjs set memory [count]
 import { writeFileSync, mkdirSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -13,8 +14,8 @@ import { postgresStorage } from "../../dist/postgres/index.js";
 const kind = process.argv[2] ?? "add";
 const where = process.argv[3] ?? "pg";
 const count = Number(process.argv[4] ?? 4000);
-if (!["add", "set"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
-  console.error("usage: write-cpu.mjs add|set pg|memory [count]");
+if (!["add", "set", "read"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
+  console.error("usage: write-cpu.mjs add|set|read pg|memory [count]");
   process.exit(2);
 }
 if (where === "pg" && !process.env.DATABASE_URL) {
@@ -27,8 +28,18 @@ const service = createFieldService({ fixture: demoFixture, ...storage });
 await service.ready();
 const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
 const headers = { authorization: `Bearer ${login.body.accessToken}` };
+if (kind === "read") {
+  const customer = { externalId: "R-CUST", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] };
+  const order = { externalId: "R-ORDER", customerId: "R-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" };
+  for (const [path, body] of [["/customer", customer], ["/order", order]]) {
+    const answer = await service.handle({ method: "POST", path, headers, body });
+    if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
 const make = (n) =>
-  kind === "add"
+  kind === "read"
+    ? { method: "GET", path: "/order/externalId/R-ORDER", headers }
+    : kind === "add"
     ? { method: "POST", path: "/customer", headers, body: { externalId: `C-${schema}-${n}`, name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } }
     : { method: "PUT", path: "/store/externalId/centralni-sklad/setMaterialAmounts", headers, body: [1, 2, 3].map((j) => ({ materialId: `MAT-${String(1 + ((n + j) % 20)).padStart(3, "0")}`, amount: (n + j) % 100 })) };
 const send = async (n) => {

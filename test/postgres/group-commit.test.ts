@@ -28,17 +28,23 @@ interface Entry {
 
 const tokenOf = async (service: FieldService): Promise<string> => ((await service.handle(LOGIN)).body as { accessToken: string }).accessToken;
 
-/** One stock write on store S1 (by GUID or by external ID): a set, an add or a removal of some of three materials. */
+/**
+ * One stock write on store S1 or on the second store: a set, an add or a removal of some of three
+ * materials, or a move of them to the other store. S1 is named by GUID or by external ID (the
+ * second store has none, and a move names both stores by GUID).
+ */
 const write = fc.record({
-  op: fc.constantFrom("setMaterialAmounts", "addToStore", "removeMaterial"),
+  op: fc.constantFrom("setMaterialAmounts", "addToStore", "removeMaterial", "moveTo"),
+  store: fc.constantFrom(1, 2),
   byKey: fc.boolean(),
   items: fc.uniqueArray(fc.record({ material: fc.constantFrom(...MATERIALS), amount: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 3, selector: (i) => i.material }),
 });
 type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
 
 function request(w: Write): Omit<ServiceRequest, "headers"> {
-  const store = w.byKey ? "externalId/S1" : A.store(1);
   const body = w.items.map((i) => ({ materialId: i.material, amount: w.op === "setMaterialAmounts" && i.amount === 12 ? null : i.amount }));
+  if (w.op === "moveTo") return { method: "PUT", path: `/store/${A.store(w.store)}/moveTo/${A.store(3 - w.store)}`, body };
+  const store = w.byKey && w.store === 1 ? "externalId/S1" : A.store(w.store);
   return { method: w.op === "addToStore" ? "POST" : "PUT", path: `/store/${store}/${w.op}`, body };
 }
 
@@ -113,7 +119,7 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
     expect({ replayed: report.replayed, differing: report.differing }).toEqual({ replayed: entries.length, differing: 0 });
   }, 120_000);
 
-  it("GRP-1: stock writes sent at once are answered, journaled and leave the stock as the same writes one by one in journal order on the in-memory service", async () => {
+  it("GRP-1: stock writes on two stores sent at once (sets, adds, removals, moves between them) are answered, journaled and leave the stock as the same writes one by one in journal order on the in-memory service", async () => {
     let grouped = 0;
     // Entries of the tests before this one are not this property's.
     const earlier = (await service.handle({ method: "GET", path: "/journal?limit=500", headers: { authorization: `Bearer ${token}` } })).body as { items: Entry[]; next: unknown };
@@ -124,10 +130,12 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
         const model = createFieldService({ fixture: testFixture() });
         const modelToken = ((model.handle(LOGIN)).body as { accessToken: string }).accessToken;
         const headers = { authorization: `Bearer ${token}` };
-        // Both start from the same amounts of the three materials in S1.
-        const reset = { method: "PUT", path: `/store/${A.store(1)}/setMaterialAmounts`, body: MATERIALS.map((m, i) => ({ materialId: m, amount: start[i] })) };
-        expect((await service.handle({ ...reset, headers })).status).toBe(204);
-        expect(model.handle({ ...reset, headers: { authorization: `Bearer ${modelToken}` } }).status).toBe(204);
+        // Both start from the same amounts of the three materials in each store.
+        const resets = [1, 2].map((n) => ({ method: "PUT", path: `/store/${A.store(n)}/setMaterialAmounts`, body: MATERIALS.map((m, i) => ({ materialId: m, amount: start[i]! + n })) }));
+        for (const reset of resets) {
+          expect((await service.handle({ ...reset, headers })).status).toBe(204);
+          expect(model.handle({ ...reset, headers: { authorization: `Bearer ${modelToken}` } }).status).toBe(204);
+        }
         const before = storage.stats().grouped;
         const sent = writes.map(request);
         const answers = await Promise.all(sent.map((r) => service.handle({ ...r, headers })));
@@ -135,8 +143,8 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
         // The entries of this run, in seq order: the reset's, then every write's once.
         const page = (await service.handle({ method: "GET", path: `/journal?limit=500&after=${seen}`, headers })).body as { items: Entry[] };
         seen = page.items[page.items.length - 1]!.seq;
-        expect(page.items[0]).toMatchObject({ path: reset.path, body: reset.body });
-        const entries = page.items.slice(1);
+        resets.forEach((reset, i) => expect(page.items[i]).toMatchObject({ path: reset.path, body: reset.body }));
+        const entries = page.items.slice(resets.length);
         expect(entries).toHaveLength(writes.length);
         // Each entry, replayed on the model in seq order, answers what PostgreSQL answered.
         const answered = new Map<string, ServiceResponse[]>();
@@ -155,14 +163,18 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
           candidates.splice(at, 1);
         }
         const stockOf = async (s: FieldService, t: string): Promise<unknown> => {
-          const r = await s.handle({ method: "GET", path: `/store/${A.store(1)}?page=1&pageSize=50`, headers: { authorization: `Bearer ${t}` } });
-          return (r.body as { materials: { items: { materialId: string; amount: number | null }[] } }).materials.items.map((i) => [i.materialId, i.amount]).sort();
+          const stores = [];
+          for (const n of [1, 2]) {
+            const r = await s.handle({ method: "GET", path: `/store/${A.store(n)}?page=1&pageSize=50`, headers: { authorization: `Bearer ${t}` } });
+            stores.push((r.body as { materials: { items: { materialId: string; amount: number | null }[] } }).materials.items.map((i) => [i.materialId, i.amount]).sort());
+          }
+          return stores;
         };
         expect(await stockOf(service, token)).toEqual(await stockOf(model, modelToken));
       }),
       { numRuns: 12 },
     );
-    // Writes sent at once did share commits (the first of each path goes alone; the others queue).
+    // Writes sent at once did share commits (the first of each form goes alone; the others queue).
     expect(grouped).toBeGreaterThan(0);
   }, 120_000);
 });

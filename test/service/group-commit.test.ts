@@ -5,10 +5,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideAndCommit } from "../../src/service/decide-and-commit.js";
-import { GROUP_LIMIT, groupCommitter, groupKey, viewAfter, type Decide } from "../../src/service/group-commit.js";
+import { GROUP_LIMIT, groupCommitter, groupKey, groupOperation, viewAfter, type Decide } from "../../src/service/group-commit.js";
 import type { Outcome } from "../../src/service/journal-on-write.js";
 import { loadFixture } from "../../src/service/fixture.js";
-import { NOTHING, stockLoads } from "../../src/service/loads.js";
+import { NOTHING, mergeLoads, stockLoads } from "../../src/service/loads.js";
 import type { CompanyState } from "../../src/service/state.js";
 import { DuplicateExternalIdError, StorageUnavailableError, type CommitVerdict, type DecisionToCommit, type LoadedView, type RequestPort, type StoredOperation } from "../../src/service/storage.js";
 import type { JournalRecord } from "../../src/journal/memory.js";
@@ -95,12 +95,16 @@ const never = (): Outcome => {
 const key = groupKey(stored()) as string;
 
 describe("groupKey", () => {
-  it("GRP-1: a stock write without a dry run or an Idempotency-Key has a key; one path's GUID in either case is one key; another operation, path or form is another", () => {
+  it("GRP-1: a stock write without a dry run or an Idempotency-Key has a key; the stock writes of one company in one form share it, whatever their operation and stores; another form or company is another key", () => {
     expect(key).toBeDefined();
     expect(groupKey(stored({ params: [{ name: "store", value: S.toUpperCase() }] }))).toBe(key);
-    expect(groupKey(stored({ operation: "setMaterialAmounts" }))).not.toBe(key);
-    expect(groupKey(stored({ params: [{ name: "store", value: A.store(2) }] }))).not.toBe(key);
-    expect(groupKey(stored({ form: "externalId", params: [{ name: "store", value: "S1" }] }))).not.toBe(groupKey(stored({ form: "externalId", params: [{ name: "store", value: "s1" }] })));
+    expect(groupKey(stored({ operation: "setMaterialAmounts" }))).toBe(key);
+    expect(groupKey(stored({ params: [{ name: "store", value: A.store(2) }] }))).toBe(key);
+    expect(groupKey(stored({ operation: "moveStock", params: [{ name: "store", value: A.store(2) }, { name: "toStore", value: S }] }))).toBe(key);
+    const byKey = groupKey(stored({ form: "externalId", params: [{ name: "store", value: "S1" }] }));
+    expect(byKey).toBeDefined();
+    expect(byKey).not.toBe(key);
+    expect(groupKey(stored({ form: "externalId", params: [{ name: "store", value: "s2" }] }))).toBe(byKey);
     expect(groupKey(stored({ companyId: ids(1).company }))).not.toBe(key);
   });
 
@@ -120,6 +124,26 @@ describe("groupKey", () => {
     expect(groupKey(add({ dryRun: true }))).toBeUndefined();
     expect(groupKey(add({ params: [{ name: "order", value: "O1" }] }))).toBeUndefined();
     expect(groupKey(add({ loads: NOTHING }))).toBeUndefined();
+  });
+});
+
+describe("groupOperation", () => {
+  it("GRP-1: a group loads as its first write, with every write's path stores once (a GUID in lower case, in first-seen order) and their loads merged", () => {
+    const first = stored();
+    const move = stored({ operation: "moveStock", params: [{ name: "store", value: A.store(2).toUpperCase() }, { name: "toStore", value: S.toUpperCase() }], loads: stockLoads([{ materialId: A.material(2) }]) });
+    const third = stored({ params: [{ name: "store", value: A.store(3) }] });
+    const group = groupOperation([first, move, third]);
+    expect(group.operation).toBe(first.operation);
+    expect(group.params).toEqual([{ name: "store", value: S }, { name: "store", value: A.store(2) }, { name: "store", value: A.store(3) }]);
+    expect(group.loads).toEqual(mergeLoads([first.loads, move.loads, third.loads]));
+    expect(move.params[0]!.value).toBe(A.store(2).toUpperCase());
+  });
+
+  it("GRP-1: external IDs are kept as sent (two cases are two stores), and one write is its own group", () => {
+    const a = stored({ form: "externalId", params: [{ name: "store", value: "S1" }] });
+    const b = stored({ form: "externalId", params: [{ name: "store", value: "s1" }, { name: "toStore", value: "S1" }] });
+    expect(groupOperation([a, b]).params).toEqual([{ name: "store", value: "S1" }, { name: "store", value: "s1" }]);
+    expect(groupOperation([b])).toBe(b);
   });
 });
 
@@ -249,8 +273,8 @@ describe("groupCommitter", () => {
   it("GRP-1: writes of another key do not join the group: each key has its own queue", async () => {
     const s = scripted();
     const submit = committer(s);
-    const other = groupKey(stored({ operation: "setMaterialAmounts" })) as string;
-    await Promise.all([submit(key, stored(), add(1, "a1"), never), submit(other, stored({ operation: "setMaterialAmounts" }), add(1, "b1"), never), submit(key, stored(), add(1, "a2"), never)]);
+    const other = groupKey(stored({ companyId: ids(1).company })) as string;
+    await Promise.all([submit(key, stored(), add(1, "a1"), never), submit(other, stored({ companyId: ids(1).company }), add(1, "b1"), never), submit(key, stored(), add(1, "a2"), never)]);
     expect(s.commits.map((c) => 1 + (c.grouped?.length ?? 0))).toEqual([1, 1, 1]);
   });
 
