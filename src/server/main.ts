@@ -2,6 +2,7 @@
 // `npm start` and `npx field-service-rules`: one code path (runCli, src/server/cli.ts) for both.
 import { readFileSync } from "node:fs";
 import { runCli } from "./cli.js";
+import { batchedLines } from "./log-lines.js";
 import type { StorageSettings } from "./command.js";
 import type { FieldStorage } from "../service/storage.js";
 
@@ -23,7 +24,13 @@ async function storageFor(databaseUrl: string, settings: StorageSettings): Promi
   return postgresStorage(settings.schema === undefined ? options : { ...options, schema: settings.schema });
 }
 
-const io = { out: (line: string): void => console.log(line), err: (line: string): void => console.error(line) };
+// Standard output (one access-log line a request) is written once a turn of the event loop, and
+// whatever is kept at exit is written then; errors go out at once.
+const out = batchedLines((text) => process.stdout.write(text));
+// As with console.log: a standard output whose reader has gone (EPIPE) does not end the server.
+process.stdout.on("error", () => {});
+process.on("exit", out.flush);
+const io = { out: out.line, err: (line: string): void => console.error(line) };
 const code = await runCli(process.argv.slice(2), process.env, io, packageVersion(), storageFor);
 process.exitCode = code;
 // The command has closed what it opened, so the process normally ends here by itself. If a

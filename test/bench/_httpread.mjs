@@ -1,0 +1,18 @@
+import { spawn } from "node:child_process";
+import autocannon from "autocannon";
+const args = process.argv.slice(2);
+const child = spawn(process.execPath, [...args, "dist/server/main.js", "--port", "0", "--host", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_URL: "" } });
+const port = await new Promise((resolve) => { let buf = ""; child.stdout.on("data", (d) => { buf += d; const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(buf); if (m) resolve(Number(m[1])); }); });
+child.stdout.resume();
+const req = async (method, path, body, token) => { const r = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body && JSON.stringify(body) }); return { status: r.status, body: await r.json().catch(() => null) }; };
+const token = (await req("POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" })).body.accessToken;
+await req("POST", "/customer", { externalId: "TP-CUST", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] }, token);
+console.log((await req("POST", "/order", { externalId: "TP-ORDER", customerId: "TP-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, token)).status);
+const ticks = () => { const f = (require => 0); return 0; };
+import { readFileSync } from "node:fs";
+const cpu = () => { const s = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" "); return Number(s[11]) + Number(s[12]); };
+const run = (d) => new Promise((res, rej) => autocannon({ url: `http://127.0.0.1:${port}`, connections: 8, duration: d, headers: { authorization: `Bearer ${token}` }, requests: [{ method: "GET", path: "/order/externalId/TP-ORDER" }] }, (e, r) => e ? rej(e) : res(r)));
+await run(1);
+const c0 = cpu(); const r = await run(5); const c1 = cpu();
+console.log(`req/s ${Math.round(r.requests.average)} cpu ms/req ${((c1 - c0) * 10 / (r.requests.total)).toFixed(3)} non2xx ${r.non2xx}`);
+child.kill("SIGINT"); await new Promise((r) => child.once("exit", r));
