@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// CPU per order read over HTTP of the built server in memory (issue 33: what the HTTP adapter and
+// the command cost beside the rules), against a bare node:http server answering the same JSON
+// with nothing else (`bare`). Starts the server on a port the system picks, logs in, adds a
+// customer and an order, then reads the order with autocannon (8 keep-alive connections) for 1 s
+// of warm-up and 5 s measured; prints req/s and the server's CPU ms per request from /proc.
+//   npm run build && node test/bench/http-read-cpu.mjs [server|bare] [node options for the server, e.g. --cpu-prof]
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+const [which = "server", ...nodeOptions] = process.argv.slice(2);
+if (!["server", "bare"].includes(which)) {
+  console.error("usage: http-read-cpu.mjs [server|bare] [node options]");
+  process.exit(2);
+}
+const BARE = `
+import http from "node:http";
+let body = "";
+const s = http.createServer((req, res) => { req.resume(); req.on("end", () => {
+  if (req.method === "POST" && req.url === "/auth/login") return void res.end(JSON.stringify({ accessToken: "bare" }));
+  res.writeHead(req.method === "POST" ? 201 : 200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }); res.end(body);
+}); });
+body = JSON.stringify({ id: "00000000-0000-4000-8000-000000000000", externalId: "TP-ORDER", customerId: "00000000-0000-4000-8000-000000000001", state: "New", categoryId: "oprava" });
+s.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + s.address().port));
+process.on("SIGINT", () => process.exit(0));`;
+const args = which === "bare" ? [...nodeOptions, "--input-type=module", "-e", BARE] : [...nodeOptions, "dist/server/main.js", "--port", "0", "--host", "127.0.0.1"];
+const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_URL: "" } });
+const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+try {
+  const port = await new Promise((resolve, reject) => {
+    let seen = "";
+    child.once("exit", () => reject(new Error(`the server ended before listening: ${seen}`)));
+    child.stdout.on("data", (d) => {
+      seen += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(seen);
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  child.stdout.resume();
+  const request = async (method, path, body, token) => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body && JSON.stringify(body) });
+    return { status: r.status, body: await r.json().catch(() => null) };
+  };
+  const token = (await request("POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" })).body.accessToken;
+  await request("POST", "/customer", { externalId: "TP-CUST", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] }, token);
+  const order = await request("POST", "/order", { externalId: "TP-ORDER", customerId: "TP-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, token);
+  if (order.status !== 201) throw new Error(`order: ${order.status}`);
+  const HZ = 100; // CLK_TCK on Linux
+  const ticks = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const drive = (seconds) =>
+    new Promise((resolve, reject) =>
+      autocannon({ url: `http://127.0.0.1:${port}`, connections: 8, duration: seconds, headers: { authorization: `Bearer ${token}` }, requests: [{ method: "GET", path: "/order/externalId/TP-ORDER" }] }, (e, r) => (e ? reject(e) : resolve(r))),
+    );
+  await drive(1);
+  const before = ticks();
+  const result = await drive(5);
+  const used = ticks() - before;
+  console.log(`${which}: ${Math.round(result.requests.average)} req/s, ${((used * 1000) / HZ / result.requests.total).toFixed(3)} ms CPU a request, non-2xx ${result.non2xx}`);
+} finally {
+  clearTimeout(killer);
+  child.kill("SIGINT");
+  await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve()));
+}
