@@ -333,7 +333,7 @@ const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}` : "–");
 const CONFIG_LABEL = { mem1: "service in memory ×1", pg1: "service on PostgreSQL ×1", pg2: "service on PostgreSQL ×2", floor1: "floor ×1", floor2: "floor ×2" };
 
 console.log(`\n## Throughput against the floor: ${new Date().toISOString()}, commit ${commit}\n`);
-console.log(`Node ${process.version}, ${availableParallelism()} cores; ${SECONDS} s per workload after ${WARMUP} s of warm-up; autocannon in the bench process, ${C} keep-alive connections per server process (the hot store: ${HOT_C} in all); every server up together, each workload run on each in turn; CLK_TCK ${HZ}.`);
+console.log(`Node ${process.version}, ${availableParallelism()} cores; ${SECONDS} s per workload after ${WARMUP} s of warm-up; autocannon in the bench process, ${C} keep-alive connections per server process (the hot store: ${HOT_C} in all); every server up together, each workload run on each in turn; CLK_TCK ${HZ}.${ONLY === undefined ? "" : ` Workloads run (THROUGHPUT_ONLY): ${WORKLOADS.map((w) => w.key).join(", ")} only.`}`);
 console.log(`Load at start: \`${loadAtStart}\``);
 console.log(`Load at end:   \`${loadAtEnd}\`\n`);
 console.log("| workload | server | req/s | p50 ms | p99 ms | non-2xx | Node CPU ms/req | PostgreSQL CPU ms/req |");
