@@ -11,7 +11,7 @@ import type { Instant } from "../shared/time.js";
 import type { Guid } from "../shared/guid.js";
 import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixture.js";
 import type { CompanyState } from "../service/state.js";
-import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredOperation } from "../service/storage.js";
+import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredOperation, ViewHold } from "../service/storage.js";
 import { commitStatement } from "./commit.js";
 import { contentionKeys, HotResources, lockable, lockStatement, Turns } from "./contention.js";
 import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
@@ -97,6 +97,8 @@ export interface PostgresStorage extends FieldStorage {
   readonly schema: string;
   /** Transactions and retries so far. */
   readonly stats: () => PostgresStorageStats;
+  /** Always present on PostgreSQL: this process's turn, and after a lost race or on a hot store the rows the lost view read, locked (see {@link FieldStorage.hold}). */
+  readonly hold: (operation: StoredOperation, stale?: LoadedView) => Promise<ViewHold>;
 }
 
 /** The verdicts without data, shared. */
@@ -117,6 +119,14 @@ const READ_GRACE_MS = 5_000;
 interface Pinned {
   readonly client: pg.PoolClient;
   readonly db: SqlExecutor;
+}
+
+/** What a view waits for, taken ({@link FieldStorage.hold}): this process's turn, and the locked retry's connection if it locked rows. */
+interface Taken {
+  /** Ends this process's turn on the resources the write contends on. */
+  readonly leave: () => void;
+  /** The locked retry's connection, when rows are locked. */
+  readonly pinned: Pinned | undefined;
 }
 
 /** What a PostgreSQL view holds until its commit or release. */
@@ -267,6 +277,46 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   }
 
   /**
+   * What a view waits for before it is read: this process's writers of one store, technician or
+   * order take turns (a write that would only lose the race to its neighbour waits for it
+   * instead; processes race, and the versions decide), and a decision that lost a race, or one on
+   * a resource hot from a lost race, first locks the rows the lost view read. Whatever fails
+   * leaves the turn and ends the transaction.
+   */
+  async function takeHold(operation: StoredOperation, stale: LoadedView | undefined): Promise<Taken> {
+    const keys = contentionKeys(operation);
+    const leave = await turns.take(keys);
+    let pinned: Pinned | undefined;
+    try {
+      const previous = (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
+      if (previous !== undefined && lockable(previous)) {
+        // A decision that lost a race: this one holds what the lost one read (its rows locked
+        // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
+        // each invariant": the fallback under contention).
+        const client = await pool.connect();
+        pinned = { client, db: counted(client) };
+        try {
+          await pinned.db.query("BEGIN");
+          const lock = lockStatement(schema, operation.companyId, previous);
+          await pinned.db.query(lock.text, lock.values);
+        } catch (error) {
+          // A deadlock with a concurrent commit (the database chose this lock to fail): this
+          // attempt reads its view without holding anything, as a first attempt does.
+          // Stryker disable next-line StringLiteral: an error without a code is in CONFLICTS under neither text
+          if (!CONFLICTS.has(errorCode(error) ?? "")) throw error;
+          await endPinned(pinned, "ROLLBACK", error);
+          pinned = undefined;
+          retries++;
+        }
+      }
+      return { leave, pinned };
+    } catch (error) {
+      await endTurn(pinned, leave, "ROLLBACK", error);
+      return classify(error);
+    }
+  }
+
+  /**
    * Runs `fn` in one transaction on one connection, outside any request's route: seeding records
    * (`write`) and reading a consistent snapshot of several statements (`snapshot`).
    */
@@ -391,36 +441,14 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
     attempts: maxAttempts,
     groupCommit: true,
-    async load(operation: StoredOperation, stale?: LoadedView): Promise<LoadedView> {
-      // This process's writers of one store, technician or order take turns (a write that would
-      // only lose the race to its neighbour waits for it instead); processes race, and the
-      // versions decide.
-      const keys = contentionKeys(operation);
-      const leave = await turns.take(keys);
-      let pinned: Pinned | undefined;
+    async hold(operation: StoredOperation, stale?: LoadedView): Promise<ViewHold> {
+      const taken = await takeHold(operation, stale);
+      return { locked: taken.pinned !== undefined, held: taken };
+    },
+    async load(operation: StoredOperation, stale?: LoadedView, hold?: ViewHold): Promise<LoadedView> {
+      const { leave, pinned } = hold === undefined ? await takeHold(operation, stale) : (hold.held as Taken);
       try {
         const config = await configOfCompany(operation.companyId);
-        const previous = (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
-        if (previous !== undefined && lockable(previous)) {
-          // A decision that lost a race: this one holds what the lost one read (its rows locked
-          // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
-          // each invariant": the fallback under contention).
-          const client = await pool.connect();
-          pinned = { client, db: counted(client) };
-          try {
-            await pinned.db.query("BEGIN");
-            const lock = lockStatement(schema, operation.companyId, previous);
-            await pinned.db.query(lock.text, lock.values);
-          } catch (error) {
-            // A deadlock with a concurrent commit (the database chose this lock to fail): this
-            // attempt reads its view without holding anything, as a first attempt does.
-            // Stryker disable next-line StringLiteral: an error without a code is in CONFLICTS under neither text
-            if (!CONFLICTS.has(errorCode(error) ?? "")) throw error;
-            await endPinned(pinned, "ROLLBACK", error);
-            pinned = undefined;
-            retries++;
-          }
-        }
         if (unread(operation, stale, pinned)) {
           // Nothing to read: the records the decision names are ones it expects not to exist, and
           // the commit's unique constraints refuse one that does (then this is decided again on a

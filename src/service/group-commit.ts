@@ -14,7 +14,7 @@ import type { Outcome } from "./journal-on-write.js";
 import { mergeLoads } from "./loads.js";
 import { putRecord, type Changes, type CompanyState } from "./state.js";
 import { pause } from "./decide-and-commit.js";
-import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation, type StoredParam } from "./storage.js";
+import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation, type StoredParam, type ViewHold } from "./storage.js";
 
 /** Most decisions one group commit holds: the commit statement has one shape per count, so its shapes stay few. */
 export const GROUP_LIMIT = 16;
@@ -93,6 +93,29 @@ export function groupOperation(operations: readonly StoredOperation[]): StoredOp
   return { ...first, params, loads: mergeLoads(operations.map((o) => o.loads)) };
 }
 
+/**
+ * How many writes at the head of a queue may join a turn whose view waited for locked rows: each
+ * in queue order, while it is a stock write whose path names only stores the turn's path names
+ * (so what the turn holds covers what it contends on), at most `room`. They queued while the
+ * turn waited for the other processes' writers of those stores; deciding them in the same view
+ * and commit is the same as deciding them in the next turn, right after it.
+ * @param queued - the queue's writes, in queue order (only the first `room` are read)
+ * @param group - the turn's operation ({@link groupOperation})
+ * @param room - how many more writes the turn may take
+ * @returns the number of writes, from the head of the queue, that join
+ */
+export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number): number {
+  // Stryker disable next-line MethodExpression: upper case folds a GUID's two cases into one as well, on both sides
+  const named = (operation: StoredOperation, value: string): string => (operation.form === "id" ? value.toLowerCase() : value);
+  const stores = new Set(group.params.map((p) => named(group, p.value)));
+  let n = 0;
+  for (; n < Math.min(room, queued.length); n++) {
+    const operation = queued[n]!.stored;
+    if (operation.loads.stock !== "named" || operation.form !== group.form || !operation.params.every((p) => stores.has(named(operation, p.value)))) break;
+  }
+  return n;
+}
+
 interface Member {
   readonly stored: StoredOperation;
   readonly decide: Decide;
@@ -112,7 +135,9 @@ interface DecidedMember {
  * under way, and otherwise queues it for the next turn of that key, which decides every write
  * queued (at most {@link GROUP_LIMIT}) on one view and commits them in one commit. A turn's
  * commit found stale decides the whole turn again (at most `port.attempts` times, then 503 for
- * each); a decision that throws fails its own request only (500); a turn whose decisions write
+ * each); on a storage with `hold`, a stock turn (one write too) takes what its view waits for
+ * first, and when that locked rows, the writes queued meanwhile on its stores join it
+ * ({@link joiners}); a decision that throws fails its own request only (500); a turn whose decisions write
  * anything besides stock and new customers ({@link viewAfter}), or whose commit a unique
  * constraint refused twice, goes alone, write by write, in the order queued.
  * @param port - the storage (one that says `groupCommit`)
@@ -134,15 +159,30 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
     for (const member of members) await settle(member);
   };
 
-  const turn = async (members: readonly Member[]): Promise<void> => {
-    const merged = groupOperation(members.map((m) => m.stored));
-    let live = members;
+  const turn = async (members: Member[], queue: Member[]): Promise<void> => {
+    let merged = groupOperation(members.map((m) => m.stored));
+    // The writes still to answer (a copy: `members` is the drain's, and grows when writes join).
+    let live: readonly Member[] = [...members];
     let stale: LoadedView | undefined;
     let taken = false;
     for (let n = 1; ; n++) {
       let loaded: LoadedView;
       try {
-        loaded = await port.load(merged, stale);
+        let hold: ViewHold | undefined;
+        if (port.hold !== undefined && merged.loads.stock === "named") {
+          // A stock group's view may wait for locked rows: the writes this process queued on the
+          // same stores meanwhile join it (`members` grows, so the drain answers for them too).
+          hold = await port.hold(merged, stale);
+          const joining = hold.locked ? joiners(queue, merged, GROUP_LIMIT - members.length) : 0;
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: with none joining, the splice takes none and the group's operation is built again the same
+          if (joining > 0) {
+            const joined = queue.splice(0, joining);
+            for (const member of joined) members.push(member);
+            live = [...live, ...joined];
+            merged = groupOperation(members.map((m) => m.stored));
+          }
+        }
+        loaded = await port.load(merged, stale, hold);
       } catch (error) {
         for (const member of live) member.reject(error);
         return;
@@ -222,7 +262,10 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
     while (queue.length > 0) {
       const members = queue.splice(0, GROUP_LIMIT);
       try {
-        await (members.length === 1 ? settle(members[0]!) : turn(members));
+        // One write goes alone, unless its view may wait for locked rows that the writes queued
+        // meanwhile could share (a stock write on a storage that holds before it loads).
+        const alone = members.length === 1 && (port.hold === undefined || members[0]!.stored.loads.stock !== "named");
+        await (alone ? settle(members[0]!) : turn(members, queue));
       } catch (error) {
         // Only a release that failed gets here: every write of the turn not answered yet fails
         // with it (an answered one keeps its answer), and the queue goes on.

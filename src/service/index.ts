@@ -5,7 +5,7 @@
  */
 export { createFieldService, defaultNewToken } from "./create.js";
 export type { FieldService, FieldServiceOptions, ServiceRequest, ServiceResponse } from "./entry-point.js";
-export type { FieldStorage, StoredOperation, LoadedView, DecisionToCommit, CommitVerdict, StoredParam } from "./storage.js";
+export type { FieldStorage, StoredOperation, LoadedView, DecisionToCommit, CommitVerdict, StoredParam, ViewHold } from "./storage.js";
 export { StorageUnavailableError, StorageSetupError, DuplicateExternalIdError } from "./storage.js";
 export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";
 export type { HandledOperation } from "./router.js";

@@ -78,6 +78,18 @@ export interface LoadedView {
 }
 
 /**
+ * What a storage took before reading a view ({@link FieldStorage.hold}): this process's turn on
+ * the resources a write contends on and, after a lost race, the rows it read, locked. Handed to
+ * `load`, which reads the view under it and releases it with the view.
+ */
+export interface ViewHold {
+  /** Whether it locked rows (a locked retry, or a hot resource): the view waited for other processes' writers of them. */
+  readonly locked: boolean;
+  /** What the storage keeps, opaque to the service. */
+  readonly held?: unknown;
+}
+
+/**
  * What a decision asks a storage to commit (JRN-1, GEN-8): the changes of a success (absent for
  * a refusal, and written by no dry run) and the journal entry of a decided write.
  */
@@ -121,8 +133,10 @@ export interface RequestPort {
   readonly saveToken: (token: IssuedToken, clears?: string) => Awaitable<void>;
   /** The token with this text while it is valid at `now` (AUTH-3). */
   readonly findToken: (text: string, now: Instant) => Awaitable<IssuedToken | undefined>;
-  /** The view one decision reads, with the versions it was read at (one consistent read); `stale`: the previous decision's view, which its commit found stale. */
-  readonly load: (operation: StoredOperation, stale?: LoadedView) => Awaitable<LoadedView>;
+  /** The view one decision reads, with the versions it was read at (one consistent read); `stale`: the previous decision's view, which its commit found stale; `hold`: what `hold` took for it. */
+  readonly load: (operation: StoredOperation, stale?: LoadedView, hold?: ViewHold) => Awaitable<LoadedView>;
+  /** Takes what a view of the operation waits for before it is read (see {@link FieldStorage.hold}); absent: `load` takes it itself. */
+  readonly hold?: (operation: StoredOperation, stale?: LoadedView) => Awaitable<ViewHold>;
   /** Commits a decided write at once, if nothing its view read has changed (GEN-8, JRN-1, IDM-1); releases what the view held. */
   readonly commit: (operation: StoredOperation, loaded: LoadedView, decided: DecisionToCommit) => Awaitable<CommitVerdict>;
   /** Releases what a view holds when its decision commits nothing (a read, a repeat). */
@@ -186,10 +200,22 @@ export interface FieldStorage {
    * with the versions of what it read and the answer recorded under the write's
    * `Idempotency-Key` (IDM-1). Given the `stale` view of the request's previous decision, it
    * may hold what that view read until the commit (PostgreSQL locks those rows), so a writer
-   * that lost a race does not lose the next one. Rejects with {@link StorageUnavailableError} when the database
-   * cannot serve now (answered 503); any other rejection is a bug (500).
+   * that lost a race does not lose the next one. Given a `hold` (from {@link FieldStorage.hold}
+   * for an operation whose path named the same stores or more), it reads the view under what that
+   * took instead of taking it again, and releases it with the view, also when it rejects. Rejects
+   * with {@link StorageUnavailableError} when the database cannot serve now (answered 503); any
+   * other rejection is a bug (500).
    */
-  readonly load: (operation: StoredOperation, stale?: LoadedView) => Promise<LoadedView>;
+  readonly load: (operation: StoredOperation, stale?: LoadedView, hold?: ViewHold) => Promise<LoadedView>;
+  /**
+   * Optional, with {@link FieldStorage.groupCommit}: the first half of `load`, taken apart so a
+   * group commit can grow while it waits. It takes what the view of `operation` waits for before
+   * it is read (on PostgreSQL: this process's turn on the operation's stores, and, after a lost
+   * race or on a hot store, the rows the lost view read, locked) and answers whether it locked
+   * rows. The service then calls `load` with it, for `operation` or for a group of writes whose
+   * paths name only stores `operation` names. Rejects as `load` does, holding nothing.
+   */
+  readonly hold?: (operation: StoredOperation, stale?: LoadedView) => Promise<ViewHold>;
   /**
    * Commits a decided write atomically (one statement on PostgreSQL): checks that every
    * version the view was read at still holds, writes the changes (none for a refusal or a dry

@@ -5,12 +5,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideAndCommit } from "../../src/service/decide-and-commit.js";
-import { GROUP_LIMIT, groupCommitter, groupKey, groupOperation, viewAfter, type Decide } from "../../src/service/group-commit.js";
+import { GROUP_LIMIT, groupCommitter, groupKey, groupOperation, joiners, viewAfter, type Decide } from "../../src/service/group-commit.js";
 import type { Outcome } from "../../src/service/journal-on-write.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import { NOTHING, mergeLoads, stockLoads } from "../../src/service/loads.js";
 import type { CompanyState } from "../../src/service/state.js";
-import { DuplicateExternalIdError, StorageUnavailableError, type CommitVerdict, type DecisionToCommit, type LoadedView, type RequestPort, type StoredOperation } from "../../src/service/storage.js";
+import { DuplicateExternalIdError, StorageUnavailableError, type CommitVerdict, type DecisionToCommit, type LoadedView, type RequestPort, type StoredOperation, type ViewHold } from "../../src/service/storage.js";
 import type { JournalRecord } from "../../src/journal/memory.js";
 import { finite, type Amount } from "../../src/stock/amount.js";
 import type { Guid } from "../../src/shared/guid.js";
@@ -46,7 +46,7 @@ interface Script {
 }
 
 /** An asynchronous port over one store's stock; its commits answer `verdicts` in turn (then `committed`) and apply what they carry when committed. */
-function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?: number; loadFails?: Error; releaseFails?: Error } = {}): Script {
+function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?: number; loadFails?: Error; releaseFails?: Error; holds?: (boolean | Error)[] } = {}): Script {
   const log: string[] = [];
   const commits: DecisionToCommit[] = [];
   const loadedWith: (LoadedView | undefined)[] = [];
@@ -56,8 +56,10 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
   const port = {
     attempts: options.attempts ?? 5,
     groupCommit: true,
-    load: async (op: StoredOperation, stale?: LoadedView): Promise<LoadedView> => {
+    load: async (op: StoredOperation, stale?: LoadedView, hold?: ViewHold): Promise<LoadedView> => {
       await Promise.resolve();
+      if (options.holds !== undefined && op.loads.stock === "named" && hold?.held !== "taken") throw new Error("a stock view loaded without the hold taken for it");
+      if (op.loads.stock !== "named" && hold !== undefined) throw new Error("a hold handed for a view that reads no stock");
       loadedWith.push(stale);
       loadedOps.push(op);
       if (options.loadFails !== undefined) throw options.loadFails;
@@ -85,7 +87,21 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
       if (options.releaseFails !== undefined) throw options.releaseFails;
     },
   } as unknown as RequestPort;
-  return { port, log, commits, loadedWith, loadedOps, amount: () => amountOf({ ...company, stock }) };
+  // With `holds`: a port that takes what a view waits for first, answering each hold in turn
+  // (locked or not, or failing) after two turns of the microtask queue.
+  const holds = options.holds;
+  const withHold = holds === undefined ? port : {
+    ...port,
+    hold: async (op: StoredOperation): Promise<ViewHold> => {
+      await Promise.resolve();
+      await Promise.resolve();
+      const next = holds.shift() ?? false;
+      log.push(`hold ${op.params.map((p) => p.value).join(",")}${next === true ? " locked" : ""}`);
+      if (next instanceof Error) throw next;
+      return { locked: next, held: "taken" };
+    },
+  };
+  return { port: withHold, log, commits, loadedWith, loadedOps, amount: () => amountOf({ ...company, stock }) };
 }
 
 const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
@@ -144,6 +160,34 @@ describe("groupOperation", () => {
     const b = stored({ form: "externalId", params: [{ name: "store", value: "s1" }, { name: "toStore", value: "S1" }] });
     expect(groupOperation([a, b]).params).toEqual([{ name: "store", value: "S1" }, { name: "store", value: "s1" }]);
     expect(groupOperation([b])).toBe(b);
+  });
+});
+
+describe("joiners", () => {
+  const group = groupOperation([stored(), stored({ operation: "moveStock", params: [{ name: "store", value: A.store(2) }, { name: "toStore", value: S }] })]);
+  const q = (...operations: StoredOperation[]) => operations.map((op) => ({ stored: op }));
+  it("GRP-1: the writes at the head of the queue whose path names only the group's stores join, in queue order, up to the room left", () => {
+    const onS = stored({ params: [{ name: "store", value: S.toUpperCase() }] });
+    const move = stored({ operation: "moveStock", params: [{ name: "store", value: S }, { name: "toStore", value: A.store(2) }] });
+    const elsewhere = stored({ params: [{ name: "store", value: A.store(3) }] });
+    const halfway = stored({ operation: "moveStock", params: [{ name: "store", value: S }, { name: "toStore", value: A.store(3) }] });
+    expect(joiners(q(onS, move, onS), group, 16)).toBe(3);
+    expect(joiners(q(onS, move, onS), group, 2)).toBe(2);
+    expect(joiners(q(onS, move, onS), group, 0)).toBe(0);
+    // The first that names another store ends the run: the writes behind it keep their place.
+    expect(joiners(q(onS, elsewhere, onS), group, 16)).toBe(1);
+    expect(joiners(q(elsewhere, onS), group, 16)).toBe(0);
+    // A move from a held store to one not held names a store the group does not hold.
+    expect(joiners(q(halfway, onS), group, 16)).toBe(0);
+    expect(joiners(q(), group, 16)).toBe(0);
+  });
+
+  it("GRP-1: a write that reads no stock, or names its stores in the other form, does not join", () => {
+    expect(joiners(q(stored({ loads: NOTHING })), group, 16)).toBe(0);
+    expect(joiners(q(stored({ form: "externalId", params: [{ name: "store", value: S }] })), group, 16)).toBe(0);
+    const byKey = groupOperation([stored({ form: "externalId", params: [{ name: "store", value: "S1" }] })]);
+    expect(joiners(q(stored({ form: "externalId", params: [{ name: "store", value: "S1" }] })), byKey, 16)).toBe(1);
+    expect(joiners(q(stored({ form: "externalId", params: [{ name: "store", value: "s1" }] })), byKey, 16)).toBe(0);
   });
 });
 
@@ -268,6 +312,60 @@ describe("groupCommitter", () => {
     await Promise.all(Array.from({ length: 21 }, (_, i) => submit(key, stored(), add(1, String(i)), never)));
     expect(s.commits.map((c) => 1 + (c.grouped?.length ?? 0))).toEqual([1, GROUP_LIMIT, 20 - GROUP_LIMIT]);
     expect(s.amount()).toBe(21);
+  });
+
+  it("GRP-1: on a storage that holds before it loads, a turn whose view waited for locked rows takes the writes queued meanwhile on its stores into its view and commit; an unlocked hold takes none", async () => {
+    const s = scripted([], { holds: [true, false] });
+    const submit = committer(s);
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => submit(key, stored(), add(n), never)));
+    // The first write's hold locked: the three queued behind it joined its turn.
+    expect(s.log).toEqual([`hold ${S} locked`, "load 1", "commit 1 [+1 +2 +3 +4]"]);
+    expect(answers.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }, { after: 10 }]);
+    expect(s.amount()).toBe(10);
+    const t = scripted([], { holds: [false, false] });
+    const again = committer(t);
+    await Promise.all([1, 2, 3].map((n) => again(key, stored(), add(n), never)));
+    expect(t.log).toEqual([`hold ${S}`, "load 1", "commit 1 [+1]", `hold ${S}`, "load 2", "commit 2 [+2 +3]"]);
+  });
+
+  it("GRP-1: a joined turn loads every write's stores and loads; writes on a store it does not hold, and those behind them, wait for the next turn", async () => {
+    const s = scripted([], { holds: [true, false] });
+    const submit = committer(s);
+    const on = (store: Guid, m = M): StoredOperation => stored({ params: [{ name: "store", value: store }], loads: stockLoads([{ materialId: m }]) });
+    await Promise.all([on(S), on(S, A.material(2)), on(A.store(2)), on(S)].map((op, n) => submit(key, op, add(n + 1, `w${n + 1}`), never)));
+    expect(s.log).toEqual([`hold ${S} locked`, "load 1", "commit 1 [w1 w2]", `hold ${A.store(2)},${S}`, "load 2", "commit 2 [w3 w4]"]);
+    expect(s.loadedOps[0]!.loads.materials.ids).toEqual([M, A.material(2)]);
+  });
+
+  it("GRP-1: customer adds take no hold, and one add goes alone, even on a storage that holds before it loads", async () => {
+    const s = scripted([], { holds: [true, true, true] });
+    const submit = committer(s);
+    const addCustomer = (n: number): Decide => () => ({ result: { status: 201, body: { n }, effects: [] }, changes: { customers: [testCustomer(0, n, `K${n}`)] }, journal: journal(`c${n}`) });
+    const add = (): StoredOperation => stored({ operation: "addCustomer", params: [], loads: { ...NOTHING, absentExpected: true } });
+    const answers = await Promise.all([1, 2, 3].map((n) => submit(groupKey(add())!, add(), addCustomer(n), never)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(s.log).toEqual(["load 1", "commit 1 [c1]", "load 2", "commit 2 [c2 c3]"]);
+    // Alone, an add refused twice by the unique constraint is GEN-4's refusal of the route of one
+    // decision (a group would go alone after its second refusal, and decide it a third time).
+    const taken = { kind: "taken", error: new DuplicateExternalIdError("/externalId", "taken") } as const;
+    const t = scripted([taken, taken], { holds: [true] });
+    const lone = await committer(t)(groupKey(add())!, add(), addCustomer(9), () => ({ result: { status: 400, effects: [] }, journal: journal("dup") }));
+    expect(lone.status).toBe(400);
+    expect(t.log).toEqual(["load 1", "commit 1 [c9]", "load 2", "commit 2 [c9]", "load 3", "commit 3 [dup]"]);
+  });
+
+  it(`GRP-1: a locked turn takes no more than ${GROUP_LIMIT} writes; a hold that fails rejects the turn's writes and the queue goes on`, async () => {
+    const s = scripted([], { holds: [true, true] });
+    const submit = committer(s);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => submit(key, stored(), add(1, String(i)), never)));
+    expect(s.commits.map((c) => 1 + (c.grouped?.length ?? 0))).toEqual([GROUP_LIMIT, 20 - GROUP_LIMIT]);
+    expect(s.amount()).toBe(20);
+    const failing = new StorageUnavailableError("down");
+    const t = scripted([], { holds: [failing, false] });
+    const again = committer(t);
+    const settled = await Promise.allSettled([1, 2, 3].map((n) => again(key, stored(), add(n), never)));
+    expect(settled.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(t.log).toEqual([`hold ${S}`, `hold ${S}`, "load 1", "commit 1 [+2 +3]"]);
   });
 
   it("GRP-1: writes of another key do not join the group: each key has its own queue", async () => {
