@@ -1,9 +1,10 @@
 // Group commit (issue 33): the stock writes one process has queued for one company, and the
 // customer adds it has queued, are decided one after another on one view and committed in one
-// commit. A write that finds no queue goes the
-// route of one decision (decide-and-commit.ts) at once; the writes that arrive while it runs wait,
-// and the next turn takes them all. docs/decisions.md "Group commit" says why this is the same as
-// committing them one by one.
+// commit. A write that finds no queue goes at once: the route of one decision
+// (decide-and-commit.ts), or a turn of one on a storage that holds before it loads (stock); the
+// writes that arrive while it runs wait, and the next turn takes them all, or the running turn
+// when its view waited for locked rows. docs/decisions.md "Group commit" says why this is the
+// same as committing them one by one.
 import { applyStoreChanges } from "../stock/batch.js";
 import type { Customer } from "../customer/customer.js";
 import type { Amount } from "../stock/amount.js";
