@@ -4,7 +4,7 @@
 import { isJournaledWrite } from "../api/operation.js";
 import { apiOperations } from "../api/operations.js";
 import type { Guid } from "../shared/guid.js";
-import type { StoredOperation } from "../service/storage.js";
+import { pathValue, type StoredOperation } from "../service/storage.js";
 import { emptyStamp, type ViewStamp } from "./records.js";
 import { quoteSchema } from "./sql.js";
 
@@ -58,10 +58,9 @@ export class Turns {
 export function contentionKeys(operation: StoredOperation): string[] {
   if (operation.dryRun || !isJournaledWrite(apiOperations[operation.operation])) return [];
   const keys = new Set<string>();
-  const named = (value: string): string => (operation.form === "id" ? value.toLowerCase() : value);
   for (const p of operation.params) {
-    if ((p.name === "store" || p.name === "toStore") && operation.loads.stock !== "none") keys.add(`store:${operation.form}:${named(p.value)}`);
-    if (p.name === "order") keys.add(`order:${operation.form}:${named(p.value)}`);
+    if ((p.name === "store" || p.name === "toStore") && operation.loads.stock !== "none") keys.add(`store:${operation.form}:${pathValue(operation, p.value)}`);
+    if (p.name === "order") keys.add(`order:${operation.form}:${pathValue(operation, p.value)}`);
   }
   for (const user of operation.loads.allocations?.userIds ?? []) keys.add(`technician:${user}`);
   return [...keys].sort();

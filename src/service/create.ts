@@ -278,8 +278,9 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
         const named = "status" in found ? NONE : (Object.values(found) as { id: Guid; externalId: string | null }[]);
         return journaled({ result: refusal, answer: refusal, changes: undefined, company: view, routed, at, write, drawn: NONE, found: named }, keepText);
       };
-      // A stock write may wait for the writes of its store path under way in this process, and be
-      // committed with the others that waited (a group commit, on a storage that allows it).
+      // A stock write or a customer add may wait for the writes of its company under way in this
+      // process, and be committed with the others that waited (a group commit, on a storage that
+      // allows it).
       const key = group === undefined ? undefined : groupKey(stored);
       return group === undefined || key === undefined ? decideAndCommit(port, stored, decide, taken) : group(key, stored, decide, taken);
     });

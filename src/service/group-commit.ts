@@ -15,7 +15,7 @@ import type { Outcome } from "./journal-on-write.js";
 import { mergeLoads } from "./loads.js";
 import { putRecord, type Changes, type CompanyState } from "./state.js";
 import { pause } from "./decide-and-commit.js";
-import { StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation, type StoredParam, type ViewHold } from "./storage.js";
+import { pathValue, StorageUnavailableError, type Awaitable, type CommitVerdict, type DuplicateExternalIdError, type LoadedView, type RequestPort, type StoredOperation, type StoredParam, type ViewHold } from "./storage.js";
 
 /** Most decisions one group commit holds: the commit statement has one shape per count, so its shapes stay few. */
 export const GROUP_LIMIT = 16;
@@ -85,7 +85,7 @@ export function groupOperation(operations: readonly StoredOperation[]): StoredOp
   const params: StoredParam[] = [];
   for (const operation of operations) {
     for (const p of operation.params) {
-      const value = operation.form === "id" ? p.value.toLowerCase() : p.value;
+      const value = pathValue(operation, p.value);
       if (seen.has(value)) continue;
       seen.add(value);
       params.push({ name: p.name, value });
@@ -106,13 +106,11 @@ export function groupOperation(operations: readonly StoredOperation[]): StoredOp
  * @returns the number of writes, from the head of the queue, that join
  */
 export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number): number {
-  // Stryker disable next-line MethodExpression: upper case folds a GUID's two cases into one as well, on both sides
-  const named = (operation: StoredOperation, value: string): string => (operation.form === "id" ? value.toLowerCase() : value);
-  const stores = new Set(group.params.map((p) => named(group, p.value)));
+  const stores = new Set(group.params.map((p) => pathValue(group, p.value)));
   let n = 0;
   for (; n < Math.min(room, queued.length); n++) {
     const operation = queued[n]!.stored;
-    if (operation.loads.stock !== "named" || operation.form !== group.form || !operation.params.every((p) => stores.has(named(operation, p.value)))) break;
+    if (operation.loads.stock !== "named" || operation.form !== group.form || !operation.params.every((p) => stores.has(pathValue(operation, p.value)))) break;
   }
   return n;
 }

@@ -63,6 +63,20 @@ export interface StoredParam {
 }
 
 /**
+ * A path value as a storage reads it: a GUID in lower case (GEN-1: a GUID is the same in either
+ * case), an external ID as sent (two cases are two external IDs). Turn keys, group commits and
+ * the records a view reads compare path values through it.
+ * @param operation - the operation whose path holds the value (its form)
+ * @param value - the value sent
+ * @returns the value compared
+ * @example
+ * pathValue({ form: "id" }, "0A1B2C3D-0000-4000-8000-000000000001") //=> "0a1b2c3d-0000-4000-8000-000000000001"
+ */
+export function pathValue(operation: Pick<StoredOperation, "form">, value: string): string {
+  return operation.form === "id" ? value.toLowerCase() : value;
+}
+
+/**
  * What a decision reads, as a storage loaded it (the service's route: prepare, load, decide,
  * commit): a company view holding at least the records the operation reads, the answer
  * recorded under the write's idempotency key (IDM-1), and what the storage needs to check at
@@ -232,8 +246,8 @@ export interface FieldStorage {
   /**
    * Whether `commit` writes several decisions at once: their changes merged in `changes` and
    * every journal entry (`journal`, then {@link DecisionToCommit.grouped}, in that order), all or
-   * nothing. When `true`, the service decides the stock writes one process has queued on the same
-   * store path one after another on one view, and commits them in one commit (a group commit:
+   * nothing. When `true`, the service decides the stock writes one process has queued for one
+   * company one after another on one view, and commits them in one commit (a group commit:
    * docs/decisions.md). Absent or `false`: one decision a commit.
    */
   readonly groupCommit?: boolean;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Processes racing one company's stock on PostgreSQL, without HTTP (issue 33): N processes of the
 // built service on one schema, each with `inflight` writes in flight for `seconds`, sets of three
-// materials or one-material moves over the three demo stores in turn (the throughput bench's "set"
-// and "move"). Each process prints one JSON line: its writes, writes/s, p50 and p99 ms, Node CPU
+// materials (chosen as write-cpu.mjs chooses them) or one-material moves (the throughput bench's
+// "move") over the three demo stores in turn. Each process prints one JSON line: its writes, writes/s, p50 and p99 ms, Node CPU
 // ms a write, and its storage's counters (commits, grouped, retries, round trips) with the mean
 // time of a view (load) and of a commit, so a race's cost shows where it goes.
 //   npm run build && scripts/with-postgres.sh node test/bench/write-race.mjs set|move [processes=2] [seconds=5] [inflight=8]
