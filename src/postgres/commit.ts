@@ -74,8 +74,37 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
   /** CTEs whose rows count against `expected`. */
   const checked: string[] = [];
   let expected = 0;
+  // A refusal or a dry run answers what its view showed: its commit share-locks every record
+  // the view read at the version read, and holds each stock and booking version read (moving it
+  // by 0; a row inserted at the version read where there is none yet). A concurrent write of
+  // any of them is then either seen by the view, or committed after this statement and given
+  // a later `seq`; otherwise the statement is stale and decided again. Records this commit
+  // writes are compared by their own update (docs/decisions.md "Refusals across processes").
+  const answersView = input.journals.some((j) => j.draft.outcome !== "committed");
+  const written = new Set<Guid>();
+  const shareRead = (table: string, name: string, read: ReadonlyMap<Guid, number>): void => {
+    if (!answersView) return;
+    const rest = new Map([...read].filter(([id]) => !written.has(id)));
+    if (rest.size === 0) return;
+    ctes.push(versionShare(s, table, name, rest, bind));
+    checked.push(name);
+    expected += rest.size;
+  };
+  const holdRead = (table: string, column: string, name: string, read: ReadonlyMap<Guid, number>): void => {
+    if (!answersView || read.size === 0) return;
+    ctes.push(versionBump(s, table, column, name, read, bind, 0));
+    checked.push(name);
+    expected += read.size;
+  };
 
-  if (changes !== undefined) {
+  if (changes === undefined) {
+    shareRead("customers", "rc", stamp.customers);
+    shareRead("orders", "ro", stamp.orders);
+    shareRead("interventions", "ri", stamp.interventions);
+    shareRead("stores", "rs", stamp.stores);
+    holdRead("technician_versions", "user_id", "tv", stamp.technicians);
+    holdRead("stock_versions", "store_id", "sv", stamp.stock);
+  } else {
     // Records: a record the view held is updated only at the version it was read at; a new one is
     // inserted only if its GUID is still free. One JSON array per table, as the rows travel.
     type TableRows = { name: string; table: string; columns: string; types: string; rows: Record<string, unknown>[]; versions: Map<Guid, number>; ordered?: boolean };
@@ -112,10 +141,12 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
       ctes.push(`po AS (UPDATE ${s}.orders SET version = version + 1 WHERE company_id = $1 AND id = ${bind(input.pathOrder, "uuid")} AND version = ${bind(pathVersion, "bigint")} RETURNING 1)`);
       checked.push("po");
       expected += 1;
+      written.add(input.pathOrder as Guid);
     };
     const writeTable = (t: TableRows): void => {
       const updated = t.rows.filter((r) => r["version"] !== null);
       const added = t.rows.filter((r) => r["version"] === null);
+      for (const r of updated) written.add(r["id"] as Guid);
       const cols = t.columns.split(", ");
       if (updated.length > 0) {
         const rows = bind(JSON.stringify(updated), "json");
@@ -138,10 +169,17 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
         expected += added.length;
       }
     };
-    // Rows are taken table by table in the order a locked retry locks them (contention.ts).
-    for (const t of [customerTable, orderTable]) writeTable(t);
+    // Rows are taken table by table in the order a locked retry locks them (contention.ts); the
+    // records a refusal in the group read and the group does not write, with their table.
+    writeTable(customerTable);
+    shareRead("customers", "rc", stamp.customers);
+    writeTable(orderTable);
     pathOrderBump();
-    for (const t of [interventionTable, storeTable]) writeTable(t);
+    shareRead("orders", "ro", stamp.orders);
+    writeTable(interventionTable);
+    shareRead("interventions", "ri", stamp.interventions);
+    writeTable(storeTable);
+    shareRead("stores", "rs", stamp.stores);
     if (reallocated.length > 0) {
       ctes.push(`n AS (SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset(${bind(JSON.stringify(allocations), "json")}) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint))`);
       ctes.push(`d AS (DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY(${bind(reallocated, "uuid[]")})
@@ -211,16 +249,28 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
 }
 
 /**
- * A CTE moving each key's version one up from the version read (`0`: no row yet, inserted at
- * 1), in key order so two commits take the rows in one order; its rows are those moved.
+ * A CTE moving each key's version `step` up from the version read (`0`: no row yet, inserted
+ * at `step`), in key order so two commits take the rows in one order; its rows are those moved.
+ * A write moves by 1; a refusal or a dry run by 0, which only locks the row, or creates it at 0.
  */
-function versionBump(s: string, table: string, column: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string): string {
+function versionBump(s: string, table: string, column: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string, step: 0 | 1 = 1): string {
   const keys = [...read.keys()].sort();
   const versions = keys.map((k) => read.get(k) as number);
   return `${name} AS (INSERT INTO ${s}.${table} AS ${name}t (company_id, ${column}, version)
-  SELECT $1::uuid, x.id, x.version + 1 FROM unnest(${bind(keys, "uuid[]")}, ${bind(versions, "bigint[]")}) AS x(id, version) ORDER BY x.id
-  ON CONFLICT (company_id, ${column}) DO UPDATE SET version = ${name}t.version + 1 WHERE ${name}t.version = EXCLUDED.version - 1
+  SELECT $1::uuid, x.id, x.version + ${step} FROM unnest(${bind(keys, "uuid[]")}, ${bind(versions, "bigint[]")}) AS x(id, version) ORDER BY x.id
+  ON CONFLICT (company_id, ${column}) DO UPDATE SET version = ${name}t.version + ${step} WHERE ${name}t.version = EXCLUDED.version - ${step}
   RETURNING ${name}t.${column} AS id, ${name}t.version)`;
+}
+
+/**
+ * A CTE that share-locks each record the view read at the version read, in GUID order; its rows
+ * are those still at that version (a concurrent writer of one makes it wait, then drops the row).
+ */
+function versionShare(s: string, table: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string): string {
+  const keys = [...read.keys()].sort();
+  const versions = keys.map((k) => read.get(k) as number);
+  return `${name} AS (SELECT t.id FROM ${s}.${table} t JOIN unnest(${bind(keys, "uuid[]")}, ${bind(versions, "bigint[]")}) AS x(id, version) ON t.id = x.id AND t.version = x.version
+  WHERE t.company_id = $1 ORDER BY t.id FOR SHARE OF t)`;
 }
 
 /**

@@ -24,6 +24,9 @@ const entry: JournalRecord = {
   }),
   fingerprint: null,
 };
+const intervention = "00000000-0000-4000-8000-0000000000e1" as Guid;
+const refusedEntry: JournalRecord = { ...entry, draft: { ...entry.draft, outcome: "refused", status: 400 } };
+const dryRunEntry: JournalRecord = { ...entry, draft: { ...entry.draft, outcome: "dryRun", dryRun: true } };
 const input = (over: Partial<CommitInput>): CommitInput => ({
   companyId: A.company, view: emptyView(config), stamp: emptyStamp(), changes: undefined, journals: [entry], pathOrder: undefined, idempotencyKey: null, at: 1_000, ...over,
 });
@@ -31,12 +34,89 @@ const input = (over: Partial<CommitInput>): CommitInput => ({
 const expected = (i: CommitInput): unknown => commitStatement("t", i)?.values.at(-1);
 
 describe("the commit statement (issue 33)", () => {
-  it("JRN-1: nothing to write, no statement; a refusal writes its journal entry and compares nothing", () => {
+  it("JRN-1: nothing to write, no statement; a journal entry that read nothing writes its entry and compares nothing", () => {
     expect(commitStatement("t", input({ journals: [] }))).toBeUndefined();
-    const refusal = commitStatement("t", input({}));
+    const refusal = commitStatement("t", input({ journals: [refusedEntry] }));
     expect(refusal?.text).toContain("INSERT INTO \"t\".journal");
-    expect(refusal?.text).not.toMatch(/UPDATE|technician_versions|stock_versions|idempotency_keys/);
-    expect(expected(input({}))).toBe(0);
+    expect(refusal?.text).not.toMatch(/UPDATE|FOR SHARE|technician_versions|stock_versions|idempotency_keys/);
+    expect(expected(input({ journals: [refusedEntry] }))).toBe(0);
+  });
+
+  it("RPL-1, STK-3: a refusal or a dry run share-locks every record its view read at the version read and holds each stock and booking version read (moved by 0), in the commit order of the tables; a committed entry compares none of it", () => {
+    const stamp = emptyStamp();
+    const store = A.store(1) as Guid;
+    // Each map filled out of GUID order: the statement takes the rows in GUID order.
+    const [lo, hi] = [customer.id, "ffffffff-0000-4000-8000-000000000001" as Guid];
+    stamp.customers.set(hi, 1);
+    stamp.customers.set(lo, 2);
+    stamp.orders.set(order.id, 5);
+    stamp.interventions.set(intervention, 4);
+    stamp.stores.set(store, 1);
+    stamp.stock.set(A.store(2) as Guid, 9);
+    stamp.stock.set(store, 0);
+    stamp.technicians.set(A.tech1, 3);
+    for (const journals of [[refusedEntry], [dryRunEntry], [entry, refusedEntry]]) {
+      const st = commitStatement("t", input({ stamp, journals }));
+      const text = st?.text ?? "";
+      for (const [name, table] of [["rc", "customers"], ["ro", "orders"], ["ri", "interventions"], ["rs", "stores"]]) {
+        expect(text).toContain(`${name} AS (SELECT t.id FROM "t".${table} t JOIN unnest(`);
+      }
+      expect(text).toContain("ON t.id = x.id AND t.version = x.version");
+      expect(text).toContain("FOR SHARE OF t");
+      expect(text).toContain("sv AS (INSERT INTO \"t\".stock_versions AS svt (company_id, store_id, version)\n  SELECT $1::uuid, x.id, x.version + 0");
+      expect(text).toContain("DO UPDATE SET version = svt.version + 0 WHERE svt.version = EXCLUDED.version - 0");
+      expect(text).toContain("tv AS (INSERT INTO \"t\".technician_versions AS tvt (company_id, user_id, version)");
+      expect(text).not.toContain("+ 1");
+      // Customers, orders, interventions, stores, technicians, stock: the order a commit takes them in.
+      const at = ["rc", "ro", "ri", "rs", "tv", "sv"].map((n) => text.indexOf(`(SELECT count(*) FROM ${n})`));
+      expect(at.every((x) => x > -1)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      expect(st?.values).toContainEqual([order.id]);
+      expect(st?.values).toContainEqual([5]);
+      expect(st?.values).toContainEqual([lo, hi]);
+      expect(st?.values).toContainEqual([2, 1]);
+      expect(st?.values).toContainEqual([A.store(1), A.store(2)]);
+      expect(st?.values).toContainEqual([0, 9]);
+      expect(expected(input({ stamp, journals }))).toBe(2 + 1 + 1 + 1 + 1 + 2);
+    }
+    const committed = commitStatement("t", input({ stamp, journals: [entry] }))?.text ?? "";
+    expect(committed).not.toMatch(/FOR SHARE|stock_versions|technician_versions/);
+  });
+
+  it("RPL-1: in a group that writes, a refusal's reads the group does not write are share-locked; what it writes is compared by its own update, and stock and bookings move by 1 as for any write", () => {
+    const stamp = emptyStamp();
+    const store = A.store(1) as Guid;
+    stamp.orders.set(order.id, 5);
+    stamp.customers.set(customer.id, 2);
+    stamp.stock.set(store, 4);
+    const changes = { orders: [order], stock: new Map([[store, new Map([[A.material(1) as Guid, finite(3)]])]]) };
+    const group = input({ stamp, changes, journals: [entry, refusedEntry] });
+    const text = commitStatement("t", group)?.text ?? "";
+    expect(text).toContain("uo AS (UPDATE");
+    expect(text).toContain("rc AS (SELECT t.id FROM \"t\".customers t");
+    expect(text).not.toContain("ro AS");
+    expect(text).toContain("x.version + 1");
+    expect(text.indexOf("(SELECT count(*) FROM rc)")).toBeLessThan(text.indexOf("(SELECT count(*) FROM uo)"));
+    expect(expected(group)).toBe(1 + 1 + 1);
+    // An order and an intervention read and not written: share-locked with their tables, after the writes of those tables.
+    const other = "ffffffff-0000-4000-8000-0000000000a1" as Guid;
+    const wider = emptyStamp();
+    for (const [k, v] of stamp.orders) wider.orders.set(k, v);
+    wider.orders.set(other, 2);
+    wider.interventions.set(intervention, 1);
+    wider.stock.set(store, 4);
+    const mixed = commitStatement("t", input({ stamp: wider, changes, journals: [refusedEntry, entry] }))?.text ?? "";
+    expect(mixed).toContain("ro AS (SELECT t.id FROM \"t\".orders t");
+    expect(mixed).toContain("ri AS (SELECT t.id FROM \"t\".interventions t");
+    expect(mixed.indexOf("(SELECT count(*) FROM uo)")).toBeLessThan(mixed.indexOf("(SELECT count(*) FROM ro)"));
+    expect(mixed.indexOf("(SELECT count(*) FROM ro)")).toBeLessThan(mixed.indexOf("(SELECT count(*) FROM ri)"));
+    expect(expected(input({ stamp: wider, changes, journals: [refusedEntry, entry] }))).toBe(1 + 1 + 1 + 1);
+    // The path order moved by the write counts as written, not share-locked.
+    const planned = { id: intervention, externalId: null, orderId: order.id, state: "Planned", assignations: [] } as never;
+    const under = commitStatement("t", input({ stamp, pathOrder: order.id, changes: { interventions: [planned] }, journals: [entry, refusedEntry] }))?.text ?? "";
+    expect(under).toContain("po AS");
+    expect(under).not.toContain("ro AS");
+    expect(commitStatement("t", input({ stamp, changes, journals: [entry] }))?.text).not.toContain("FOR SHARE");
   });
 
   it("GEN-8: a record the view held is updated only at the version read; a new one is inserted only if its GUID is free; each counts once", () => {
