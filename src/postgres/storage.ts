@@ -83,9 +83,9 @@ export interface PostgresStorageStats {
   readonly grouped: number;
   /** Commits answered `stale` or `taken` (the service decided again on a fresh view). */
   readonly retries: number;
-  /** Messages sent to the server for requests (logins, token lookups, operations), each one round trip. */
+  /** Round trips to the server for requests (logins, token lookups, operations): a statement sent alone, or a locked retry's pair sent together (its `BEGIN` and lock, its commit and `COMMIT`). */
   readonly roundTrips: number;
-  /** SQL statements sent: one a message (a write's view and its commit). */
+  /** SQL statements sent: one a round trip (a write's view and its commit), except a locked retry's pairs, two. */
   readonly statements: number;
   /** What this process's store listing cache holds (the stores it was asked for). */
   readonly listingCache: StoreListingCacheSize;
@@ -119,6 +119,18 @@ const READ_GRACE_MS = 5_000;
 interface Pinned {
   readonly client: pg.PoolClient;
   readonly db: SqlExecutor;
+  /**
+   * Sends two statements without waiting for the first's answer (the driver's pipeline mode):
+   * one round trip. Resolves when both are answered; rejects with the first's error, else the
+   * second's.
+   */
+  readonly pair: (first: Statement, second: Statement) => Promise<void>;
+}
+
+/** One statement and its values, as {@link Pinned.pair} sends it. */
+interface Statement {
+  readonly text: string;
+  readonly values?: readonly unknown[];
 }
 
 /** What a view waits for, taken ({@link FieldStorage.hold}): this process's turn, and the locked retry's connection if it locked rows. */
@@ -206,6 +218,9 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     statement_timeout: statementTimeout,
     query_timeout: statementTimeout + Math.min(READ_GRACE_MS, statementTimeout),
+    // A locked retry sends its BEGIN with its lock, and its commit with its COMMIT, without
+    // waiting between them (Pinned.pair); every other caller awaits each statement, as before.
+    pipeline: true,
   });
   // An idle connection the server drops (a restart) must not crash the process: the next
   // request gets a fresh one.
@@ -216,14 +231,26 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // docs/embedding.md and test/postgres/round-trips.test.ts read them). One statement a message,
   // through the extended protocol: a statement with values is prepared by name (the driver
   // parses it once per connection), its values bound, never written into the text.
+  const send = (db: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<pg.QueryResult> => {
+    options.onQuery?.(text, values);
+    statements++;
+    // Stryker disable next-line ConditionalExpression: a statement without values prepared by name answers the same; only the driver's bookkeeping differs
+    if (values === undefined || values.length === 0) return db.query(text);
+    return db.query({ name: preparedName(text), text, values: [...values] });
+  };
   const counted = (db: pg.Pool | pg.PoolClient): SqlExecutor => ({
     query: (text, values) => {
-      options.onQuery?.(text, values);
       roundTrips++;
-      statements++;
-      // Stryker disable next-line ConditionalExpression: a statement without values prepared by name answers the same; only the driver's bookkeeping differs
-      if (values === undefined || values.length === 0) return db.query(text);
-      return db.query({ name: preparedName(text), text, values: [...values] });
+      return send(db, text, values);
+    },
+  });
+  const pin = (client: pg.PoolClient): Pinned => ({
+    client,
+    db: counted(client),
+    pair: async (first, second) => {
+      roundTrips++;
+      const answers = await Promise.allSettled([send(client, first.text, first.values), send(client, second.text, second.values)]);
+      for (const a of answers) if (a.status === "rejected") throw a.reason;
     },
   });
   const sql = counted(pool);
@@ -248,12 +275,13 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
    * Ends the transaction of a locked retry and gives its connection back (a connection that
    * broke, or cannot end the transaction, is dropped); a COMMIT that fails rejects, as
    * {@link StorageUnavailableError} when the connection was lost (503, like any other statement).
+   * `undefined`: the transaction already ended (its COMMIT went with the commit statement).
    */
-  async function endPinned(pinned: Pinned | undefined, end: "COMMIT" | "ROLLBACK", failure: unknown): Promise<void> {
+  async function endPinned(pinned: Pinned | undefined, end: "COMMIT" | "ROLLBACK" | undefined, failure: unknown): Promise<void> {
     if (pinned === undefined) return;
     let broken = connectionLost(failure);
     try {
-      if (!broken) await pinned.db.query(end);
+      if (!broken && end !== undefined) await pinned.db.query(end);
     } catch (error) {
       // Stryker disable next-line BooleanLiteral: an end is sent only on a connection not known lost, and at READ COMMITTED with no deferred constraints PostgreSQL refuses neither; one that fails lost its connection since, which pg's pool drops itself
       broken = true;
@@ -268,7 +296,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
    * its turn, which is left whatever the end does (a COMMIT that fails must not keep this
    * process's next writers of these resources waiting for ever).
    */
-  async function endTurn(pinned: Pinned | undefined, leave: () => void, end: "COMMIT" | "ROLLBACK", failure: unknown): Promise<void> {
+  async function endTurn(pinned: Pinned | undefined, leave: () => void, end: "COMMIT" | "ROLLBACK" | undefined, failure: unknown): Promise<void> {
     try {
       await endPinned(pinned, end, failure);
     } finally {
@@ -293,12 +321,10 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         // A decision that lost a race: this one holds what the lost one read (its rows locked
         // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
         // each invariant": the fallback under contention).
-        const client = await pool.connect();
-        pinned = { client, db: counted(client) };
+        pinned = pin(await pool.connect());
         try {
-          await pinned.db.query("BEGIN");
-          const lock = lockStatement(schema, operation.companyId, previous);
-          await pinned.db.query(lock.text, lock.values);
+          // One round trip: the lock is sent behind its BEGIN, without waiting for it.
+          await pinned.pair({ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous));
         } catch (error) {
           // A deadlock with a concurrent commit (the database chose this lock to fail): this
           // attempt reads its view without holding anything, as a first attempt does.
@@ -472,6 +498,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       const order = operation.params.find((p) => p.name === "order");
       const pathOrder = order === undefined ? undefined : (operation.form === "id" ? order.value.toLowerCase() as Guid : loaded.view.orders.byKey.get(order.value)?.id);
       let failure: unknown;
+      let ended = false;
       try {
         const statement = commitStatement(schema, {
           companyId: operation.companyId,
@@ -485,7 +512,16 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           at: operation.at,
         });
         // Stryker disable next-line ConditionalExpression: unreachable from the service, which releases a decision with neither changes nor journal entry instead of committing it
-        if (statement !== undefined) await (held.pinned?.db ?? sql).query(statement.text, statement.values);
+        if (statement !== undefined) {
+          if (held.pinned === undefined) await sql.query(statement.text, statement.values);
+          else {
+            // A locked retry's COMMIT goes behind its statement: one round trip. A statement that
+            // fails leaves the transaction aborted, and PostgreSQL answers that COMMIT with a
+            // rollback, so either way the transaction has ended.
+            ended = true;
+            await held.pinned.pair(statement, { text: "COMMIT" });
+          }
+        }
         commits++;
         grouped += decided.grouped?.length ?? 0;
         return COMMITTED;
@@ -504,7 +540,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         }
         return classify(error);
       } finally {
-        await endTurn(held.pinned, held.leave, failure === undefined ? "COMMIT" : "ROLLBACK", failure);
+        await endTurn(held.pinned, held.leave, ended ? undefined : failure === undefined ? "COMMIT" : "ROLLBACK", failure);
       }
     },
     async release(loaded: LoadedView): Promise<void> {
