@@ -273,19 +273,19 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   /**
    * Ends the transaction of a locked retry and gives its connection back (a connection that
-   * broke, or cannot end the transaction, is dropped); a COMMIT that fails rejects, as
-   * {@link StorageUnavailableError} when the connection was lost (503, like any other statement).
-   * `undefined`: the transaction already ended (its COMMIT went with the commit statement).
+   * broke, or cannot roll back, is dropped). `"ROLLBACK"` rolls back a transaction that sent no
+   * commit; `undefined`: the transaction already ended, its `COMMIT` sent behind the commit
+   * statement (see the storage's `commit`).
    */
-  async function endPinned(pinned: Pinned | undefined, end: "COMMIT" | "ROLLBACK" | undefined, failure: unknown): Promise<void> {
+  async function endPinned(pinned: Pinned | undefined, end: "ROLLBACK" | undefined, failure: unknown): Promise<void> {
     if (pinned === undefined) return;
     let broken = connectionLost(failure);
     try {
       if (!broken && end !== undefined) await pinned.db.query(end);
-    } catch (error) {
-      // Stryker disable next-line BooleanLiteral: an end is sent only on a connection not known lost, and at READ COMMITTED with no deferred constraints PostgreSQL refuses neither; one that fails lost its connection since, which pg's pool drops itself
+      // Stryker disable next-line BlockStatement: as below, a ROLLBACK that fails is one whose connection was lost since, which pg's pool drops itself
+    } catch {
+      // Stryker disable next-line BooleanLiteral: a ROLLBACK is sent only on a connection not known lost, and PostgreSQL refuses none; one that fails lost its connection since, which pg's pool drops itself
       broken = true;
-      if (end === "COMMIT") classify(error);
     } finally {
       pinned.client.release(broken);
     }
@@ -296,7 +296,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
    * its turn, which is left whatever the end does (a COMMIT that fails must not keep this
    * process's next writers of these resources waiting for ever).
    */
-  async function endTurn(pinned: Pinned | undefined, leave: () => void, end: "COMMIT" | "ROLLBACK" | undefined, failure: unknown): Promise<void> {
+  async function endTurn(pinned: Pinned | undefined, leave: () => void, end: "ROLLBACK" | undefined, failure: unknown): Promise<void> {
     try {
       await endPinned(pinned, end, failure);
     } finally {
@@ -540,7 +540,9 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         }
         return classify(error);
       } finally {
-        await endTurn(held.pinned, held.leave, ended ? undefined : failure === undefined ? "COMMIT" : "ROLLBACK", failure);
+        // A locked retry's transaction ended with its commit statement's pair; it is rolled back
+        // when none was sent (a statement that could not be built: nothing was written).
+        await endTurn(held.pinned, held.leave, ended ? undefined : "ROLLBACK", failure);
       }
     },
     async release(loaded: LoadedView): Promise<void> {

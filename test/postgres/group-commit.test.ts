@@ -238,6 +238,31 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
     }
   }, 60_000);
 
+  it("GRP-1: a locked turn whose commit cannot be built (stock of a store its view did not read) rolls its transaction back: the rows it locked are free at once", async () => {
+    const p = await pair();
+    try {
+      const [storage] = p.storages;
+      const one: StoredOperation = {
+        companyId: A.company, operation: "addToStore", form: "id", params: [{ name: "store", value: A.store(1) }], body: [], query: new Map(),
+        dryRun: false, loads: stockLoads([{ materialId: "M1" }]), at: Date.now(), idempotencyKey: null,
+      };
+      const write = (n: number) => ({ changes: { stock: new Map([[A.store(n), new Map([[A.material(1), finite(5)]])]]) } });
+      const theirs = () => p.services[1]!.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${p.tokens[1]}` }, body: [{ materialId: "M1", amount: 1 }] });
+      const view = await storage.load(one, undefined, await storage.hold(one));
+      expect((await theirs()).status).toBe(201);
+      expect(await storage.commit(one, view, write(1))).toEqual({ kind: "stale" });
+      const locked = await storage.hold(one, view);
+      expect(locked.locked).toBe(true);
+      const again = await storage.load(one, view, locked);
+      await expect(storage.commit(one, again, write(2))).rejects.toThrow(/without its stock read/);
+      // Rolled back: the other instance writes the store at once (a transaction left open would hold its row for the statement timeout).
+      const answer = await Promise.race([theirs(), new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000))]);
+      expect(answer === "waited" ? answer : answer.status).toBe(201);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
   it("GRP-1: rounds of stock writes on two stores sent at once through two instances, none of them refused: every answer and the stock they leave are those of the same writes one by one in journal order on the in-memory service", async () => {
     const p = await pair();
     // Writes no rule refuses on stores that stock every material in plenty: sets of 1,000 or more (or
