@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
-import { gid, ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import { gid, ids, testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 import { replayJournal } from "../../src/service/replay.js";
 import type { JournalEntryShape } from "../../src/journal/entry.js";
-import { stockLoads } from "../../src/service/loads.js";
+import { NOTHING, stockLoads } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
 import { finite } from "../../src/stock/amount.js";
 
@@ -233,6 +233,39 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
         const page = (await p.services[0]!.handle({ method: "GET", path: `/store/${A.store(n)}?page=1&pageSize=10`, headers: { authorization: `Bearer ${p.tokens[0]}` } })).body as { materials: { items: { materialId: string; amount: number }[] } };
         expect(page.materials.items.find((i) => i.materialId === A.material(1))?.amount).toBe(7);
       }
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  it("GEN-4, STK-6: a commit's verdicts, counted in retries: a moved stock version is stale; an external ID the constraint refuses is taken, with the record kind and the ID sent", async () => {
+    const p = await pair();
+    try {
+      const [storage] = p.storages;
+      const one: StoredOperation = {
+        companyId: A.company, operation: "addToStore", form: "id", params: [{ name: "store", value: A.store(1) }], body: [], query: new Map(),
+        dryRun: false, loads: stockLoads([{ materialId: "M1" }]), at: Date.now(), idempotencyKey: null,
+      };
+      const view = await storage.load(one, undefined, await storage.hold(one));
+      const add = await p.services[1]!.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${p.tokens[1]}` }, body: [{ materialId: "M1", amount: 1 }] });
+      expect(add.status).toBe(201);
+      let before = storage.stats().retries;
+      expect(await storage.commit(one, view, { changes: { stock: new Map([[A.store(1), new Map([[A.material(1), finite(5)]])]]) } })).toEqual({ kind: "stale" });
+      expect(storage.stats().retries - before).toBe(1);
+      // A customer add decided without reading, whose external ID another instance took meanwhile.
+      const made = await p.services[1]!.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${p.tokens[1]}` }, body: { externalId: "DUP-1", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } });
+      expect(made.status).toBe(201);
+      const addCustomer: StoredOperation = {
+        companyId: A.company, operation: "addCustomer", form: "id", params: [], body: { externalId: "DUP-1" }, query: new Map(), dryRun: false,
+        loads: { ...NOTHING, absentExpected: true }, at: Date.now(), idempotencyKey: null,
+      };
+      const blind = await storage.load(addCustomer, undefined, await storage.hold(addCustomer));
+      before = storage.stats().retries;
+      const verdict = await storage.commit(addCustomer, blind, { changes: { customers: [testCustomer(0, 77, "DUP-1")] } });
+      expect(verdict.kind).toBe("taken");
+      const error = (verdict as { error: Error & { path?: string } }).error;
+      expect(error.message).toBe('Another customer has the external ID "DUP-1" (GEN-4).');
+      expect(storage.stats().retries - before).toBe(1);
     } finally {
       await p.close();
     }
