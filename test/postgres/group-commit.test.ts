@@ -8,11 +8,12 @@ import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
 import { gid, ids, testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import type { Fixture } from "../../src/service/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
 import { replayJournal } from "../../src/service/replay.js";
 import type { JournalEntryShape } from "../../src/journal/entry.js";
 import { NOTHING, stockLoads } from "../../src/service/loads.js";
-import type { StoredOperation } from "../../src/service/storage.js";
+import type { LoadedView, StoredOperation } from "../../src/service/storage.js";
 import { finite } from "../../src/stock/amount.js";
 
 const A = ids(0);
@@ -196,36 +197,89 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
     const tokens = await Promise.all(services.map(tokenOf));
     return { storages, services, tokens, close: async () => void (await Promise.all(services.map((s) => s.close()))) };
   }
+  type Pair = Awaited<ReturnType<typeof pair>>;
+
+  /** An add of M1 to each of `stores` by GUID, as the storage is handed it. */
+  const addM1 = (stores: number[]): StoredOperation => ({
+    companyId: A.company, operation: "addToStore", form: "id", params: stores.map((n) => ({ name: "store" as const, value: A.store(n) })), body: [], query: new Map(),
+    dryRun: false, loads: stockLoads([{ materialId: "M1" }]), at: Date.now(), idempotencyKey: null,
+  });
+  /** M1 at `amount` in each of `stores`: a decision's changes. */
+  const setM1 = (stores: number[], amount: number) => ({ changes: { stock: new Map(stores.map((n) => [A.store(n), new Map([[A.material(1), finite(amount)]])])) } });
+  /** The second instance adds 1 of M1 to store 1. */
+  const theirs = (p: Pair) => p.services[1]!.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${p.tokens[1]}` }, body: [{ materialId: "M1", amount: 1 }] });
+
+  /** A view of store 1 read by the first instance and overtaken by the second's add: its commit answers stale, counted once in retries. */
+  async function overtaken(p: Pair): Promise<{ one: StoredOperation; view: LoadedView }> {
+    const [storage] = p.storages;
+    const one = addM1([1]);
+    const view = await storage.load(one, undefined, await storage.hold(one));
+    expect((await theirs(p)).status).toBe(201);
+    const before = storage.stats().retries;
+    expect(await storage.commit(one, view, setM1([1], 5))).toEqual({ kind: "stale" });
+    expect(storage.stats().retries - before).toBe(1);
+    return { one, view };
+  }
+
+  /**
+   * The pair's whole journal, replayed in `seq` order on the in-memory service started from
+   * `fixture`: every answer, and stores 1 and 2's stock after, must be the same.
+   */
+  async function replaysOnModel(p: Pair, fixture: Fixture): Promise<void> {
+    const headers = { authorization: `Bearer ${p.tokens[0]}` };
+    const entries: Entry[] = [];
+    for (let after = 0; ; ) {
+      const page = (await p.services[0]!.handle({ method: "GET", path: `/journal?limit=500&after=${after}`, headers })).body as { items: Entry[]; next: string | null };
+      for (const e of page.items) entries.push(e);
+      if (page.next === null) break;
+      after = Number(page.next);
+    }
+    const model = createFieldService({ fixture });
+    const modelHeaders = { authorization: `Bearer ${(model.handle(LOGIN).body as { accessToken: string }).accessToken}` };
+    for (const e of entries) {
+      const mine = model.handle({ method: e.method, path: e.path, body: e.body, headers: modelHeaders });
+      expect({ seq: e.seq, path: e.path, status: e.status, answer: e.answer }).toEqual({ seq: e.seq, path: e.path, status: mine.status, answer: mine.body });
+    }
+    for (const n of [1, 2]) {
+      const path = `/store/${A.store(n)}?page=1&pageSize=200`;
+      const ours = (await p.services[0]!.handle({ method: "GET", path, headers })).body as { materials: unknown };
+      expect(ours.materials).toEqual((model.handle({ method: "GET", path, headers: modelHeaders }).body as { materials: unknown }).materials);
+    }
+  }
+
+  /** Runs `test` on a fresh pair of instances, closed after it. */
+  async function withPair(test: (p: Pair, storage: PostgresStorage) => Promise<void>): Promise<void> {
+    const p = await pair();
+    try {
+      await test(p, p.storages[0]);
+    } finally {
+      await p.close();
+    }
+  }
 
   it("GRP-1: hold takes the turn and, after a lost race, locks what the lost view read (its BEGIN and lock in 1 round trip); load reads a larger group's view under it (1) and the commit, its COMMIT behind it, ends it (1)", async () => {
     const p = await pair();
     try {
       const [storage] = p.storages;
-      const operation = (stores: number[]): StoredOperation => ({
-        companyId: A.company, operation: "addToStore", form: "id", params: stores.map((n) => ({ name: "store" as const, value: A.store(n) })), body: [], query: new Map(),
-        dryRun: false, loads: stockLoads([{ materialId: "M1" }]), at: Date.now(), idempotencyKey: null,
-      });
-      const one = operation([1]);
+      const one = addM1([1]);
       const before = storage.stats();
       const calm = await storage.hold(one);
       expect(calm.locked).toBe(false);
       const view = await storage.load(one, undefined, calm);
       expect(storage.stats().roundTrips - before.roundTrips).toBe(1);
       // Another instance writes store 1: this view's commit is stale.
-      const add = await p.services[1]!.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${p.tokens[1]}` }, body: [{ materialId: "M1", amount: 1 }] });
-      expect(add.status).toBe(201);
-      const write = (stores: number[], amount: number) => ({ changes: { stock: new Map(stores.map((n) => [A.store(n), new Map([[A.material(1), finite(amount)]])])) } });
-      expect(await storage.commit(one, view, write([1], 5))).toEqual({ kind: "stale" });
+      expect((await theirs(p)).status).toBe(201);
+      expect(await storage.commit(one, view, setM1([1], 5))).toEqual({ kind: "stale" });
       const mid = storage.stats();
       const locked = await storage.hold(one, view);
       expect(locked.locked).toBe(true);
       expect(storage.stats().roundTrips - mid.roundTrips).toBe(1);
       // A group of writes on stores 1 and 2 reads its view under that hold.
-      const both = operation([1, 2]);
+      const both = addM1([1, 2]);
       const grown = await storage.load(both, view, locked);
       expect(storage.stats().roundTrips - mid.roundTrips).toBe(2);
       expect([...grown.view.stock.keys()].sort()).toEqual([A.store(1), A.store(2)].sort());
-      expect(await storage.commit(both, grown, write([1, 2], 7))).toEqual({ kind: "committed" });
+      expect(await storage.commit(both, grown, setM1([1, 2], 7))).toEqual({ kind: "committed" });
       expect(storage.stats().roundTrips - mid.roundTrips).toBe(3);
       // Five statements (BEGIN, the lock, the view, the commit, COMMIT) in those three round trips.
       expect(storage.stats().statements - mid.statements).toBe(5);
@@ -238,20 +292,9 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
     }
   }, 60_000);
 
-  it("GEN-4, STK-6: a commit's verdicts, counted in retries: a moved stock version is stale; an external ID the constraint refuses is taken, with the record kind and the ID sent", async () => {
-    const p = await pair();
-    try {
-      const [storage] = p.storages;
-      const one: StoredOperation = {
-        companyId: A.company, operation: "addToStore", form: "id", params: [{ name: "store", value: A.store(1) }], body: [], query: new Map(),
-        dryRun: false, loads: stockLoads([{ materialId: "M1" }]), at: Date.now(), idempotencyKey: null,
-      };
-      const view = await storage.load(one, undefined, await storage.hold(one));
-      const add = await p.services[1]!.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${p.tokens[1]}` }, body: [{ materialId: "M1", amount: 1 }] });
-      expect(add.status).toBe(201);
-      let before = storage.stats().retries;
-      expect(await storage.commit(one, view, { changes: { stock: new Map([[A.store(1), new Map([[A.material(1), finite(5)]])]]) } })).toEqual({ kind: "stale" });
-      expect(storage.stats().retries - before).toBe(1);
+  it("GEN-4, STK-6: a commit's verdicts, counted in retries: a moved stock version is stale; an external ID the constraint refuses is taken, with the record kind and the ID sent", () =>
+    withPair(async (p, storage) => {
+      await overtaken(p);
       // A customer add decided without reading, whose external ID another instance took meanwhile.
       const made = await p.services[1]!.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${p.tokens[1]}` }, body: { externalId: "DUP-1", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } });
       expect(made.status).toBe(201);
@@ -260,41 +303,25 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
         loads: { ...NOTHING, absentExpected: true }, at: Date.now(), idempotencyKey: null,
       };
       const blind = await storage.load(addCustomer, undefined, await storage.hold(addCustomer));
-      before = storage.stats().retries;
+      const before = storage.stats().retries;
       const verdict = await storage.commit(addCustomer, blind, { changes: { customers: [testCustomer(0, 77, "DUP-1")] } });
       expect(verdict.kind).toBe("taken");
-      const error = (verdict as { error: Error & { path?: string } }).error;
+      const error = (verdict as { error: Error }).error;
       expect(error.message).toBe('Another customer has the external ID "DUP-1" (GEN-4).');
       expect(storage.stats().retries - before).toBe(1);
-    } finally {
-      await p.close();
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it("GRP-1: a locked turn whose commit cannot be built (stock of a store its view did not read) rolls its transaction back: the rows it locked are free at once", async () => {
-    const p = await pair();
-    try {
-      const [storage] = p.storages;
-      const one: StoredOperation = {
-        companyId: A.company, operation: "addToStore", form: "id", params: [{ name: "store", value: A.store(1) }], body: [], query: new Map(),
-        dryRun: false, loads: stockLoads([{ materialId: "M1" }]), at: Date.now(), idempotencyKey: null,
-      };
-      const write = (n: number) => ({ changes: { stock: new Map([[A.store(n), new Map([[A.material(1), finite(5)]])]]) } });
-      const theirs = () => p.services[1]!.handle({ method: "POST", path: `/store/${A.store(1)}/addToStore`, headers: { authorization: `Bearer ${p.tokens[1]}` }, body: [{ materialId: "M1", amount: 1 }] });
-      const view = await storage.load(one, undefined, await storage.hold(one));
-      expect((await theirs()).status).toBe(201);
-      expect(await storage.commit(one, view, write(1))).toEqual({ kind: "stale" });
+  it("GRP-1: a locked turn whose commit cannot be built (stock of a store its view did not read) rolls its transaction back: the rows it locked are free at once", () =>
+    withPair(async (p, storage) => {
+      const { one, view } = await overtaken(p);
       const locked = await storage.hold(one, view);
       expect(locked.locked).toBe(true);
       const again = await storage.load(one, view, locked);
-      await expect(storage.commit(one, again, write(2))).rejects.toThrow(/without its stock read/);
+      await expect(storage.commit(one, again, setM1([2], 5))).rejects.toThrow(/without its stock read/);
       // Rolled back: the other instance writes the store at once (a transaction left open would hold its row for the statement timeout).
-      const answer = await Promise.race([theirs(), new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000))]);
+      const answer = await Promise.race([theirs(p), new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000))]);
       expect(answer === "waited" ? answer : answer.status).toBe(201);
-    } finally {
-      await p.close();
-    }
-  }, 60_000);
+    }), 60_000);
 
   it("GRP-1: rounds of stock writes on two stores sent at once through two instances, none of them refused: every answer and the stock they leave are those of the same writes one by one in journal order on the in-memory service", async () => {
     const p = await pair();
@@ -327,24 +354,7 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
         { numRuns: 8 },
       );
       // The whole journal, in seq order, on the model.
-      const entries: Entry[] = [];
-      for (let after = 0; ; ) {
-        const page = (await p.services[0]!.handle({ method: "GET", path: `/journal?limit=500&after=${after}`, headers })).body as { items: Entry[]; next: string | null };
-        for (const e of page.items) entries.push(e);
-        if (page.next === null) break;
-        after = Number(page.next);
-      }
-      const model = createFieldService({ fixture: testFixture() });
-      const modelHeaders = { authorization: `Bearer ${(model.handle(LOGIN).body as { accessToken: string }).accessToken}` };
-      for (const e of entries) {
-        const mine = model.handle({ method: e.method, path: e.path, body: e.body, headers: modelHeaders });
-        expect({ seq: e.seq, status: e.status, answer: e.answer }).toEqual({ seq: e.seq, status: mine.status, answer: mine.body });
-      }
-      for (const n of [1, 2]) {
-        const path = `/store/${A.store(n)}?page=1&pageSize=50`;
-        const ours = (await p.services[0]!.handle({ method: "GET", path, headers })).body as { materials: unknown };
-        expect(ours.materials).toEqual((model.handle({ method: "GET", path, headers: modelHeaders }).body as { materials: unknown }).materials);
-      }
+      await replaysOnModel(p, testFixture());
       expect(p.storages[0].stats().grouped + p.storages[1].stats().grouped).toBeGreaterThan(0);
     } finally {
       await p.close();
@@ -373,7 +383,6 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
     let round = 0;
     let refused = 0;
     try {
-      const headers = { authorization: `Bearer ${p.tokens[0]}` };
       await fc.assert(
         fc.asyncProperty(fc.array(raceWrite, { minLength: 4, maxLength: 16 }), async (writes) => {
           round++;
@@ -393,24 +402,7 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
         { numRuns: ROUNDS, endOnFailure: true },
       );
       expect(refused).toBeGreaterThan(0);
-      const entries: Entry[] = [];
-      for (let after = 0; ; ) {
-        const page = (await p.services[0]!.handle({ method: "GET", path: `/journal?limit=500&after=${after}`, headers })).body as { items: Entry[]; next: string | null };
-        for (const e of page.items) entries.push(e);
-        if (page.next === null) break;
-        after = Number(page.next);
-      }
-      const model = createFieldService({ fixture });
-      const modelHeaders = { authorization: `Bearer ${(model.handle(LOGIN).body as { accessToken: string }).accessToken}` };
-      for (const e of entries) {
-        const mine = model.handle({ method: e.method, path: e.path, body: e.body, headers: modelHeaders });
-        expect({ seq: e.seq, path: e.path, status: e.status, answer: e.answer }).toEqual({ seq: e.seq, path: e.path, status: mine.status, answer: mine.body });
-      }
-      for (const n of [1, 2]) {
-        const path = `/store/${A.store(n)}?page=1&pageSize=200`;
-        const ours = (await p.services[0]!.handle({ method: "GET", path, headers })).body as { materials: unknown };
-        expect(ours.materials).toEqual((model.handle({ method: "GET", path, headers: modelHeaders }).body as { materials: unknown }).materials);
-      }
+      await replaysOnModel(p, fixture);
     } finally {
       await p.close();
     }
