@@ -230,7 +230,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // Every statement a request sends goes through here, so the counters are exact (the table in
   // docs/embedding.md and test/postgres/round-trips.test.ts read them). One statement a message,
   // through the extended protocol: a statement with values is prepared by name (the driver
-  // parses it once per connection), its values bound, never written into the text.
+  // parses it once per connection), its values bound, never written into the text. A round trip
+  // carries one statement, except a locked retry's pairs (`pin`), two.
   const send = (db: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<pg.QueryResult> => {
     options.onQuery?.(text, values);
     statements++;
@@ -293,8 +294,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   /**
    * Ends what a request's view held: its locked retry's transaction (see {@link endPinned}), then
-   * its turn, which is left whatever the end does (a COMMIT that fails must not keep this
-   * process's next writers of these resources waiting for ever).
+   * its turn, which is left whatever the end does (a commit or a ROLLBACK that fails must not
+   * keep this process's next writers of these resources waiting for ever).
    */
   async function endTurn(pinned: Pinned | undefined, leave: () => void, end: "ROLLBACK" | undefined, failure: unknown): Promise<void> {
     try {
