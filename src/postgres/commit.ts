@@ -90,9 +90,10 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     checked.push(name);
     expected += rest.size;
   };
-  const holdRead = (table: string, column: string, name: string, read: ReadonlyMap<Guid, number>): void => {
-    if (!answersView || read.size === 0) return;
-    ctes.push(versionBump(s, table, column, name, read, bind, 0));
+  /** Moves each version read by `step` ({@link versionBump}), counted; nothing when none was read. */
+  const moveVersions = (table: string, column: string, name: string, read: ReadonlyMap<Guid, number>, step: 0 | 1): void => {
+    if (read.size === 0) return;
+    ctes.push(versionBump(s, table, column, name, read, bind, step));
     checked.push(name);
     expected += read.size;
   };
@@ -102,8 +103,10 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     shareRead("orders", "ro", stamp.orders);
     shareRead("interventions", "ri", stamp.interventions);
     shareRead("stores", "rs", stamp.stores);
-    holdRead("technician_versions", "user_id", "tv", stamp.technicians);
-    holdRead("stock_versions", "store_id", "sv", stamp.stock);
+    if (answersView) {
+      moveVersions("technician_versions", "user_id", "tv", stamp.technicians, 0);
+      moveVersions("stock_versions", "store_id", "sv", stamp.stock, 0);
+    }
   } else {
     // Records: a record the view held is updated only at the version it was read at; a new one is
     // inserted only if its GUID is still free. One JSON array per table, as the rows travel.
@@ -189,11 +192,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     }
     // ASN-5: the technicians whose bookings the decision read move to a new version, each only
     // from the version read: of two overlapping plans for one technician, one commits.
-    if (stamp.technicians.size > 0) {
-      ctes.push(versionBump(s, "technician_versions", "user_id", "tv", stamp.technicians, bind));
-      checked.push("tv");
-      expected += stamp.technicians.size;
-    }
+    moveVersions("technician_versions", "user_id", "tv", stamp.technicians, 1);
     // STK-6: every path store whose stock was read moves to a new stock version from the one read,
     // and the rows written carry it (the listing caches read the rows changed since a version).
     const rows: { store: Guid; id: Guid; amount: string | null }[] = [];
@@ -202,17 +201,14 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
       if (!stamp.stock.has(store)) throw new Error(`PostgreSQL commit: stock of store ${store} written without its stock read`);
       for (const [id, amount] of amounts) rows.push({ store, id, amount: amount.kind === "unlimited" ? null : amount.value.toString() });
     }
-    if (stamp.stock.size > 0) {
-      ctes.push(versionBump(s, "stock_versions", "store_id", "sv", stamp.stock, bind));
-      checked.push("sv");
-      expected += stamp.stock.size;
-      if (rows.length > 0) {
-        ctes.push(`k AS (INSERT INTO ${s}.stock (company_id, store_id, material_id, amount, version)
+    moveVersions("stock_versions", "store_id", "sv", stamp.stock, 1);
+    // Rows are written only to stores read (checked above), so `sv` holds each row's store.
+    if (rows.length > 0) {
+      ctes.push(`k AS (INSERT INTO ${s}.stock (company_id, store_id, material_id, amount, version)
   SELECT $1::uuid, r.store, r.id, r.amount, sv.version
   FROM ROWS FROM (json_to_recordset(${bind(JSON.stringify(rows), "json")}) AS (store uuid, id uuid, amount numeric)) WITH ORDINALITY AS r(store, id, amount, ord)
   JOIN sv ON sv.id = r.store ORDER BY r.ord
   ON CONFLICT (company_id, store_id, material_id) DO UPDATE SET amount = EXCLUDED.amount, version = EXCLUDED.version)`);
-      }
     }
     const materials = changes.materials ?? [];
     if (materials.length > 0) {
@@ -253,7 +249,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
  * at `step`), in key order so two commits take the rows in one order; its rows are those moved.
  * A write moves by 1; a refusal or a dry run by 0, which only locks the row, or creates it at 0.
  */
-function versionBump(s: string, table: string, column: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string, step: 0 | 1 = 1): string {
+function versionBump(s: string, table: string, column: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string, step: 0 | 1): string {
   const keys = [...read.keys()].sort();
   const versions = keys.map((k) => read.get(k) as number);
   return `${name} AS (INSERT INTO ${s}.${table} AS ${name}t (company_id, ${column}, version)
