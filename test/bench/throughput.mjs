@@ -64,15 +64,22 @@ function start(name, args, env) {
       child.kill("SIGKILL");
       reject(new Error(`${name} did not listen within ${START_TIMEOUT_MS} ms`));
     }, START_TIMEOUT_MS);
-    child.stdout.on("data", (d) => {
+    const onData = (d) => {
       out += d;
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
         out = "";
+        // From here on the service writes an access-log line a request: drain them unread. Kept
+        // and searched (as until 29 November), they grew to megabytes rescanned at every chunk,
+        // in this process, which also runs autocannon: the load generator slowed down for the
+        // service's cells only (the floor logs nothing).
+        child.stdout.off("data", onData);
+        child.stdout.resume();
         resolve({ name, child, port: Number(m[1]) });
       }
-    });
+    };
+    child.stdout.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited with ${code} before listening`));
