@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { listeningPort } from "./listening.mjs";
 
 const [which = "server", ...nodeOptions] = process.argv.slice(2);
 if (!["server", "bare"].includes(which)) {
@@ -28,16 +29,7 @@ const args = which === "bare" ? [...nodeOptions, "--input-type=module", "-e", BA
 const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_URL: "" } });
 const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
 try {
-  const port = await new Promise((resolve, reject) => {
-    let seen = "";
-    child.once("exit", () => reject(new Error(`the server ended before listening: ${seen}`)));
-    child.stdout.on("data", (d) => {
-      seen += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(seen);
-      if (m) resolve(Number(m[1]));
-    });
-  });
-  child.stdout.resume();
+  const port = await listeningPort(child, which, 60_000);
   const request = async (method, path, body, token) => {
     const r = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body && JSON.stringify(body) });
     return { status: r.status, body: await r.json().catch(() => null) };

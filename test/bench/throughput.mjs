@@ -22,6 +22,7 @@ import http from "node:http";
 import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
+import { listeningPort } from "./listening.mjs";
 import { cpuPerRequest, parseProcStat, percentile, planSlot, ratio, stockSetMaterials } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
@@ -58,33 +59,7 @@ function start(name, args, env) {
   children.add(child);
   child.once("exit", () => children.delete(child));
   child.stderr.on("data", (d) => process.stderr.write(`[${name}] ${d}`));
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${name} did not listen within ${START_TIMEOUT_MS} ms`));
-    }, START_TIMEOUT_MS);
-    const onData = (d) => {
-      out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        out = "";
-        // From here on the service writes an access-log line a request: drain them unread. Kept
-        // and searched (as until 29 November), they grew to megabytes rescanned at every chunk,
-        // in this process, which also runs autocannon: the load generator slowed down for the
-        // service's cells only (the floor logs nothing).
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        resolve({ name, child, port: Number(m[1]) });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before listening`));
-    });
-  });
+  return listeningPort(child, name, START_TIMEOUT_MS).then((port) => ({ name, child, port }));
 }
 
 /** SIGTERM, then SIGKILL after 10 s. */

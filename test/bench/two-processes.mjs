@@ -14,6 +14,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import pg from "pg";
+import { listeningPort } from "./listening.mjs";
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -40,17 +41,8 @@ async function start(name) {
     env: { ...process.env, DATABASE_URL: DB, PORT: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
   child.stderr.on("data", (d) => process.stderr.write(`[${name}] ${d}`));
-  const baseUrl = await new Promise((resolve, reject) => {
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`${name} exited with ${code} before listening`)));
-  });
-  child.stdout.resume();
+  const baseUrl = `http://127.0.0.1:${await listeningPort(child, name, 60_000)}`;
   return { child, baseUrl, name };
 }
 
@@ -204,8 +196,8 @@ const hot = await load(1000, 32, (i) => services[i % 2].handle({ method: "POST",
 const cold = await load(1000, 32, (i) => services[i % 2].handle({ method: "POST", path: `/store/externalId/${["centralni-sklad", "auto-1", "auto-2"][i % 3]}/addToStore`, headers: { authorization: `Bearer ${tokens[i % 2]}` }, body: [{ materialId: `MAT-0${String(10 + (i % 10))}`, amount: 1 }] }));
 const stats = storages.map((s) => s.stats());
 const retries = stats.reduce((a, s) => a + s.retries, 0);
-const transactions = stats.reduce((a, s) => a + s.transactions, 0);
-console.log(`\nIn process, two storages on one schema, 32 in flight: 1000 one-item batches on ONE store (${hot.rps.toFixed(0)} req/s, p99 ${hot.p99.toFixed(1)} ms) then 1000 spread over 3 stores × 10 materials (${cold.rps.toFixed(0)} req/s, p99 ${cold.p99.toFixed(1)} ms): ${retries} retries over ${transactions} transactions (${((100 * retries) / transactions).toFixed(1)} %).`);
+const commits = stats.reduce((a, s) => a + s.commits, 0);
+console.log(`\nIn process, two storages on one schema, 32 in flight: 1000 one-item batches on ONE store (${hot.rps.toFixed(0)} req/s, p99 ${hot.p99.toFixed(1)} ms) then 1000 spread over 3 stores × 10 materials (${cold.rps.toFixed(0)} req/s, p99 ${cold.p99.toFixed(1)} ms): ${retries} stale or taken commits beside ${commits} that wrote (${((100 * retries) / commits).toFixed(1)} %; the counters were renamed with the write redesign, and until 29 November this line read a removed one and printed NaN).`);
 check(hot.statuses.every((s) => s === 201) && cold.statuses.every((s) => s === 201), "every contended batch answered 201 (conflicts retried, none failed)");
 for (const s of services) await s.close();
 
