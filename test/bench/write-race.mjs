@@ -2,17 +2,17 @@
 // Processes racing one company's stock on PostgreSQL, without HTTP (issue 33): N processes of the
 // built service on one schema, each with `inflight` writes in flight for `seconds`, sets of three
 // materials (chosen as write-cpu.mjs chooses them) or one-material moves (the throughput bench's
-// "move") over the three demo stores in turn. Each process prints one JSON line: its writes, writes/s, p50 and p99 ms, Node CPU
+// "move") over the three demo stores in turn, or (`one`) the same sets on one store (the bench's hot store). Each process prints one JSON line: its writes, writes/s, p50 and p99 ms, Node CPU
 // ms a write, and its storage's counters (commits, grouped, retries, round trips) with the mean
 // time of a view (load) and of a commit, so a race's cost shows where it goes.
-//   npm run build && scripts/with-postgres.sh node test/bench/write-race.mjs set|move [processes=2] [seconds=5] [inflight=8]
+//   npm run build && scripts/with-postgres.sh node test/bench/write-race.mjs set|one|move [processes=2] [seconds=5] [inflight=8]
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 const [kind = "set", processes = "2", seconds = "5", inflight = "8", role, schemaArg] = process.argv.slice(2);
-if (!["set", "move"].includes(kind) || !(Number(processes) >= 1 && Number(processes) <= 8) || !(Number(seconds) > 0 && Number(seconds) <= 120) || !(Number(inflight) >= 1 && Number(inflight) <= 64)) {
-  console.error("usage: write-race.mjs set|move [processes 1-8] [seconds] [inflight]");
+if (!["set", "one", "move"].includes(kind) || !(Number(processes) >= 1 && Number(processes) <= 8) || !(Number(seconds) > 0 && Number(seconds) <= 120) || !(Number(inflight) >= 1 && Number(inflight) <= 64)) {
+  console.error("usage: write-race.mjs set|one|move [processes 1-8] [seconds] [inflight]");
   process.exit(2);
 }
 if (!process.env.DATABASE_URL) {
@@ -44,8 +44,8 @@ if (role === "worker") {
   const STORES = ["centralni-sklad", "auto-1", "auto-2"];
   const material = (n) => `MAT-${String(1 + (n % 20)).padStart(3, "0")}`;
   const make = (n) =>
-    kind === "set"
-      ? { method: "PUT", path: `/store/externalId/${STORES[n % 3]}/setMaterialAmounts`, headers, body: [1, 2, 3].map((j) => ({ materialId: material(n + j), amount: (n + j) % 100 })) }
+    kind !== "move"
+      ? { method: "PUT", path: `/store/externalId/${STORES[kind === "one" ? 0 : n % 3]}/setMaterialAmounts`, headers, body: [1, 2, 3].map((j) => ({ materialId: material(n + j), amount: (n + j) % 100 })) }
       : { method: "PUT", path: `/store/externalId/${STORES[n % 3]}/moveTo/${STORES[(n + 1) % 3]}`, headers, body: [{ materialId: material(n), amount: 1 }] };
   // Every process starts together: each says it is ready, and the parent sends "go" on stdin.
   const go = new Promise((resolve) => process.stdin.once("data", resolve));
