@@ -105,6 +105,29 @@ export function lockStatement(schema: string, companyId: Guid, stamp: ViewStamp)
   return { text: `WITH ${parts.join(",\n")}\nSELECT ${parts.map((p) => `(SELECT count(*) FROM ${p.slice(0, p.indexOf(" "))})`).join(" + ")} AS locked`, values };
 }
 
+/** Most stores one company's hot stock ({@link HotResources.heatedStock}) locks: past it, the stores a stale view read start it over. */
+export const HOT_STORES = 64;
+
+/**
+ * The company and form of a write whose every turn key is a store's (a stock write under
+ * `/store/…`, the writes a group commit puts in one queue), or `undefined`: what the company's
+ * hot stock ({@link HotResources.heatedStock}) is kept under.
+ * @param operation - the write
+ * @param keys - its turn keys ({@link contentionKeys})
+ * @returns the queue's name, or `undefined`
+ */
+export function stockQueue(operation: StoredOperation, keys: readonly string[]): string | undefined {
+  return keys.length > 0 && keys.every((k) => k.startsWith("store:")) ? `${operation.companyId}\n${operation.form}` : undefined;
+}
+
+/** A company's hot stock: what a locked stock turn holds ({@link HotResources.heatedStock}). */
+export interface HotStock {
+  /** What to lock: the records and stock versions of every store a stale stock view of the company read lately. */
+  readonly stamp: ViewStamp;
+  /** Those stores' turn keys (`store:<form>:<path value>`): a write naming only these may join the turn. */
+  readonly keys: ReadonlySet<string>;
+}
+
 /**
  * Resources whose commit in this process went stale lately, with what that stale view read:
  * their next writer locks it first instead of racing (a hot store under two processes). Bounded:
@@ -112,17 +135,61 @@ export function lockStatement(schema: string, companyId: Guid, stamp: ViewStamp)
  */
 export class HotResources {
   readonly #hot = new Map<string, { readonly until: number; readonly stamp: ViewStamp; readonly keys: string }>();
+  readonly #stock = new Map<string, { until: number; readonly stores: Map<Guid, number>; readonly stock: Map<Guid, number>; readonly keys: Set<string> }>();
 
   /**
-   * Marks resources hot for {@link HOT_MS}, with the counters the stale view read.
+   * Marks resources hot for {@link HOT_MS}, with the counters the stale view read; a stock
+   * write's stores also join its company's hot stock ({@link heatedStock}).
    * @param keys - the resources (turn keys)
    * @param stamp - the stale view's versions
+   * @param queue - the write's {@link stockQueue}, when it has one
    */
-  heat(keys: readonly string[], stamp: ViewStamp): void {
+  heat(keys: readonly string[], stamp: ViewStamp, queue?: string): void {
     if (this.#hot.size >= 10_000) this.#hot.clear();
-    const counters: ViewStamp = { ...emptyStamp(), stock: stamp.stock, technicians: stamp.technicians, orders: stamp.orders };
+    const now = Date.now();
+    // The stores' records too: a group with a refusal share-locks the store records it read in
+    // its commit, and had they not been locked here, a turn holding stock versions would then
+    // wait for a store record, against the commit's table order (stores before stock): with a
+    // locked retry of another process holding that record and waiting for the stock version,
+    // PostgreSQL found a deadlock (measured: moves from two processes, about one a run).
+    const counters: ViewStamp = { ...emptyStamp(), stores: stamp.stores, stock: stamp.stock, technicians: stamp.technicians, orders: stamp.orders };
     const all = keys.join("\n");
-    for (const key of keys) this.#hot.set(key, { until: Date.now() + HOT_MS, stamp: counters, keys: all });
+    for (const key of keys) this.#hot.set(key, { until: now + HOT_MS, stamp: counters, keys: all });
+    if (queue === undefined) return;
+    if (this.#stock.size >= 10_000) this.#stock.clear();
+    let entry = this.#stock.get(queue);
+    if (entry === undefined || entry.until <= now || entry.stock.size + stamp.stock.size > HOT_STORES) {
+      entry = { until: 0, stores: new Map(), stock: new Map(), keys: new Set() };
+      this.#stock.set(queue, entry);
+    }
+    entry.until = now + HOT_MS;
+    for (const [store, version] of stamp.stores) entry.stores.set(store, version);
+    for (const [store, version] of stamp.stock) entry.stock.set(store, version);
+    for (const key of keys) entry.keys.add(key);
+  }
+
+  /**
+   * What a stock turn locks first when its company's stock is hot and every store it names is
+   * in it: every store a stale stock view of the company read in the last {@link HOT_MS}, not only
+   * its own. One process's stock writes of a company share one queue (GRP-1), so a turn's stores
+   * vary from turn to turn; holding them all lets the writes queued while it waits join it
+   * whatever store they name among them, and the commit then takes only rows the turn holds, all
+   * locked in one statement in key order (so no circle with another process's turn). Measured
+   * (`write-race.mjs set 2`): with a turn's own stores only, half the locked turns took none of
+   * the 4 writes queued behind them, because the first named another store.
+   * @param queue - the write's {@link stockQueue}
+   * @param keys - its turn keys
+   * @returns what to lock, or `undefined` when the stock is not hot or a store named is not in it
+   */
+  heatedStock(queue: string, keys: readonly string[]): HotStock | undefined {
+    const entry = this.#stock.get(queue);
+    if (entry === undefined) return undefined;
+    if (entry.until <= Date.now()) {
+      this.#stock.delete(queue);
+      return undefined;
+    }
+    if (!keys.every((k) => entry.keys.has(k))) return undefined;
+    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, keys: new Set(entry.keys) };
   }
 
   /**

@@ -13,7 +13,7 @@ import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixtu
 import type { CompanyState } from "../service/state.js";
 import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredOperation, ViewHold } from "../service/storage.js";
 import { commitStatement } from "./commit.js";
-import { contentionKeys, HotResources, lockable, lockStatement, Turns } from "./contention.js";
+import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turns } from "./contention.js";
 import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
 import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
@@ -139,6 +139,8 @@ interface Taken {
   readonly leave: () => void;
   /** The locked retry's connection, when rows are locked. */
   readonly pinned: Pinned | undefined;
+  /** When it locked its company's hot stock ({@link HotResources.heatedStock}): the path values of every store locked, in the write's form. */
+  readonly stores?: readonly string[];
 }
 
 /** What a PostgreSQL view holds until its commit or release. */
@@ -317,7 +319,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     const leave = await turns.take(keys);
     let pinned: Pinned | undefined;
     try {
-      const previous = (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
+      const queue = stockQueue(operation, keys);
+      const stock = queue === undefined ? undefined : hot.heatedStock(queue, keys);
+      const read = (stale?.stamp as Held | undefined)?.stamp;
+      // A stock write on its company's hot stock locks every store of it (and what its own lost
+      // view read, when it lost), so the writes queued meanwhile may join whatever store they name.
+      const previous = stock === undefined ? read ?? hot.heated(keys) : read === undefined ? stock.stamp : { ...read, stores: new Map([...stock.stamp.stores, ...read.stores]), stock: new Map([...stock.stamp.stock, ...read.stock]) };
       if (previous !== undefined && lockable(previous)) {
         // A decision that lost a race: this one holds what the lost one read (its rows locked
         // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
@@ -336,7 +343,9 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           retries++;
         }
       }
-      return { leave, pinned };
+      if (pinned === undefined || stock === undefined) return { leave, pinned };
+      const prefix = `store:${operation.form}:`;
+      return { leave, pinned, stores: [...stock.keys].map((k) => k.slice(prefix.length)) };
     } catch (error) {
       await endTurn(pinned, leave, "ROLLBACK", error);
       return classify(error);
@@ -470,7 +479,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     groupCommit: true,
     async hold(operation: StoredOperation, stale?: LoadedView): Promise<ViewHold> {
       const taken = await takeHold(operation, stale);
-      return { locked: taken.pinned !== undefined, held: taken };
+      return { locked: taken.pinned !== undefined, held: taken, ...(taken.stores === undefined ? {} : { stores: taken.stores }) };
     },
     async load(operation: StoredOperation, stale?: LoadedView, hold?: ViewHold): Promise<LoadedView> {
       const { leave, pinned } = hold === undefined ? await takeHold(operation, stale) : (hold.held as Taken);
@@ -532,7 +541,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         const code = errorCode(error) ?? "";
         if (CONFLICTS.has(code)) {
           retries++;
-          hot.heat(contentionKeys(operation), held.stamp);
+          const keys = contentionKeys(operation);
+          hot.heat(keys, held.stamp, stockQueue(operation, keys));
           return STALE;
         }
         if (code === UNIQUE_VIOLATION) {

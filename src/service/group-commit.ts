@@ -97,16 +97,19 @@ export function groupOperation(operations: readonly StoredOperation[]): StoredOp
 /**
  * How many writes at the head of a queue may join a turn whose view waited for locked rows: each
  * in queue order, while it is a stock write whose path names only stores the turn's path names
- * (so what the turn holds covers what it contends on), at most `room`. They queued while the
- * turn waited for the other processes' writers of those stores; deciding them in the same view
- * and commit is the same as deciding them in the next turn, right after it.
+ * or the hold locked besides (`held`, so what the turn holds covers what it contends on), at most
+ * `room`. They queued while the turn waited for the other processes' writers of those stores;
+ * deciding them in the same view and commit is the same as deciding them in the next turn, right
+ * after it.
  * @param queued - the queue's writes, in queue order (only the first `room` are read)
  * @param group - the turn's operation ({@link groupOperation})
  * @param room - how many more writes the turn may take
+ * @param held - the path values of further stores the hold locked ({@link ViewHold.stores})
  * @returns the number of writes, from the head of the queue, that join
  */
-export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number): number {
+export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number, held: readonly string[] = []): number {
   const stores = new Set(group.params.map((p) => pathValue(group, p.value)));
+  for (const store of held) stores.add(store);
   let n = 0;
   for (; n < Math.min(room, queued.length); n++) {
     const operation = queued[n]!.stored;
@@ -172,7 +175,7 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
           // A stock group's view may wait for locked rows: the writes this process queued on the
           // same stores meanwhile join it (`members` grows, so the drain answers for them too).
           hold = await port.hold(merged, stale);
-          const joining = hold.locked ? joiners(queue, merged, GROUP_LIMIT - members.length) : 0;
+          const joining = hold.locked ? joiners(queue, merged, GROUP_LIMIT - members.length, hold.stores) : 0;
           // Stryker disable next-line ConditionalExpression,EqualityOperator: with none joining, the splice takes none and the group's operation is built again the same
           if (joining > 0) {
             const joined = queue.splice(0, joining);

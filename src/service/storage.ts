@@ -101,6 +101,12 @@ export interface ViewHold {
   readonly locked: boolean;
   /** What the storage keeps, opaque to the service. */
   readonly held?: unknown;
+  /**
+   * When it locked more stores than the operation's path names: the path values of every store
+   * it holds (in the operation's form, a GUID in lower case). Writes naming only these may join
+   * the view ({@link FieldStorage.hold}); absent: only the operation's own stores.
+   */
+  readonly stores?: readonly string[];
 }
 
 /**
@@ -227,7 +233,8 @@ export interface FieldStorage {
    * it is read (on PostgreSQL: this process's turn on the operation's stores, and, after a lost
    * race or on a hot store, the rows the lost view read, locked) and answers whether it locked
    * rows. The service then calls `load` with it, for `operation` or for a group of writes whose
-   * paths name only stores `operation` names. Rejects as `load` does, holding nothing.
+   * paths name only stores `operation` names or the hold's `stores` list. Rejects as `load` does,
+   * holding nothing.
    */
   readonly hold?: (operation: StoredOperation, stale?: LoadedView) => Promise<ViewHold>;
   /**

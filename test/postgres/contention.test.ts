@@ -1,7 +1,7 @@
 // Contention between this process's writers (src/postgres/contention.ts), without a database:
 // turns on named resources, the keys a write contends on, hot resources and the lock statement.
 import { describe, expect, it, vi } from "vitest";
-import { contentionKeys, HotResources, lockable, lockStatement, Turns } from "../../src/postgres/contention.js";
+import { contentionKeys, HOT_STORES, HotResources, lockable, lockStatement, stockQueue, Turns } from "../../src/postgres/contention.js";
 import { emptyStamp } from "../../src/postgres/records.js";
 import type { Guid } from "../../src/shared/guid.js";
 import type { StoredOperation } from "../../src/service/storage.js";
@@ -53,8 +53,13 @@ describe("contention", () => {
     const stamp = emptyStamp();
     stamp.stock.set(STORE, 1);
     expect(hot.heated(["store:x"])).toBeUndefined();
+    stamp.stores.set(STORE, 7);
+    stamp.customers.set(STORE, 3);
     hot.heat(["order:y", "store:x"], stamp);
     expect(hot.heated(["order:y", "store:x"])?.stock.get(STORE)).toBe(1);
+    // The store records read are locked with the stock (a group's refusal share-locks them in its commit); customers are not.
+    expect(hot.heated(["order:y", "store:x"])?.stores.get(STORE)).toBe(7);
+    expect(hot.heated(["order:y", "store:x"])?.customers.size).toBe(0);
     expect(hot.heated(["store:x"])).toBeUndefined();
     expect(hot.heated(["order:z", "store:x"])).toBeUndefined();
     expect(hot.heated(["order:y", "store:x", "technician:t"])).toBeUndefined();
@@ -115,6 +120,81 @@ describe("contention", () => {
     expect(lock.values).toEqual([STORE, [a], [a, b]]);
     expect(lock.text).toContain(`li AS (SELECT 1 FROM "s".interventions WHERE company_id = $1 AND id = ANY($3::uuid[]) ORDER BY id FOR NO KEY UPDATE)`);
     expect(lock.text.indexOf("lo AS")).toBeLessThan(lock.text.indexOf("li AS"));
+  });
+
+  it("GRP-1: a stock write's queue is its company and form when every turn key is a store's; a write with an order or technician key, or none, has none", () => {
+    const op = (over: object): StoredOperation => ({ companyId: STORE, form: "id", ...over }) as unknown as StoredOperation;
+    expect(stockQueue(op({}), ["store:id:a", "store:id:b"])).toBe(`${STORE}\nid`);
+    expect(stockQueue(op({ form: "externalId" }), ["store:externalId:A"])).toBe(`${STORE}\nexternalId`);
+    expect(stockQueue(op({}), ["order:id:o", "store:id:a"])).toBeUndefined();
+    expect(stockQueue(op({}), ["store:id:a", "technician:t"])).toBeUndefined();
+    expect(stockQueue(op({}), [])).toBeUndefined();
+  });
+
+  it("GRP-1: a stale stock write heats its company's stock: every store the stale views read, for any write of the queue naming only stores among them; other queues, stores and the exact-key table are apart", () => {
+    const hot = new HotResources();
+    const one = emptyStamp();
+    one.stock.set(STORE, 4);
+    const other = "0b5a1b0e-0000-4000-8000-000000000002" as Guid;
+    const two = emptyStamp();
+    two.stock.set(other, 9);
+    two.orders.set(STORE, 1);
+    expect(hot.heatedStock("q", ["store:id:a"])).toBeUndefined();
+    hot.heat(["store:id:a"], one, "q");
+    hot.heat(["store:id:b"], two, "q");
+    const both = hot.heatedStock("q", ["store:id:b"]);
+    expect([...both!.stamp.stock]).toEqual([[STORE, 4], [other, 9]]);
+    // Only the stores' records and stock versions are locked from it: a stale view's other reads are its own retry's.
+    expect(both!.stamp.orders.size).toBe(0);
+    expect([...both!.stamp.stores]).toEqual([]);
+    const withRecord = emptyStamp();
+    withRecord.stores.set(other, 2);
+    withRecord.stock.set(other, 10);
+    hot.heat(["store:id:b"], withRecord, "q");
+    expect([...hot.heatedStock("q", ["store:id:b"])!.stamp.stores]).toEqual([[other, 2]]);
+    expect(hot.heatedStock("q", ["store:id:b"])!.stamp.stock.get(other)).toBe(10);
+    expect([...both!.keys]).toEqual(["store:id:a", "store:id:b"]);
+    expect(hot.heatedStock("q", ["store:id:a", "store:id:b"])).toBeDefined();
+    expect(hot.heatedStock("q", ["store:id:a", "store:id:c"])).toBeUndefined();
+    expect(hot.heatedStock("other", ["store:id:a"])).toBeUndefined();
+    // A heat without a queue leaves the company's stock as it was.
+    hot.heat(["store:id:c"], one);
+    expect(hot.heatedStock("q", ["store:id:c"])).toBeUndefined();
+    expect(hot.heated(["store:id:c"])).toBeDefined();
+    // What it hands out is a copy: a later heat does not change it.
+    hot.heat(["store:id:a"], two, "q");
+    expect(both!.stamp.stock.get(other)).toBe(9);
+    expect(both!.keys.size).toBe(2);
+  });
+
+  it("GRP-1: a company's hot stock cools after its second from the last stale view, and starts over past HOT_STORES stores", () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(2_000_000);
+      const hot = new HotResources();
+      const stamp = (n: number) => {
+        const s = emptyStamp();
+        s.stock.set(`0b5a1b0e-0000-4000-8000-${String(n).padStart(12, "0")}` as Guid, 1);
+        return s;
+      };
+      hot.heat(["store:id:0"], stamp(0), "q");
+      vi.setSystemTime(2_000_600);
+      hot.heat(["store:id:1"], stamp(1), "q");
+      vi.setSystemTime(2_001_599);
+      expect(hot.heatedStock("q", ["store:id:0"])?.stamp.stock.size).toBe(2);
+      vi.setSystemTime(2_001_600);
+      expect(hot.heatedStock("q", ["store:id:0"])).toBeUndefined();
+      // Cooled: the next stale view starts it over with its own stores only.
+      hot.heat(["store:id:1"], stamp(1), "q");
+      expect(hot.heatedStock("q", ["store:id:0"])).toBeUndefined();
+      for (let n = 2; n <= HOT_STORES; n++) hot.heat([`store:id:${n}`], stamp(n), "q");
+      expect(hot.heatedStock("q", ["store:id:1"])?.stamp.stock.size).toBe(HOT_STORES);
+      hot.heat([`store:id:${HOT_STORES + 1}`], stamp(HOT_STORES + 1), "q");
+      expect(hot.heatedStock("q", ["store:id:1"])).toBeUndefined();
+      expect(hot.heatedStock("q", [`store:id:${HOT_STORES + 1}`])?.stamp.stock.size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a hot resource cools after its second, and the table starts over past 10,000 entries", () => {

@@ -3,6 +3,7 @@
 // `seq` order is a serial order of them: replayed in that order on the in-memory service (the
 // model), every answer and the stock they leave must be the same.
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
@@ -321,6 +322,45 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
       // Rolled back: the other instance writes the store at once (a transaction left open would hold its row for the statement timeout).
       const answer = await Promise.race([theirs(p), new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000))]);
       expect(answer === "waited" ? answer : answer.status).toBe(201);
+    }), 60_000);
+
+  it("GRP-1: after a lost race on stores 1 and 2, a write on store 2 alone locks both, their records and stock versions (its hold names them), a write on store 1 joins its view, and the other instance's write of store 1 waits for its commit", () =>
+    withPair(async (p, storage) => {
+      const both = addM1([1, 2]);
+      const view = await storage.load(both, undefined, await storage.hold(both));
+      expect((await theirs(p)).status).toBe(201);
+      expect(await storage.commit(both, view, setM1([1, 2], 5))).toEqual({ kind: "stale" });
+      // Hot: a later write on store 2 alone holds the company's hot stock, stores 1 and 2.
+      const two = addM1([2]);
+      const hold = await storage.hold(two);
+      expect(hold.locked).toBe(true);
+      expect([...(hold.stores ?? [])].sort()).toEqual([A.store(1), A.store(2)].sort());
+      // It holds both stores' records too, before their stock versions (the commit's table order):
+      // a refusal in the group share-locks the store records it read, which must not come after.
+      const probe = new pg.Client({ connectionString: databaseUrl });
+      await probe.connect();
+      try {
+        for (const [table, column] of [["stores", "id"], ["stock_versions", "store_id"]] as const) {
+          for (const n of [1, 2]) {
+            const lock = probe.query(`SELECT 1 FROM "${p.storages[0].schema}".${table} WHERE ${column} = $1 FOR SHARE NOWAIT`, [A.store(n)]);
+            await expect(lock, `${table} ${n}`).rejects.toMatchObject({ code: "55P03" });
+          }
+        }
+      } finally {
+        await probe.end();
+      }
+      // The other instance's write of store 1 waits for the lock (it cannot answer before the commit below).
+      let answered = false;
+      const waiting = theirs(p).then((r) => ((answered = true), r));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      // A group grown by a write on store 1 reads its view under the hold and commits.
+      const grown = await storage.load(addM1([2, 1]), undefined, hold);
+      expect(await storage.commit(addM1([2, 1]), grown, setM1([1, 2], 7))).toEqual({ kind: "committed" });
+      expect((await waiting).status).toBe(201);
+      const amount = async (n: number) => ((await p.services[0]!.handle({ method: "GET", path: `/store/${A.store(n)}?page=1&pageSize=10`, headers: { authorization: `Bearer ${p.tokens[0]}` } })).body as { materials: { items: { materialId: string; amount: number }[] } }).materials.items.find((i) => i.materialId === A.material(1))?.amount;
+      // 7, then the other instance's add of 1 on store 1.
+      expect([await amount(1), await amount(2)]).toEqual([8, 7]);
     }), 60_000);
 
   it("GRP-1: rounds of stock writes on two stores sent at once through two instances, none of them refused: every answer and the stock they leave are those of the same writes one by one in journal order on the in-memory service", async () => {

@@ -189,6 +189,17 @@ describe("joiners", () => {
     expect(joiners(q(stored({ form: "externalId", params: [{ name: "store", value: "S1" }] })), byKey, 16)).toBe(1);
     expect(joiners(q(stored({ form: "externalId", params: [{ name: "store", value: "s1" }] })), byKey, 16)).toBe(0);
   });
+
+  it("GRP-1: the further stores a hold locked (`held`, in the group's form) admit the writes that name them, alone or beside the group's own", () => {
+    const elsewhere = stored({ params: [{ name: "store", value: A.store(3) }] });
+    const halfway = stored({ operation: "moveStock", params: [{ name: "store", value: S }, { name: "toStore", value: A.store(3) }] });
+    const farther = stored({ params: [{ name: "store", value: A.store(4) }] });
+    expect(joiners(q(elsewhere, halfway, farther), group, 16, [A.store(3)])).toBe(2);
+    expect(joiners(q(elsewhere, halfway, farther), group, 16, [A.store(3), A.store(4)])).toBe(3);
+    expect(joiners(q(elsewhere, halfway, farther), group, 1, [A.store(3), A.store(4)])).toBe(1);
+    expect(joiners(q(elsewhere), group, 16, [])).toBe(0);
+    expect(joiners(q(elsewhere), group, 16)).toBe(0);
+  });
 });
 
 describe("viewAfter", () => {
