@@ -104,12 +104,12 @@ export function groupOperation(operations: readonly StoredOperation[]): StoredOp
  * @param queued - the queue's writes, in queue order (only the first `room` are read)
  * @param group - the turn's operation ({@link groupOperation})
  * @param room - how many more writes the turn may take
- * @param held - the path values of further stores the hold locked ({@link ViewHold.stores})
+ * @param held - the path values of further stores the hold locked ({@link ViewHold.stores}), or `undefined`
  * @returns the number of writes, from the head of the queue, that join
  */
-export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number, held: readonly string[] = []): number {
+export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number, held?: readonly string[]): number {
   const stores = new Set(group.params.map((p) => pathValue(group, p.value)));
-  for (const store of held) stores.add(store);
+  if (held !== undefined) for (const store of held) stores.add(store);
   let n = 0;
   for (; n < Math.min(room, queued.length); n++) {
     const operation = queued[n]!.stored;

@@ -106,7 +106,7 @@ export interface ViewHold {
    * it holds (in the operation's form, a GUID in lower case). Writes naming only these may join
    * the view ({@link FieldStorage.hold}); absent: only the operation's own stores.
    */
-  readonly stores?: readonly string[];
+  readonly stores?: readonly string[] | undefined;
 }
 
 /**

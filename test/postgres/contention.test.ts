@@ -167,7 +167,7 @@ describe("contention", () => {
     expect(both!.keys.size).toBe(2);
   });
 
-  it("GRP-1: a company's hot stock cools after its second from the last stale view, and starts over past HOT_STORES stores", () => {
+  it("GRP-1: a company's hot stock cools after its second from the last stale view, and starts over past HOT_STORES stores; the table of them past 10,000", () => {
     vi.useFakeTimers();
     try {
       vi.setSystemTime(2_000_000);
@@ -192,6 +192,23 @@ describe("contention", () => {
       hot.heat([`store:id:${HOT_STORES + 1}`], stamp(HOT_STORES + 1), "q");
       expect(hot.heatedStock("q", ["store:id:1"])).toBeUndefined();
       expect(hot.heatedStock("q", [`store:id:${HOT_STORES + 1}`])?.stamp.stock.size).toBe(1);
+      // A stale view at the very end of the second, with no write asking in between, starts it over too.
+      vi.setSystemTime(3_000_000);
+      hot.heat(["store:id:a"], stamp(1), "r");
+      vi.setSystemTime(3_001_000);
+      hot.heat(["store:id:b"], stamp(2), "r");
+      expect(hot.heatedStock("r", ["store:id:a"])).toBeUndefined();
+      expect(hot.heatedStock("r", ["store:id:b"])?.stamp.stock.size).toBe(1);
+      // A write without a queue is never hot here.
+      expect(hot.heatedStock(undefined, ["store:id:b"])).toBeUndefined();
+      // Past 10,000 companies' stocks the table starts over.
+      const many = new HotResources();
+      many.heat(["store:id:first"], stamp(1), "first");
+      for (let i = 0; i < 9_999; i++) many.heat(["store:id:x"], stamp(2), `q${i}`);
+      expect(many.heatedStock("first", ["store:id:first"])).toBeDefined();
+      many.heat(["store:id:x"], stamp(2), "last");
+      expect(many.heatedStock("first", ["store:id:first"])).toBeUndefined();
+      expect(many.heatedStock("last", ["store:id:x"])).toBeDefined();
     } finally {
       vi.useRealTimers();
     }
