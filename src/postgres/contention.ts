@@ -47,6 +47,20 @@ export class Turns {
   }
 }
 
+/** A store's turn key: `store:<form>:<path value>` ({@link contentionKeys}). */
+function storeKey(form: string, value: string): string {
+  return `store:${form}:${value}`;
+}
+
+/**
+ * The path value a store's turn key names ({@link storeKey}; a form has no colon).
+ * @param key - a store's turn key
+ * @returns its path value
+ */
+function storePath(key: string): string {
+  return key.slice(key.indexOf(":", "store:".length) + 1);
+}
+
 /**
  * The resources a write contends on, as this process's turn keys: the path's stores when it
  * reads their stock (STK-6), the technicians whose bookings it checks (ASN-5), the path's order
@@ -59,7 +73,7 @@ export function contentionKeys(operation: StoredOperation): string[] {
   if (operation.dryRun || !isJournaledWrite(apiOperations[operation.operation])) return [];
   const keys = new Set<string>();
   for (const p of operation.params) {
-    if ((p.name === "store" || p.name === "toStore") && operation.loads.stock !== "none") keys.add(`store:${operation.form}:${pathValue(operation, p.value)}`);
+    if ((p.name === "store" || p.name === "toStore") && operation.loads.stock !== "none") keys.add(storeKey(operation.form, pathValue(operation, p.value)));
     if (p.name === "order") keys.add(`order:${operation.form}:${pathValue(operation, p.value)}`);
   }
   for (const user of operation.loads.allocations?.userIds ?? []) keys.add(`technician:${user}`);
@@ -124,8 +138,8 @@ export function stockQueue(operation: StoredOperation, keys: readonly string[]):
 export interface HotStock {
   /** What to lock: the records and stock versions of every store a stale stock view of the company read lately. */
   readonly stamp: ViewStamp;
-  /** Those stores' turn keys (`store:<form>:<path value>`): a write naming only these may join the turn. */
-  readonly keys: ReadonlySet<string>;
+  /** Those stores' path values, in the queue's form: a write naming only these may join the turn. */
+  readonly stores: readonly string[];
 }
 
 /**
@@ -192,7 +206,7 @@ export class HotResources {
       return undefined;
     }
     if (!keys.every((k) => entry.keys.has(k))) return undefined;
-    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, keys: new Set(entry.keys) };
+    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, stores: [...entry.keys].map(storePath) };
   }
 
   /**

@@ -345,8 +345,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
       // Stryker disable next-line ConditionalExpression: the service reads a hold's stores only when it locked (`joiners` runs for a locked hold), so stores named by a hold that fell back unlocked change nothing
       if (pinned === undefined || stock === undefined) return { leave, pinned };
-      const prefix = `store:${operation.form}:`;
-      return { leave, pinned, stores: [...stock.keys].map((k) => k.slice(prefix.length)) };
+      return { leave, pinned, stores: stock.stores };
     } catch (error) {
       await endTurn(pinned, leave, "ROLLBACK", error);
       return classify(error);
