@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // CPU per write of one service process, without HTTP (issue 33): the built service in memory or
 // on PostgreSQL, `count` adds, 3-material stock sets or order reads (the bench's read: one order by
-// external ID) with 4 in flight after 300 of warm-up;
+// external ID) with 4 in flight after a warm-up of as many, 4 in flight too (WRITE_CPU_WARMUP to change it;
+// with 300, as until 29 November, the JIT was still compiling the service while it was measured);
 // prints user and system CPU per request from process.cpuUsage(). With WRITE_CPU_PROFILE=<dir>
 // it also writes a CPU profile of the measured loop there (node:inspector).
 //   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add|set|read pg [count]
@@ -16,6 +17,11 @@ const where = process.argv[3] ?? "pg";
 const count = Number(process.argv[4] ?? 4000);
 if (!["add", "set", "read"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
   console.error("usage: write-cpu.mjs add|set|read pg|memory [count]");
+  process.exit(2);
+}
+const warmup = Number(process.env.WRITE_CPU_WARMUP ?? count);
+if (!Number.isSafeInteger(warmup) || warmup < 0) {
+  console.error("write-cpu: WRITE_CPU_WARMUP must be a whole number of requests");
   process.exit(2);
 }
 if (where === "pg" && !process.env.DATABASE_URL) {
@@ -46,7 +52,10 @@ const send = async (n) => {
   const answer = await service.handle(make(n));
   if (answer.status >= 300) throw new Error(`request ${n}: ${answer.status} ${JSON.stringify(answer.body)}`);
 };
-for (let n = 0; n < 300; n++) await send(n);
+let next = 0;
+await Promise.all(Array.from({ length: 4 }, async () => {
+  while (next < warmup) await send(next++);
+}));
 const profileDir = process.env.WRITE_CPU_PROFILE;
 const session = profileDir === undefined ? undefined : new Session();
 if (session !== undefined) {
@@ -56,9 +65,8 @@ if (session !== undefined) {
 }
 const before = process.cpuUsage();
 const started = performance.now();
-let next = 300;
 await Promise.all(Array.from({ length: 4 }, async () => {
-  while (next < 300 + count) await send(next++);
+  while (next < warmup + count) await send(next++);
 }));
 const used = process.cpuUsage(before);
 const wall = performance.now() - started;
