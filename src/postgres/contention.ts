@@ -140,6 +140,8 @@ export interface HotStock {
   readonly stamp: ViewStamp;
   /** Those stores' path values, in the queue's form: a write naming only these may join the turn. */
   readonly stores: readonly string[];
+  /** Whether their stock proved too wide to read whole with the lock ({@link HotResources.widen}; `hot-view.ts`). */
+  readonly wide: boolean;
 }
 
 /**
@@ -149,7 +151,7 @@ export interface HotStock {
  */
 export class HotResources {
   readonly #hot = new Map<string, { readonly until: number; readonly stamp: ViewStamp; readonly keys: string }>();
-  readonly #stock = new Map<string, { until: number; readonly stores: Map<Guid, number>; readonly stock: Map<Guid, number>; readonly keys: Set<string> }>();
+  readonly #stock = new Map<string, { until: number; readonly stores: Map<Guid, number>; readonly stock: Map<Guid, number>; readonly keys: Set<string>; wide: boolean }>();
 
   /**
    * Marks resources hot for {@link HOT_MS}, with the counters the stale view read; a stock
@@ -174,7 +176,7 @@ export class HotResources {
     if (this.#stock.size >= 10_000) this.#stock.clear();
     let entry = this.#stock.get(queue);
     if (entry === undefined || entry.until <= now || entry.stock.size + stamp.stock.size > HOT_STORES) {
-      entry = { until: 0, stores: new Map(), stock: new Map(), keys: new Set() };
+      entry = { until: 0, stores: new Map(), stock: new Map(), keys: new Set(), wide: false };
       this.#stock.set(queue, entry);
     }
     entry.until = now + HOT_MS;
@@ -206,7 +208,20 @@ export class HotResources {
       return undefined;
     }
     if (!keys.every((k) => entry.keys.has(k))) return undefined;
-    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, stores: [...entry.keys].map(storePath) };
+    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, stores: [...entry.keys].map(storePath), wide: entry.wide };
+  }
+
+  /**
+   * Marks a company's hot stock as too wide to read whole with its lock (`hot-view.ts`), until
+   * it starts over (it cools, or grows past {@link HOT_STORES}): its turns then read their views
+   * as before, instead of reading rows they cannot use at every turn.
+   * @param queue - the write's {@link stockQueue}
+   */
+  widen(queue: string | undefined): void {
+    // Stryker disable next-line ConditionalExpression: no entry is kept under `undefined`
+    if (queue === undefined) return;
+    const entry = this.#stock.get(queue);
+    if (entry !== undefined) entry.wide = true;
   }
 
   /**

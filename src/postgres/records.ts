@@ -114,6 +114,66 @@ export function emptyStamp(): ViewStamp {
   return { customers: new Map(), orders: new Map(), interventions: new Map(), stores: new Map(), stock: new Map(), technicians: new Map() };
 }
 
+/**
+ * The view and its versions from a view statement's row ({@link CompanyRecords.view}): each
+ * section a JSON array, absent or `null` when the statement did not read it. The one reader of
+ * that row, also for a view narrowed from what a locked stock turn read with its lock
+ * (`hot-view.ts`).
+ * @param config - the company's configuration
+ * @param loads - what the operation reads
+ * @param row - the sections read
+ * @returns the view and the versions it was read at
+ */
+export function viewOfRow(config: CompanyState, loads: OperationLoads, row: Readonly<Record<string, unknown>>): { view: CompanyState; stamp: ViewStamp } {
+  const view = emptyView(config);
+  const stamp = emptyStamp();
+  const list = (key: string): unknown[] => (row[key] as unknown[] | null | undefined) ?? [];
+  const put = <T extends Addressable>(table: Table<T>, versions: Map<Guid, number>, key: string): T[] => {
+    const out: T[] = [];
+    for (const pair of list(key)) {
+      const [version, doc] = pair as [number, T];
+      out.push(doc);
+      versions.set(doc.id, version);
+      // Stryker disable next-line ConditionalExpression: a record read by two sections is one document; putting it again changes nothing
+      if (!table.byId.has(doc.id)) putRecord(table, doc);
+    }
+    return out;
+  };
+  put<Customer>(view.customers, stamp.customers, "customers");
+  put<Order>(view.orders, stamp.orders, "orders");
+  put<Intervention>(view.interventions, stamp.interventions, "interventions");
+  if (loads.orderInterventions) {
+    for (const id of view.orders.byId.keys()) view.interventionsByOrder.set(id, []);
+    // Stryker disable next-line OptionalChaining: every order of the view was given its list on the line above
+    for (const i of put<Intervention>(view.interventions, stamp.interventions, "of_orders")) view.interventionsByOrder.get(i.orderId)?.push(i.id);
+  }
+  // Stryker disable next-line ConditionalExpression: without the section there are no rows, and an index of none is the empty view's own
+  if (loads.allocations !== undefined) {
+    view.allocations = collisionIndex(put<Intervention>(view.interventions, stamp.interventions, "allocated"));
+    for (const pair of list("technicians")) {
+      const [user, version] = pair as [Guid, number];
+      stamp.technicians.set(user, version);
+    }
+  }
+  for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
+  put<Store>(view.stores, stamp.stores, "stores");
+  // Stryker disable next-line ConditionalExpression,StringLiteral: without stock loads the statement has no path_stores nor stock section, so both loops run over nothing
+  if (loads.stock !== "none") {
+    const stock = view.stock as Map<Guid, Map<Guid, Amount>>;
+    for (const pair of list("path_stores")) {
+      const [id, version] = pair as [Guid, number];
+      stock.set(id, new Map());
+      stamp.stock.set(id, version);
+    }
+    for (const triple of list("stock")) {
+      const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
+      // Stryker disable next-line OptionalChaining: stock rows are read for the path stores only, each given its map by the loop above
+      stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
+    }
+  }
+  return { view, stamp };
+}
+
 /** The SQL of one request's reads and writes in one schema and one company. */
 export class CompanyRecords {
   readonly #db: SqlExecutor;
@@ -215,8 +275,6 @@ SELECT 1`,
    * @returns the view
    */
   async view(config: CompanyState, operation: StoredOperation, loads: OperationLoads): Promise<{ view: CompanyState; stamp: ViewStamp }> {
-    const view = emptyView(config);
-    const stamp = emptyStamp();
     const byId = operation.form === "id";
     const path = { customer: new KeyLists(), order: new KeyLists(), intervention: new KeyLists(), material: new KeyLists(), store: new KeyLists() };
     for (const p of operation.params) {
@@ -305,7 +363,7 @@ SELECT 1`,
       `${ctes.length > 0 ? `WITH ${ctes.join(",\n  ")}\n` : ""}SELECT ${columns.length > 0 ? columns.join(",\n  ") : "$1::uuid AS company"}`,
       values,
     );
-    const row = result.rows[0] as Record<string, unknown[] | null> | undefined;
+    const row = result.rows[0] as Record<string, unknown> | undefined;
     const recorded = row?.["recorded"] as [string, number, unknown, boolean] | null | undefined;
     this.recorded =
       recorded === null || recorded === undefined
@@ -313,52 +371,7 @@ SELECT 1`,
         : recorded[2] === null
           ? { fingerprint: recorded[0], status: recorded[1], dryRun: recorded[3] }
           : { fingerprint: recorded[0], status: recorded[1], answer: recorded[2], dryRun: recorded[3] };
-    // Stryker disable next-line OptionalChaining: a SELECT without FROM answers exactly one row
-    const list = (key: string): unknown[] => row?.[key] ?? [];
-    const put = <T extends Addressable>(table: Table<T>, versions: Map<Guid, number>, key: string): T[] => {
-      const out: T[] = [];
-      for (const pair of list(key)) {
-        const [version, doc] = pair as [number, T];
-        out.push(doc);
-        versions.set(doc.id, version);
-        // Stryker disable next-line ConditionalExpression: a record read by two sections is one document; putting it again changes nothing
-        if (!table.byId.has(doc.id)) putRecord(table, doc);
-      }
-      return out;
-    };
-    put<Customer>(view.customers, stamp.customers, "customers");
-    put<Order>(view.orders, stamp.orders, "orders");
-    put<Intervention>(view.interventions, stamp.interventions, "interventions");
-    if (loads.orderInterventions) {
-      for (const id of view.orders.byId.keys()) view.interventionsByOrder.set(id, []);
-      // Stryker disable next-line OptionalChaining: every order of the view was given its list on the line above
-      for (const i of put<Intervention>(view.interventions, stamp.interventions, "of_orders")) view.interventionsByOrder.get(i.orderId)?.push(i.id);
-    }
-    // Stryker disable next-line ConditionalExpression: without the section there are no rows, and an index of none is the empty view's own
-    if (allocations !== undefined) {
-      view.allocations = collisionIndex(put<Intervention>(view.interventions, stamp.interventions, "allocated"));
-      for (const pair of list("technicians")) {
-        const [user, version] = pair as [Guid, number];
-        stamp.technicians.set(user, version);
-      }
-    }
-    for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
-    put<Store>(view.stores, stamp.stores, "stores");
-    // Stryker disable next-line ConditionalExpression,StringLiteral: without stock loads the statement has no path_stores nor stock section, so both loops run over nothing
-    if (loads.stock !== "none") {
-      const stock = view.stock as Map<Guid, Map<Guid, Amount>>;
-      for (const pair of list("path_stores")) {
-        const [id, version] = pair as [Guid, number];
-        stock.set(id, new Map());
-        stamp.stock.set(id, version);
-      }
-      for (const triple of list("stock")) {
-        const [storeId, materialId, amount] = triple as [Guid, Guid, string | null];
-        // Stryker disable next-line OptionalChaining: stock rows are read for the path stores only, each given its map by the loop above
-        stock.get(storeId)?.set(materialId, amount === null ? UNLIMITED : finite(amount));
-      }
-    }
-    return { view, stamp };
+    return viewOfRow(config, loads, row ?? {});
   }
 
   /** Every record and amount of the company, ordered, as one JSON text (tests compare two). */

@@ -18,7 +18,8 @@ import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIO
 import { ensureCollation } from "./collation.js";
 import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
-import { CompanyRecords, emptyStamp, emptyView, type ViewStamp } from "./records.js";
+import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
+import { hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalRecord } from "../journal/memory.js";
@@ -120,14 +121,14 @@ interface Pinned {
   readonly client: pg.PoolClient;
   readonly db: SqlExecutor;
   /**
-   * Sends two statements without waiting for the first's answer (the driver's pipeline mode):
-   * one round trip. Resolves when both are answered; rejects with the first's error, else the
-   * second's.
+   * Sends statements without waiting for each one's answer (the driver's pipeline mode): one
+   * round trip. Resolves with their results when all are answered; rejects with the first
+   * error, in the order sent.
    */
-  readonly pair: (first: Statement, second: Statement) => Promise<void>;
+  readonly pipeline: (statements: readonly Statement[]) => Promise<pg.QueryResult[]>;
 }
 
-/** One statement and its values, as {@link Pinned.pair} sends it. */
+/** One statement and its values, as {@link Pinned.pipeline} sends it. */
 interface Statement {
   readonly text: string;
   readonly values?: readonly unknown[];
@@ -141,6 +142,8 @@ interface Taken {
   readonly pinned: Pinned | undefined;
   /** When it locked its company's hot stock ({@link HotResources.heatedStock}): the path values of every store locked, in the write's form. */
   readonly stores?: readonly string[] | undefined;
+  /** When it locked its company's hot stock: what it read with the lock, from which its view is narrowed when that covers it (`hot-view.ts`). */
+  readonly read?: HotStockRead | undefined;
 }
 
 /** What a PostgreSQL view holds until its commit or release. */
@@ -250,10 +253,15 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   const pin = (client: pg.PoolClient): Pinned => ({
     client,
     db: counted(client),
-    pair: async (first, second) => {
+    pipeline: async (list) => {
       roundTrips++;
-      const answers = await Promise.allSettled([send(client, first.text, first.values), send(client, second.text, second.values)]);
-      for (const a of answers) if (a.status === "rejected") throw a.reason;
+      const answers = await Promise.allSettled(list.map((x) => send(client, x.text, x.values)));
+      const results: pg.QueryResult[] = [];
+      for (const a of answers) {
+        if (a.status === "rejected") throw a.reason;
+        results.push(a.value);
+      }
+      return results;
     },
   });
   const sql = counted(pool);
@@ -318,12 +326,14 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     const keys = contentionKeys(operation);
     const leave = await turns.take(keys);
     let pinned: Pinned | undefined;
+    let read: HotStockRead | undefined;
     try {
       // A stock write on its company's hot stock locks every store of it, so the writes queued
       // meanwhile may join whatever store they name. That covers what its own lost view read,
       // when it lost: a stock write reads its stores' records and stock only, and its stale
       // commit added them to the hot stock just before.
-      const stock = hot.heatedStock(stockQueue(operation, keys), keys);
+      const queue = stockQueue(operation, keys);
+      const stock = hot.heatedStock(queue, keys);
       const previous = stock?.stamp ?? (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
       if (previous !== undefined && lockable(previous)) {
         // A decision that lost a race: this one holds what the lost one read (its rows locked
@@ -331,8 +341,15 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         // each invariant": the fallback under contention).
         pinned = pin(await pool.connect());
         try {
-          // One round trip: the lock is sent behind its BEGIN, without waiting for it.
-          await pinned.pair({ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous));
+          // One round trip: the lock is sent behind its BEGIN, without waiting for it; a hot stock
+          // locked whole is read behind its lock (hot-view.ts), unless it proved too wide.
+          const whole = stock === undefined || stock.wide ? undefined : hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()]);
+          const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole])]);
+          // Stryker disable next-line ConditionalExpression: without a read sent there is no third answer, and the read of none holds no store, so it covers no write and the view is read as before
+          if (whole !== undefined) {
+            read = hotStockRead(answers[2]?.rows[0] as Record<string, unknown> | undefined);
+            if (read === undefined) hot.widen(queue);
+          }
         } catch (error) {
           // A deadlock with a concurrent commit (the database chose this lock to fail): this
           // attempt reads its view without holding anything, as a first attempt does.
@@ -340,12 +357,13 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           if (!CONFLICTS.has(errorCode(error) ?? "")) throw error;
           await endPinned(pinned, "ROLLBACK", error);
           pinned = undefined;
+          read = undefined;
           retries++;
         }
       }
       // Stryker disable next-line ConditionalExpression: the service reads a hold's stores only when it locked (`joiners` runs for a locked hold), so stores named by a hold that fell back unlocked change nothing
       if (pinned === undefined || stock === undefined) return { leave, pinned };
-      return { leave, pinned, stores: stock.stores };
+      return { leave, pinned, stores: stock.stores, read };
     } catch (error) {
       await endTurn(pinned, leave, "ROLLBACK", error);
       return classify(error);
@@ -482,7 +500,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       return { locked: taken.pinned !== undefined, held: taken, stores: taken.stores };
     },
     async load(operation: StoredOperation, stale?: LoadedView, hold?: ViewHold): Promise<LoadedView> {
-      const { leave, pinned } = hold === undefined ? await takeHold(operation, stale) : (hold.held as Taken);
+      const taken = hold === undefined ? await takeHold(operation, stale) : (hold.held as Taken);
+      const { leave, pinned } = taken;
       try {
         const config = await configOfCompany(operation.companyId);
         if (unread(operation, stale, pinned)) {
@@ -491,6 +510,14 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           // view that reads it, and the rules refuse it). No round trip.
           const held: Held = { stamp: emptyStamp(), pinned: undefined, leave };
           return { view: emptyView(config), recorded: undefined, stamp: held };
+        }
+        // A locked stock turn that read its hot stock with the lock: its view is narrowed from
+        // that, with no round trip, when it covers the turn's writes.
+        const narrowed = taken.read === undefined ? undefined : narrowedRow(operation, taken.read);
+        if (narrowed !== undefined) {
+          const { view, stamp } = viewOfRow(config, operation.loads, narrowed);
+          const held: Held = { stamp, pinned, leave };
+          return { view, recorded: undefined, stamp: held };
         }
         // One statement: one round trip, one snapshot, no transaction left open (issue 33).
         const records = new CompanyRecords(pinned?.db ?? sql, schema, operation.companyId);
@@ -529,7 +556,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
             // fails leaves the transaction aborted, and PostgreSQL answers that COMMIT with a
             // rollback, so either way the transaction has ended.
             ended = true;
-            await held.pinned.pair(statement, { text: "COMMIT" });
+            await held.pinned.pipeline([statement, { text: "COMMIT" }]);
           }
         }
         commits++;

@@ -170,6 +170,30 @@ describe("contention", () => {
     expect(both!.stores).toHaveLength(2);
   });
 
+  it("GRP-1: a company's hot stock marked too wide to read whole (widen) says so until it starts over; other queues and an unknown one are left as they are", () => {
+    const hot = new HotResources();
+    const one = emptyStamp();
+    one.stock.set(STORE, 4);
+    hot.heat(["store:id:a"], one, "q");
+    hot.heat(["store:id:a"], one, "r");
+    expect(hot.heatedStock("q", ["store:id:a"])?.wide).toBe(false);
+    hot.widen("q");
+    hot.widen("unknown");
+    hot.widen(undefined);
+    expect(hot.heatedStock("q", ["store:id:a"])?.wide).toBe(true);
+    expect(hot.heatedStock("r", ["store:id:a"])?.wide).toBe(false);
+    // A later stale view of the same stock keeps it wide; one past HOT_STORES starts it over, narrow.
+    hot.heat(["store:id:a"], one, "q");
+    expect(hot.heatedStock("q", ["store:id:a"])?.wide).toBe(true);
+    for (let n = 1; n <= HOT_STORES; n++) {
+      const s = emptyStamp();
+      s.stock.set(`0c5a1b0e-0000-4000-8000-${String(n).padStart(12, "0")}` as Guid, 1);
+      hot.heat([`store:id:${n}`], s, "q");
+      // Still the same stock, wide, until the union would pass HOT_STORES stores.
+      expect([n, hot.heatedStock("q", [`store:id:${n}`])?.wide]).toEqual([n, n < HOT_STORES]);
+    }
+  });
+
   it("GRP-1: a company's hot stock cools after its second from the last stale view, and starts over past HOT_STORES stores; the table of them past 10,000", () => {
     vi.useFakeTimers();
     try {
