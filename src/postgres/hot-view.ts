@@ -7,7 +7,7 @@
 // rows hold reads its view as before.
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Keys } from "../service/loads.js";
-import type { StoredOperation } from "../service/storage.js";
+import { pathValue, type StoredOperation } from "../service/storage.js";
 import { MATERIAL_COLUMNS } from "./materials.js";
 import { storedKey } from "./records.js";
 import { quoteSchema } from "./sql.js";
@@ -101,7 +101,8 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Rec
   const stores = new Map<Guid, HotStore>();
   for (const p of operation.params) {
     if (p.name !== "store" && p.name !== "toStore") return undefined;
-    const found = operation.form === "id" ? read.stores.find((x) => x.id === p.value.toLowerCase()) : read.stores.find((x) => x.key === storedKey(p.value));
+    const value = pathValue(operation, p.value);
+    const found = read.stores.find((x) => (operation.form === "id" ? x.id === value : x.key === storedKey(value)));
     if (found === undefined) return undefined;
     stores.set(found.id, found);
   }

@@ -53,9 +53,12 @@ const send = async (n) => {
   if (answer.status >= 300) throw new Error(`request ${n}: ${answer.status} ${JSON.stringify(answer.body)}`);
 };
 let next = 0;
-await Promise.all(Array.from({ length: 4 }, async () => {
-  while (next < warmup) await send(next++);
-}));
+/** Sends requests 4 at a time until `until` of them are sent in all. */
+const drive = (until) =>
+  Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < until) await send(next++);
+  }));
+await drive(warmup);
 const profileDir = process.env.WRITE_CPU_PROFILE;
 const session = profileDir === undefined ? undefined : new Session();
 if (session !== undefined) {
@@ -65,9 +68,7 @@ if (session !== undefined) {
 }
 const before = process.cpuUsage();
 const started = performance.now();
-await Promise.all(Array.from({ length: 4 }, async () => {
-  while (next < warmup + count) await send(next++);
-}));
+await drive(warmup + count);
 const used = process.cpuUsage(before);
 const wall = performance.now() - started;
 if (session !== undefined) {

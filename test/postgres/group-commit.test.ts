@@ -398,13 +398,12 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
       const config = (await storage.companies()).find((c) => c.id === A.company)!;
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
-      const stock = (op: StoredOperation): StoredOperation => op;
       const covered: StoredOperation[] = [
         addM1([2, 1]),
-        stock({ ...addM1([]), operation: "setMaterialAmounts", form: "externalId", params: [{ name: "store", value: "S1" }], loads: stockLoads([{ materialId: "M1" }, { materialId: A.material(2).toUpperCase() }]) }),
-        stock({ ...addM1([]), operation: "moveStock", params: [{ name: "store", value: A.store(1) }, { name: "toStore", value: A.store(2) }], loads: stockLoads([{ materialId: "M2" }]) }),
+        { ...addM1([]), operation: "setMaterialAmounts", form: "externalId", params: [{ name: "store", value: "S1" }], loads: stockLoads([{ materialId: "M1" }, { materialId: A.material(2).toUpperCase() }]) },
+        { ...addM1([]), operation: "moveStock", params: [{ name: "store", value: A.store(1) }, { name: "toStore", value: A.store(2) }], loads: stockLoads([{ materialId: "M2" }]) },
       ];
-      const missing = stock({ ...addM1([]), operation: "setMaterialAmounts", params: [{ name: "store", value: A.store(2) }], loads: stockLoads([{ materialId: A.material(3) }]) });
+      const missing: StoredOperation = { ...addM1([]), operation: "setMaterialAmounts", params: [{ name: "store", value: A.store(2) }], loads: stockLoads([{ materialId: A.material(3) }]) };
       let last: LoadedView | undefined;
       try {
         for (const [op, trips] of [...covered.map((op) => [op, 0] as const), [missing, 1] as const]) {
