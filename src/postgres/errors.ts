@@ -42,6 +42,22 @@ export function connectionLost(error: unknown): boolean {
 }
 
 /**
+ * Whether a connection whose statement failed with `error` can serve the next one: the server
+ * refused the statement with an SQLSTATE (a stale view's 40001, a unique violation, a deadlock
+ * chosen, a cancelled statement) and is neither losing the connection (class 08) nor shutting
+ * down or starting up (57P01-57P03). Outside a transaction such a refusal leaves the connection
+ * ready for the next statement; a driver failure (no SQLSTATE: a read timeout, a broken
+ * socket) does not.
+ * @param error - what the driver threw
+ * @returns whether the connection may go back to the pool
+ */
+export function connectionReusable(error: unknown): boolean {
+  const code = errorCode(error);
+  // A Node error code can look like an SQLSTATE (EPIPE): the network failures are ruled out first.
+  return code !== undefined && !connectionLost(error) && /^[0-9A-Z]{5}$/.test(code) && !/^(?:08|57P0[1-3])/.test(code);
+}
+
+/**
  * Whether an error means the database cannot serve now, through no fault of the request: the
  * connection failed (refused, reset, timed out, never answered), the server is out of
  * connections or resources (SQLSTATE classes 08 and 53), shutting down or starting up

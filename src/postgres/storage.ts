@@ -14,7 +14,7 @@ import type { CompanyState } from "../service/state.js";
 import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredOperation, ViewHold } from "../service/storage.js";
 import { commitStatement } from "./commit.js";
 import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turns } from "./contention.js";
-import { classify, CONFLICTS, connectionLost, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
+import { classify, CONFLICTS, connectionLost, connectionReusable, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
 import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
@@ -88,6 +88,8 @@ export interface PostgresStorageStats {
   readonly roundTrips: number;
   /** SQL statements sent: one a round trip (a write's view and its commit), except a locked retry's pairs, two. */
   readonly statements: number;
+  /** Connections this process opened to the server: the pool's, as it grows and as it replaces one that failed (a statement the server refused keeps its connection). */
+  readonly connections: number;
   /** What this process's store listing cache holds (the stores it was asked for). */
   readonly listingCache: StoreListingCacheSize;
 }
@@ -232,24 +234,45 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   pool.on("error", () => {});
   let roundTrips = 0;
   let statements = 0;
+  let connections = 0;
   // Every statement a request sends goes through here, so the counters are exact (the table in
   // docs/embedding.md and test/postgres/round-trips.test.ts read them). One statement a message,
   // through the extended protocol: a statement with values is prepared by name (the driver
   // parses it once per connection), its values bound, never written into the text. A round trip
   // carries one statement, except a locked retry's pairs (`pin`), two.
-  const send = (db: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<pg.QueryResult> => {
+  const send = (db: pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<pg.QueryResult> => {
     options.onQuery?.(text, values);
     statements++;
     // Stryker disable next-line ConditionalExpression: a statement without values prepared by name answers the same; only the driver's bookkeeping differs
     if (values === undefined || values.length === 0) return db.query(text);
     return db.query({ name: preparedName(text), text, values: [...values] });
   };
-  const counted = (db: pg.Pool | pg.PoolClient): SqlExecutor => ({
+  const counted = (db: pg.PoolClient): SqlExecutor => ({
     query: (text, values) => {
       roundTrips++;
       return send(db, text, values);
     },
   });
+  // A statement outside a transaction takes a connection of the pool for itself and gives it
+  // back even when the server refused the statement: pg's Pool.query would drop the connection
+  // on any error, and a stale view's commit (40001) or a unique violation is an answer, not a
+  // broken connection (each drop cost the next statement a new backend: a fork, an
+  // authentication, its statements prepared again). Only a connection that failed is dropped.
+  const sql: SqlExecutor = {
+    query: async (text, values) => {
+      roundTrips++;
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        return await send(client, text, values);
+      } catch (error) {
+        broken = !connectionReusable(error);
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
   const pin = (client: pg.PoolClient): Pinned => ({
     client,
     db: counted(client),
@@ -264,11 +287,11 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       return results;
     },
   });
-  const sql = counted(pool);
   // Nor may one that drops while a request holds it: pg then rejects the query (which the
   // request answers with a 503) and also emits "error" on the client, which the pool listens
   // to only while the client is idle; unheard, that event would end the process.
   pool.on("connect", (client) => {
+    connections++;
     client.on("error", () => {});
   });
   let commits = 0;
@@ -420,7 +443,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
 
   return {
     schema,
-    stats: () => ({ commits, grouped, retries, roundTrips, statements, listingCache: listings.size() }),
+    stats: () => ({ commits, grouped, retries, roundTrips, statements, connections, listingCache: listings.size() }),
     async open(fixture: Fixture, loaded: readonly CompanyState[]): Promise<void> {
       let db: pg.PoolClient | undefined;
       let failure: unknown;

@@ -2,7 +2,7 @@
 // lost connection, a database that cannot serve now (503), a bug passed through, and GEN-4's
 // refusal of a unique violation, pointing at the body's externalId when the operation sets it.
 import { describe, expect, it } from "vitest";
-import { classify, connectionLost, duplicateOf, unavailable } from "../../src/postgres/errors.js";
+import { classify, connectionLost, connectionReusable, duplicateOf, unavailable } from "../../src/postgres/errors.js";
 import { DuplicateExternalIdError, StorageUnavailableError, type StoredOperation } from "../../src/service/storage.js";
 
 const coded = (code: string, extra: Record<string, string> = {}): Error => Object.assign(new Error(`code ${code}`), { code, ...extra });
@@ -13,6 +13,14 @@ describe("the driver's errors", () => {
     expect(connectionLost(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(connectionLost(coded("23505"))).toBe(false);
     expect(connectionLost(new Error("syntax error"))).toBe(false);
+  });
+
+  it("a statement the server refused keeps its connection (a stale view, a unique violation, a deadlock, a cancel, a bug's syntax error); a connection failing, a server going away or a driver error without SQLSTATE does not", () => {
+    for (const code of ["40001", "40P01", "23505", "57014", "55P03", "42601", "53100", "57P04", "P0001"]) expect(connectionReusable(coded(code)), code).toBe(true);
+    for (const code of ["08006", "08003", "57P01", "57P02", "57P03", "EPIPE", "ECONNRESET", "ETIMEDOUT", "4000", "400011", "4000a"]) expect(connectionReusable(coded(code)), code).toBe(false);
+    expect(connectionReusable(new Error("Query read timeout"))).toBe(false);
+    expect(connectionReusable(new Error("Connection terminated unexpectedly"))).toBe(false);
+    expect(connectionReusable("40001")).toBe(false);
   });
 
   it("classes 08 and 53, shutdown, statement and lock timeouts are the database's fault; a conflict or a bug is not", () => {

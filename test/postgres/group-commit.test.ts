@@ -206,10 +206,10 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
   const pairSchemas: string[] = [];
   afterAll(() => dropSchemas(pairSchemas));
 
-  async function pair(fixture = testFixture()): Promise<{ storages: [PostgresStorage, PostgresStorage]; services: FieldService<Promise<ServiceResponse>>[]; tokens: string[]; close: () => Promise<void> }> {
+  async function pair(fixture = testFixture(), maxConnections = 4): Promise<{ storages: [PostgresStorage, PostgresStorage]; services: FieldService<Promise<ServiceResponse>>[]; tokens: string[]; close: () => Promise<void> }> {
     const schema = schemaName("grouprace");
     pairSchemas.push(schema);
-    const storages: [PostgresStorage, PostgresStorage] = [testStorage(schema, 4), testStorage(schema, 4)];
+    const storages: [PostgresStorage, PostgresStorage] = [testStorage(schema, maxConnections), testStorage(schema, maxConnections)];
     const services = storages.map((storage) => createFieldService({ fixture, storage }));
     for (const s of services) await s.ready();
     const tokens = await Promise.all(services.map(tokenOf));
@@ -330,6 +330,31 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
       expect(error.message).toBe('Another customer has the external ID "DUP-1" (GEN-4).');
       expect(storage.stats().retries - before).toBe(1);
     }), 60_000);
+
+  it("GEN-4, STK-6: a commit the server refuses (stale, taken) gives its connection back to the pool: on a pool of one, the next statements run on the same connection, none opened", async () => {
+    const p = await pair(testFixture(), 1);
+    try {
+      const [storage] = p.storages;
+      const opened = storage.stats().connections;
+      expect(opened).toBe(1);
+      const m1 = await m1Of(p, 1);
+      await overtaken(p);
+      // The same customer add as the test above: its commit is refused by the unique constraint.
+      const made = await p.services[1]!.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${p.tokens[1]}` }, body: { externalId: "DUP-2", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } });
+      expect(made.status).toBe(201);
+      const addCustomer: StoredOperation = {
+        companyId: A.company, operation: "addCustomer", form: "id", params: [], body: { externalId: "DUP-2" }, query: new Map(), dryRun: false,
+        loads: { ...NOTHING, absentExpected: true }, at: Date.now(), idempotencyKey: null,
+      };
+      const blind = await storage.load(addCustomer, undefined, await storage.hold(addCustomer));
+      expect((await storage.commit(addCustomer, blind, { changes: { customers: [testCustomer(0, 78, "DUP-2")] } })).kind).toBe("taken");
+      // The other instance's add is what the store shows, read on that same connection.
+      expect(await m1Of(p, 1)).toBe(m1! + 1);
+      expect(storage.stats().connections).toBe(opened);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
 
   it("GRP-1: a locked turn whose commit cannot be built (stock of a store its view did not read) rolls its transaction back: the rows it locked are free at once", () =>
     withPair(async (p, storage) => {
