@@ -52,9 +52,10 @@ export function connectionLost(error: unknown): boolean {
  * @returns whether the connection may go back to the pool
  */
 export function connectionReusable(error: unknown): boolean {
-  const code = errorCode(error);
+  // Stryker disable next-line StringLiteral: an error without a code is no SQLSTATE, nor is any text put in its place here but five digits or capitals
+  const code = errorCode(error) ?? "";
   // A Node error code can look like an SQLSTATE (EPIPE): the network failures are ruled out first.
-  return code !== undefined && !connectionLost(error) && /^[0-9A-Z]{5}$/.test(code) && !/^(?:08|57P0[1-3])/.test(code);
+  return !connectionLost(error) && /^[0-9A-Z]{5}$/.test(code) && !/^(?:08|57P0[1-3])/.test(code);
 }
 
 /**

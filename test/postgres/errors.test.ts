@@ -16,7 +16,7 @@ describe("the driver's errors", () => {
   });
 
   it("a statement the server refused keeps its connection (a stale view, a unique violation, a deadlock, a cancel, a bug's syntax error); a connection failing, a server going away or a driver error without SQLSTATE does not", () => {
-    for (const code of ["40001", "40P01", "23505", "57014", "55P03", "42601", "53100", "57P04", "P0001"]) expect(connectionReusable(coded(code)), code).toBe(true);
+    for (const code of ["40001", "40P01", "23505", "57014", "55P03", "42601", "53100", "57P04", "P0001", "22008", "40857"]) expect(connectionReusable(coded(code)), code).toBe(true);
     for (const code of ["08006", "08003", "57P01", "57P02", "57P03", "EPIPE", "ECONNRESET", "ETIMEDOUT", "4000", "400011", "4000a"]) expect(connectionReusable(coded(code)), code).toBe(false);
     expect(connectionReusable(new Error("Query read timeout"))).toBe(false);
     expect(connectionReusable(new Error("Connection terminated unexpectedly"))).toBe(false);
