@@ -1,7 +1,8 @@
 // The pure pieces of test/bench/throughput.mjs (issue 33, item 7), apart so that
 // test/bench/throughput-stats.test.ts can check them without starting a server: reading
-// /proc/<pid>/stat, percentiles of the merged latencies, CPU per request, ratios, and the
-// request bodies whose uniqueness the workloads rely on.
+// /proc/<pid>/stat, percentiles of the merged latencies, CPU per request, ratios, the rounds of a
+// cell combined and compared round by round, and the request bodies whose uniqueness the
+// workloads rely on.
 
 /**
  * Reads one /proc/<pid>/stat line: the command name (between the first "(" and the LAST ")",
@@ -44,6 +45,83 @@ export function cpuPerRequest(ticks, hz, requests) {
 /** a / b, NaN when either is not a finite number or b is 0. */
 export function ratio(a, b) {
   return Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? a / b : NaN;
+}
+
+/**
+ * The median of the finite numbers among `values` (the mean of the two middle ones for an even
+ * count); NaN when there is none.
+ */
+export function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * One cell of the table from its rounds, each `{ ok, answered, duration, latencies, bad,
+ * svcTicks, pgTicks }` (2xx responses, all responses, seconds, response times in ms, non-2xx with
+ * errors and timeouts, and the clock ticks of the servers and of PostgreSQL): req/s over the
+ * rounds' time together, p50 and p99 over every response of every round, CPU per request over
+ * all of them, and each round's req/s and CPU per request (which the ratios compare round by
+ * round). The rounds' latency lists are copied, not changed.
+ */
+export function combineRounds(rounds, hz) {
+  let ok = 0;
+  let answered = 0;
+  let duration = 0;
+  let bad = 0;
+  let svcTicks = 0;
+  let pgTicks = 0;
+  const latencies = [];
+  for (const r of rounds) {
+    ok += r.ok;
+    answered += r.answered;
+    duration += r.duration;
+    bad += r.bad;
+    svcTicks += r.svcTicks;
+    pgTicks += r.pgTicks;
+    // One at a time: a round holds tens of thousands (no spread into a call).
+    for (const t of r.latencies) latencies.push(t);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: duration > 0 ? ok / duration : NaN,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    bad,
+    svc: cpuPerRequest(svcTicks, hz, answered),
+    pg: cpuPerRequest(pgTicks, hz, answered),
+    rounds: rounds.map((r) => ({
+      rps: r.duration > 0 ? r.ok / r.duration : NaN,
+      svc: cpuPerRequest(r.svcTicks, hz, r.answered),
+      pg: cpuPerRequest(r.pgTicks, hz, r.answered),
+    })),
+  };
+}
+
+/**
+ * The order in which round `round` (from 1) drives the servers: as listed in odd rounds,
+ * reversed in even ones, so that over two rounds each server runs as often early as late in a
+ * workload's turn (a machine's load drifts within it). A new array.
+ */
+export function roundOrder(list, round) {
+  return round % 2 === 1 ? [...list] : [...list].reverse();
+}
+
+/**
+ * Round by round, ours over the floor's (`ours` and `theirs` as {@link combineRounds} answers
+ * them, `field` one of rps, svc, pg): the median of the rounds' ratios and the least and
+ * greatest; NaN where a round lacks either.
+ */
+export function roundRatios(ours, theirs, field) {
+  const list = [];
+  const n = Math.min(ours?.rounds.length ?? 0, theirs?.rounds.length ?? 0);
+  for (let i = 0; i < n; i++) list.push(ratio(ours.rounds[i][field], theirs.rounds[i][field]));
+  const finite = list.filter(Number.isFinite);
+  const min = finite.reduce((a, b) => Math.min(a, b), Infinity);
+  const max = finite.reduce((a, b) => Math.max(a, b), -Infinity);
+  return { median: median(finite), min: finite.length > 0 ? min : NaN, max: finite.length > 0 ? max : NaN, rounds: list };
 }
 
 /**

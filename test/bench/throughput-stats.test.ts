@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cpuPerRequest, parseProcStat, percentile, planSlot, ratio, stockSetMaterials } from "./throughput-stats.mjs";
+import { combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, stockSetMaterials, type Round } from "./throughput-stats.mjs";
 
 // The pure pieces of the throughput bench (test/bench/throughput.mjs, issue 33 item 7). No timing
 // is asserted here: the figures go to docs/performance.md.
@@ -79,6 +79,70 @@ describe("cpuPerRequest and ratio", () => {
     expect(ratio(1, 0)).toBeNaN();
     expect(ratio(NaN, 2)).toBeNaN();
     expect(ratio(2, NaN)).toBeNaN();
+  });
+});
+
+describe("rounds of a cell", () => {
+  const round = (ok: number, duration: number, latencies: number[], svcTicks: number, pgTicks = 0, bad = 0): Round => ({ ok, answered: ok + bad, duration, latencies, bad, svcTicks, pgTicks });
+
+  it("median: the middle finite value, the mean of the two middle ones for an even count, NaN for none", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([NaN, 5, Infinity])).toBe(5);
+    expect(median([])).toBeNaN();
+    fc.assert(fc.property(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }), { minLength: 1, maxLength: 30 }), (xs) => {
+      const m = median(xs);
+      // At least half the values lie at or below it, and at least half at or above it.
+      expect(2 * xs.filter((x) => x <= m).length).toBeGreaterThanOrEqual(xs.length);
+      expect(2 * xs.filter((x) => x >= m).length).toBeGreaterThanOrEqual(xs.length);
+    }));
+  });
+
+  it("a cell over its rounds: req/s over their time together, percentiles over every response, CPU over every response; each round's own figures kept", () => {
+    const rounds = [round(1000, 5, [1, 2, 3], 50, 20), round(3000, 5, [4, 5, 6, 7], 100, 40, 2)];
+    const cell = combineRounds(rounds, 100);
+    expect(cell.rps).toBe(400);
+    expect(cell.p50).toBe(4);
+    expect(cell.p99).toBe(7);
+    expect(cell.bad).toBe(2);
+    expect(cell.svc).toBeCloseTo((150 * 1000) / 100 / 4002, 12);
+    expect(cell.pg).toBeCloseTo((60 * 1000) / 100 / 4002, 12);
+    expect(cell.rounds).toEqual([{ rps: 200, svc: 0.5, pg: 0.2 }, { rps: 600, svc: (100 * 1000) / 100 / 3002, pg: (40 * 1000) / 100 / 3002 }]);
+    // The rounds' lists are read, not sorted or emptied.
+    expect(rounds[1]!.latencies).toEqual([4, 5, 6, 7]);
+    const one = combineRounds([round(10, 0, [], 0)], 100);
+    expect(one.rps).toBeNaN();
+    expect(one.p50).toBeNaN();
+  });
+
+  it("one round is the cell itself", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 0, max: 1e4 }), { minLength: 1, maxLength: 200 }), fc.integer({ min: 0, max: 1e5 }), (ok, duration, latencies, ticks) => {
+      const cell = combineRounds([round(ok, duration, latencies, ticks)], 100);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      expect(cell.rps).toBe(ok / duration);
+      expect(cell.p99).toBe(percentile(sorted, 0.99));
+      expect(cell.rounds).toEqual([{ rps: cell.rps, svc: cell.svc, pg: cell.pg }]);
+    }));
+  });
+
+  it("odd rounds drive the servers as listed, even rounds in reverse; the list is not changed", () => {
+    const list = ["mem1", "pg1", "pg2", "floor1", "floor2"];
+    expect(roundOrder(list, 1)).toEqual(list);
+    expect(roundOrder(list, 2)).toEqual(["floor2", "floor1", "pg2", "pg1", "mem1"]);
+    expect(roundOrder(list, 3)).toEqual(list);
+    expect(list[0]).toBe("mem1");
+  });
+
+  it("ratios round by round: the median, the least and the greatest; a round missing either side is NaN and left out", () => {
+    const cell = (rps: number[]) => ({ rps: NaN, p50: NaN, p99: NaN, bad: 0, svc: NaN, pg: NaN, rounds: rps.map((r) => ({ rps: r, svc: NaN, pg: NaN })) });
+    const r = roundRatios(cell([500, 900, 600]), cell([1000, 1000, 2000]), "rps");
+    expect(r.rounds).toEqual([0.5, 0.9, 0.3]);
+    expect([r.median, r.min, r.max]).toEqual([0.5, 0.3, 0.9]);
+    const gap = roundRatios(cell([500, 900]), cell([1000, 0]), "rps");
+    expect(gap.rounds[1]).toBeNaN();
+    expect([gap.median, gap.min, gap.max]).toEqual([0.5, 0.5, 0.5]);
+    const none = roundRatios(undefined, cell([1]), "rps");
+    expect([none.median, none.min, none.max]).toEqual([NaN, NaN, NaN]);
   });
 });
 
