@@ -13,3 +13,4 @@ export declare function median(values: readonly number[]): number;
 export declare function combineRounds(rounds: readonly Round[], hz: number): Cell;
 export declare function roundOrder<T>(list: readonly T[], round: number): T[];
 export declare function roundRatios(ours: Cell | undefined, theirs: Cell | undefined, field: "rps" | "svc" | "pg"): { median: number; min: number; max: number; rounds: number[] };
+export declare function settledTicks(scan: () => ReadonlyMap<string, number>, self: () => { ticks: number; childTicks: number }, attempts?: number): { ticks: number; settled: boolean };

@@ -28,6 +28,30 @@ export function parseProcStat(text) {
 }
 
 /**
+ * PostgreSQL's CPU ticks at one instant, from reads of /proc that are not one snapshot: `scan()`
+ * answers the ticks of each live child of the postmaster by pid (a zombie, exited but not yet
+ * reaped, still counts), `self()` the postmaster's own ticks and its reaped children's
+ * (`childTicks`). A child reaped between the reads would be counted in neither or in both, so the
+ * children are scanned before and after the postmaster is read, and the reads are kept only when
+ * both scans found the same children (none exited, none started); otherwise they are read again,
+ * at most `attempts` times, and the last reads are answered with `settled: false`.
+ */
+export function settledTicks(scan, self, attempts = 10) {
+  let last;
+  for (let i = 0; i < attempts; i++) {
+    const before = scan();
+    const own = self();
+    const after = scan();
+    let ticks = own.ticks + own.childTicks;
+    for (const t of before.values()) ticks += t;
+    const same = before.size === after.size && [...before.keys()].every((pid) => after.has(pid));
+    last = { ticks, settled: same };
+    if (same) return last;
+  }
+  return last;
+}
+
+/**
  * The nearest-rank percentile q (0 < q ≤ 1) of ascending `sorted` values: the smallest value
  * with at least q of the values at or below it. NaN for no values.
  */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, stockSetMaterials, type Round } from "./throughput-stats.mjs";
+import { combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials, type Round } from "./throughput-stats.mjs";
 
 // The pure pieces of the throughput bench (test/bench/throughput.mjs, issue 33 item 7). No timing
 // is asserted here: the figures go to docs/performance.md.
@@ -79,6 +79,38 @@ describe("cpuPerRequest and ratio", () => {
     expect(ratio(1, 0)).toBeNaN();
     expect(ratio(NaN, 2)).toBeNaN();
     expect(ratio(2, NaN)).toBeNaN();
+  });
+});
+
+describe("settledTicks", () => {
+  it("the postmaster's ticks, its reaped children's and its live children's, when both scans find the same children", () => {
+    const scans = [new Map([["10", 5], ["11", 7]]), new Map([["11", 8], ["10", 6]])];
+    let i = 0;
+    expect(settledTicks(() => scans[i++ % 2]!, () => ({ ticks: 3, childTicks: 100 }))).toEqual({ ticks: 3 + 100 + 5 + 7, settled: true });
+  });
+
+  it("a child reaped between the reads (counted in both the scan and the postmaster's reaped ticks) makes it read again", () => {
+    // Child 11 (7 ticks) is reaped after the first scan: the postmaster's reaped ticks then hold it.
+    const reads: Array<[Map<string, number>, number]> = [
+      [new Map([["10", 5], ["11", 7]]), 107],
+      [new Map([["10", 5]]), 107],
+    ];
+    let scan = 0;
+    let selfRead = 0;
+    const result = settledTicks(
+      () => (scan++ === 0 ? reads[0]![0] : reads[1]![0]),
+      () => ({ ticks: 3, childTicks: reads[Math.min(selfRead++, 1)]![1] }),
+    );
+    // Read again: child 10 alone, and 11's ticks once, in the reaped ones.
+    expect(result).toEqual({ ticks: 3 + 107 + 5, settled: true });
+    expect(scan).toBe(4);
+  });
+
+  it("children that keep changing: at most `attempts` reads, the last answered as not settled", () => {
+    let n = 0;
+    const result = settledTicks(() => new Map([[String(n++), 1]]), () => ({ ticks: 0, childTicks: 0 }), 3);
+    expect(result).toEqual({ ticks: 1, settled: false });
+    expect(n).toBe(6);
   });
 });
 

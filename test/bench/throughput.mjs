@@ -27,7 +27,7 @@ import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { listeningPort } from "./listening.mjs";
-import { combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, stockSetMaterials } from "./throughput-stats.mjs";
+import { combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -134,18 +134,27 @@ let postmaster = 0;
 /**
  * CPU ticks of PostgreSQL now: the postmaster's own, those of its children alive now (found by
  * their parent pid), and those of its children that exited and were reaped (the postmaster's
- * cutime + cstime). A backend that exited but is not reaped yet is missing for that instant.
+ * cutime + cstime), read so that a backend reaped meanwhile is counted once (`settledTicks`: a
+ * server's pool closes its connections after 10 s idle, which between rounds happens while
+ * another server is measured; read in one pass, such a backend had once made a round's
+ * PostgreSQL CPU negative).
  */
-const pgTicks = () => {
-  const self = stat(postmaster);
-  let n = (self?.ticks ?? 0) + (self?.childTicks ?? 0);
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    const s = stat(d);
-    if (s?.ppid === postmaster) n += s.ticks;
-  }
-  return n;
-};
+const pgTicks = () =>
+  settledTicks(
+    () => {
+      const children = new Map();
+      for (const d of readdirSync("/proc")) {
+        if (!/^\d+$/.test(d)) continue;
+        const s = stat(d);
+        if (s?.ppid === postmaster) children.set(d, s.ticks);
+      }
+      return children;
+    },
+    () => {
+      const s = stat(postmaster);
+      return { ticks: s?.ticks ?? 0, childTicks: s?.childTicks ?? 0 };
+    },
+  ).ticks;
 
 // ---- workloads ----
 const STORES = ["centralni-sklad", "auto-1", "auto-2"];
