@@ -14,7 +14,7 @@ import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js"
 import { replayJournal } from "../../src/service/replay.js";
 import type { JournalEntryShape } from "../../src/journal/entry.js";
 import { NOTHING, stockLoads } from "../../src/service/loads.js";
-import type { LoadedView, StoredOperation } from "../../src/service/storage.js";
+import type { CommitVerdict, LoadedView, StoredOperation } from "../../src/service/storage.js";
 import { finite } from "../../src/stock/amount.js";
 import { CompanyRecords, type ViewStamp } from "../../src/postgres/records.js";
 import { HOT_VIEW_ROWS } from "../../src/postgres/hot-view.js";
@@ -243,6 +243,26 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
   }
 
   /**
+   * The first instance's commit of a customer add decided without reading, whose external ID the
+   * second instance took meanwhile: the unique constraint refuses it.
+   * @param p - the pair
+   * @param externalId - the external ID both add
+   * @param n - the number of the first instance's customer (its GUID)
+   * @returns the commit's verdict
+   */
+  async function takenAdd(p: Pair, externalId: string, n: number): Promise<CommitVerdict> {
+    const [storage] = p.storages;
+    const made = await p.services[1]!.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${p.tokens[1]}` }, body: { externalId, name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } });
+    expect(made.status).toBe(201);
+    const addCustomer: StoredOperation = {
+      companyId: A.company, operation: "addCustomer", form: "id", params: [], body: { externalId }, query: new Map(), dryRun: false,
+      loads: { ...NOTHING, absentExpected: true }, at: Date.now(), idempotencyKey: null,
+    };
+    const blind = await storage.load(addCustomer, undefined, await storage.hold(addCustomer));
+    return storage.commit(addCustomer, blind, { changes: { customers: [testCustomer(0, n, externalId)] } });
+  }
+
+  /**
    * The pair's whole journal, replayed in `seq` order on the in-memory service started from
    * `fixture`: every answer, and stores 1 and 2's stock after, must be the same.
    */
@@ -315,16 +335,8 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
   it("GEN-4, STK-6: a commit's verdicts, counted in retries: a moved stock version is stale; an external ID the constraint refuses is taken, with the record kind and the ID sent", () =>
     withPair(async (p, storage) => {
       await overtaken(p);
-      // A customer add decided without reading, whose external ID another instance took meanwhile.
-      const made = await p.services[1]!.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${p.tokens[1]}` }, body: { externalId: "DUP-1", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } });
-      expect(made.status).toBe(201);
-      const addCustomer: StoredOperation = {
-        companyId: A.company, operation: "addCustomer", form: "id", params: [], body: { externalId: "DUP-1" }, query: new Map(), dryRun: false,
-        loads: { ...NOTHING, absentExpected: true }, at: Date.now(), idempotencyKey: null,
-      };
-      const blind = await storage.load(addCustomer, undefined, await storage.hold(addCustomer));
       const before = storage.stats().retries;
-      const verdict = await storage.commit(addCustomer, blind, { changes: { customers: [testCustomer(0, 77, "DUP-1")] } });
+      const verdict = await takenAdd(p, "DUP-1", 77);
       expect(verdict.kind).toBe("taken");
       const error = (verdict as { error: Error }).error;
       expect(error.message).toBe('Another customer has the external ID "DUP-1" (GEN-4).');
@@ -339,15 +351,7 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
       expect(opened).toBe(1);
       const m1 = await m1Of(p, 1);
       await overtaken(p);
-      // The same customer add as the test above: its commit is refused by the unique constraint.
-      const made = await p.services[1]!.handle({ method: "POST", path: "/customer", headers: { authorization: `Bearer ${p.tokens[1]}` }, body: { externalId: "DUP-2", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } });
-      expect(made.status).toBe(201);
-      const addCustomer: StoredOperation = {
-        companyId: A.company, operation: "addCustomer", form: "id", params: [], body: { externalId: "DUP-2" }, query: new Map(), dryRun: false,
-        loads: { ...NOTHING, absentExpected: true }, at: Date.now(), idempotencyKey: null,
-      };
-      const blind = await storage.load(addCustomer, undefined, await storage.hold(addCustomer));
-      expect((await storage.commit(addCustomer, blind, { changes: { customers: [testCustomer(0, 78, "DUP-2")] } })).kind).toBe("taken");
+      expect((await takenAdd(p, "DUP-2", 78)).kind).toBe("taken");
       // The other instance's add is what the store shows, read on that same connection.
       expect(await m1Of(p, 1)).toBe(m1! + 1);
       expect(storage.stats().connections).toBe(opened);
