@@ -75,7 +75,11 @@ describe("batchedLines", () => {
   });
 
   it(`by default the lines are written ${FLUSH_AFTER_MS} ms after the first one kept, together, and not before; the wait does not keep the process alive`, () => {
+    const real = globalThis.setTimeout;
     vi.useFakeTimers();
+    // Restored before the real timers come back: the suite shares globals between files
+    // (vitest's isolate: false), and a spy left on the fake setTimeout stalled later files' timers.
+    const timers = vi.spyOn(globalThis, "setTimeout");
     try {
       const texts: string[] = [];
       const out = batchedLines((t) => texts.push(t));
@@ -85,15 +89,17 @@ describe("batchedLines", () => {
       expect(texts).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(texts).toEqual(["a\nb\n"]);
-      // The next line waits its own time, on a timer that is not referenced.
-      const unref = vi.spyOn(globalThis, "setTimeout");
-      out.line("c");
-      const timer = unref.mock.results[0]?.value as { hasRef: () => boolean };
+      // Each wait runs on a timer that is not referenced.
+      const timer = timers.mock.results[0]?.value as { hasRef: () => boolean };
       expect(timer.hasRef()).toBe(false);
+      out.line("c");
       vi.advanceTimersByTime(FLUSH_AFTER_MS);
       expect(texts).toEqual(["a\nb\n", "c\n"]);
+      expect(timers).toHaveBeenCalledTimes(2);
     } finally {
+      timers.mockRestore();
       vi.useRealTimers();
     }
+    expect(globalThis.setTimeout).toBe(real);
   });
 });
