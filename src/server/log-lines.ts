@@ -1,13 +1,10 @@
-// The command's log lines, written together (issue 33): one write every few milliseconds
+// The command's log lines, written together (issue 33): one write a turn of the event loop
 // instead of one a line.
 
-/** How long a line may wait before the lines kept are written (ms). */
-export const FLUSH_AFTER_MS = 10;
-
-/** Most lines kept before they are written without waiting. */
+/** Most lines kept before they are written without waiting for the turn to end. */
 export const MOST_KEPT_LINES = 256;
 
-/** A line writer that keeps lines for at most {@link FLUSH_AFTER_MS} ({@link batchedLines}). */
+/** A line writer that keeps lines until the event loop's turn ends ({@link batchedLines}). */
 export interface BatchedLines {
   /** Keeps one line (without its newline) for the next write. */
   readonly line: (text: string) => void;
@@ -15,22 +12,15 @@ export interface BatchedLines {
   readonly flush: () => void;
 }
 
-/** Runs `f` after {@link FLUSH_AFTER_MS}, on a timer that does not keep the process alive. */
-function afterWait(f: () => void): void {
-  setTimeout(f, FLUSH_AFTER_MS).unref();
-}
-
 /**
- * Lines written together: each line is kept until {@link FLUSH_AFTER_MS} after the first line
- * kept, then every line kept is written in one call, in the order given, each ended by a newline.
- * A write to a pipe or a file is a system call that also wakes its reader: `console.log` per
- * access-log line was about a quarter of the CPU of an in-memory order read over HTTP
- * (docs/performance.md, run I), and one write a turn of the event loop still about a sixth of a
- * PostgreSQL one (docs/decisions.md, "The command's log lines"). Past {@link MOST_KEPT_LINES}
- * lines they are written at once, so what is kept stays bounded. The wait does not keep the
- * process alive: call `flush` at exit.
+ * Lines written together: each line is kept until the current turn of the event loop ends, then
+ * every line kept is written in one call, in the order given, each ended by a newline. A write
+ * to a pipe or a file is a system call, and `console.log` per access-log line was about a
+ * quarter of the CPU of an in-memory order read over HTTP (docs/performance.md, run I). Past
+ * {@link MOST_KEPT_LINES} lines in one turn they are written at once, so what is kept stays
+ * bounded.
  * @param write - where the text goes (`process.stdout.write`)
- * @param later - runs a function after the wait (default: an unreferenced timer of {@link FLUSH_AFTER_MS})
+ * @param later - runs a function once the current turn ends (default `setImmediate`)
  * @returns the writer; call its `flush` before the process exits
  * @example
  * const texts: string[] = [];
@@ -40,7 +30,7 @@ function afterWait(f: () => void): void {
  * out.flush();
  * texts //=> ["GET /order 200 0.3ms\nGET /store 200 0.5ms\n"]
  */
-export function batchedLines(write: (text: string) => void, later: (f: () => void) => void = afterWait): BatchedLines {
+export function batchedLines(write: (text: string) => void, later: (f: () => void) => void = setImmediate): BatchedLines {
   let kept: string[] = [];
   let scheduled = false;
   const flush = (): void => {

@@ -24,8 +24,8 @@ async function storageFor(databaseUrl: string, settings: StorageSettings): Promi
   return postgresStorage(settings.schema === undefined ? options : { ...options, schema: settings.schema });
 }
 
-// Standard output (one access-log line a request) is written at most 10 ms after a line is kept
-// (batchedLines), and whatever is kept at exit is written then; errors go out at once.
+// Standard output (one access-log line a request) is written once a turn of the event loop, and
+// whatever is kept at exit is written then; errors go out at once.
 const out = batchedLines((text) => process.stdout.write(text));
 // As with console.log: a standard output whose reader has gone (EPIPE) does not end the server.
 process.stdout.on("error", () => {});

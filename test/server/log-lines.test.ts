@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
-import { batchedLines, FLUSH_AFTER_MS, MOST_KEPT_LINES } from "../../src/server/log-lines.js";
+import { describe, expect, it } from "vitest";
+import { batchedLines, MOST_KEPT_LINES } from "../../src/server/log-lines.js";
 
 /** A writer over a hand-run event loop: `turn()` runs what was scheduled for the end of the turn. */
 function harness() {
@@ -74,32 +74,13 @@ describe("batchedLines", () => {
     );
   });
 
-  it(`by default the lines are written ${FLUSH_AFTER_MS} ms after the first one kept, together, and not before; the wait does not keep the process alive`, () => {
-    const real = globalThis.setTimeout;
-    vi.useFakeTimers();
-    // Restored before the real timers come back: the suite shares globals between files
-    // (vitest's isolate: false), and a spy left on the fake setTimeout stalled later files' timers.
-    const timers = vi.spyOn(globalThis, "setTimeout");
-    try {
-      const texts: string[] = [];
-      const out = batchedLines((t) => texts.push(t));
-      out.line("a");
-      vi.advanceTimersByTime(FLUSH_AFTER_MS - 1);
-      out.line("b");
-      expect(texts).toEqual([]);
-      vi.advanceTimersByTime(1);
-      expect(texts).toEqual(["a\nb\n"]);
-      // Each wait runs on a timer that is not referenced.
-      const timer = timers.mock.results[0]?.value as { hasRef: () => boolean };
-      expect(timer.hasRef()).toBe(false);
-      out.line("c");
-      vi.advanceTimersByTime(FLUSH_AFTER_MS);
-      expect(texts).toEqual(["a\nb\n", "c\n"]);
-      expect(timers).toHaveBeenCalledTimes(2);
-    } finally {
-      timers.mockRestore();
-      vi.useRealTimers();
-    }
-    expect(globalThis.setTimeout).toBe(real);
+  it("by default the lines are written once the event loop's turn ends (setImmediate)", async () => {
+    const texts: string[] = [];
+    const out = batchedLines((t) => texts.push(t));
+    out.line("a");
+    await Promise.resolve();
+    expect(texts).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(texts).toEqual(["a\n"]);
   });
 });

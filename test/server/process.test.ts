@@ -54,8 +54,7 @@ function command(dir: string, args: readonly string[], env: Readonly<Record<stri
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), boundMs);
-    // "close", not "exit": what the process wrote last (standard output is flushed at exit) has been read by then.
-    child.on("close", (code) => {
+    child.on("exit", (code) => {
       clearTimeout(timer);
       resolve({ code: code ?? "killed", stdout, stderr });
     });
