@@ -109,15 +109,16 @@ export function combineRounds(rounds, hz) {
     for (const t of r.latencies) latencies.push(t);
   }
   latencies.sort((a, b) => a - b);
+  const rate = (count, seconds) => (seconds > 0 ? count / seconds : NaN);
   return {
-    rps: duration > 0 ? ok / duration : NaN,
+    rps: rate(ok, duration),
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     bad,
     svc: cpuPerRequest(svcTicks, hz, answered),
     pg: cpuPerRequest(pgTicks, hz, answered),
     rounds: rounds.map((r) => ({
-      rps: r.duration > 0 ? r.ok / r.duration : NaN,
+      rps: rate(r.ok, r.duration),
       svc: cpuPerRequest(r.svcTicks, hz, r.answered),
       pg: cpuPerRequest(r.pgTicks, hz, r.answered),
     })),
