@@ -17,6 +17,7 @@ import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turn
 import { classify, CONFLICTS, connectionLost, connectionReusable, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
 import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
+import { VIEW_LANES, viewLanes } from "./lanes.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
 import { hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
@@ -44,6 +45,13 @@ export interface PostgresStorageOptions {
   readonly schema?: string;
   /** Most connections the pool opens. Default 10. */
   readonly maxConnections?: number;
+  /**
+   * Connections of the pool that requests' views share, pipelined (`viewLanes` in `lanes.ts`):
+   * each view goes to the one with the fewest in flight, and the views of one turn of the event
+   * loop leave in one write. A lane holds its connection only while it has views in flight. At
+   * most `maxConnections`; 0: each view takes a connection of its own. Default 2.
+   */
+  readonly viewLanes?: number;
   /**
    * Most decisions of one request whose commit finds its view stale (a concurrent write moved a
    * version it read, or a deadlock); then the storage is unavailable for it (503). An external
@@ -182,6 +190,16 @@ function journalsOf(decided: DecisionToCommit): JournalRecord[] {
 }
 
 /**
+ * The socket of a pool's connection, to hold its writes together (`cork`): pg's `Client` has it as
+ * `connection.stream`; the pool's type does not say so, hence the narrowing. `undefined` when a
+ * driver lacks it (then each statement is written as it comes).
+ */
+function streamOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
+  const stream = (client as Partial<pg.Client>).connection?.stream;
+  return typeof stream?.cork === "function" && typeof stream.uncork === "function" ? stream : undefined;
+}
+
+/**
  * A storage on PostgreSQL for `createFieldService` (docs/service.md "Storage"). On open it
  * creates its tables in `schema` with versioned migrations and seeds the fixture when the
  * schema holds no company yet (a schema with data keeps it). A request's view is one statement
@@ -273,6 +291,31 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
     },
   };
+  // A view takes no lock and waits for none, so views share a few connections, pipelined, and
+  // those of one turn leave in one write (docs/decisions.md "Views share a few pipelined
+  // connections"). Every other statement outside a transaction keeps a connection to itself: a
+  // commit may wait for a row lock, and would hold up the views queued behind it.
+  const laneCount = Math.min(options.viewLanes ?? VIEW_LANES, options.maxConnections ?? 10);
+  const lanes = viewLanes<pg.PoolClient, pg.QueryResult>(
+    {
+      acquire: () => pool.connect(),
+      release: (client, broken) => client.release(broken),
+      send,
+      cork: (client) => streamOf(client)?.cork(),
+      uncork: (client) => streamOf(client)?.uncork(),
+      reusable: connectionReusable,
+    },
+    laneCount,
+  );
+  const views: SqlExecutor =
+    laneCount < 1
+      ? sql
+      : {
+          query: (text, values) => {
+            roundTrips++;
+            return lanes.query(text, values);
+          },
+        };
   const pin = (client: pg.PoolClient): Pinned => ({
     client,
     db: counted(client),
@@ -543,7 +586,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           return { view, recorded: undefined, stamp: held };
         }
         // One statement: one round trip, one snapshot, no transaction left open (issue 33).
-        const records = new CompanyRecords(pinned?.db ?? sql, schema, operation.companyId);
+        const records = new CompanyRecords(pinned?.db ?? views, schema, operation.companyId);
         const { view, stamp } = await records.view(config, operation, operation.loads);
         const held: Held = { stamp, pinned, leave };
         return { view, recorded: records.recorded, stamp: held };

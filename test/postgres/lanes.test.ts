@@ -1,0 +1,257 @@
+// Views sharing a few pipelined connections (src/postgres/lanes.ts), without a database: a fake
+// pool that records what is taken, written and given back, whose statements are answered when the
+// test says so, and whose "end of the turn" runs when the test says so.
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { viewLanes, type LanePool } from "../../src/postgres/lanes.js";
+import { databaseUrl, dropSchemas } from "./support.js";
+import { loginBody, scenarioService } from "./scenario.js";
+
+interface Pending {
+  readonly client: number;
+  readonly text: string;
+  readonly settle: (error?: Error) => void;
+}
+
+/** A pool of numbered connections; everything it is asked is logged. */
+function fakePool(options: { failAcquire?: () => boolean; reusable?: (e: unknown) => boolean } = {}) {
+  let opened = 0;
+  const held = new Set<number>();
+  const idle: number[] = [];
+  const log: string[] = [];
+  const pending: Pending[] = [];
+  const turnEnds: (() => void)[] = [];
+  const corked = new Map<number, number>();
+  let mostHeld = 0;
+  const pool: LanePool<number, string> = {
+    acquire: () => {
+      if (options.failAcquire?.() === true) return Promise.reject(new Error("timeout exceeded when trying to connect"));
+      const client = idle.pop() ?? ++opened;
+      held.add(client);
+      mostHeld = Math.max(mostHeld, held.size);
+      log.push(`acquire ${client}`);
+      return Promise.resolve(client);
+    },
+    release: (client, broken) => {
+      expect(held.has(client), `connection ${client} given back twice`).toBe(true);
+      held.delete(client);
+      if (!broken) idle.push(client);
+      log.push(`${broken ? "destroy" : "release"} ${client}`);
+    },
+    send: (client, text) =>
+      new Promise<string>((resolve, reject) => {
+        expect(held.has(client), `sent on connection ${client}, not held`).toBe(true);
+        log.push(`send ${client} ${text}${(corked.get(client) ?? 0) > 0 ? " (held)" : ""}`);
+        pending.push({ client, text, settle: (error) => (error === undefined ? resolve(`${text} on ${client}`) : reject(error)) });
+      }),
+    cork: (client) => {
+      corked.set(client, (corked.get(client) ?? 0) + 1);
+      log.push(`cork ${client}`);
+    },
+    uncork: (client) => {
+      corked.set(client, (corked.get(client) ?? 0) - 1);
+      log.push(`uncork ${client}`);
+    },
+    reusable: options.reusable ?? (() => true),
+    later: (f) => void turnEnds.push(f),
+  };
+  /** Ends the turn: runs what was left for its end, then lets promise callbacks run. */
+  const endTurn = async (): Promise<void> => {
+    for (const f of turnEnds.splice(0)) f();
+    await flush();
+  };
+  return { pool, log, pending, held, corked, endTurn, mostHeld: () => mostHeld, opened: () => opened };
+}
+
+/** Lets every promise callback queued so far run. */
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+describe("views share a few pipelined connections (issue 33)", () => {
+  it("the views of one turn go on one connection, written together at the turn's end; it is given back once all are answered", async () => {
+    const f = fakePool();
+    const lanes = viewLanes(f.pool, 2);
+    const answers = [lanes.query("v1"), lanes.query("v2")];
+    await flush();
+    // Least busy first: v1 on the first lane, v2 on the second (one in flight on the first).
+    expect(f.log).toEqual(["acquire 1", "acquire 2", "cork 1", "send 1 v1 (held)", "cork 2", "send 2 v2 (held)"]);
+    await f.endTurn();
+    expect(f.log.slice(-2)).toEqual(["uncork 1", "uncork 2"]);
+    for (const p of f.pending.splice(0)) p.settle();
+    expect(await Promise.all(answers)).toEqual(["v1 on 1", "v2 on 2"]);
+    expect(f.log.slice(-2)).toEqual(["release 1", "release 2"]);
+    expect(f.held.size).toBe(0);
+  });
+
+  it("views beyond the lanes queue on them, pipelined: four views in one turn, two connections, each corked once", async () => {
+    const f = fakePool();
+    const lanes = viewLanes(f.pool, 2);
+    const answers = ["a", "b", "c", "d"].map((t) => lanes.query(t));
+    await flush();
+    // Each connection in the order given (the lanes between them in no set order).
+    expect(f.log.filter((l) => l.startsWith("send 1"))).toEqual(["send 1 a (held)", "send 1 c (held)"]);
+    expect(f.log.filter((l) => l.startsWith("send 2"))).toEqual(["send 2 b (held)", "send 2 d (held)"]);
+    expect(f.log.filter((l) => l.startsWith("cork"))).toEqual(["cork 1", "cork 2"]);
+    expect(f.mostHeld()).toBe(2);
+    await f.endTurn();
+    for (const p of f.pending.splice(0)) p.settle();
+    expect(await Promise.all(answers)).toEqual(["a on 1", "b on 2", "c on 1", "d on 2"]);
+    expect(f.held.size).toBe(0);
+  });
+
+  it("a quiet process uses one connection: a view alone takes the first lane, and nothing is held once it is answered", async () => {
+    const f = fakePool();
+    const lanes = viewLanes(f.pool, 3);
+    for (const text of ["x", "y", "z"]) {
+      const answer = lanes.query(text);
+      await flush();
+      await f.endTurn();
+      f.pending.splice(0)[0]!.settle();
+      expect(await answer).toBe(`${text} on 1`);
+      expect(f.held.size).toBe(0);
+    }
+    expect(f.opened()).toBe(1);
+  });
+
+  it("a connection is not given back while its writes are held, even when every view on it is answered", async () => {
+    const f = fakePool();
+    const lanes = viewLanes(f.pool, 1);
+    const answer = lanes.query("v");
+    await flush();
+    f.pending.splice(0)[0]!.settle(new Error("refused"));
+    await expect(answer).rejects.toThrow("refused");
+    expect(f.held.has(1)).toBe(true);
+    await f.endTurn();
+    expect(f.log.slice(-2)).toEqual(["uncork 1", "release 1"]);
+    expect(f.held.size).toBe(0);
+  });
+
+  it("a statement the server refused keeps the connection; a broken connection is closed once and the next view takes another", async () => {
+    const broken = new Error("Connection terminated unexpectedly");
+    const f = fakePool({ reusable: (e) => e !== broken });
+    const lanes = viewLanes(f.pool, 1);
+    const refused = lanes.query("refused");
+    const first = lanes.query("first");
+    const second = lanes.query("second");
+    await flush();
+    await f.endTurn();
+    const [p1, p2, p3] = f.pending.splice(0);
+    p1!.settle(Object.assign(new Error("stale"), { code: "40001" }));
+    await expect(refused).rejects.toThrow("stale");
+    expect(f.log).not.toContain("destroy 1");
+    p2!.settle(broken);
+    p3!.settle(broken);
+    await expect(first).rejects.toBe(broken);
+    await expect(second).rejects.toBe(broken);
+    expect(f.log.filter((l) => l.startsWith("destroy") || l.startsWith("release"))).toEqual(["destroy 1"]);
+    const next = lanes.query("next");
+    await flush();
+    await f.endTurn();
+    f.pending.splice(0)[0]!.settle();
+    expect(await next).toBe("next on 2");
+    expect(f.held.size).toBe(0);
+  });
+
+  it("a connection the pool could not give fails the views waiting for it; the next view asks again", async () => {
+    let fail = true;
+    const f = fakePool({ failAcquire: () => fail });
+    const lanes = viewLanes(f.pool, 1);
+    const a = lanes.query("a");
+    const b = lanes.query("b");
+    await expect(a).rejects.toThrow("timeout exceeded");
+    await expect(b).rejects.toThrow("timeout exceeded");
+    fail = false;
+    const c = lanes.query("c");
+    await flush();
+    await f.endTurn();
+    f.pending.splice(0)[0]!.settle();
+    expect(await c).toBe("c on 1");
+    expect(f.held.size).toBe(0);
+  });
+
+  it("at least one lane: a count below 1 is one connection", async () => {
+    const f = fakePool();
+    const lanes = viewLanes(f.pool, 0);
+    const answers = [lanes.query("a"), lanes.query("b")];
+    await flush();
+    await f.endTurn();
+    for (const p of f.pending.splice(0)) p.settle();
+    expect(await Promise.all(answers)).toEqual(["a on 1", "b on 1"]);
+  });
+
+  it("over random turns, answers and failures: every view is answered by its own statement, at most `count` connections are held, writes held are written at each turn's end, and nothing is held at the end", async () => {
+    type Step = { kind: "send"; n: number } | { kind: "answer"; which: number; fail: boolean } | { kind: "turn" };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant("send" as const), n: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant("answer" as const), which: fc.nat(), fail: fc.boolean() }),
+      fc.constant({ kind: "turn" as const }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.array(step, { maxLength: 40 }), async (count, steps) => {
+        const f = fakePool();
+        const lanes = viewLanes(f.pool, count);
+        const outcomes: Promise<void>[] = [];
+        let sent = 0;
+        for (const s of steps) {
+          if (s.kind === "send") {
+            for (let i = 0; i < s.n; i++) {
+              const text = `s${sent++}`;
+              outcomes.push(
+                lanes.query(text).then(
+                  (answer) => expect(answer.startsWith(`${text} on `)).toBe(true),
+                  (error: Error) => expect(error.message).toBe(`failed ${text}`),
+                ),
+              );
+            }
+            await flush();
+          } else if (s.kind === "turn") {
+            await f.endTurn();
+            for (const [client, n] of f.corked) expect(n, `connection ${client} still held`).toBe(0);
+          } else if (f.pending.length > 0) {
+            const [p] = f.pending.splice(s.which % f.pending.length, 1);
+            p!.settle(s.fail ? new Error(`failed ${p!.text}`) : undefined);
+            await flush();
+          }
+          expect(f.held.size).toBeLessThanOrEqual(count);
+        }
+        // Drain: end the turn, answer the rest.
+        await f.endTurn();
+        for (const p of f.pending.splice(0)) p.settle();
+        await Promise.all(outcomes);
+        await f.endTurn();
+        expect(f.held.size).toBe(0);
+        expect(f.mostHeld()).toBeLessThanOrEqual(count);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+const schemas: string[] = [];
+afterAll(() => dropSchemas(schemas));
+
+describe.runIf(databaseUrl !== undefined)("views share a few pipelined connections, on PostgreSQL", () => {
+  /** Connections a fresh service opens for 8 order reads sent at once, after its login; with their answers. */
+  const eightReads = async (viewLanes: number): Promise<{ opened: number; statuses: number[]; bodies: string[] }> => {
+    const { service, storage } = await scenarioService(schemas, { maxConnections: 10, viewLanes });
+    try {
+      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const before = storage.stats().connections;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => service.handle({ method: "GET", path: "/order/externalId/ORD-1", headers: { authorization: `Bearer ${token}` } })));
+      return { opened: storage.stats().connections - before, statuses: answers.map((a) => a.status), bodies: answers.map((a) => JSON.stringify(a.body)) };
+    } finally {
+      await service.close();
+    }
+  };
+
+  it("8 reads at once open at most 2 connections with the default lanes, and more with each view on a connection of its own (viewLanes 0); the answers are the same", async () => {
+    const shared = await eightReads(2);
+    const own = await eightReads(0);
+    expect(shared.statuses).toEqual(Array(8).fill(200));
+    expect(own.statuses).toEqual(Array(8).fill(200));
+    expect(new Set([...shared.bodies, ...own.bodies]).size).toBe(1);
+    expect(shared.opened).toBeLessThanOrEqual(2);
+    expect(own.opened).toBeGreaterThan(2);
+  }, 60_000);
+});
