@@ -8,6 +8,9 @@
 // A view reads under its own snapshot and takes no lock, so it can queue behind another view on one
 // connection without waiting on anything but that view.
 
+import type pg from "pg";
+import { connectionReusable } from "./errors.js";
+
 /** Default of `PostgresStorageOptions.viewLanes`: connections the views of one process share. */
 export const VIEW_LANES = 2;
 
@@ -64,7 +67,7 @@ export interface ViewLanes<R> {
  * Only for statements that take no lock and wait for none: one that waits (an `UPDATE` behind a
  * row lock) would hold up every statement queued behind it on its lane.
  * @param pool - the pool and how to write on its connections
- * @param count - most connections held at once (at least 1)
+ * @param count - most connections held at once (below 1, or not a number: 1)
  * @returns the executor
  * @example
  * const sent: string[] = [];
@@ -81,7 +84,7 @@ export interface ViewLanes<R> {
  */
 export function viewLanes<C, R>(pool: LanePool<C, R>, count: number): ViewLanes<R> {
   const later = pool.later ?? ((f: () => void): void => void setImmediate(f));
-  const lanes: Lane<C>[] = Array.from({ length: Math.max(1, Math.floor(count)) }, () => ({ client: undefined, opening: undefined, inFlight: 0, corked: false }));
+  const lanes: Lane<C>[] = Array.from({ length: Math.max(1, Math.floor(count) || 1) }, () => ({ client: undefined, opening: undefined, inFlight: 0, corked: false }));
   /** Gives the lane's connection back once nothing is in flight on it and nothing is held. */
   const settle = (lane: Lane<C>): void => {
     if (lane.inFlight > 0 || lane.corked || lane.client === undefined) return;
@@ -104,6 +107,7 @@ export function viewLanes<C, R>(pool: LanePool<C, R>, count: number): ViewLanes<
   return {
     query: async (text, values) => {
       let lane = lanes[0]!;
+      // Stryker disable next-line EqualityOperator: lanes are alike; which of the tied ones is taken changes nothing but its index
       for (const l of lanes) if (l.inFlight < lane.inFlight) lane = l;
       lane.inFlight++;
       let client: C | undefined;
@@ -132,5 +136,36 @@ export function viewLanes<C, R>(pool: LanePool<C, R>, count: number): ViewLanes<
         settle(lane);
       }
     },
+  };
+}
+
+/**
+ * The socket of a pool's connection, to hold its writes together (`cork`): pg's `Client` has it as
+ * `connection.stream`; the pool's type does not say so, hence the narrowing.
+ * @param client - a connection of the pool
+ * @returns its socket, or `undefined` when a driver has none (then each statement is written as it comes)
+ */
+export function streamOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
+  const stream = (client as Partial<pg.Client>).connection?.stream;
+  return typeof stream?.cork === "function" && typeof stream.uncork === "function" ? stream : undefined;
+}
+
+/**
+ * A pg pool as {@link viewLanes} uses it: connections from `pool.connect()`, given back with
+ * `release` (closed when broken), statements sent by `send` (the storage's, which counts them),
+ * writes held on the connection's socket, and `connectionReusable` to tell a refusal from a
+ * failed connection.
+ * @param pool - the pool (its clients in pipeline mode)
+ * @param send - sends one statement on a connection
+ * @returns the lane pool
+ */
+export function pgLanePool(pool: pg.Pool, send: (client: pg.PoolClient, text: string, values: readonly unknown[] | undefined) => Promise<pg.QueryResult>): LanePool<pg.PoolClient, pg.QueryResult> {
+  return {
+    acquire: () => pool.connect(),
+    release: (client, broken) => client.release(broken),
+    send,
+    cork: (client) => streamOf(client)?.cork(),
+    uncork: (client) => streamOf(client)?.uncork(),
+    reusable: connectionReusable,
   };
 }

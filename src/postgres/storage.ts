@@ -17,7 +17,7 @@ import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turn
 import { classify, CONFLICTS, connectionLost, connectionReusable, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
 import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
-import { VIEW_LANES, viewLanes } from "./lanes.js";
+import { pgLanePool, VIEW_LANES, viewLanes } from "./lanes.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
 import { hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
@@ -49,7 +49,8 @@ export interface PostgresStorageOptions {
    * Connections of the pool that requests' views share, pipelined (`viewLanes` in `lanes.ts`):
    * each view goes to the one with the fewest in flight, and the views of one turn of the event
    * loop leave in one write. A lane holds its connection only while it has views in flight. At
-   * most `maxConnections`; 0: each view takes a connection of its own. Default 2.
+   * most `maxConnections`; 0 (or below, or not a number): each view takes a connection of its
+   * own. Default 2.
    */
   readonly viewLanes?: number;
   /**
@@ -190,16 +191,6 @@ function journalsOf(decided: DecisionToCommit): JournalRecord[] {
 }
 
 /**
- * The socket of a pool's connection, to hold its writes together (`cork`): pg's `Client` has it as
- * `connection.stream`; the pool's type does not say so, hence the narrowing. `undefined` when a
- * driver lacks it (then each statement is written as it comes).
- */
-function streamOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
-  const stream = (client as Partial<pg.Client>).connection?.stream;
-  return typeof stream?.cork === "function" && typeof stream.uncork === "function" ? stream : undefined;
-}
-
-/**
  * A storage on PostgreSQL for `createFieldService` (docs/service.md "Storage"). On open it
  * creates its tables in `schema` with versioned migrations and seeds the fixture when the
  * schema holds no company yet (a schema with data keeps it). A request's view is one statement
@@ -296,26 +287,16 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // connections"). Every other statement outside a transaction keeps a connection to itself: a
   // commit may wait for a row lock, and would hold up the views queued behind it.
   const laneCount = Math.min(options.viewLanes ?? VIEW_LANES, options.maxConnections ?? 10);
-  const lanes = viewLanes<pg.PoolClient, pg.QueryResult>(
-    {
-      acquire: () => pool.connect(),
-      release: (client, broken) => client.release(broken),
-      send,
-      cork: (client) => streamOf(client)?.cork(),
-      uncork: (client) => streamOf(client)?.uncork(),
-      reusable: connectionReusable,
-    },
-    laneCount,
-  );
+  const lanes = viewLanes(pgLanePool(pool, send), laneCount);
   const views: SqlExecutor =
-    laneCount < 1
-      ? sql
-      : {
+    laneCount >= 1
+      ? {
           query: (text, values) => {
             roundTrips++;
             return lanes.query(text, values);
           },
-        };
+        }
+      : sql;
   const pin = (client: pg.PoolClient): Pinned => ({
     client,
     db: counted(client),

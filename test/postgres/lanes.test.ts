@@ -3,8 +3,13 @@
 // test says so, and whose "end of the turn" runs when the test says so.
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { viewLanes, type LanePool } from "../../src/postgres/lanes.js";
-import { databaseUrl, dropSchemas } from "./support.js";
+import pg from "pg";
+import { pgLanePool, streamOf, viewLanes, type LanePool } from "../../src/postgres/lanes.js";
+import type { PostgresStorageOptions } from "../../src/postgres/index.js";
+import { databaseUrl, dropSchemas, schemaName } from "./support.js";
+import { createFieldService } from "../../src/service/create.js";
+import { postgresStorage } from "../../src/postgres/index.js";
+import { ids, testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { loginBody, scenarioService } from "./scenario.js";
 
 interface Pending {
@@ -69,6 +74,18 @@ const flush = async (): Promise<void> => {
 };
 
 describe("views share a few pipelined connections (issue 33)", () => {
+  it("the socket of a connection is found where pg keeps it; a driver without one has none, and nothing is held", () => {
+    const socket = { cork: () => {}, uncork: () => {} };
+    expect(streamOf({ connection: { stream: socket } } as unknown as pg.PoolClient)).toBe(socket);
+    expect(streamOf({} as unknown as pg.PoolClient)).toBeUndefined();
+    expect(streamOf({ connection: { stream: { cork: () => {} } } } as unknown as pg.PoolClient)).toBeUndefined();
+    expect(streamOf({ connection: { stream: { uncork: () => {} } } } as unknown as pg.PoolClient)).toBeUndefined();
+    // Holding and writing on a connection without a socket does nothing, and throws nothing.
+    const lanePool = pgLanePool({} as pg.Pool, () => Promise.reject(new Error("not sent")));
+    expect(() => lanePool.cork({} as pg.PoolClient)).not.toThrow();
+    expect(() => lanePool.uncork({} as pg.PoolClient)).not.toThrow();
+  });
+
   it("the views of one turn go on one connection, written together at the turn's end; it is given back once all are answered", async () => {
     const f = fakePool();
     const lanes = viewLanes(f.pool, 2);
@@ -153,14 +170,16 @@ describe("views share a few pipelined connections (issue 33)", () => {
     expect(f.held.size).toBe(0);
   });
 
-  it("a connection the pool could not give fails the views waiting for it; the next view asks again", async () => {
+  it("a connection the pool could not give fails the views waiting for it, with nothing given back; the next view asks again", async () => {
     let fail = true;
-    const f = fakePool({ failAcquire: () => fail });
+    // A connect timeout carries no SQLSTATE: connectionReusable refuses it, as here.
+    const f = fakePool({ failAcquire: () => fail, reusable: () => false });
     const lanes = viewLanes(f.pool, 1);
     const a = lanes.query("a");
     const b = lanes.query("b");
     await expect(a).rejects.toThrow("timeout exceeded");
     await expect(b).rejects.toThrow("timeout exceeded");
+    expect(f.log).toEqual([]);
     fail = false;
     const c = lanes.query("c");
     await flush();
@@ -170,14 +189,16 @@ describe("views share a few pipelined connections (issue 33)", () => {
     expect(f.held.size).toBe(0);
   });
 
-  it("at least one lane: a count below 1 is one connection", async () => {
-    const f = fakePool();
-    const lanes = viewLanes(f.pool, 0);
-    const answers = [lanes.query("a"), lanes.query("b")];
-    await flush();
-    await f.endTurn();
-    for (const p of f.pending.splice(0)) p.settle();
-    expect(await Promise.all(answers)).toEqual(["a on 1", "b on 1"]);
+  it("at least one lane: a count below 1, or not a number, is one connection; a fraction is rounded down", async () => {
+    for (const [count, second] of [[0, 1], [-3, 1], [Number.NaN, 1], [1.9, 1], [2.5, 2]] as const) {
+      const f = fakePool();
+      const lanes = viewLanes(f.pool, count);
+      const answers = [lanes.query("a"), lanes.query("b")];
+      await flush();
+      await f.endTurn();
+      for (const p of f.pending.splice(0)) p.settle();
+      expect([count, await Promise.all(answers)]).toEqual([count, ["a on 1", `b on ${second}`]]);
+    }
   });
 
   it("over random turns, answers and failures: every view is answered by its own statement, at most `count` connections are held, writes held are written at each turn's end, and nothing is held at the end", async () => {
@@ -233,8 +254,8 @@ afterAll(() => dropSchemas(schemas));
 
 describe.runIf(databaseUrl !== undefined)("views share a few pipelined connections, on PostgreSQL", () => {
   /** Connections a fresh service opens for 8 order reads sent at once, after its login; with their answers. */
-  const eightReads = async (viewLanes: number): Promise<{ opened: number; statuses: number[]; bodies: string[] }> => {
-    const { service, storage } = await scenarioService(schemas, { maxConnections: 10, viewLanes });
+  const eightReads = async (options: Partial<PostgresStorageOptions>): Promise<{ opened: number; statuses: number[]; bodies: string[] }> => {
+    const { service, storage } = await scenarioService(schemas, options);
     try {
       const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
       const before = storage.stats().connections;
@@ -245,13 +266,63 @@ describe.runIf(databaseUrl !== undefined)("views share a few pipelined connectio
     }
   };
 
-  it("8 reads at once open at most 2 connections with the default lanes, and more with each view on a connection of its own (viewLanes 0); the answers are the same", async () => {
-    const shared = await eightReads(2);
-    const own = await eightReads(0);
-    expect(shared.statuses).toEqual(Array(8).fill(200));
-    expect(own.statuses).toEqual(Array(8).fill(200));
-    expect(new Set([...shared.bodies, ...own.bodies]).size).toBe(1);
-    expect(shared.opened).toBeLessThanOrEqual(2);
+  it("8 reads at once open at most 2 connections with the default lanes (of the default pool of 10), 1 with one lane, and more with each view on a connection of its own (viewLanes 0); the answers are the same", async () => {
+    const byDefault = await eightReads({ maxConnections: 10 });
+    const oneLane = await eightReads({ maxConnections: 10, viewLanes: 1 });
+    const own = await eightReads({ maxConnections: 10, viewLanes: 0 });
+    for (const r of [byDefault, oneLane, own]) expect(r.statuses).toEqual(Array(8).fill(200));
+    expect(new Set([...byDefault.bodies, ...oneLane.bodies, ...own.bodies]).size).toBe(1);
+    expect(byDefault.opened).toBeLessThanOrEqual(2);
+    expect(oneLane.opened).toBeLessThanOrEqual(1);
     expect(own.opened).toBeGreaterThan(2);
   }, 60_000);
+
+  it("with neither maxConnections nor viewLanes given (a pool of 10, 2 lanes), 8 reads at once open at most 2 connections", async () => {
+    const schema = schemaName("lanes");
+    schemas.push(schema);
+    const storage = postgresStorage({ connectionString: databaseUrl!, schema });
+    const service = createFieldService({ fixture: testFixture(), storage });
+    try {
+      await service.ready();
+      await storage.write(ids(0).company, { customers: [testCustomer(0, 1, "CUST-1")] });
+      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+      const before = storage.stats().connections;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => service.handle({ method: "GET", path: "/customer/externalId/CUST-1", headers: { authorization: `Bearer ${token}` } })));
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect(storage.stats().connections - before).toBeLessThanOrEqual(2);
+    } finally {
+      await service.close();
+    }
+  }, 60_000);
+
+  it("pg's connections: a statement sent while the socket is held waits in it until the turn's write; a connection given back is reused, a broken one closed", async () => {
+    const sent: string[] = [];
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, pipeline: true });
+    try {
+      const lanePool = pgLanePool(pool, (client, text, values) => {
+        sent.push(text);
+        return client.query(text, values === undefined ? undefined : [...values]);
+      });
+      const client = await lanePool.acquire();
+      const socket = (client as unknown as pg.Client).connection.stream;
+      lanePool.cork(client);
+      const answer = lanePool.send(client, "SELECT $1::int AS n", [7]);
+      expect(socket.writableCorked).toBe(1);
+      expect(socket.writableLength).toBeGreaterThan(0);
+      lanePool.uncork(client);
+      expect(socket.writableCorked).toBe(0);
+      expect((await answer).rows).toEqual([{ n: 7 }]);
+      expect(sent).toEqual(["SELECT $1::int AS n"]);
+      lanePool.release(client, false);
+      expect(pool.idleCount).toBe(1);
+      const again = await lanePool.acquire();
+      expect(again).toBe(client);
+      lanePool.release(again, true);
+      expect(pool.totalCount).toBe(0);
+      expect(lanePool.reusable(Object.assign(new Error("syntax error"), { code: "42601" }))).toBe(true);
+      expect(lanePool.reusable(new Error("Connection terminated unexpectedly"))).toBe(false);
+    } finally {
+      await pool.end();
+    }
+  });
 });
