@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import pg from "pg";
-import { pgLanePool, streamOf, viewLanes, type LanePool } from "../../src/postgres/lanes.js";
+import { pgLanePool, streamOf, viewLanes, type LanePool, type ViewLanes } from "../../src/postgres/lanes.js";
 import type { PostgresStorageOptions } from "../../src/postgres/index.js";
 import { databaseUrl, dropSchemas, schemaName } from "./support.js";
 import { createFieldService } from "../../src/service/create.js";
@@ -73,6 +73,17 @@ const flush = async (): Promise<void> => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
 
+/** Sends one view alone: its turn ends and its statement is answered. Resolves with the answer; nothing is held after it. */
+async function alone(f: ReturnType<typeof fakePool>, lanes: ViewLanes<string>, text: string): Promise<string> {
+  const answer = lanes.query(text);
+  await flush();
+  await f.endTurn();
+  f.pending.splice(0)[0]!.settle();
+  const result = await answer;
+  expect(f.held.size).toBe(0);
+  return result;
+}
+
 describe("views share a few pipelined connections (issue 33)", () => {
   it("the socket of a connection is found where pg keeps it; a driver without one has none, and nothing is held", () => {
     const socket = { cork: () => {}, uncork: () => {} };
@@ -120,14 +131,7 @@ describe("views share a few pipelined connections (issue 33)", () => {
   it("a quiet process uses one connection: a view alone takes the first lane, and nothing is held once it is answered", async () => {
     const f = fakePool();
     const lanes = viewLanes(f.pool, 3);
-    for (const text of ["x", "y", "z"]) {
-      const answer = lanes.query(text);
-      await flush();
-      await f.endTurn();
-      f.pending.splice(0)[0]!.settle();
-      expect(await answer).toBe(`${text} on 1`);
-      expect(f.held.size).toBe(0);
-    }
+    for (const text of ["x", "y", "z"]) expect(await alone(f, lanes, text)).toBe(`${text} on 1`);
     expect(f.opened()).toBe(1);
   });
 
@@ -162,12 +166,7 @@ describe("views share a few pipelined connections (issue 33)", () => {
     await expect(first).rejects.toBe(broken);
     await expect(second).rejects.toBe(broken);
     expect(f.log.filter((l) => l.startsWith("destroy") || l.startsWith("release"))).toEqual(["destroy 1"]);
-    const next = lanes.query("next");
-    await flush();
-    await f.endTurn();
-    f.pending.splice(0)[0]!.settle();
-    expect(await next).toBe("next on 2");
-    expect(f.held.size).toBe(0);
+    expect(await alone(f, lanes, "next")).toBe("next on 2");
   });
 
   it("a connection the pool could not give fails the views waiting for it, with nothing given back; the next view asks again", async () => {
@@ -181,12 +180,7 @@ describe("views share a few pipelined connections (issue 33)", () => {
     await expect(b).rejects.toThrow("timeout exceeded");
     expect(f.log).toEqual([]);
     fail = false;
-    const c = lanes.query("c");
-    await flush();
-    await f.endTurn();
-    f.pending.splice(0)[0]!.settle();
-    expect(await c).toBe("c on 1");
-    expect(f.held.size).toBe(0);
+    expect(await alone(f, lanes, "c")).toBe("c on 1");
   });
 
   it("at least one lane: a count below 1, or not a number, is one connection; a fraction is rounded down", async () => {
