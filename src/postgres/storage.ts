@@ -228,9 +228,10 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // Every wait is bounded: for a connection (opening one, or a free one from the pool), and for
   // each statement, on the server (statement_timeout cancels it) and in the driver (a server
   // that neither answers nor cancels).
+  const maxConnections = options.maxConnections ?? 10;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
+    max: maxConnections,
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     statement_timeout: statementTimeout,
     query_timeout: statementTimeout + Math.min(READ_GRACE_MS, statementTimeout),
@@ -286,7 +287,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // those of one turn leave in one write (docs/decisions.md "Views share a few pipelined
   // connections"). Every other statement outside a transaction keeps a connection to itself: a
   // commit may wait for a row lock, and would hold up the views queued behind it.
-  const laneCount = Math.min(options.viewLanes ?? VIEW_LANES, options.maxConnections ?? 10);
+  const laneCount = Math.min(options.viewLanes ?? VIEW_LANES, maxConnections);
   const lanes = viewLanes(pgLanePool(pool, send), laneCount);
   const views: SqlExecutor =
     laneCount >= 1
