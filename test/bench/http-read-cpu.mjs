@@ -10,6 +10,7 @@ import pg from "pg";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { listeningPort } from "./listening.mjs";
+import { parseProcStat } from "./throughput-stats.mjs";
 
 const [which = "server", ...nodeOptions] = process.argv.slice(2);
 if (!["server", "bare", "pg", "floor"].includes(which)) {
@@ -55,17 +56,15 @@ try {
     return { status: r.status, body: await r.json().catch(() => null) };
   };
   const token = (await request("POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" })).body.accessToken;
+  // The floor seeds its own order.
   if (which !== "floor") {
-  await request("POST", "/customer", { externalId: "TP-CUST", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] }, token);
-  const order = await request("POST", "/order", { externalId: "TP-ORDER", customerId: "TP-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, token);
-  if (order.status !== 201) throw new Error(`order: ${order.status}`);
+    await request("POST", "/customer", { externalId: "TP-CUST", name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] }, token);
+    const order = await request("POST", "/order", { externalId: "TP-ORDER", customerId: "TP-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, token);
+    if (order.status !== 201) throw new Error(`order: ${order.status}`);
   }
   const HZ = 100; // CLK_TCK on Linux
   /** The server's user and system CPU ticks so far. */
-  const ticks = () => {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return { user: Number(fields[11]), system: Number(fields[12]) };
-  };
+  const ticks = () => parseProcStat(readFileSync(`/proc/${child.pid}/stat`, "utf8"));
   const drive = (seconds) =>
     new Promise((resolve, reject) =>
       autocannon({ url: `http://127.0.0.1:${port}`, connections: 8, duration: seconds, headers: { authorization: `Bearer ${token}` }, requests: [{ method: "GET", path: "/order/externalId/TP-ORDER" }] }, (e, r) => (e ? reject(e) : resolve(r))),

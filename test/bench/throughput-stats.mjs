@@ -6,8 +6,9 @@
 
 /**
  * Reads one /proc/<pid>/stat line: the command name (between the first "(" and the LAST ")",
- * since the name may itself hold spaces and parentheses), the parent pid, `ticks` = utime +
- * stime in clock ticks (fields 14 and 15 of proc(5), counted from 1 with the pid as field 1),
+ * since the name may itself hold spaces and parentheses), the parent pid, `user` = utime and
+ * `system` = stime in clock ticks (fields 14 and 15 of proc(5), counted from 1 with the pid as
+ * field 1), `ticks` = their sum,
  * and `childTicks` = cutime + cstime (fields 16 and 17: the CPU of the children it has waited
  * for, which is where an exited PostgreSQL backend's CPU goes once the postmaster reaps it).
  * Returns undefined for a line that is not one.
@@ -24,7 +25,7 @@ export function parseProcStat(text) {
   const cutime = Number(rest[13]);
   const cstime = Number(rest[14]);
   if (![ppid, utime, stime, cutime, cstime].every(Number.isInteger)) return undefined;
-  return { comm: text.slice(open + 1, close), ppid, ticks: utime + stime, childTicks: cutime + cstime };
+  return { comm: text.slice(open + 1, close), ppid, user: utime, system: stime, ticks: utime + stime, childTicks: cutime + cstime };
 }
 
 /**

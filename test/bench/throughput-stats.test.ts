@@ -14,16 +14,16 @@ const statLine = (comm: string, ppid: number, utime: number, stime: number, cuti
 describe("parseProcStat", () => {
   it("reads the name, the parent pid, utime + stime and cutime + cstime of a real line", () => {
     const line = "24071 (cat) R 24066 24066 21191 0 -1 4194304 98 0 0 0 7 3 2 1 20 0 1 0 1069326 3133440 371 18446744073709551615 94845839597568 0";
-    expect(parseProcStat(line)).toEqual({ comm: "cat", ppid: 24066, ticks: 10, childTicks: 3 });
+    expect(parseProcStat(line)).toEqual({ comm: "cat", ppid: 24066, user: 7, system: 3, ticks: 10, childTicks: 3 });
   });
 
   it("any name, spaces and parentheses included, leaves the numbers where they are", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 15 }), fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.nat(), (comm, ppid, u, s, cu, cs) => {
-        expect(parseProcStat(statLine(comm, ppid, u, s, cu, cs))).toEqual({ comm, ppid, ticks: u + s, childTicks: cu + cs });
+        expect(parseProcStat(statLine(comm, ppid, u, s, cu, cs))).toEqual({ comm, ppid, user: u, system: s, ticks: u + s, childTicks: cu + cs });
       }),
     );
-    expect(parseProcStat(statLine("postgres: walwriter (x) ", 7, 1, 2, 3, 4))).toEqual({ comm: "postgres: walwriter (x) ", ppid: 7, ticks: 3, childTicks: 7 });
+    expect(parseProcStat(statLine("postgres: walwriter (x) ", 7, 1, 2, 3, 4))).toEqual({ comm: "postgres: walwriter (x) ", ppid: 7, user: 1, system: 2, ticks: 3, childTicks: 7 });
   });
 
   it("a text that is not a stat line is undefined", () => {
