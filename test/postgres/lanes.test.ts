@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import pg from "pg";
 import { pgLanePool, streamOf, viewLanes, type LanePool, type ViewLanes } from "../../src/postgres/lanes.js";
-import type { PostgresStorageOptions } from "../../src/postgres/index.js";
+import type { PostgresStorage, PostgresStorageOptions } from "../../src/postgres/index.js";
+import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import { databaseUrl, dropSchemas, schemaName } from "./support.js";
 import { createFieldService } from "../../src/service/create.js";
 import { postgresStorage } from "../../src/postgres/index.js";
@@ -247,14 +248,19 @@ const schemas: string[] = [];
 afterAll(() => dropSchemas(schemas));
 
 describe.runIf(databaseUrl !== undefined)("views share a few pipelined connections, on PostgreSQL", () => {
-  /** Connections a fresh service opens for 8 order reads sent at once, after its login; with their answers. */
+  /** What 8 reads of `path` sent at once cost a service after its login: the connections opened, with their answers. */
+  const eightReadsOn = async (service: FieldService<Promise<ServiceResponse>>, storage: PostgresStorage, path: string): Promise<{ opened: number; statuses: number[]; bodies: string[] }> => {
+    const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+    const before = storage.stats().connections;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => service.handle({ method: "GET", path, headers: { authorization: `Bearer ${token}` } })));
+    return { opened: storage.stats().connections - before, statuses: answers.map((a) => a.status), bodies: answers.map((a) => JSON.stringify(a.body)) };
+  };
+
+  /** {@link eightReadsOn} of an order, on a fresh scenario service with these storage options. */
   const eightReads = async (options: Partial<PostgresStorageOptions>): Promise<{ opened: number; statuses: number[]; bodies: string[] }> => {
     const { service, storage } = await scenarioService(schemas, options);
     try {
-      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
-      const before = storage.stats().connections;
-      const answers = await Promise.all(Array.from({ length: 8 }, () => service.handle({ method: "GET", path: "/order/externalId/ORD-1", headers: { authorization: `Bearer ${token}` } })));
-      return { opened: storage.stats().connections - before, statuses: answers.map((a) => a.status), bodies: answers.map((a) => JSON.stringify(a.body)) };
+      return await eightReadsOn(service, storage, "/order/externalId/ORD-1");
     } finally {
       await service.close();
     }
@@ -279,11 +285,9 @@ describe.runIf(databaseUrl !== undefined)("views share a few pipelined connectio
     try {
       await service.ready();
       await storage.write(ids(0).company, { customers: [testCustomer(0, 1, "CUST-1")] });
-      const token = ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
-      const before = storage.stats().connections;
-      const answers = await Promise.all(Array.from({ length: 8 }, () => service.handle({ method: "GET", path: "/customer/externalId/CUST-1", headers: { authorization: `Bearer ${token}` } })));
-      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-      expect(storage.stats().connections - before).toBeLessThanOrEqual(2);
+      const r = await eightReadsOn(service, storage, "/customer/externalId/CUST-1");
+      expect(r.statuses).toEqual(Array(8).fill(200));
+      expect(r.opened).toBeLessThanOrEqual(2);
     } finally {
       await service.close();
     }
