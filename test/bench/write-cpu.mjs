@@ -1,22 +1,33 @@
 #!/usr/bin/env node
 // CPU per write of one service process, without HTTP (issue 33): the built service in memory or
 // on PostgreSQL, `count` adds, 3-material stock sets or order reads (the bench's read: one order by
-// external ID) with 4 in flight after a warm-up of as many, 4 in flight too (WRITE_CPU_WARMUP to change it;
-// with 300, as until 29 November, the JIT was still compiling the service while it was measured);
-// prints user and system CPU per request from process.cpuUsage(). With WRITE_CPU_PROFILE=<dir>
-// it also writes a CPU profile of the measured loop there (node:inspector).
+// external ID) with 4 in flight (WRITE_CPU_INFLIGHT to change it) after a warm-up of as many, 4 in
+// flight too (WRITE_CPU_WARMUP to change it; with 300, as until 29 November, the JIT was still
+// compiling the service while it was measured); prints user and system CPU per request from
+// process.cpuUsage(), then the statements sent per request (on PostgreSQL: how many writes one
+// group commit took) and the CPU per request of the main thread and of the others (V8's
+// compiler and GC helpers, libuv's pool), from /proc/self/task. With WRITE_CPU_PROFILE=<dir>
+// it also writes a CPU profile of the measured loop there (node:inspector); that profile counts
+// as idle the native work Node does for I/O before it enters JavaScript (perf does not).
 //   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add|set|read pg [count]
 //   node test/bench/write-cpu.mjs set memory [count]
-import { writeFileSync, mkdirSync } from "node:fs";
+import { writeFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { execFileSync } from "node:child_process";
 import { createFieldService, demoFixture } from "../../dist/service/index.js";
 import { postgresStorage } from "../../dist/postgres/index.js";
+import pg from "pg";
 
 const kind = process.argv[2] ?? "add";
 const where = process.argv[3] ?? "pg";
 const count = Number(process.argv[4] ?? 4000);
 if (!["add", "set", "read"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
   console.error("usage: write-cpu.mjs add|set|read pg|memory [count]");
+  process.exit(2);
+}
+const inflight = Number(process.env.WRITE_CPU_INFLIGHT ?? 4);
+if (!Number.isSafeInteger(inflight) || inflight < 1 || inflight > 256) {
+  console.error("write-cpu: WRITE_CPU_INFLIGHT must be a whole number of requests from 1 to 256");
   process.exit(2);
 }
 const warmup = Number(process.env.WRITE_CPU_WARMUP ?? count);
@@ -53,12 +64,37 @@ const send = async (n) => {
   if (answer.status >= 300) throw new Error(`request ${n}: ${answer.status} ${JSON.stringify(answer.body)}`);
 };
 let next = 0;
-/** Sends requests 4 at a time until `until` of them are sent in all. */
+/** Sends requests `inflight` at a time until `until` of them are sent in all. */
 const drive = (until) =>
-  Promise.all(Array.from({ length: 4 }, async () => {
+  Promise.all(Array.from({ length: inflight }, async () => {
     while (next < until) await send(next++);
   }));
 await drive(warmup);
+// Statements the service sends while it is measured, counted where every statement of the
+// storage passes (the lanes' and the pool's clients alike).
+let statements = 0;
+let counting = false;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...args) {
+  if (counting) statements++;
+  return query.apply(this, args);
+};
+/** CPU ticks of each thread of this process, by thread ID (empty where /proc is not there). */
+const threadTicks = () => {
+  const ticks = new Map();
+  try {
+    for (const id of readdirSync("/proc/self/task")) {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(id, { user: Number(fields[11]), system: Number(fields[12]) });
+    }
+  } catch {
+    // not Linux: the split is left out
+  }
+  return ticks;
+};
+const ticksBefore = threadTicks();
+counting = true;
 const profileDir = process.env.WRITE_CPU_PROFILE;
 const session = profileDir === undefined ? undefined : new Session();
 if (session !== undefined) {
@@ -70,6 +106,8 @@ const before = process.cpuUsage();
 const started = performance.now();
 await drive(warmup + count);
 const used = process.cpuUsage(before);
+counting = false;
+const ticksAfter = threadTicks();
 const wall = performance.now() - started;
 if (session !== undefined) {
   const { profile } = await session.post("Profiler.stop");
@@ -77,12 +115,23 @@ if (session !== undefined) {
   writeFileSync(`${profileDir}/write-cpu-${kind}-${where}.cpuprofile`, JSON.stringify(profile));
 }
 const ms = (micros) => (micros / 1000 / count).toFixed(3);
+const split = { main: { user: 0, system: 0 }, others: { user: 0, system: 0 } };
+for (const [id, after] of ticksAfter) {
+  const before = ticksBefore.get(id) ?? { user: 0, system: 0 };
+  const into = id === String(process.pid) ? split.main : split.others;
+  into.user += after.user - before.user;
+  into.system += after.system - before.system;
+}
+const tick = 1_000_000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100); // µs a tick
 console.log(`| ${kind} | ${where} | ${count} | ${ms(used.user + used.system)} | ${ms(used.user)} | ${ms(used.system)} | ${(count / (wall / 1000)).toFixed(0)} |`);
 await service.close();
 if (where === "pg") {
-  const pg = (await import("pg")).default;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
   await admin.end();
+}
+if (ticksAfter.size > 0) {
+  const perRequest = (ticks) => ((ticks * tick) / 1000 / count).toFixed(3);
+  console.log(`statements per request ${(statements / count).toFixed(3)} (${inflight} in flight); CPU ms per request, main thread user ${perRequest(split.main.user)} system ${perRequest(split.main.system)}, other threads user ${perRequest(split.others.user)} system ${perRequest(split.others.system)}`);
 }
