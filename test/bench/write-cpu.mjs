@@ -17,6 +17,7 @@ import { execFileSync } from "node:child_process";
 import { createFieldService, demoFixture } from "../../dist/service/index.js";
 import { postgresStorage } from "../../dist/postgres/index.js";
 import pg from "pg";
+import { parseProcStat } from "./throughput-stats.mjs";
 
 const kind = process.argv[2] ?? "add";
 const where = process.argv[3] ?? "pg";
@@ -84,17 +85,14 @@ const threadTicks = () => {
   const ticks = new Map();
   try {
     for (const id of readdirSync("/proc/self/task")) {
-      const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks.set(id, { user: Number(fields[11]), system: Number(fields[12]) });
+      const stat = parseProcStat(readFileSync(`/proc/self/task/${id}/stat`, "utf8"));
+      if (stat !== undefined) ticks.set(id, stat);
     }
   } catch {
     // not Linux: the split is left out
   }
   return ticks;
 };
-const ticksBefore = threadTicks();
-counting = true;
 const profileDir = process.env.WRITE_CPU_PROFILE;
 const session = profileDir === undefined ? undefined : new Session();
 if (session !== undefined) {
@@ -102,6 +100,8 @@ if (session !== undefined) {
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
 }
+const ticksBefore = threadTicks();
+counting = true;
 const before = process.cpuUsage();
 const started = performance.now();
 await drive(warmup + count);
