@@ -288,16 +288,16 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // connections"). Every other statement outside a transaction keeps a connection to itself: a
   // commit may wait for a row lock, and would hold up the views queued behind it.
   const laneCount = Math.min(options.viewLanes ?? VIEW_LANES, maxConnections);
-  const lanes = viewLanes(pgLanePool(pool, send), laneCount);
+  const lanes = laneCount >= 1 ? viewLanes(pgLanePool(pool, send), laneCount) : undefined;
   const views: SqlExecutor =
-    laneCount >= 1
-      ? {
+    lanes === undefined
+      ? sql
+      : {
           query: (text, values) => {
             roundTrips++;
             return lanes.query(text, values);
           },
-        }
-      : sql;
+        };
   const pin = (client: pg.PoolClient): Pinned => ({
     client,
     db: counted(client),
