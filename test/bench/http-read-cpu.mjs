@@ -10,7 +10,7 @@ import pg from "pg";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { listeningPort } from "./listening.mjs";
-import { parseProcStat } from "./throughput-stats.mjs";
+import { clockTicksPerSecond, parseProcStat } from "./throughput-stats.mjs";
 
 const [which = "server", ...nodeOptions] = process.argv.slice(2);
 if (!["server", "bare", "pg", "floor"].includes(which)) {
@@ -62,7 +62,7 @@ try {
     const order = await request("POST", "/order", { externalId: "TP-ORDER", customerId: "TP-CUST", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, token);
     if (order.status !== 201) throw new Error(`order: ${order.status}`);
   }
-  const HZ = 100; // CLK_TCK on Linux
+  const HZ = clockTicksPerSecond();
   /** The server's user and system CPU ticks so far. */
   const ticks = () => parseProcStat(readFileSync(`/proc/${child.pid}/stat`, "utf8"));
   const drive = (seconds) =>

@@ -1,4 +1,5 @@
 // Types of the pure pieces of throughput-stats.mjs, for test/bench/throughput-stats.test.ts.
+export declare function clockTicksPerSecond(): number;
 export declare function parseProcStat(text: string): { comm: string; ppid: number; user: number; system: number; ticks: number; childTicks: number } | undefined;
 export declare function percentile(sorted: readonly number[], q: number): number;
 export declare function cpuPerRequest(ticks: number, hz: number, requests: number): number;

@@ -2,7 +2,22 @@
 // test/bench/throughput-stats.test.ts can check them without starting a server: reading
 // /proc/<pid>/stat, percentiles of the merged latencies, CPU per request, ratios, the rounds of a
 // cell combined and compared round by round, and the request bodies whose uniqueness the
-// workloads rely on.
+// workloads rely on; and the one read of the machine they share, the clock's ticks a second.
+import { execFileSync } from "node:child_process";
+
+/**
+ * The clock ticks a second in which /proc counts CPU (`getconf CLK_TCK`; 100 where it cannot be
+ * read), for the benches that turn {@link parseProcStat}'s ticks into time.
+ * @returns ticks a second
+ */
+export function clockTicksPerSecond() {
+  try {
+    const hz = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+    return Number.isInteger(hz) && hz > 0 ? hz : 100;
+  } catch {
+    return 100;
+  }
+}
 
 /**
  * Reads one /proc/<pid>/stat line: the command name (between the first "(" and the LAST ")",

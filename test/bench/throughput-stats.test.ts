@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials, type Round } from "./throughput-stats.mjs";
+import { clockTicksPerSecond, combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials, type Round } from "./throughput-stats.mjs";
 
 // The pure pieces of the throughput bench (test/bench/throughput.mjs, issue 33 item 7). No timing
 // is asserted here: the figures go to docs/performance.md.
@@ -10,6 +10,14 @@ const statLine = (comm: string, ppid: number, utime: number, stime: number, cuti
   const after = ["S", ppid, 1, 1, 0, -1, 4194560, 100, 0, 0, 0, utime, stime, cutime, cstime, 20, 0, 1, 0, 1069326, 3133440, 371];
   return `4242 (${comm}) ${[...after, ...Array.from({ length: 30 }, () => 0)].join(" ")}\n`;
 };
+
+describe("clockTicksPerSecond", () => {
+  it("is the whole number of ticks a second in which /proc counts CPU (getconf CLK_TCK, 100 on Linux)", () => {
+    const hz = clockTicksPerSecond();
+    expect(Number.isInteger(hz) && hz > 0).toBe(true);
+    if (process.platform === "linux") expect(hz).toBe(100);
+  });
+});
 
 describe("parseProcStat", () => {
   it("reads the name, the parent pid, utime + stime and cutime + cstime of a real line", () => {

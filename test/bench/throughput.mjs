@@ -27,7 +27,7 @@ import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { listeningPort } from "./listening.mjs";
-import { combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials } from "./throughput-stats.mjs";
+import { clockTicksPerSecond, combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -60,7 +60,7 @@ const C = 8; // connections per server process
 const HOT_C = 16; // connections in all on the hot store
 const START_TIMEOUT_MS = 60_000;
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
-const HZ = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+const HZ = clockTicksPerSecond();
 const stamp = Date.now().toString(36);
 const uptime = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 const loadAtStart = uptime();

@@ -4,8 +4,8 @@
 // external ID) with 4 in flight (WRITE_CPU_INFLIGHT to change it) after a warm-up of as many, 4 in
 // flight too (WRITE_CPU_WARMUP to change it; with 300, as until 29 November, the JIT was still
 // compiling the service while it was measured); prints user and system CPU per request from
-// process.cpuUsage(), then the statements sent per request (on PostgreSQL: how many writes one
-// group commit took) and the CPU per request of the main thread and of the others (V8's
+// process.cpuUsage(), then the statements sent per request (the storage's `stats().statements`;
+// on PostgreSQL: how many writes one group commit took) and the CPU per request of the main thread and of the others (V8's
 // compiler and GC helpers, libuv's pool), from /proc/self/task. With WRITE_CPU_PROFILE=<dir>
 // it also writes a CPU profile of the measured loop there (node:inspector); that profile counts
 // as idle the native work Node does for I/O before it enters JavaScript (perf does not).
@@ -13,11 +13,10 @@
 //   node test/bench/write-cpu.mjs set memory [count]
 import { writeFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { execFileSync } from "node:child_process";
 import { createFieldService, demoFixture } from "../../dist/service/index.js";
 import { postgresStorage } from "../../dist/postgres/index.js";
 import pg from "pg";
-import { parseProcStat } from "./throughput-stats.mjs";
+import { clockTicksPerSecond, parseProcStat } from "./throughput-stats.mjs";
 
 const kind = process.argv[2] ?? "add";
 const where = process.argv[3] ?? "pg";
@@ -41,8 +40,10 @@ if (where === "pg" && !process.env.DATABASE_URL) {
   process.exit(2);
 }
 const schema = `bench_cpu_${Date.now().toString(36)}`;
-const storage = where === "pg" ? { storage: postgresStorage({ connectionString: process.env.DATABASE_URL, schema, maxConnections: 4 }) } : {};
-const service = createFieldService({ fixture: demoFixture, ...storage });
+const pgStorage = where === "pg" ? postgresStorage({ connectionString: process.env.DATABASE_URL, schema, maxConnections: 4 }) : undefined;
+const service = createFieldService({ fixture: demoFixture, ...(pgStorage === undefined ? {} : { storage: pgStorage }) });
+/** Statements the storage has sent so far (none in memory). */
+const statementsSent = () => pgStorage?.stats().statements ?? 0;
 await service.ready();
 const login = await service.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" } });
 const headers = { authorization: `Bearer ${login.body.accessToken}` };
@@ -71,15 +72,6 @@ const drive = (until) =>
     while (next < until) await send(next++);
   }));
 await drive(warmup);
-// Statements the service sends while it is measured, counted where every statement of the
-// storage passes (the lanes' and the pool's clients alike).
-let statements = 0;
-let counting = false;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (...args) {
-  if (counting) statements++;
-  return query.apply(this, args);
-};
 /** CPU ticks of each thread of this process, by thread ID (empty where /proc is not there). */
 const threadTicks = () => {
   const ticks = new Map();
@@ -101,12 +93,12 @@ if (session !== undefined) {
   await session.post("Profiler.start");
 }
 const ticksBefore = threadTicks();
-counting = true;
+const statementsBefore = statementsSent();
 const before = process.cpuUsage();
 const started = performance.now();
 await drive(warmup + count);
 const used = process.cpuUsage(before);
-counting = false;
+const statements = statementsSent() - statementsBefore;
 const ticksAfter = threadTicks();
 const wall = performance.now() - started;
 if (session !== undefined) {
@@ -122,7 +114,7 @@ for (const [id, after] of ticksAfter) {
   into.user += after.user - before.user;
   into.system += after.system - before.system;
 }
-const tick = 1_000_000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100); // µs a tick
+const tick = 1_000_000 / clockTicksPerSecond(); // µs a tick
 console.log(`| ${kind} | ${where} | ${count} | ${ms(used.user + used.system)} | ${ms(used.user)} | ${ms(used.system)} | ${(count / (wall / 1000)).toFixed(0)} |`);
 await service.close();
 if (where === "pg") {
