@@ -35,27 +35,19 @@ export function journalEntryText(draft: JournalDraft, answerText: string | undef
   const { recordIds, recordKeys } = named;
   const changes = new Array<string>(draft.changes.length);
   for (let i = 0; i < draft.changes.length; i++) changes[i] = changeText(draft.changes[i] as RecordChange);
+  // The members before the answer are one object written in one pass (a member whose value is
+  // `undefined` is left out, as JSON has none); the answer and the body are spliced in as the
+  // texts the request already holds.
+  const head = JSON.stringify({
+    companyId: draft.companyId, operation: draft.operation, method: draft.method, path: draft.path, form: draft.form, params: draft.params,
+    dryRun: draft.dryRun, clientId: draft.clientId, userId: draft.userId, idempotencyKey: draft.idempotencyKey, ids: draft.ids,
+    outcome: draft.outcome, status: draft.status, rules: draft.rules, effects: draft.effects,
+  });
   return (
-    `{"companyId":${JSON.stringify(draft.companyId)}` +
-    member("operation", JSON.stringify(draft.operation)) +
-    member("method", JSON.stringify(draft.method)) +
-    member("path", JSON.stringify(draft.path)) +
-    member("form", JSON.stringify(draft.form)) +
-    member("params", JSON.stringify(draft.params)) +
-    member("dryRun", JSON.stringify(draft.dryRun)) +
-    member("clientId", JSON.stringify(draft.clientId)) +
-    member("userId", JSON.stringify(draft.userId)) +
-    member("idempotencyKey", JSON.stringify(draft.idempotencyKey)) +
-    member("ids", JSON.stringify(draft.ids)) +
-    member("outcome", JSON.stringify(draft.outcome)) +
-    member("status", JSON.stringify(draft.status)) +
-    member("rules", JSON.stringify(draft.rules)) +
-    member("effects", JSON.stringify(draft.effects)) +
+    head.slice(0, -1) +
     member("answer", draft.answer === undefined ? undefined : (answerText ?? JSON.stringify(draft.answer))) +
-    member("recordIds", JSON.stringify(recordIds)) +
-    member("recordKeys", JSON.stringify(recordKeys)) +
+    `,"recordIds":${JSON.stringify(recordIds)},"recordKeys":${JSON.stringify(recordKeys)}` +
     member("body", draft.bodyText) +
-    member("at", JSON.stringify(formatInstant(draft.at))) +
-    `,"changes":[${changes.join(",")}]}`
+    `,"at":${JSON.stringify(formatInstant(draft.at))},"changes":[${changes.join(",")}]}`
   );
 }
