@@ -33,8 +33,7 @@ function changeText(change: RecordChange): string {
  */
 export function journalEntryText(draft: JournalDraft, answerText: string | undefined, named: ReturnType<typeof namedRecords> = namedRecords(draft)): string {
   const { recordIds, recordKeys } = named;
-  const changes = new Array<string>(draft.changes.length);
-  for (let i = 0; i < draft.changes.length; i++) changes[i] = changeText(draft.changes[i] as RecordChange);
+  const changes = draft.changes.map((c) => changeText(c));
   // The members before the answer are one object written in one pass (a member whose value is
   // `undefined` is left out, as JSON has none); the answer and the body are spliced in as the
   // texts the request already holds.

@@ -89,8 +89,11 @@ export function preparedName(text: string): string {
   return name;
 }
 
-/** An element an array literal may carry unquoted: letters, digits, `-`, `_`, `.` and `:` (GUIDs, rule IDs, kinds, `id:` terms). */
-const PLAIN_ELEMENT = /^[A-Za-z0-9_.:-]+$/;
+/**
+ * An element an array literal may carry unquoted: letters, digits, `-`, `_`, `.` and `:` (GUIDs,
+ * rule IDs, kinds, `id:` terms), except the word `NULL` in any case, which a literal reads as a null.
+ */
+const PLAIN_ELEMENT = /^(?!null$)[\w.:-]+$/i;
 
 /**
  * The value of an array parameter as PostgreSQL's array literal, written in one join when every
@@ -106,14 +109,13 @@ const PLAIN_ELEMENT = /^[A-Za-z0-9_.:-]+$/;
  * arrayParam(["a b"]) //=> ["a b"]
  */
 export function arrayParam<T extends string | number | null>(items: readonly T[]): string | readonly T[] {
-  const parts = new Array<string>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i] as T;
-    if (item === null) parts[i] = "NULL";
+  const parts: string[] = [];
+  for (const item of items) {
+    if (item === null) parts.push("NULL");
     else if (typeof item === "number") {
       if (!Number.isSafeInteger(item)) return items;
-      parts[i] = String(item);
-    } else if (PLAIN_ELEMENT.test(item) && !(item.length === 4 && item.toUpperCase() === "NULL")) parts[i] = item;
+      parts.push(String(item));
+    } else if (PLAIN_ELEMENT.test(item)) parts.push(item);
     else return items;
   }
   return `{${parts.join(",")}}`;

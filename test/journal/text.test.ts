@@ -60,5 +60,7 @@ describe("a journal entry as JSON text (issue 33: JSON once)", () => {
     expect(text).toContain(',"answer":{"id":"x"},');
     expect(text).toContain(',"body":{"name":"a\\u0000b"},');
     expect(JSON.parse(text).body).toEqual({ name: "a\u0000b" });
+    // An entry without an answer (a 204) has no answer member, whatever text the caller holds.
+    expect(JSON.parse(journalEntryText({ ...draft, answer: undefined }, '{"id":"x"}'))).not.toHaveProperty("answer");
   });
 });

@@ -13,6 +13,8 @@ describe("arrayParam, without a database", () => {
     expect(arrayParam(["id:d0000000-0000-4000-8000-000000000008", "key:auto-1", "key:a.b_c"])).toBe("{id:d0000000-0000-4000-8000-000000000008,key:auto-1,key:a.b_c}");
     expect(arrayParam([1, 0, -7, null])).toBe("{1,0,-7,NULL}");
     expect(arrayParam([])).toBe("{}");
+    // Four letters that are not NULL, and texts that only start or end like it, need no quotes.
+    expect(arrayParam(["abcd", "NUL", "NULLS", "xnull", "_"])).toBe("{abcd,NUL,NULLS,xnull,_}");
   });
 
   it("leaves to the driver any element a literal would have to quote, and the word NULL in any case", () => {
