@@ -67,7 +67,8 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
   const { companyId, view, stamp, changes } = input;
   const values: unknown[] = [companyId];
   const bind = (value: unknown, type: string): string => {
-    values.push(value);
+    // An array parameter travels as the literal `arrayParam` writes when its elements are plain.
+    values.push(type.endsWith("[]") ? arrayParam(value as readonly (string | number | null)[]) : value);
     return `$${values.length}::${type}`;
   };
   const ctes: string[] = [];
@@ -185,7 +186,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     shareRead("stores", "rs", stamp.stores);
     if (reallocated.length > 0) {
       ctes.push(`n AS (SELECT t.intervention_id, t.user_id, t.start_at, t.end_at FROM json_to_recordset(${bind(JSON.stringify(allocations), "json")}) AS t(intervention_id uuid, user_id uuid, start_at bigint, end_at bigint))`);
-      ctes.push(`d AS (DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY(${bind(arrayParam(reallocated), "uuid[]")})
+      ctes.push(`d AS (DELETE FROM ${s}.allocations a WHERE a.company_id = $1 AND a.intervention_id = ANY(${bind(reallocated, "uuid[]")})
     AND NOT EXISTS (SELECT 1 FROM n WHERE n.intervention_id = a.intervention_id AND n.user_id = a.user_id))`);
       ctes.push(`na AS (INSERT INTO ${s}.allocations (company_id, intervention_id, user_id, start_at, end_at) SELECT $1::uuid, n.intervention_id, n.user_id, n.start_at, n.end_at FROM n
   ON CONFLICT (company_id, intervention_id, user_id) DO UPDATE SET start_at = EXCLUDED.start_at, end_at = EXCLUDED.end_at)`);
@@ -220,9 +221,9 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     // One row a decision, in the order decided: `seq` follows the VALUES list.
     const tuples = input.journals.map((record) => {
       const row = journalRow(record);
-      return `($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(arrayParam(row.rules), "text[]")}, ${bind(arrayParam(row.records), "text[]")},
+      return `($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.records, "text[]")},
     ${bind(row.idempotencyKey, "text")}, ${bind(row.fingerprint, "text")}, ${bind(row.status, "integer")}, ${bind(row.dryRun, "boolean")}, ${bind(row.entry, "json")},
-    ${bind(arrayParam(row.changedKinds), "text[]")}, ${bind(arrayParam(row.changedIds), "uuid[]")}, ${bind(arrayParam(row.changedMaterials), "uuid[]")})`;
+    ${bind(row.changedKinds, "text[]")}, ${bind(row.changedIds, "uuid[]")}, ${bind(row.changedMaterials, "uuid[]")})`;
     });
     ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, records, idempotency_key, fingerprint, status, dry_run, entry, changed_kinds, changed_ids, changed_materials)
   VALUES ${tuples.join(",\n  ")})`);
@@ -253,7 +254,7 @@ function versionBump(s: string, table: string, column: string, name: string, rea
   const keys = [...read.keys()].sort();
   const versions = keys.map((k) => read.get(k) as number);
   return `${name} AS (INSERT INTO ${s}.${table} AS ${name}t (company_id, ${column}, version)
-  SELECT $1::uuid, x.id, x.version + ${step} FROM unnest(${bind(arrayParam(keys), "uuid[]")}, ${bind(arrayParam(versions), "bigint[]")}) AS x(id, version) ORDER BY x.id
+  SELECT $1::uuid, x.id, x.version + ${step} FROM unnest(${bind(keys, "uuid[]")}, ${bind(versions, "bigint[]")}) AS x(id, version) ORDER BY x.id
   ON CONFLICT (company_id, ${column}) DO UPDATE SET version = ${name}t.version + ${step} WHERE ${name}t.version = EXCLUDED.version - ${step}
   RETURNING ${name}t.${column} AS id, ${name}t.version)`;
 }
@@ -265,7 +266,7 @@ function versionBump(s: string, table: string, column: string, name: string, rea
 function versionShare(s: string, table: string, name: string, read: ReadonlyMap<Guid, number>, bind: (value: unknown, type: string) => string): string {
   const keys = [...read.keys()].sort();
   const versions = keys.map((k) => read.get(k) as number);
-  return `${name} AS (SELECT t.id FROM ${s}.${table} t JOIN unnest(${bind(arrayParam(keys), "uuid[]")}, ${bind(arrayParam(versions), "bigint[]")}) AS x(id, version) ON t.id = x.id AND t.version = x.version
+  return `${name} AS (SELECT t.id FROM ${s}.${table} t JOIN unnest(${bind(keys, "uuid[]")}, ${bind(versions, "bigint[]")}) AS x(id, version) ON t.id = x.id AND t.version = x.version
   WHERE t.company_id = $1 ORDER BY t.id FOR SHARE OF t)`;
 }
 

@@ -82,6 +82,8 @@ describe("the commit statement (issue 33)", () => {
       const at = ["rc", "ro", "ri", "rs", "tv", "sv"].map((n) => text.indexOf(`(SELECT count(*) FROM ${n})`));
       expect(at.every((x) => x > -1)).toBe(true);
       expect([...at].sort((a, b) => a - b)).toEqual(at);
+      // Arrays of plain elements are bound as the literals arrayParam writes.
+      expect(st?.values).toContain(`{${lo},${hi}}`);
       const values = bound(st);
       expect(values).toContainEqual([order.id]);
       expect(values).toContainEqual([5]);
