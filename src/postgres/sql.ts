@@ -120,3 +120,27 @@ export function arrayParam<T extends string | number | null>(items: readonly T[]
   }
   return `{${parts.join(",")}}`;
 }
+
+/**
+ * Moves a statement's rows out of the driver's array into a new one, and leaves the driver's
+ * array empty. The storage's one `send` passes every answer through it.
+ *
+ * Why (docs/performance.md, "Rows kept alive by the driver's old arrays"): V8's allocation-site
+ * pretenuring comes to allocate pg's `Result.rows` arrays in old space. In a run of stock sets,
+ * 5,057 of 6,011 were old when their first row arrived. A dead old array still points into the
+ * young generation, and every scavenge until the next full collection treats that pointer as a
+ * root. So the young rows it held, with the JSON parsed into them, were copied and promoted
+ * instead of freed: 3.0 KB a set, against 0.4 KB after. The new array is young and dies young
+ * with its rows.
+ * @param result - a statement's answer (changed: its `rows` is replaced)
+ * @returns the same answer, its rows in a new array
+ * @example
+ * const rows = [{ n: 1 }];
+ * const answer = detachRows({ rows });
+ * answer.rows //=> [{ n: 1 }]
+ * rows.length //=> 0
+ */
+export function detachRows<R extends { rows: unknown[] }>(result: R): R {
+  result.rows = result.rows.splice(0);
+  return result;
+}

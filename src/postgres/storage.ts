@@ -16,7 +16,7 @@ import { commitStatement } from "./commit.js";
 import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turns } from "./contention.js";
 import { classify, CONFLICTS, connectionLost, connectionReusable, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
-import { preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
+import { detachRows, preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
 import { pgLanePool, VIEW_LANES, viewLanes } from "./lanes.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
@@ -249,13 +249,15 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   // docs/embedding.md and test/postgres/round-trips.test.ts read them). One statement a message,
   // through the extended protocol: a statement with values is prepared by name (the driver
   // parses it once per connection), its values bound, never written into the text. A round trip
-  // carries one statement, except a locked retry's pairs (`pin`), two.
+  // carries one statement, except a locked retry's pairs (`pin`), two. Its rows leave the
+  // driver's array at once (`detachRows`: V8 comes to allocate that array old, and a dead old
+  // array kept the young rows it held alive through every scavenge).
   const send = (db: pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<pg.QueryResult> => {
     options.onQuery?.(text, values);
     statements++;
     // Stryker disable next-line ConditionalExpression: a statement without values prepared by name answers the same; only the driver's bookkeeping differs
-    if (values === undefined || values.length === 0) return db.query(text);
-    return db.query({ name: preparedName(text), text, values: [...values] });
+    if (values === undefined || values.length === 0) return db.query(text).then(detachRows);
+    return db.query({ name: preparedName(text), text, values: [...values] }).then(detachRows);
   };
   const counted = (db: pg.PoolClient): SqlExecutor => ({
     query: (text, values) => {

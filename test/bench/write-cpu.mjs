@@ -6,13 +6,15 @@
 // compiling the service while it was measured); prints user and system CPU per request from
 // process.cpuUsage(), then the statements sent per request (the storage's `stats().statements`;
 // on PostgreSQL: how many writes one group commit took) and the CPU per request of the main thread and of the others (V8's
-// compiler and GC helpers, libuv's pool), from /proc/self/task. With WRITE_CPU_PROFILE=<dir>
+// compiler and GC helpers, libuv's pool), from /proc/self/task, and the main thread's garbage
+// collection pauses per request (node:perf_hooks "gc" entries: scavenges, and the rest). With WRITE_CPU_PROFILE=<dir>
 // it also writes a CPU profile of the measured loop there (node:inspector); that profile counts
 // as idle the native work Node does for I/O before it enters JavaScript (perf does not).
 //   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add|set|read pg [count]
 //   node test/bench/write-cpu.mjs set memory [count]
 import { writeFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { createFieldService, demoFixture } from "../../dist/service/index.js";
 import { postgresStorage } from "../../dist/postgres/index.js";
 import pg from "pg";
@@ -92,6 +94,12 @@ if (session !== undefined) {
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
 }
+/** Garbage collections of the main thread: kind (minor, or any other), start and duration, in ms. */
+const collections = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) collections.push({ minor: entry.detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR, start: entry.startTime, ms: entry.duration });
+});
+gcObserver.observe({ entryTypes: ["gc"] });
 const ticksBefore = threadTicks();
 const statementsBefore = statementsSent();
 const before = process.cpuUsage();
@@ -101,6 +109,16 @@ const used = process.cpuUsage(before);
 const statements = statementsSent() - statementsBefore;
 const ticksAfter = threadTicks();
 const wall = performance.now() - started;
+// The observer hears of a collection after it ends: one more turn, then only those that started in the loop.
+await new Promise((resolve) => setImmediate(resolve));
+gcObserver.disconnect();
+const pauses = { minor: { n: 0, ms: 0 }, other: { n: 0, ms: 0 } };
+for (const c of collections) {
+  if (c.start < started || c.start > started + wall) continue;
+  const into = c.minor ? pauses.minor : pauses.other;
+  into.n++;
+  into.ms += c.ms;
+}
 if (session !== undefined) {
   const { profile } = await session.post("Profiler.stop");
   mkdirSync(profileDir, { recursive: true });
@@ -127,3 +145,5 @@ if (ticksAfter.size > 0) {
   const perRequest = (ticks) => ((ticks * tick) / 1000 / count).toFixed(3);
   console.log(`statements per request ${(statements / count).toFixed(3)} (${inflight} in flight); CPU ms per request, main thread user ${perRequest(split.main.user)} system ${perRequest(split.main.system)}, other threads user ${perRequest(split.others.user)} system ${perRequest(split.others.system)}`);
 }
+const pause = (p) => `${p.n} (${((p.ms * 1000) / count).toFixed(1)} µs per request)`;
+console.log(`garbage collection pauses of the main thread: scavenges ${pause(pauses.minor)}, other ${pause(pauses.other)}`);
