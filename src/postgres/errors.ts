@@ -26,8 +26,11 @@ export function errorCode(error: unknown): string | undefined {
 
 /** Network failures of the driver's socket (Node error codes). */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "ETIMEDOUT", "EHOSTUNREACH", "EHOSTDOWN", "ENETUNREACH", "ENETDOWN", "EPIPE", "EAI_AGAIN", "ENOTFOUND"]);
-/** What `pg` says, without a code, when a connection timed out, broke or never answered. */
-const DRIVER_FAILURE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|timeout expired/i;
+/**
+ * What `pg` says, without a code, when a connection timed out, broke or never answered, or when
+ * the pool was asked for one after the storage was closed (a request after `close`: 503).
+ */
+const DRIVER_FAILURE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|timeout expired|Cannot use a pool after calling end/i;
 
 /**
  * Whether an error means the connection itself failed (no SQL error from the server): the

@@ -322,19 +322,38 @@ export function createServiceCore(options: FieldServiceOptions): ServiceCore<Ser
   // A JavaScript caller may pass anything; treat a non-object as an empty request (404).
   const requestOf = (request: unknown): ServiceRequest => (typeof request === "object" && request !== null ? (request as ServiceRequest) : { method: "", path: "" });
 
+  // The answers not given yet (a request on an asynchronous storage): `close` waits for them
+  // before it releases the storage, so a request finishes even when its client hung up meanwhile
+  // (the HTTP server's `close` callback then comes before the answer).
+  const inFlight = new Set<Promise<ServiceResponse>>();
+
   return {
     companies,
     storage,
     handle(request: ServiceRequest): ServiceResponse | Promise<ServiceResponse> {
       try {
         const answer = dispatch(requestOf(request));
-        return answer instanceof Promise ? answer.catch((error: unknown) => failedAnswer(error, listeners)) : answer;
+        if (!(answer instanceof Promise)) return answer;
+        const settled: Promise<ServiceResponse> = answer.then(
+          (response) => {
+            inFlight.delete(settled);
+            return response;
+          },
+          (error: unknown) => {
+            inFlight.delete(settled);
+            return failedAnswer(error, listeners);
+          },
+        );
+        inFlight.add(settled);
+        return settled;
       } catch (error) {
         return internalAnswer(error, listeners);
       }
     },
     ready: open,
     close: async (): Promise<void> => {
+      // The requests in flight now finish first (each is bounded by the storage's own waits).
+      await Promise.allSettled(inFlight);
       if (storage !== undefined) await storage.close();
     },
   };

@@ -120,6 +120,10 @@ export interface FieldService<R extends ServiceResponse | Promise<ServiceRespons
    * reason when it cannot be (an unreachable database). In memory: resolved at once.
    */
   readonly ready: () => Promise<void>;
-  /** Releases the storage (a database pool); any storage. Requests after it are not answered. */
+  /**
+   * Releases the storage (a database pool); any storage. The requests in flight when it is called
+   * are answered first, then the storage is closed. Requests after it are not answered (on
+   * PostgreSQL: 503).
+   */
   readonly close: () => Promise<void>;
 }

@@ -28,6 +28,14 @@ describe("the driver's errors", () => {
     for (const code of ["40001", "40P01", "23505", "42601", "57P04"]) expect(unavailable(coded(code)), code).toBe(false);
   });
 
+  it("a pool asked for a connection after the storage closed is unavailable (a request after close: 503), as are the driver's other failures without a code", () => {
+    for (const message of ["Cannot use a pool after calling end on the pool", "timeout exceeded when trying to connect", "Client has encountered a connection error and is not queryable", "Query read timeout", "connection timeout expired"]) {
+      expect(unavailable(new Error(message)), message).toBe(true);
+      expect(() => classify(new Error(message)), message).toThrow(StorageUnavailableError);
+    }
+    expect(unavailable(new Error("Cannot use a client after calling end"))).toBe(false);
+  });
+
   it("classify turns the database's fault into StorageUnavailableError and passes anything else unchanged", () => {
     expect(() => classify(coded("53300"))).toThrow(StorageUnavailableError);
     const bug = coded("42601");

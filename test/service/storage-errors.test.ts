@@ -159,3 +159,70 @@ describe("a storage that cannot serve (issue 21)", () => {
     }
   });
 });
+
+describe("close with requests in flight (SERVICE.md: finish the requests in flight, then close the storage)", () => {
+  /** A storage whose loads wait for `release()`, and which records when it is closed. */
+  function gatedStorage() {
+    const { storage } = fakeStorage();
+    const events: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const gated: FieldStorage = {
+      ...storage,
+      load: async (operation, stale) => {
+        events.push("load");
+        await gate;
+        return storage.load(operation, stale);
+      },
+      close: async () => {
+        events.push("storage closed");
+      },
+    };
+    return { storage: gated, events, release: open };
+  }
+
+  it("ERR-2: a write in flight when close is called is answered (not the 500 of a closed pool), and the storage closes after it", async () => {
+    const { storage, events, release } = gatedStorage();
+    const service = createFieldService({ fixture: testFixture(), storage, newToken: () => "tok" });
+    expect((await service.handle(login)).status).toBe(200);
+    const answer = Promise.resolve(service.handle({ method: "POST", path: "/customer", headers: { authorization: "Bearer tok" }, body: { externalId: "C-late", name: "Late", identificationNumber: "1", contactPeople: [{ lastName: "Novák" }], addresses: [{ city: "Brno" }] } }));
+    void answer.then((r) => events.push(`answered ${r.status}`));
+    // Let the request reach its load.
+    for (let i = 0; i < 20 && !events.includes("load"); i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(["load"]);
+    const closed = service.close();
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(["load"]);
+    release();
+    await closed;
+    expect(events).toEqual(["load", "answered 201", "storage closed"]);
+    expect((await answer).status).toBe(201);
+  });
+
+  it("close with nothing in flight closes the storage at once, and an answered request keeps nothing waiting", async () => {
+    const { storage, events, release } = gatedStorage();
+    release();
+    const service = createFieldService({ fixture: testFixture(), storage, newToken: () => "tok" });
+    expect((await service.handle(login)).status).toBe(200);
+    expect((await service.handle({ method: "POST", path: "/customer", headers: { authorization: "Bearer tok" }, body: { externalId: "C-done", name: "Done", identificationNumber: "1", contactPeople: [{ lastName: "Novák" }], addresses: [{ city: "Brno" }] } })).status).toBe(201);
+    await service.close();
+    expect(events.at(-1)).toBe("storage closed");
+    expect(events.filter((e) => e === "storage closed")).toHaveLength(1);
+  });
+
+  it("ERR-2: a request in flight that fails is answered with its failure (503), and close still waits for it", async () => {
+    const { storage: base, events } = gatedStorage();
+    let fail!: (error: unknown) => void;
+    const failing = new Promise<never>((_resolve, reject) => (fail = reject));
+    const storage: FieldStorage = { ...base, load: async () => { events.push("load"); return failing; } };
+    const service = createFieldService({ fixture: testFixture(), storage, newToken: () => "tok", onUnavailable: () => {} });
+    expect((await service.handle(login)).status).toBe(200);
+    const answer = Promise.resolve(service.handle({ method: "GET", path: "/customer/externalId/C-1", headers: { authorization: "Bearer tok" } }));
+    void answer.then((r) => events.push(`answered ${r.status}`));
+    for (let i = 0; i < 20 && !events.includes("load"); i++) await new Promise((resolve) => setImmediate(resolve));
+    const closed = service.close();
+    fail(new StorageUnavailableError("database gone"));
+    await closed;
+    expect(events).toEqual(["load", "answered 503", "storage closed"]);
+  });
+});
