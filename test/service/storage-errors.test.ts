@@ -210,6 +210,14 @@ describe("close with requests in flight (SERVICE.md: finish the requests in flig
     expect(events.filter((e) => e === "storage closed")).toHaveLength(1);
   });
 
+  it("in memory, an answer is given at once (no promise, nothing in flight) and close has nothing to wait for or release", async () => {
+    const service = createFieldService({ fixture: testFixture(), newToken: () => "tok" });
+    const answer = service.handle(login);
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect((answer as ServiceResponse).status).toBe(200);
+    await expect(service.close()).resolves.toBeUndefined();
+  });
+
   it("ERR-2: a request in flight that fails is answered with its failure (503), and close still waits for it", async () => {
     const { storage: base, events } = gatedStorage();
     let fail!: (error: unknown) => void;
