@@ -18,11 +18,10 @@
 // process from /proc over its slices, divided by the responses.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { listeningPort } from "./listening.mjs";
+import { jsonRequest, listeningPort } from "./listening.mjs";
 import { clockTicksPerSecond, median, parseProcStat, stockSetMaterials } from "./throughput-stats.mjs";
 
 const [buildA, buildB] = process.argv.slice(2, 4).map((p) => (p === undefined ? undefined : path.resolve(p)));
@@ -55,26 +54,6 @@ process.on("exit", () => {
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
-/** One request; resolves with status and text. */
-function request(port, method, urlPath, body, token) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1", port, method, path: urlPath, timeout: 30_000,
-        headers: { ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`${method} ${urlPath}: no answer in 30 s`)));
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
 
 const STORES = ["centralni-sklad", "auto-1", "auto-2"];
 /** The next request of the workload; `n` counts across slices, so adds never repeat an external ID. */
@@ -116,7 +95,7 @@ try {
     children.add(child);
     child.stderr.on("data", (d) => process.stderr.write(`[${name}] ${d}`));
     const port = await listeningPort(child, name, 60_000);
-    const login = await request(port, "POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" });
+    const login = await jsonRequest(port, "POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" });
     if (login.status !== 200) throw new Error(`login on ${name}: ${login.status} ${login.text}`);
     servers.push({ name, build, child, port, token: JSON.parse(login.text).accessToken, sent: 0, ticks: 0, responses: 0, non2xx: 0, perSlice: [] });
   }

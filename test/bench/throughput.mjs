@@ -22,11 +22,10 @@
 // Every loop is bounded in time; every child is killed on exit, error or signal.
 import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import http from "node:http";
 import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { listeningPort } from "./listening.mjs";
+import { jsonRequest, listeningPort } from "./listening.mjs";
 import { clockTicksPerSecond, combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
@@ -95,25 +94,7 @@ const stop = (p) =>
   });
 
 /** One request with a 30 s bound; resolves with status and text. */
-function request(p, method, path, body, token) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1", port: p.port, method, path, timeout: 30_000,
-        headers: { ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`${method} ${path}: no answer in 30 s`)));
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+const request = (p, method, path, body, token) => jsonRequest(p.port, method, path, body, token);
 
 async function login(p) {
   const r = await request(p, "POST", "/auth/login", { tenantCode: "demo", clientId: "demo-client", secret: "demo-secret" });
