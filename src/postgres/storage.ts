@@ -256,8 +256,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     options.onQuery?.(text, values);
     statements++;
     // Stryker disable next-line ConditionalExpression: a statement without values prepared by name answers the same; only the driver's bookkeeping differs
-    if (values === undefined || values.length === 0) return db.query(text).then(detachRows);
-    return db.query({ name: preparedName(text), text, values: [...values] }).then(detachRows);
+    const answer = values === undefined || values.length === 0 ? db.query(text) : db.query({ name: preparedName(text), text, values: [...values] });
+    return answer.then(detachRows);
   };
   const counted = (db: pg.PoolClient): SqlExecutor => ({
     query: (text, values) => {
