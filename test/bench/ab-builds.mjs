@@ -22,7 +22,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { jsonRequest, listeningPort } from "./listening.mjs";
-import { clockTicksPerSecond, median, parseProcStat, stockSetMaterials } from "./throughput-stats.mjs";
+import { BENCH_STORES, benchCustomer, clockTicksPerSecond, median, parseProcStat, stockSetAmounts } from "./throughput-stats.mjs";
 
 const [buildA, buildB] = process.argv.slice(2, 4).map((p) => (p === undefined ? undefined : path.resolve(p)));
 const slices = Number(process.argv[4] ?? 10);
@@ -55,14 +55,13 @@ process.on("exit", () => {
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 
-const STORES = ["centralni-sklad", "auto-1", "auto-2"];
 /** The next request of the workload; `n` counts across slices, so adds never repeat an external ID. */
 const nextRequest = (server) => {
   const n = server.sent++;
   if (workload === "add") {
-    return { method: "POST", path: "/customer", body: JSON.stringify({ externalId: `AB-${stamp}-${n}`, name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] }) };
+    return { method: "POST", path: "/customer", body: JSON.stringify(benchCustomer(`AB-${stamp}-${n}`)) };
   }
-  return { method: "PUT", path: `/store/externalId/${STORES[n % 3]}/setMaterialAmounts`, body: JSON.stringify(stockSetMaterials(n).map((materialId, j) => ({ materialId, amount: (n + j) % 100 }))) };
+  return { method: "PUT", path: `/store/externalId/${BENCH_STORES[n % 3]}/setMaterialAmounts`, body: JSON.stringify(stockSetAmounts(n)) };
 };
 
 /** Drives one server for `s` seconds; resolves with its responses (2xx and not) and non-2xx. */

@@ -15,3 +15,6 @@ export declare function combineRounds(rounds: readonly Round[], hz: number): Cel
 export declare function roundOrder<T>(list: readonly T[], round: number): T[];
 export declare function roundRatios(ours: Cell | undefined, theirs: Cell | undefined, field: "rps" | "svc" | "pg"): { median: number; min: number; max: number; rounds: number[] };
 export declare function settledTicks(scan: () => ReadonlyMap<string, number>, self: () => { ticks: number; childTicks: number }, attempts?: number): { ticks: number; settled: boolean };
+export declare const BENCH_STORES: readonly string[];
+export declare function stockSetAmounts(n: number): { materialId: string; amount: number }[];
+export declare function benchCustomer(externalId: string): Record<string, unknown>;

@@ -188,3 +188,22 @@ export function stockSetMaterials(n) {
   const first = 1 + (n % 18);
   return [first, first + 1, first + 2].map((m) => `MAT-${String(m).padStart(3, "0")}`);
 }
+
+/** The bench's three stores (the demo fixture's), which the stock workloads take in turn. */
+export const BENCH_STORES = ["centralni-sklad", "auto-1", "auto-2"];
+
+/**
+ * The body of the n-th stock set: its three materials ({@link stockSetMaterials}), each set to
+ * (n + its place) mod 100.
+ */
+export function stockSetAmounts(n) {
+  return stockSetMaterials(n).map((materialId, j) => ({ materialId, amount: (n + j) % 100 }));
+}
+
+/** The body of a customer add under `externalId`: one contact person and one address. */
+export function benchCustomer(externalId) {
+  return {
+    externalId, name: "Zákazník", identificationNumber: "27074358",
+    contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }],
+  };
+}

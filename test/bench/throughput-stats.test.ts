@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clockTicksPerSecond, combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials, type Round } from "./throughput-stats.mjs";
+import { clockTicksPerSecond, combineRounds, cpuPerRequest, median, parseProcStat, percentile, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetAmounts, stockSetMaterials, type Round } from "./throughput-stats.mjs";
 
 // The pure pieces of the throughput bench (test/bench/throughput.mjs, issue 33 item 7). No timing
 // is asserted here: the figures go to docs/performance.md.
@@ -213,6 +213,21 @@ describe("the workloads' bodies", () => {
         expect([...ms].sort()).toEqual(ms);
         expect(new Set(ms).size).toBe(3);
         for (const m of ms) expect(m).toMatch(/^MAT-0(0[1-9]|1\d|20)$/);
+      }),
+    );
+  });
+
+  it("a stock set's body sets those materials, in that order, each to a whole amount below 100", () => {
+    expect(stockSetAmounts(99)).toEqual([
+      { materialId: "MAT-010", amount: 99 },
+      { materialId: "MAT-011", amount: 0 },
+      { materialId: "MAT-012", amount: 1 },
+    ]);
+    fc.assert(
+      fc.property(fc.nat(), (n) => {
+        const items = stockSetAmounts(n);
+        expect(items.map((i) => i.materialId)).toEqual(stockSetMaterials(n));
+        for (const { amount } of items) expect(Number.isInteger(amount) && amount >= 0 && amount < 100).toBe(true);
       }),
     );
   });

@@ -26,7 +26,7 @@ import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { jsonRequest, listeningPort } from "./listening.mjs";
-import { clockTicksPerSecond, combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetMaterials } from "./throughput-stats.mjs";
+import { clockTicksPerSecond, combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetAmounts as amounts, BENCH_STORES as STORES, benchCustomer as customer } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -138,14 +138,8 @@ const pgTicks = () =>
   ).ticks;
 
 // ---- workloads ----
-const STORES = ["centralni-sklad", "auto-1", "auto-2"];
 const TECHNICIANS = ["tech-1", "tech-2", "tech-3"];
 const PLAN_ORDERS = 4;
-const customer = (externalId) => ({
-  externalId, name: "Zákazník", identificationNumber: "27074358",
-  contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }],
-});
-const amounts = (n) => stockSetMaterials(n).map((materialId, j) => ({ materialId, amount: (n + j) % 100 }));
 /** Each workload: a label, whether the floor answers it, whether it is the hot store (16 connections in all), and request n. */
 const WORKLOADS = [
   { key: "add", label: "add a customer", floor: true, make: (n) => ({ method: "POST", path: "/customer", body: customer(`TP-${stamp}-${n}`) }) },
