@@ -18,7 +18,7 @@ import type { Guid } from "../shared/guid.js";
 import type { Changes, CompanyState } from "../service/state.js";
 import type { JournalRecord } from "../journal/memory.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
-import { journalRow } from "./journal.js";
+import { JOURNAL_ROW_COLUMNS, journalRow, journalRowsJson } from "./journal.js";
 import { materialRowsJson, materialUpsertCte } from "./materials.js";
 import { arrayParam, quoteSchema } from "./sql.js";
 import { customerRow, storedKey, type ViewStamp } from "./records.js";
@@ -51,6 +51,11 @@ export interface CommitStatement {
   /** The bound values. */
   readonly values: readonly unknown[];
 }
+
+/** The journal's columns a commit inserts besides `company_id`, in the order of {@link JOURNAL_ROW_COLUMNS}. */
+const JOURNAL_INSERTED = JOURNAL_ROW_COLUMNS.split(", ").map((c) => c.split(" ")[0]).join(", ");
+/** The same columns read from the rows (`x`). */
+const JOURNAL_SELECTED = JOURNAL_INSERTED.split(", ").map((c) => `x.${c}`).join(", ");
 
 function keyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);
@@ -218,15 +223,11 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     }
   }
   if (input.journals.length > 0) {
-    // One row a decision, in the order decided: `seq` follows the VALUES list.
-    const tuples = input.journals.map((record) => {
-      const row = journalRow(record);
-      return `($1::uuid, ${bind(row.at, "bigint")}, ${bind(row.operation, "text")}, ${bind(row.outcome, "text")}, ${bind(row.rules, "text[]")}, ${bind(row.records, "text[]")},
-    ${bind(row.idempotencyKey, "text")}, ${bind(row.fingerprint, "text")}, ${bind(row.status, "integer")}, ${bind(row.dryRun, "boolean")}, ${bind(row.entry, "json")},
-    ${bind(row.changedKinds, "text[]")}, ${bind(row.changedIds, "uuid[]")}, ${bind(row.changedMaterials, "uuid[]")})`;
-    });
-    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, at, operation, outcome, rules, records, idempotency_key, fingerprint, status, dry_run, entry, changed_kinds, changed_ids, changed_materials)
-  VALUES ${tuples.join(",\n  ")})`);
+    // One row a decision, in the order decided: `seq` follows the array's order. Every entry
+    // travels in one JSON parameter (journalRowsJson), so the text is one whatever the group's size.
+    ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, ${JOURNAL_INSERTED})
+  SELECT $1::uuid, ${JOURNAL_SELECTED} FROM ROWS FROM (json_to_recordset(${bind(journalRowsJson(input.journals.map((record) => journalRow(record))), "json")}) AS (${JOURNAL_ROW_COLUMNS}))
+    WITH ORDINALITY AS x(${JOURNAL_INSERTED}, ord) ORDER BY x.ord)`);
   }
   if (input.idempotencyKey !== null) {
     // IDM-1: the key is claimed unless a decision still remembered holds it (IDM-4); a concurrent
