@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CPU per write of one service process, without HTTP (issue 33): the built service in memory or
-// on PostgreSQL, `count` adds, 3-material stock sets or order reads (the bench's read: one order by
+// on PostgreSQL, `count` adds, 3-material stock sets of one store (`set`), the throughput bench's
+// stock sets over its three stores in turn (`sets`), or order reads (the bench's read: one order by
 // external ID) with 4 in flight (WRITE_CPU_INFLIGHT to change it) after a warm-up of as many, 4 in
 // flight too (WRITE_CPU_WARMUP to change it; with 300, as until 29 November, the JIT was still
 // compiling the service while it was measured); prints user and system CPU per request from
@@ -10,21 +11,23 @@
 // collection pauses per request (node:perf_hooks "gc" entries: scavenges, and the rest). With WRITE_CPU_PROFILE=<dir>
 // it also writes a CPU profile of the measured loop there (node:inspector); that profile counts
 // as idle the native work Node does for I/O before it enters JavaScript (perf does not).
-//   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add|set|read pg [count]
+//   npm run build && scripts/with-postgres.sh node test/bench/write-cpu.mjs add|set|sets|read pg [count]
 //   node test/bench/write-cpu.mjs set memory [count]
+import { execFile } from "node:child_process";
 import { writeFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { promisify } from "node:util";
 import { Session } from "node:inspector/promises";
 import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { createFieldService, demoFixture } from "../../dist/service/index.js";
 import { postgresStorage } from "../../dist/postgres/index.js";
 import pg from "pg";
-import { clockTicksPerSecond, parseProcStat } from "./throughput-stats.mjs";
+import { BENCH_STORES, clockTicksPerSecond, parseProcStat, stockSetAmounts } from "./throughput-stats.mjs";
 
 const kind = process.argv[2] ?? "add";
 const where = process.argv[3] ?? "pg";
 const count = Number(process.argv[4] ?? 4000);
-if (!["add", "set", "read"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
-  console.error("usage: write-cpu.mjs add|set|read pg|memory [count]");
+if (!["add", "set", "sets", "read"].includes(kind) || !["pg", "memory"].includes(where) || !Number.isSafeInteger(count) || count < 1) {
+  console.error("usage: write-cpu.mjs add|set|sets|read pg|memory [count]");
   process.exit(2);
 }
 const inflight = Number(process.env.WRITE_CPU_INFLIGHT ?? 4);
@@ -62,6 +65,8 @@ const make = (n) =>
     ? { method: "GET", path: "/order/externalId/R-ORDER", headers }
     : kind === "add"
     ? { method: "POST", path: "/customer", headers, body: { externalId: `C-${schema}-${n}`, name: "Zákazník", identificationNumber: "27074358", contactPeople: [{ externalId: "cp", lastName: "Nová" }], addresses: [{ externalId: "adr", street: "Husova 5", city: "Brno" }] } }
+    : kind === "sets"
+    ? { method: "PUT", path: `/store/externalId/${BENCH_STORES[n % 3]}/setMaterialAmounts`, headers, body: stockSetAmounts(n) }
     : { method: "PUT", path: "/store/externalId/centralni-sklad/setMaterialAmounts", headers, body: [1, 2, 3].map((j) => ({ materialId: `MAT-${String(1 + ((n + j) % 20)).padStart(3, "0")}`, amount: (n + j) % 100 })) };
 const send = async (n) => {
   const answer = await service.handle(make(n));
@@ -100,11 +105,25 @@ const gcObserver = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) collections.push({ minor: entry.detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR, start: entry.startTime, ms: entry.duration });
 });
 gcObserver.observe({ entryTypes: ["gc"] });
+// Under valgrind's callgrind (instructions.mjs sets WRITE_CPU_CALLGRIND): its counters are dumped
+// and zeroed just before and just after the measured loop, so the second dump counts the loop alone.
+const callgrindDump = async (label) => {
+  if (process.env.WRITE_CPU_CALLGRIND === undefined) return;
+  // callgrind_control asks the running process, which must keep running to answer: not a sync call.
+  const keepAwake = setInterval(() => {}, 5);
+  try {
+    await promisify(execFile)("callgrind_control", ["--dump=" + label, String(process.pid)], { timeout: 120_000 });
+  } finally {
+    clearInterval(keepAwake);
+  }
+};
+await callgrindDump("warm");
 const ticksBefore = threadTicks();
 const statementsBefore = statementsSent();
 const before = process.cpuUsage();
 const started = performance.now();
 await drive(warmup + count);
+await callgrindDump("loop");
 const used = process.cpuUsage(before);
 const statements = statementsSent() - statementsBefore;
 const ticksAfter = threadTicks();
