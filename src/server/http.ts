@@ -40,6 +40,26 @@ export interface HttpServerOptions {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+/**
+ * The one UTF-8 decoder of request bodies: `fatal`, so bytes that are not UTF-8 are refused (a
+ * 400, as malformed JSON) instead of becoming U+FFFD; it skips a leading byte order mark. Not
+ * streaming, it keeps no state from one body to the next.
+ */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Every value of an `Idempotency-Key` header as sent, in order, from the request's raw header
+ * lines (names in any case): what `headersDistinct` would give for it, without building the
+ * distinct form of every other header.
+ * @param raw - `req.rawHeaders`: name, value, name, value…
+ * @returns the values
+ */
+function idempotencyKeys(raw: readonly string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === "idempotency-key") values.push(raw[i + 1] as string);
+  return values;
+}
+
 function send(res: ServerResponse, status: number, body: unknown, close = false, headers: Readonly<Record<string, string>> = {}, written?: string): void {
   if (close) res.setHeader("connection", "close");
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -139,18 +159,17 @@ export function createHttpServer(service: Pick<FieldService, "handle">, options:
           return refuse(res, 415, simpleProblem(415, "UnsupportedMediaType", `Expected Content-Type application/json, got ${JSON.stringify(type)}.`));
         }
         try {
-          body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size)));
+          body = JSON.parse(UTF8.decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
           hasBody = true;
         } catch (e) {
           return refuse(res, 400, problem(400, [issue("InvalidJson", "", "ERR-2", `The body is not valid JSON: ${e instanceof Error ? e.message : "parse error"}.`)]));
         }
       }
-      const headers: Record<string, string | string[] | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v;
-      // Node joins a repeated Idempotency-Key into one "K, K-other" text, which would pass as a
-      // key of its own; its occurrences are handed on as sent, so IDM-3 sees two and refuses.
-      const keys = req.headersDistinct["idempotency-key"];
-      if (keys !== undefined && keys.length > 1) headers["idempotency-key"] = keys;
+      // Node's header names are lower case already. It joins a repeated Idempotency-Key into one
+      // "K, K-other" text, which would pass as a key of its own; its occurrences are handed on as
+      // sent, so IDM-3 sees two and refuses.
+      const keys = req.headers["idempotency-key"] === undefined ? undefined : idempotencyKeys(req.rawHeaders);
+      const headers: Readonly<Record<string, string | string[] | undefined>> = keys !== undefined && keys.length > 1 ? { ...req.headers, "idempotency-key": keys } : req.headers;
       const internal = (error: unknown): ServiceResponse => {
         // handle never throws (ERR-2); if a wrapped service does, the client gets an opaque
         // incident ID and the log gets the stack.

@@ -219,3 +219,58 @@ describe("HTTP adapter and the login throttle", () => {
     }
   });
 });
+
+describe("HTTP adapter: the headers the service is handed", () => {
+  it("IDM-3: an Idempotency-Key sent on several lines, its name in any case, reaches the service as every value in order; once, as its text; other headers as Node reads them", async () => {
+    const seen: Readonly<Record<string, string | string[] | undefined>>[] = [];
+    const own = createHttpServer({ handle: (r) => (seen.push(r.headers ?? {}), { status: 204, effects: [] }) }, { log: () => {} });
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const port = (own.address() as AddressInfo).port;
+    // Raw header lines, as a proxy may write them: names in any case, one name on several lines.
+    const send = (headers: string[]) =>
+      new Promise<number>((resolve, reject) => {
+        // Node adds no Host to raw header lines, and its server refuses a request without one.
+        const req = rawRequest({ host: "127.0.0.1", port, method: "GET", path: "/", headers: ["Host", `127.0.0.1:${port}`, ...headers] }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      expect(await send(["Idempotency-Key", "K", "X-Trace", "t", "IDEMPOTENCY-KEY", "K-other", "idempotency-key", "K"])).toBe(204);
+      expect(seen[0]?.["idempotency-key"]).toEqual(["K", "K-other", "K"]);
+      expect(seen[0]?.["x-trace"]).toBe("t");
+      expect(await send(["Idempotency-KEY", "only", "Authorization", "Bearer x"])).toBe(204);
+      expect(seen[1]?.["idempotency-key"]).toBe("only");
+      expect(seen[1]?.["authorization"]).toBe("Bearer x");
+      expect(await send(["X-Other", "a"])).toBe(204);
+      expect(seen[2]?.["idempotency-key"]).toBeUndefined();
+      expect(seen[2]?.["x-other"]).toBe("a");
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
+  it("ERR-2: one decoder serves every body: a body that is not UTF-8 is 400, and the next body decodes as if it were the first; a leading byte order mark is skipped", async () => {
+    const bodies: unknown[] = [];
+    const own = createHttpServer({ handle: (r) => (bodies.push(r.body), { status: 200, body: { ok: true }, effects: [] }) }, { log: () => {} });
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/`;
+    const post = (body: Uint8Array | string) => fetch(url, { method: "POST", headers: json, body });
+    try {
+      // A body cut in the middle of a three-byte sequence.
+      expect((await post(new Uint8Array([0x7b, 0x22, 0xe2, 0x82]))).status).toBe(400);
+      // Its unfinished bytes do not prefix the next body: a lone continuation byte is refused as such,
+      // and a whole body reads as sent.
+      expect((await post(new Uint8Array([0xac, 0x7b, 0x7d]))).status).toBe(400);
+      expect((await post(JSON.stringify({ name: "Nováková €" }))).status).toBe(200);
+      expect((await post("\ufeff[1]")).status).toBe(200);
+      expect(bodies).toEqual([{ name: "Nováková €" }, [1]]);
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+});
