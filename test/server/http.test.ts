@@ -222,7 +222,7 @@ describe("HTTP adapter and the login throttle", () => {
 
 describe("HTTP adapter: the headers the service is handed", () => {
   it("IDM-3: an Idempotency-Key sent on several lines, its name in any case, reaches the service as every value in order; once, as its text; other headers as Node reads them", async () => {
-    const seen: Readonly<Record<string, string | string[] | undefined>>[] = [];
+    const seen: Readonly<Record<string, string | readonly string[] | undefined>>[] = [];
     const own = createHttpServer({ handle: (r) => (seen.push(r.headers ?? {}), { status: 204, effects: [] }) }, { log: () => {} });
     await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
     const port = (own.address() as AddressInfo).port;
