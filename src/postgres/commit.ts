@@ -52,10 +52,12 @@ export interface CommitStatement {
   readonly values: readonly unknown[];
 }
 
-/** The journal's columns a commit inserts besides `company_id`, in the order of {@link JOURNAL_ROW_COLUMNS}. */
-const JOURNAL_INSERTED = JOURNAL_ROW_COLUMNS.split(", ").map((c) => c.split(" ")[0]).join(", ");
-/** The same columns read from the rows (`x`). */
-const JOURNAL_SELECTED = JOURNAL_INSERTED.split(", ").map((c) => `x.${c}`).join(", ");
+/** The names of the columns {@link JOURNAL_ROW_COLUMNS} defines, in order: what the rows' alias lists. */
+const JOURNAL_READ = JOURNAL_ROW_COLUMNS.split(", ").map((c) => c.split(" ")[0] as string);
+/** The journal's columns a commit inserts besides `company_id`: those read, less `entry_text`, which is `entry` as a string. */
+const JOURNAL_INSERTED = JOURNAL_READ.filter((c) => c !== "entry_text").join(", ");
+/** The values inserted, read from the rows (`x`): the entry as sent, or its text cast back to `json`. */
+const JOURNAL_SELECTED = JOURNAL_READ.filter((c) => c !== "entry_text").map((c) => (c === "entry" ? "COALESCE(x.entry, x.entry_text::json)" : `x.${c}`)).join(", ");
 
 function keyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);
@@ -227,7 +229,7 @@ export function commitStatement(schema: string, input: CommitInput): CommitState
     // travels in one JSON parameter (journalRowsJson), so the text is one whatever the group's size.
     ctes.push(`j AS (INSERT INTO ${s}.journal (company_id, ${JOURNAL_INSERTED})
   SELECT $1::uuid, ${JOURNAL_SELECTED} FROM ROWS FROM (json_to_recordset(${bind(journalRowsJson(input.journals.map((record) => journalRow(record))), "json")}) AS (${JOURNAL_ROW_COLUMNS}))
-    WITH ORDINALITY AS x(${JOURNAL_INSERTED}, ord) ORDER BY x.ord)`);
+    WITH ORDINALITY AS x(${JOURNAL_READ.join(", ")}, ord) ORDER BY x.ord)`);
   }
   if (input.idempotencyKey !== null) {
     // IDM-1: the key is claimed unless a decision still remembered holds it (IDM-4); a concurrent

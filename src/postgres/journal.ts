@@ -103,10 +103,12 @@ export function journalRow(record: JournalRecord): JournalRow {
 /**
  * The columns {@link journalRowsJson} writes, with their types: the column definition list of
  * the commit's `json_to_recordset`, which turns each JSON array into a PostgreSQL array (a JSON
- * `null` element into `NULL`) and keeps the `entry` as the JSON text it was sent as.
+ * `null` element into `NULL`) and keeps the `entry` as the JSON text it was sent as. A row has
+ * `entry` or `entry_text`, never both: `entry_text` is the entry as a JSON string, for the
+ * statement to cast back to `json` (see {@link journalRowsJson}).
  */
 export const JOURNAL_ROW_COLUMNS =
-  "at bigint, operation text, outcome text, rules text[], records text[], idempotency_key text, fingerprint text, status integer, dry_run boolean, changed_kinds text[], changed_ids uuid[], changed_materials uuid[], entry json";
+  "at bigint, operation text, outcome text, rules text[], records text[], idempotency_key text, fingerprint text, status integer, dry_run boolean, changed_kinds text[], changed_ids uuid[], changed_materials uuid[], entry json, entry_text text";
 
 /**
  * Journal rows as one JSON text, for the commit to insert in one parameter (`json_to_recordset`
@@ -114,10 +116,16 @@ export const JOURNAL_ROW_COLUMNS =
  * each row's entry spliced in as the text `journalEntryText` wrote (JSON once). One parameter
  * for every entry of a group commit, instead of thirteen an entry, which the driver prepared
  * and wrote one by one; the statement keeps one text whatever the group's size.
+ *
+ * PostgreSQL's JSON reader refuses, inside a document it takes apart, a `\u0000` escape and an
+ * unpaired surrogate's, though a `json` value holds both (a refusal journals the body as sent).
+ * So an entry with any `\u` escape travels as a JSON string instead (`entry_text`), which
+ * the statement casts back to `json`: the same text, as the entry bound alone was.
  * @param rows - the rows, in the order their `seq` follows
  * @returns the JSON text of the array
  * @example
  * JSON.parse(journalRowsJson([{ at: 1, operation: "addCustomer", outcome: "refused", rules: ["GEN-7"], records: [], changedKinds: [], changedIds: [], changedMaterials: [], idempotencyKey: null, fingerprint: null, status: 400, dryRun: false, entry: "{}" }]))[0].entry //=> {}
+ * JSON.parse(journalRowsJson([{ at: 1, operation: "addCustomer", outcome: "refused", rules: ["TXT-1"], records: [], changedKinds: [], changedIds: [], changedMaterials: [], idempotencyKey: null, fingerprint: null, status: 400, dryRun: false, entry: '{"body":"\\u0000"}' }]))[0].entry_text //=> '{"body":"\\u0000"}'
  */
 export function journalRowsJson(rows: readonly JournalRow[]): string {
   const texts: string[] = [];
@@ -126,7 +134,8 @@ export function journalRowsJson(rows: readonly JournalRow[]): string {
       at: row.at, operation: row.operation, outcome: row.outcome, rules: row.rules, records: row.records, idempotency_key: row.idempotencyKey,
       fingerprint: row.fingerprint, status: row.status, dry_run: row.dryRun, changed_kinds: row.changedKinds, changed_ids: row.changedIds, changed_materials: row.changedMaterials,
     });
-    texts.push(`${columns.slice(0, -1)},"entry":${row.entry}}`);
+    const entry = row.entry.includes("\\u") ? `"entry_text":${JSON.stringify(row.entry)}` : `"entry":${row.entry}`;
+    texts.push(`${columns.slice(0, -1)},${entry}}`);
   }
   return `[${texts.join(",")}]`;
 }
