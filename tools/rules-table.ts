@@ -60,7 +60,7 @@ const specCandidates = [join(root, "..", "shared", "spec", "RULES.md")];
 /** The project's own rules (new prefixes for behaviour its features add), read after RULES.md. */
 const projectCatalog = join(root, "docs", "rules-project.md");
 /** The prefixes of the catalogs' rule IDs (RULES.md's, then docs/rules-project.md's): a new prefix is added here only. */
-export const RULE_PREFIXES = "GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP";
+export const RULE_PREFIXES = "GEN|AUTH|CUS|UPS|ORD|INT|ASN|NOT|MAT|STO|STK|ERR|TXT|LIM|JRN|IDM|RPL|SYN|OFF|CRD|HTTP|CND|COR|CLT|GRP|MCA";
 const ID = new RegExp(`\\b(?:${RULE_PREFIXES})-\\d+\\b`, "g");
 /** A rule ID as prose mentions it (rule numbers have no leading zero: "MAT-001" is an external ID). */
 const MENTION = new RegExp(`\\b(?:${RULE_PREFIXES})-[1-9]\\d*\\b`, "g");

@@ -10,6 +10,8 @@ import { emptyTable, putRecord, type Addressable, type Changes, type CompanyStat
 import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import type { RecordedAnswer } from "../journal/memory.js";
+import type { Material } from "../material/material.js";
+import type { KnownMaterial, MaterialCache } from "./material-cache.js";
 import { materialFromRow, writeMaterialRows } from "./materials.js";
 import { quoteSchema, type SqlExecutor } from "./sql.js";
 import { writeStocks } from "./stock.js";
@@ -122,9 +124,10 @@ export function emptyStamp(): ViewStamp {
  * @param config - the company's configuration
  * @param loads - what the operation reads
  * @param row - the sections read
+ * @param materials - the materials read, as records, when the caller has made them from the `materials` section (a view statement's, through the process's MaterialCache); else that section's rows are read here
  * @returns the view and the versions it was read at
  */
-export function viewOfRow(config: CompanyState, loads: OperationLoads, row: Readonly<Record<string, unknown>>): { view: CompanyState; stamp: ViewStamp } {
+export function viewOfRow(config: CompanyState, loads: OperationLoads, row: Readonly<Record<string, unknown>>, materials?: readonly Material[]): { view: CompanyState; stamp: ViewStamp } {
   const view = emptyView(config);
   const stamp = emptyStamp();
   const list = (key: string): unknown[] => (row[key] as unknown[] | null | undefined) ?? [];
@@ -155,7 +158,8 @@ export function viewOfRow(config: CompanyState, loads: OperationLoads, row: Read
       stamp.technicians.set(user, version);
     }
   }
-  for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
+  if (materials !== undefined) for (const m of materials) putRecord(view.materials, m);
+  else for (const r of list("materials")) putRecord(view.materials, materialFromRow(r));
   put<Store>(view.stores, stamp.stores, "stores");
   // Stryker disable next-line ConditionalExpression,StringLiteral: without stock loads the statement has no path_stores nor stock section, so both loops run over nothing
   if (loads.stock !== "none") {
@@ -180,6 +184,7 @@ export class CompanyRecords {
   readonly #schema: string;
   readonly #s: string;
   readonly #company: Guid;
+  readonly #materials: MaterialCache | undefined;
   /**
    * The answer recorded under the operation's idempotency key (IDM-1), read with the view by
    * {@link CompanyRecords.view}; `undefined` when none is remembered.
@@ -190,12 +195,14 @@ export class CompanyRecords {
    * @param db - the connection (inside the request's transaction)
    * @param schema - the schema
    * @param companyId - the caller's company: every statement filters by it (AUTH-4)
+   * @param materials - the process's materials read before, which a view then reads by GUID only while their rows are unchanged; none: every view reads its materials whole
    */
-  constructor(db: SqlExecutor, schema: string, companyId: Guid) {
+  constructor(db: SqlExecutor, schema: string, companyId: Guid, materials?: MaterialCache) {
     this.#db = db;
     this.#schema = schema;
     this.#s = quoteSchema(schema);
     this.#company = companyId;
+    this.#materials = materials;
   }
 
   /**
@@ -334,9 +341,17 @@ SELECT 1`,
      LEFT JOIN ${s}.technician_versions tv ON tv.company_id = $1 AND tv.user_id = u.id) AS technicians`);
     }
     const materialKeys = anyKey(materials);
+    // The materials this process read before, offered by the transaction that wrote each
+    // (MaterialCache): a row still as that one left it is answered by its GUID alone.
+    const known = materialKeys === undefined ? undefined : this.#materials?.known(this.#company, materials.ids, materials.keys);
     if (materialKeys !== undefined) {
-      ctes.push(`m AS (SELECT ${MATERIAL_COLUMNS} FROM ${s}.materials WHERE company_id = $1 AND (${materialKeys}))`);
-      columns.push("(SELECT json_agg(row_to_json(m)) FROM m) AS materials");
+      ctes.push(`m AS (SELECT ${MATERIAL_COLUMNS}, written_by::text AS w FROM ${s}.materials WHERE company_id = $1 AND (${materialKeys}))`);
+      if (known === undefined || known.size === 0) columns.push("(SELECT json_agg(row_to_json(m)) FROM m) AS materials");
+      else {
+        const writers: Record<string, string> = {};
+        for (const [id, k] of known) writers[id] = k.writer;
+        columns.push(`(SELECT json_agg(CASE WHEN m.w = ${bind(JSON.stringify(writers), "jsonb")} ->> m.id::text THEN json_build_array(m.id) ELSE row_to_json(m) END) FROM m) AS materials`);
+      }
     }
     const storeKeys = anyKey(stores);
     if (storeKeys !== undefined) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.stores WHERE company_id = $1 AND (${storeKeys})) AS stores`);
@@ -371,7 +386,32 @@ SELECT 1`,
         : recorded[2] === null
           ? { fingerprint: recorded[0], status: recorded[1], dryRun: recorded[3] }
           : { fingerprint: recorded[0], status: recorded[1], answer: recorded[2], dryRun: recorded[3] };
-    return viewOfRow(config, loads, row ?? {});
+    return viewOfRow(config, loads, row ?? {}, row?.["materials"] === undefined ? undefined : this.#materialsOf(row["materials"], known));
+  }
+
+  /**
+   * The materials a view statement answered: a row read whole becomes a record (and is
+   * remembered with the transaction that wrote it), a GUID alone is the record known.
+   * @param answered - the `materials` section (`null` when none matched)
+   * @param known - the materials the statement offered
+   * @returns the records
+   * @throws Error when a GUID alone names a material the statement did not offer
+   */
+  #materialsOf(answered: unknown, known: ReadonlyMap<Guid, KnownMaterial> | undefined): Material[] {
+    const out: Material[] = [];
+    for (const r of (answered as unknown[] | null) ?? []) {
+      if (Array.isArray(r)) {
+        const k = known?.get(r[0] as Guid);
+        if (k === undefined) throw new Error(`PostgreSQL view: material ${String(r[0])} answered by its GUID alone was not offered`);
+        out.push(k.material);
+        continue;
+      }
+      const material = materialFromRow(r);
+      const writer = (r as Record<string, unknown>)["w"];
+      if (typeof writer === "string") this.#materials?.remember(this.#company, material, writer, material.externalId === null ? null : storedKey(material.externalId));
+      out.push(material);
+    }
+    return out;
   }
 
   /** Every record and amount of the company, ordered, as one JSON text (tests compare two). */

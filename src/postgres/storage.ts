@@ -29,6 +29,7 @@ import { migrate } from "./schema.js";
 import { countLoginFailure, readLoginFailures } from "./credentials.js";
 import { scryptSecrets } from "./secrets.js";
 import { seed } from "./seed.js";
+import { MaterialCache } from "./material-cache.js";
 import { insertToken, selectToken, TokenCache } from "./tokens.js";
 import { isStoredSecret, type SecretHasher } from "../auth/secret.js";
 import type { FailureWindow } from "../auth/throttle.js";
@@ -328,6 +329,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   let configs: Promise<readonly CompanyState[]> | undefined;
   let closed: Promise<void> | undefined;
   const tokenCache = new TokenCache();
+  // The materials this process read: a view names them and reads only the GUIDs of rows unchanged since.
+  const materialCache = new MaterialCache();
   const listings = storeListingCache(schema);
   const turns = new Turns();
   const hot = new HotResources();
@@ -570,7 +573,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           return { view, recorded: undefined, stamp: held };
         }
         // One statement: one round trip, one snapshot, no transaction left open (issue 33).
-        const records = new CompanyRecords(pinned?.db ?? views, schema, operation.companyId);
+        const records = new CompanyRecords(pinned?.db ?? views, schema, operation.companyId, materialCache);
         const { view, stamp } = await records.view(config, operation, operation.loads);
         const held: Held = { stamp, pinned, leave };
         return { view, recorded: records.recorded, stamp: held };

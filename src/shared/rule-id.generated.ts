@@ -111,6 +111,7 @@ export type RuleId =
   | "IDM-3"
   | "IDM-4"
   | "GRP-1"
+  | "MCA-1"
   | "RPL-1"
   | "RPL-2"
   | "RPL-3"
@@ -143,7 +144,7 @@ export type RuleId =
 /**
  * Every rule ID of the catalog, in its order: the values of {@link RuleId}.
  * @example
- * ruleIds.length //=> 132
+ * ruleIds.length //=> 133
  * ruleIds[0] //=> "GEN-1"
  */
 export const ruleIds: readonly RuleId[] = [
@@ -157,8 +158,8 @@ export const ruleIds: readonly RuleId[] = [
   "NOT-5", "NOT-6", "MAT-1", "MAT-2", "MAT-3", "MAT-4", "STO-1", "STO-2", "STO-3", "STO-4",
   "STO-5", "STO-6", "STK-1", "STK-2", "STK-3", "STK-4", "STK-5", "STK-6", "ERR-1", "ERR-2",
   "ERR-3", "TXT-1", "TXT-2", "LIM-1", "HTTP-1", "HTTP-2", "JRN-1", "JRN-2", "JRN-3", "IDM-1",
-  "IDM-2", "IDM-3", "IDM-4", "GRP-1", "RPL-1", "RPL-2", "RPL-3", "SYN-1", "SYN-2", "SYN-3",
-  "SYN-4", "OFF-1", "OFF-2", "OFF-3", "OFF-4", "OFF-5", "CRD-1", "CRD-2", "CRD-3", "CRD-4",
-  "CND-1", "CND-2", "CND-3", "CND-4", "CND-5", "OFF-6", "CLT-1", "CLT-2", "CLT-3", "COR-1",
-  "COR-2", "COR-3",
+  "IDM-2", "IDM-3", "IDM-4", "GRP-1", "MCA-1", "RPL-1", "RPL-2", "RPL-3", "SYN-1", "SYN-2",
+  "SYN-3", "SYN-4", "OFF-1", "OFF-2", "OFF-3", "OFF-4", "OFF-5", "CRD-1", "CRD-2", "CRD-3",
+  "CRD-4", "CND-1", "CND-2", "CND-3", "CND-4", "CND-5", "OFF-6", "CLT-1", "CLT-2", "CLT-3",
+  "COR-1", "COR-2", "COR-3",
 ];

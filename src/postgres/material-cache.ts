@@ -1,0 +1,95 @@
+// The materials one process has read (issue 33): a view statement sends, for each material it
+// names that this process has read before, the transaction that wrote the row then, and
+// PostgreSQL answers only the GUID of a row still as that transaction left it; the record
+// comes from here. A stock set or move names its materials only to find their GUIDs, and
+// reading, parsing and checking their whole rows was about 3% of its instructions.
+import type { Guid } from "../shared/guid.js";
+import type { Material } from "../material/material.js";
+
+/**
+ * Most materials the cache holds, over all companies; past it, it forgets them all and starts
+ * again (a write of one more costs one full read of each material the next views name).
+ */
+export const MATERIAL_CACHE_LIMIT = 4096;
+
+/** A material as read, with the transaction that wrote its row (`written_by`, as text). */
+export interface KnownMaterial {
+  /** `written_by::text` of the row the record was read from. */
+  readonly writer: string;
+  /** The record read from that row. */
+  readonly material: Material;
+}
+
+/** One company's materials: by GUID, and each GUID by stored external ID. */
+interface CompanyMaterials {
+  readonly byId: Map<Guid, KnownMaterial>;
+  readonly byKey: Map<string, Guid>;
+}
+
+/**
+ * The materials a process has read, by company, GUID and stored external ID, each with the
+ * transaction that wrote its row. Why that is enough: every write of a material row sets
+ * `written_by` to its own transaction (`materialUpsertCte`), and a transaction writes a row once
+ * (one upsert statement cannot affect a row twice), so a row's `written_by` names one content.
+ * A row whose `written_by` is the one known holds the record known; any other is read whole.
+ * @rule MCA-1
+ * @example
+ * const cache = new MaterialCache();
+ * cache.known("c0000000-0000-4000-8000-000000000001" as Guid, [], ["MAT-001"]).size //=> 0
+ */
+export class MaterialCache {
+  readonly #companies = new Map<Guid, CompanyMaterials>();
+  #size = 0;
+
+  /** How many materials it holds. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /**
+   * The materials known among those a view names, by GUID.
+   * @param company - the company
+   * @param ids - the GUIDs it names (lower case)
+   * @param keys - the external IDs it names, stored (`storedKey`)
+   * @returns those known, by GUID (a new map: the cache may forget them meanwhile)
+   */
+  known(company: Guid, ids: readonly Guid[], keys: readonly string[]): Map<Guid, KnownMaterial> {
+    const found = new Map<Guid, KnownMaterial>();
+    const materials = this.#companies.get(company);
+    if (materials === undefined) return found;
+    for (const id of ids) {
+      const known = materials.byId.get(id);
+      if (known !== undefined) found.set(id, known);
+    }
+    for (const key of keys) {
+      // A key that has moved to another material since offers the old one, whose row the view
+      // does not match: the row it matches is read whole, as any row not offered.
+      const id = materials.byKey.get(key);
+      const known = id === undefined ? undefined : materials.byId.get(id);
+      if (known !== undefined) found.set(known.material.id, known);
+    }
+    return found;
+  }
+
+  /**
+   * Remembers a material read whole, with the transaction that wrote its row.
+   * @param company - the company
+   * @param material - the record
+   * @param writer - `written_by::text` of its row
+   * @param key - its external ID as stored (`storedKey`), `null` when it has none
+   */
+  remember(company: Guid, material: Material, writer: string, key: string | null): void {
+    if (this.#size >= MATERIAL_CACHE_LIMIT) {
+      this.#companies.clear();
+      this.#size = 0;
+    }
+    let materials = this.#companies.get(company);
+    if (materials === undefined) {
+      materials = { byId: new Map(), byKey: new Map() };
+      this.#companies.set(company, materials);
+    }
+    if (!materials.byId.has(material.id)) this.#size++;
+    materials.byId.set(material.id, { writer, material });
+    if (key !== null) materials.byKey.set(key, material.id);
+  }
+}
