@@ -2,10 +2,9 @@
 // `arrayParam`): plain elements in one join, anything else left to the driver's quoting. On
 // PostgreSQL, every array reads back as the same array bound through the driver.
 import fc from "fast-check";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { arrayParam } from "../../src/postgres/sql.js";
-import { databaseUrl } from "./support.js";
+import { databaseUrl, describeClient } from "./support.js";
 
 describe("arrayParam, without a database", () => {
   it("writes plain elements, numbers and nulls as one literal", () => {
@@ -30,16 +29,9 @@ describe("arrayParam, without a database", () => {
 });
 
 describe.runIf(databaseUrl !== undefined)("arrayParam on PostgreSQL", () => {
-  let client: pg.Client;
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-  });
+  const client = describeClient();
 
-  const readBack = async (value: unknown, type: string): Promise<unknown> => (await client.query(`SELECT $1::${type} AS v`, [value])).rows[0].v;
+  const readBack = async (value: unknown, type: string): Promise<unknown> => (await client().query(`SELECT $1::${type} AS v`, [value])).rows[0].v;
 
   it("any text array, GUID array or whole-number array reads back as the array bound through the driver", async () => {
     // Elements from the plain alphabet and beyond it (quotes, backslashes, commas, braces,

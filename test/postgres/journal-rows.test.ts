@@ -3,10 +3,9 @@
 // the text parses back to the rows, the entry as the JSON it was; on PostgreSQL, every column
 // reads back as the value the row holds, arrays and nulls included, the entry as its own text.
 import fc from "fast-check";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JOURNAL_ROW_COLUMNS, journalRowsJson, type JournalRow } from "../../src/postgres/journal.js";
-import { databaseUrl } from "./support.js";
+import { databaseUrl, describeClient } from "./support.js";
 
 // Text as the service stores it (TXT-1: no U+0000), with the characters JSON and array literals
 // treat specially.
@@ -73,21 +72,14 @@ describe("journalRowsJson, without a database", () => {
 });
 
 describe.runIf(databaseUrl !== undefined)("journalRowsJson on PostgreSQL", () => {
-  let client: pg.Client;
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-  });
+  const client = describeClient();
 
   it("JRN-1: json_to_recordset with JOURNAL_ROW_COLUMNS reads every column back as the row holds it, in order; the entry keeps its text, \\u0000 and unpaired surrogates included", async () => {
     const names = columnNames.join(", ");
     const selected = columnNames.filter((c) => !c.startsWith("entry")).join(", ");
     await fc.assert(
       fc.asyncProperty(fc.array(journalRowArb, { minLength: 1, maxLength: 4 }), async (rows) => {
-        const result = await client.query(
+        const result = await client().query(
           `SELECT ${selected}, COALESCE(entry, entry_text::json)::text AS entry FROM ROWS FROM (json_to_recordset($1::json) AS (${JOURNAL_ROW_COLUMNS})) WITH ORDINALITY AS x(${names}, ord) ORDER BY x.ord`,
           [journalRowsJson(rows)],
         );

@@ -2,8 +2,7 @@
 // the cache offers and forgets; on PostgreSQL, that a view reading a material known and unchanged
 // gets its GUID alone and the same view as a cold read, and that a material changed by another
 // process (its fields, or its external ID) is read whole again.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { MATERIAL_CACHE_LIMIT, MaterialCache } from "../../src/postgres/material-cache.js";
 import { CompanyRecords } from "../../src/postgres/records.js";
 import type { SqlExecutor } from "../../src/postgres/sql.js";
@@ -16,7 +15,7 @@ import { stockLoads } from "../../src/service/loads.js";
 import type { CompanyState } from "../../src/service/state.js";
 import type { StoredOperation } from "../../src/service/storage.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
-import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+import { databaseUrl, describeClient, dropSchemas, schemaName, testStorage } from "./support.js";
 
 const A = ids(0);
 const B = ids(1);
@@ -61,14 +60,7 @@ describe("MaterialCache, without a database", () => {
 type Service = FieldService<Promise<ServiceResponse>>;
 
 describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
-  let client: pg.Client;
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-  });
+  const client = describeClient();
 
   it("MCA-1: a view of materials known and unchanged gets their GUIDs alone and equals a cold view; a material written since is read whole", async () => {
     const schema = schemaName("matcache");
@@ -78,7 +70,7 @@ describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
     await service.close();
     const sent: { text: string; rows: unknown[] }[] = [];
     const db: SqlExecutor = { query: async (text, values) => {
-      const result = await client.query(text, values as unknown[]);
+      const result = await client().query(text, values as unknown[]);
       sent.push({ text, rows: result.rows });
       return result;
     } };
@@ -100,18 +92,47 @@ describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
     expect(answered).toEqual(expect.arrayContaining([[A.material(1)], [A.material(2)]]));
     expect(answered).toHaveLength(2);
     // Another writer renames M1: the next view reads it whole, with the new name.
-    await client.query(`UPDATE "${schema}".materials SET name = 'Renamed', written_by = pg_current_xact_id() WHERE company_id = $1 AND id = $2`, [A.company, A.material(1)]);
+    await client().query(`UPDATE "${schema}".materials SET name = 'Renamed', written_by = pg_current_xact_id() WHERE company_id = $1 AND id = $2`, [A.company, A.material(1)]);
     const after = await new CompanyRecords(db, schema, A.company, cache).view(config, operation, operation.loads);
     expect(after.view.materials.byId.get(A.material(1))?.name).toBe("Renamed");
     expect((sent.at(-1)?.rows[0] as { materials: unknown[] }).materials).toEqual(expect.arrayContaining([[A.material(2)]]));
     // Another writer moves the external ID M1 to material 3: the view of M1 is material 3, read whole.
     for (const [id, key] of [[A.material(1), "gone"], [A.material(3), "M1"]] as const) {
-      await client.query(`UPDATE "${schema}".materials SET external_id = $3, written_by = pg_current_xact_id() WHERE company_id = $1 AND id = $2`, [A.company, id, key]);
+      await client().query(`UPDATE "${schema}".materials SET external_id = $3, written_by = pg_current_xact_id() WHERE company_id = $1 AND id = $2`, [A.company, id, key]);
     }
     const moved = await new CompanyRecords(db, schema, A.company, cache).view(config, operation, operation.loads);
     expect([...moved.view.materials.byId.keys()].sort()).toEqual([A.material(2), A.material(3)].sort());
     expect(moved.view.materials.byKey.get("M1")?.id).toBe(A.material(3));
     expect(moved).toEqual(await new CompanyRecords(db, schema, A.company).view(config, operation, operation.loads));
+  });
+
+  it("MCA-1: a material without an external ID is kept by GUID; a view naming no material, or only unknown ones, reads none; a GUID alone for a material not offered is refused", async () => {
+    const schema = schemaName("matcache3");
+    schemas.push(schema);
+    const service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
+    await service.ready();
+    await service.close();
+    const db: SqlExecutor = { query: (text, values) => client().query(text, values as unknown[]) };
+    const config = { id: A.company } as unknown as CompanyState;
+    const operation = (items: { materialId: string }[]): StoredOperation =>
+      ({ companyId: A.company, operation: "setMaterialAmounts", form: "id", params: [{ name: "store", value: A.store(1) }], dryRun: false, idempotencyKey: null, at: 0, loads: stockLoads(items) }) as unknown as StoredOperation;
+    const cache = new MaterialCache();
+    // Material 3 has no external ID: kept by its GUID, offered by it.
+    const third = operation([{ materialId: A.material(3) }]);
+    const cold = await new CompanyRecords(db, schema, A.company, cache).view(config, third, third.loads);
+    expect(cold.view.materials.byId.get(A.material(3))?.externalId).toBeNull();
+    expect(cache.known(A.company, [A.material(3)], []).size).toBe(1);
+    expect(await new CompanyRecords(db, schema, A.company, cache).view(config, third, third.loads)).toEqual(cold);
+    // Only unknown materials: none read, nothing kept.
+    const unknown = operation([{ materialId: "NO-SUCH" }]);
+    expect((await new CompanyRecords(db, schema, A.company, cache).view(config, unknown, unknown.loads)).view.materials.byId.size).toBe(0);
+    // No material named (a store read alone): no material section in the statement.
+    const storeOnly: StoredOperation = { ...third, loads: { ...third.loads, materials: { ids: [], externalIds: [] } } };
+    expect((await new CompanyRecords(db, schema, A.company, cache).view(config, storeOnly, storeOnly.loads)).view.materials.byId.size).toBe(0);
+    expect(cache.size).toBe(1);
+    // A statement that answers a GUID alone for a material it was not offered is a broken answer.
+    const forged: SqlExecutor = { query: async () => ({ rows: [{ materials: [[A.material(9)]] }] }) };
+    await expect(new CompanyRecords(forged, schema, A.company, cache).view(config, unknown, unknown.loads)).rejects.toThrow(/answered by its GUID alone was not offered/);
   });
 
   it("MCA-1: across two processes, a material read through one and replaced through the other reads as replaced through the first", async () => {

@@ -1,6 +1,7 @@
 // PostgreSQL test support: a throwaway schema per test file on the server DATABASE_URL names
 // (`scripts/with-postgres.sh` starts one), dropped afterwards, so files run in parallel.
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { postgresStorage, type PostgresStorage } from "../../src/postgres/index.js";
 import { scryptSecrets } from "../../src/postgres/secrets.js";
 import type { SecretHasher } from "../../src/auth/secret.js";
@@ -22,6 +23,26 @@ export function testStorage(schema: string, maxConnections = 4): PostgresStorage
   // scrypt at N = 2^10 rather than 2^14: the same code and stored form, a sixteenth of the cost,
   // so the thousands of logins of the suite stay cheap (docs/decisions.md "Secrets at rest").
   return postgresStorage({ connectionString: databaseUrl, schema, maxConnections, secrets: testSecrets });
+}
+
+/**
+ * One client of the test server for the tests of the enclosing `describe` (inside a
+ * `describe.runIf(databaseUrl !== undefined)`): connected before them, ended after them.
+ * @returns the client, once the tests run
+ */
+export function describeClient(): () => pg.Client {
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+  });
+  return () => {
+    if (client === undefined) throw new Error("describeClient: the client is connected before the tests run, not while they are declared");
+    return client;
+  };
 }
 
 /** Drops the test schemas made by a file. */
