@@ -1,8 +1,9 @@
 // The materials one process has read (issue 33): a view statement sends, for each material it
 // names that this process has read before, the transaction that wrote the row then, and
 // PostgreSQL answers only the GUID of a row still as that transaction left it; the record
-// comes from here. A stock set or move names its materials only to find their GUIDs, and
-// reading, parsing and checking their whole rows was about 3% of its instructions.
+// comes from here. A stock set or move names its materials only to find their GUIDs; reading,
+// parsing and checking their whole rows was 8.0% of a set's instructions, 1–2% of its CPU over
+// HTTP (docs/performance.md, "Counting instructions").
 import type { Guid } from "../shared/guid.js";
 import type { Material } from "../material/material.js";
 
