@@ -61,24 +61,29 @@ type Service = FieldService<Promise<ServiceResponse>>;
 
 describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
   const client = describeClient();
-
-  it("MCA-1: a view of materials known and unchanged gets their GUIDs alone and equals a cold view; a material written since is read whole", async () => {
-    const schema = schemaName("matcache");
+  const config = { id: A.company } as unknown as CompanyState;
+  /** A stock set of store 1 (by GUID) naming these materials, as the storage is handed it. */
+  const setOf = (items: { materialId: string }[]): StoredOperation =>
+    ({ companyId: A.company, operation: "setMaterialAmounts", form: "id", params: [{ name: "store", value: A.store(1) }], dryRun: false, idempotencyKey: null, at: 0, loads: stockLoads(items) }) as unknown as StoredOperation;
+  /** A fresh schema, migrated and seeded with the test fixture by a service that is then closed. */
+  const seededSchema = async (name: string): Promise<string> => {
+    const schema = schemaName(name);
     schemas.push(schema);
     const service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
     await service.ready();
     await service.close();
+    return schema;
+  };
+
+  it("MCA-1: a view of materials known and unchanged gets their GUIDs alone and equals a cold view; a material written since is read whole", async () => {
+    const schema = await seededSchema("matcache");
     const sent: { text: string; rows: unknown[] }[] = [];
     const db: SqlExecutor = { query: async (text, values) => {
       const result = await client().query(text, values as unknown[]);
       sent.push({ text, rows: result.rows });
       return result;
     } };
-    const config = { id: A.company } as unknown as CompanyState;
-    const operation: StoredOperation = {
-      companyId: A.company, operation: "setMaterialAmounts", form: "id", params: [{ name: "store", value: A.store(1) }], dryRun: false, idempotencyKey: null, at: 0,
-      loads: stockLoads([{ materialId: "M1" }, { materialId: A.material(2) }]),
-    } as unknown as StoredOperation;
+    const operation = setOf([{ materialId: "M1" }, { materialId: A.material(2) }]);
     const cache = new MaterialCache();
     const cold = await new CompanyRecords(db, schema, A.company).view(config, operation, operation.loads);
     const first = await new CompanyRecords(db, schema, A.company, cache).view(config, operation, operation.loads);
@@ -107,24 +112,17 @@ describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
   });
 
   it("MCA-1: a material without an external ID is kept by GUID; a view naming no material, or only unknown ones, reads none; a GUID alone for a material not offered is refused", async () => {
-    const schema = schemaName("matcache3");
-    schemas.push(schema);
-    const service = createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) });
-    await service.ready();
-    await service.close();
+    const schema = await seededSchema("matcache3");
     const db: SqlExecutor = { query: (text, values) => client().query(text, values as unknown[]) };
-    const config = { id: A.company } as unknown as CompanyState;
-    const operation = (items: { materialId: string }[]): StoredOperation =>
-      ({ companyId: A.company, operation: "setMaterialAmounts", form: "id", params: [{ name: "store", value: A.store(1) }], dryRun: false, idempotencyKey: null, at: 0, loads: stockLoads(items) }) as unknown as StoredOperation;
     const cache = new MaterialCache();
     // Material 3 has no external ID: kept by its GUID, offered by it.
-    const third = operation([{ materialId: A.material(3) }]);
+    const third = setOf([{ materialId: A.material(3) }]);
     const cold = await new CompanyRecords(db, schema, A.company, cache).view(config, third, third.loads);
     expect(cold.view.materials.byId.get(A.material(3))?.externalId).toBeNull();
     expect(cache.known(A.company, [A.material(3)], []).size).toBe(1);
     expect(await new CompanyRecords(db, schema, A.company, cache).view(config, third, third.loads)).toEqual(cold);
     // Only unknown materials: none read, nothing kept.
-    const unknown = operation([{ materialId: "NO-SUCH" }]);
+    const unknown = setOf([{ materialId: "NO-SUCH" }]);
     expect((await new CompanyRecords(db, schema, A.company, cache).view(config, unknown, unknown.loads)).view.materials.byId.size).toBe(0);
     // No material named (a store read alone): no material section in the statement.
     const storeOnly: StoredOperation = { ...third, loads: { ...third.loads, materials: { ids: [], externalIds: [] } } };
