@@ -9,7 +9,7 @@ import { toGuid, type Guid } from "../shared/guid.js";
 import type { Keys } from "../service/loads.js";
 import { pathValue, type StoredOperation } from "../service/storage.js";
 import { MATERIAL_COLUMNS } from "./materials.js";
-import { storedKey } from "./records.js";
+import { materialKey, storedKey } from "./records.js";
 import { quoteSchema } from "./sql.js";
 
 /**
@@ -108,7 +108,7 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Rec
   }
   const materials = new Map<string, HotMaterial>();
   const byId = new Map(read.materials.map((m) => [m.id, m]));
-  // A material without an external ID sits under `null`, which no stored key equals.
+  // A material without an external ID sits under `null`, which no key equals.
   const byKey = new Map(read.materials.map((m) => [m.external_id, m]));
   for (const id of loads.materials.ids) {
     const found = byId.get(id.toLowerCase());
@@ -116,7 +116,8 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Rec
     materials.set(found.id, found);
   }
   for (const key of loads.materials.externalIds) {
-    const found = byKey.get(storedKey(key));
+    const stored = materialKey(key);
+    const found = stored === undefined ? undefined : byKey.get(stored);
     if (found !== undefined) {
       materials.set(found.id, found);
       continue;

@@ -51,7 +51,7 @@ export class MaterialCache {
    * The materials known among those a view names, by GUID.
    * @param company - the company
    * @param ids - the GUIDs it names (lower case)
-   * @param keys - the external IDs it names, stored (`storedKey`)
+   * @param keys - the external IDs it names, as material rows hold them (`materialKey`)
    * @returns those known, by GUID (a new map: the cache may forget them meanwhile)
    */
   known(company: Guid, ids: readonly Guid[], keys: readonly string[]): Map<Guid, KnownMaterial> {
@@ -79,7 +79,7 @@ export class MaterialCache {
    * @param company - the company
    * @param material - the record
    * @param writer - `written_by::text` of its row
-   * @param key - its external ID as stored (`storedKey`), `null` when it has none
+   * @param key - its external ID (as its row holds it, `materialKey`), `null` when it has none
    */
   remember(company: Guid, material: Material, writer: string, key: string | null): void {
     if (this.#size >= MATERIAL_CACHE_LIMIT) {

@@ -3,6 +3,7 @@ import type { Customer } from "../customer/customer.js";
 import type { Intervention } from "../records/intervention.js";
 import type { Order } from "../records/order.js";
 import type { Guid } from "../shared/guid.js";
+import { isStorableText } from "../shared/text.js";
 import { UNLIMITED, finite, type Amount } from "../stock/amount.js";
 import type { Store } from "../store/store.js";
 import type { OperationLoads, Keys } from "../service/loads.js";
@@ -28,6 +29,21 @@ import { writeStocks } from "./stock.js";
 export function storedKey(key: string): string {
   // Stryker disable next-line ConditionalExpression,StringLiteral: the fast path only; escaping a key that holds neither character returns it unchanged
   return key.includes("\\") || key.includes("\u0000") ? key.replaceAll("\\", "\\\\").replaceAll("\u0000", "\\0") : key;
+}
+
+/**
+ * A material's external ID as its row holds it, or `undefined` for a key no material can have.
+ * Unlike the other records' keys ({@link storedKey}), a material's is its own column, stored
+ * as sent: TXT-1 keeps U+0000 and unpaired surrogates out of every material text (`storable` in
+ * materials.ts), so nothing needs escaping, and a key that holds either names no material.
+ * @param key - the key
+ * @returns the key, or `undefined` when it holds U+0000 or an unpaired surrogate
+ * @example
+ * materialKey("MAT\\1") //=> "MAT\\1"
+ * materialKey("a\u0000b") //=> undefined
+ */
+export function materialKey(key: string): string | undefined {
+  return isStorableText(key) ? key : undefined;
 }
 
 function storedKeyOrNull(key: string | null): string | null {
@@ -72,17 +88,22 @@ export function emptyView(config: CompanyState): CompanyState {
   };
 }
 
-function keysOf(keys: Keys): { ids: Guid[]; keys: string[] } {
-  return { ids: [...keys.ids], keys: keys.externalIds.map(storedKey) };
+function keysOf(keys: Keys, form: (key: string) => string | undefined = storedKey): { ids: Guid[]; keys: string[] } {
+  const stored: string[] = [];
+  for (const key of keys.externalIds) {
+    const k = form(key);
+    if (k !== undefined) stored.push(k);
+  }
+  return { ids: [...keys.ids], keys: stored };
 }
 
 /** GUIDs and stored external IDs a view statement looks records up by. */
 class KeyLists {
   readonly ids: Guid[] = [];
   readonly keys: string[] = [];
-  /** These lists plus a load's keys (stored form). */
-  with(load: Keys): { ids: Guid[]; keys: string[] } {
-    const k = keysOf(load);
+  /** These lists plus a load's keys (stored form: `form`, {@link storedKey} unless said). */
+  with(load: Keys, form?: (key: string) => string | undefined): { ids: Guid[]; keys: string[] } {
+    const k = keysOf(load, form);
     return { ids: [...this.ids, ...k.ids], keys: [...this.keys, ...k.keys] };
   }
 }
@@ -287,13 +308,16 @@ SELECT 1`,
     for (const p of operation.params) {
       const lists = p.name === "toStore" ? path.store : path[p.name];
       if (byId) lists.ids.push(p.value.toLowerCase() as Guid);
-      else lists.keys.push(storedKey(p.value));
+      else {
+        const key = p.name === "material" ? materialKey(p.value) : storedKey(p.value);
+        if (key !== undefined) lists.keys.push(key);
+      }
     }
     const customers = path.customer.with(loads.customers);
     const elements = keysOf(loads.customerElements);
     const orders = path.order.with(loads.orders);
     const interventions = path.intervention.with(loads.interventions);
-    const materials = path.material.with(loads.materials);
+    const materials = path.material.with(loads.materials, materialKey);
     const stores = path.store.with(loads.stores);
     const allocations = loads.allocations;
     const s = this.#s;
@@ -412,7 +436,7 @@ SELECT 1`,
       }
       const row = asRow(r);
       const material = materialFromRow(row);
-      this.#materials?.remember(this.#company, material, text(row, "w"), material.externalId === null ? null : storedKey(material.externalId));
+      this.#materials?.remember(this.#company, material, text(row, "w"), material.externalId);
       out.push(material);
     }
     return out;

@@ -68,6 +68,12 @@ describe("a locked stock turn's view from its read with the lock (GRP-1, hot-vie
     expect(narrowedRow(write([store("A\\\\B")], stockLoads([{ materialId: "M1" }]), "externalId"), READ)).toBeUndefined();
   });
 
+  it("GRP-1: a material's external ID is matched as its row holds it, unescaped (`materialKey`), unlike a store's", () => {
+    const read: HotStockRead = { ...READ, materials: [READ.materials[0]!, READ.materials[1]!, { id: M3, external_id: "M\\3" }] };
+    expect(narrowedRow(write([store(S1)], stockLoads([{ materialId: "M\\3" }])), read)?.["materials"]).toEqual([read.materials[2]]);
+    expect(narrowedRow(write([store(S1)], stockLoads([{ materialId: "M\\\\3" }])), read)).toBeUndefined();
+  });
+
   it("GEN-3: a material named by GUID is covered when that GUID is read, though the reference is looked up as an external ID too; a GUID-shaped external ID of a material read picks it", () => {
     const bag = new KeyBag();
     bag.ref(M2.toUpperCase());

@@ -58,6 +58,42 @@ describe("storable text through the service (TXT-1)", () => {
   });
 });
 
+describe("a material's external ID holding a backslash", () => {
+  // Other records' keys are escaped where stored (`storedKey`: `\` and U+0000); a material's is
+  // its own column, stored as sent (`materialKey`). Until 30 November PostgreSQL looked a
+  // material up by the escaped form, so one whose key held `\` was never found there.
+  const keys = ["M\\1", "M\\0", "\\\\"];
+  async function withKeys() {
+    const s = serviceWith((a) => {
+      a.materials = a.materials.map((m, i) => ({ ...m, externalId: keys[i] ?? `M-${i}` }));
+      a.stores = a.stores.map((x) => ({ ...x, stock: [] }));
+    });
+    return { send: await client(s, 0), state: company(s, 0) };
+  }
+
+  it("GEN-2, GEN-3, STK-1: each is read, edited and stocked by its external ID, on every storage, and `M\\0` is not taken for U+0000", async () => {
+    const { send } = await withKeys();
+    for (const [i, key] of keys.entries()) {
+      const path = `/material/externalId/${encodeURIComponent(key)}`;
+      expect((await send("GET", path)).body).toMatchObject({ id: A.material(i + 1), externalId: key });
+      expect((await send("PUT", path, { name: `Materiál ${i}`, categoryId: "elektro", supplierId: "ferona" })).status).toBe(204);
+      expect((await send("GET", `/material/${A.material(i + 1)}`)).body).toMatchObject({ externalId: key, name: `Materiál ${i}` });
+    }
+    const set = await send("PUT", "/store/externalId/S1/setMaterialAmounts", keys.map((materialId, i) => ({ materialId, amount: i + 1 })));
+    expect(set.status).toBe(204);
+    const detail = (await send("GET", `/store/${S1}?page=1&pageSize=10&sortBy=amount`)).body as { materials: { items: { materialId: string; materialExternalId: string; amount: number }[] } };
+    expect(detail.materials.items.map((x) => [x.materialExternalId, x.amount])).toEqual(keys.map((key, i) => [key, i + 1]));
+  });
+
+  it("GEN-2, TXT-1: a key holding U+0000 or an unpaired surrogate names no material: 404 by path, InvalidText in a body; nothing changes", async () => {
+    const { send, state } = await withKeys();
+    const before = await snapshot(state);
+    for (const segment of ["M%00", "M%ED%A0%80", "M\uD800"]) expect([segment, (await send("GET", `/material/externalId/${segment}`)).status]).toEqual([segment, 404]);
+    for (const key of ["M\u0000", "M\uD800"]) expect(codesOf(await send("PUT", "/store/externalId/S1/setMaterialAmounts", [{ materialId: key, amount: 1 }]))).toEqual(["InvalidText"]);
+    expect(await snapshot(state)).toEqual(before);
+  });
+});
+
 describe("external IDs a URL can carry (TXT-2)", () => {
   it("TXT-2, GEN-8: \".\" and \"..\" are refused as the external ID of a customer, its nested elements, an order, an intervention and a store; nothing changes", async () => {
     const { send, state } = await setup();
