@@ -3,15 +3,44 @@
 // PostgreSQL answers only the GUID of a row still as that transaction left it; the record
 // comes from here. A stock set or move names its materials only to find their GUIDs; reading,
 // parsing and checking their whole rows was 8.0% of a set's instructions, 1–2% of its CPU over
-// HTTP (docs/performance.md, "Counting instructions").
+// HTTP (docs/performance.md, "Counting instructions"). A locked turn's read of its company's hot
+// stock (hot-view.ts) offers materials the same way.
 import type { Guid } from "../shared/guid.js";
 import type { Material } from "../material/material.js";
+import { materialFromRow } from "./materials.js";
+import { asRow, text } from "./sql.js";
 
 /**
  * Most materials the cache holds, over all companies; past it, it forgets them all and starts
  * again (a write of one more costs one full read of each material the next views name).
  */
 export const MATERIAL_CACHE_LIMIT = 4096;
+
+/**
+ * The `materials` column of a statement whose CTE `m` selects `MATERIAL_COLUMNS` and
+ * `written_by::text AS w`: each row whole (`row_to_json`), or its GUID alone (`[id]`) when
+ * `offer`, a bound `jsonb` of GUID to writer ({@link offerText}), names the writer it still has.
+ * The one form of an offer's answer, read back by {@link MaterialCache.answered}.
+ * @rule MCA-1
+ * @param offer - the bound parameter of the offer (`$n::jsonb`), or `undefined` to offer none
+ * @returns the column's SQL
+ */
+export function offeredMaterialsColumn(offer: string | undefined): string {
+  return offer === undefined
+    ? "(SELECT json_agg(row_to_json(m)) FROM m) AS materials"
+    : `(SELECT json_agg(CASE WHEN m.w = ${offer} ->> m.id::text THEN json_build_array(m.id) ELSE row_to_json(m) END) FROM m) AS materials`;
+}
+
+/**
+ * An offer as the statement binds it: a JSON object of GUID to writer.
+ * @param known - the materials offered
+ * @returns the JSON text
+ */
+export function offerText(known: ReadonlyMap<Guid, KnownMaterial>): string {
+  const writers: Record<string, string> = {};
+  for (const [id, k] of known) writers[id] = k.writer;
+  return JSON.stringify(writers);
+}
 
 /** A material as read, with the transaction that wrote its row (`written_by`, as text). */
 export interface KnownMaterial {
@@ -72,6 +101,33 @@ export class MaterialCache {
       if (known !== undefined) found.set(id, known);
     }
     return found;
+  }
+
+  /**
+   * The materials a statement answered ({@link offeredMaterialsColumn}): a row read whole becomes
+   * a record, remembered with the transaction that wrote it; a GUID alone is the record offered.
+   * @param company - the company
+   * @param answered - the `materials` column (`null` when no row matched, `undefined` when the statement read none)
+   * @param offered - what the statement offered (`undefined`: nothing)
+   * @returns the records, in the order answered
+   * @throws Error when a GUID alone names a material the statement did not offer
+   */
+  answered(company: Guid, answered: unknown, offered: ReadonlyMap<Guid, KnownMaterial> | undefined): Material[] {
+    const out: Material[] = [];
+    for (const r of (answered as unknown[] | null | undefined) ?? []) {
+      if (Array.isArray(r)) {
+        // Stryker disable next-line OptionalChaining: a GUID alone is answered only for a material offered; without an offer both forms throw
+        const k = offered?.get(r[0] as Guid);
+        if (k === undefined) throw new Error(`PostgreSQL view: material ${String(r[0])} answered by its GUID alone was not offered`);
+        out.push(k.material);
+        continue;
+      }
+      const row = asRow(r);
+      const material = materialFromRow(row);
+      this.remember(company, material, text(row, "w"), material.externalId);
+      out.push(material);
+    }
+    return out;
   }
 
   /**

@@ -12,7 +12,7 @@ import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import type { RecordedAnswer } from "../journal/memory.js";
 import type { Material } from "../material/material.js";
-import type { KnownMaterial, MaterialCache } from "./material-cache.js";
+import { offeredMaterialsColumn, offerText, type MaterialCache } from "./material-cache.js";
 import { materialFromRow, writeMaterialRows } from "./materials.js";
 import { asRow, quoteSchema, text, type SqlExecutor } from "./sql.js";
 import { writeStocks } from "./stock.js";
@@ -372,12 +372,7 @@ SELECT 1`,
     if (materialKeys !== undefined) {
       ctes.push(`m AS (SELECT ${MATERIAL_COLUMNS}, written_by::text AS w FROM ${s}.materials WHERE company_id = $1 AND (${materialKeys}))`);
       // Stryker disable next-line ConditionalExpression: offering none answers every row whole, as the plain form does; the plain form only spares a parameter
-      if (known === undefined || known.size === 0) columns.push("(SELECT json_agg(row_to_json(m)) FROM m) AS materials");
-      else {
-        const writers: Record<string, string> = {};
-        for (const [id, k] of known) writers[id] = k.writer;
-        columns.push(`(SELECT json_agg(CASE WHEN m.w = ${bind(JSON.stringify(writers), "jsonb")} ->> m.id::text THEN json_build_array(m.id) ELSE row_to_json(m) END) FROM m) AS materials`);
-      }
+      columns.push(offeredMaterialsColumn(known === undefined || known.size === 0 ? undefined : bind(offerText(known), "jsonb")));
     }
     const storeKeys = anyKey(stores);
     if (storeKeys !== undefined) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.stores WHERE company_id = $1 AND (${storeKeys})) AS stores`);
@@ -412,34 +407,11 @@ SELECT 1`,
         : recorded[2] === null
           ? { fingerprint: recorded[0], status: recorded[1], dryRun: recorded[3] }
           : { fingerprint: recorded[0], status: recorded[1], answer: recorded[2], dryRun: recorded[3] };
+    // Without a cache the rows are read by `viewOfRow` (nothing was offered, so every row is whole).
     // Stryker disable next-line OptionalChaining: a statement of one SELECT without FROM answers one row
-    return viewOfRow(config, loads, row ?? {}, this.#materialsOf(row?.["materials"], known));
-  }
-
-  /**
-   * The materials a view statement answered: a row read whole becomes a record (and is
-   * remembered with the transaction that wrote it), a GUID alone is the record known.
-   * @param answered - the `materials` section (`null` when none matched, `undefined` when the statement read none)
-   * @param known - the materials the statement offered
-   * @returns the records
-   * @throws Error when a GUID alone names a material the statement did not offer
-   */
-  #materialsOf(answered: unknown, known: ReadonlyMap<Guid, KnownMaterial> | undefined): Material[] {
-    const out: Material[] = [];
-    for (const r of (answered as unknown[] | null) ?? []) {
-      if (Array.isArray(r)) {
-        // Stryker disable next-line OptionalChaining: a GUID alone is answered only for a material offered; without an offer both forms throw
-        const k = known?.get(r[0] as Guid);
-        if (k === undefined) throw new Error(`PostgreSQL view: material ${String(r[0])} answered by its GUID alone was not offered`);
-        out.push(k.material);
-        continue;
-      }
-      const row = asRow(r);
-      const material = materialFromRow(row);
-      this.#materials?.remember(this.#company, material, text(row, "w"), material.externalId);
-      out.push(material);
-    }
-    return out;
+    const materialsRead = this.#materials?.answered(this.#company, row?.["materials"], known);
+    // Stryker disable next-line OptionalChaining: a statement of one SELECT without FROM answers one row
+    return viewOfRow(config, loads, row ?? {}, materialsRead);
   }
 
   /** Every record and amount of the company, ordered, as one JSON text (tests compare two). */

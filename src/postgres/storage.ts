@@ -20,7 +20,7 @@ import { detachRows, preparedName, quoteSchema, type SqlExecutor } from "./sql.j
 import { pgLanePool, VIEW_LANES, viewLanes } from "./lanes.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
-import { hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
+import { HotOffers, hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalRecord } from "../journal/memory.js";
@@ -331,6 +331,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   const tokenCache = new TokenCache();
   // The materials this process read: a view names them and reads only the GUIDs of rows unchanged since.
   const materialCache = new MaterialCache();
+  const hotOffers = new HotOffers();
   const listings = storeListingCache(schema);
   const turns = new Turns();
   const hot = new HotResources();
@@ -396,12 +397,14 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         try {
           // One round trip: the lock is sent behind its BEGIN, without waiting for it; a hot stock
           // locked whole is read behind its lock (hot-view.ts), unless it proved too wide.
-          const whole = stock === undefined || stock.wide ? undefined : hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()]);
+          const offered = stock === undefined || stock.wide ? undefined : hotOffers.offer(operation.companyId, materialCache);
+          const whole = stock === undefined || stock.wide ? undefined : hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()], offered);
           const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole])]);
           // Stryker disable next-line ConditionalExpression: without a read sent there is no third answer, and the read of none holds no store, so it covers no write and the view is read as before
           if (whole !== undefined) {
-            read = hotStockRead(answers[2]?.rows[0] as Record<string, unknown> | undefined);
+            read = hotStockRead(answers[2]?.rows[0] as Record<string, unknown> | undefined, (answered) => materialCache.answered(operation.companyId, answered, offered));
             if (read === undefined) hot.widen(queue);
+            else hotOffers.answered(operation.companyId, read);
           }
         } catch (error) {
           // A deadlock with a concurrent commit (the database chose this lock to fail): this
@@ -568,7 +571,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         // that, with no round trip, when it covers the turn's writes.
         const narrowed = taken.read === undefined ? undefined : narrowedRow(operation, taken.read);
         if (narrowed !== undefined) {
-          const { view, stamp } = viewOfRow(config, operation.loads, narrowed);
+          const { view, stamp } = viewOfRow(config, operation.loads, narrowed.row, narrowed.materials);
           const held: Held = { stamp, pinned, leave };
           return { view, recorded: undefined, stamp: held };
         }

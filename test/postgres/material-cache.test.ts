@@ -3,6 +3,7 @@
 // gets its GUID alone and the same view as a cold read, and that a material changed by another
 // process (its fields, or its external ID) is read whole again.
 import { afterAll, describe, expect, it } from "vitest";
+import { HotOffers, hotStockRead, hotStockStatement, type HotStockRead } from "../../src/postgres/hot-view.js";
 import { MATERIAL_CACHE_LIMIT, MaterialCache } from "../../src/postgres/material-cache.js";
 import { CompanyRecords } from "../../src/postgres/records.js";
 import type { SqlExecutor } from "../../src/postgres/sql.js";
@@ -131,6 +132,33 @@ describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
     // A statement that answers a GUID alone for a material it was not offered is a broken answer.
     const forged: SqlExecutor = { query: async () => ({ rows: [{ materials: [[A.material(9)]] }] }) };
     await expect(new CompanyRecords(forged, schema, A.company, cache).view(config, unknown, unknown.loads)).rejects.toThrow(/answered by its GUID alone was not offered/);
+  });
+
+  it("MCA-1: a company's hot stock read again offers the materials its last read answered: those unchanged come back as GUIDs alone and read as before; one written since is read whole", async () => {
+    const schema = await seededSchema("matcachehot");
+    const cache = new MaterialCache();
+    const offers = new HotOffers();
+    /** One read of store 1's hot stock as the storage sends it: the materials column as answered, and what it reads as. */
+    const readHot = async (): Promise<{ column: unknown[]; read: HotStockRead | undefined }> => {
+      const offered = offers.offer(A.company, cache);
+      const { text, values } = hotStockStatement(schema, A.company, [A.store(1)], offered);
+      const row = (await client().query(text, values)).rows[0] as Record<string, unknown>;
+      const read = hotStockRead(row, (answered) => cache.answered(A.company, answered, offered));
+      if (read !== undefined) offers.answered(A.company, read);
+      return { column: row["materials"] as unknown[], read };
+    };
+    const cold = await readHot();
+    expect(cold.read?.materials.map((m) => m.id).sort()).toEqual([A.material(1), A.material(2)].sort());
+    expect(cold.column.every((m) => !Array.isArray(m))).toBe(true);
+    expect(cache.size).toBe(2);
+    const warm = await readHot();
+    expect(warm.column).toEqual(expect.arrayContaining([[A.material(1)], [A.material(2)]]));
+    expect(warm.read).toEqual(cold.read);
+    await client().query(`UPDATE "${schema}".materials SET name = 'Renamed', written_by = pg_current_xact_id() WHERE company_id = $1 AND id = $2`, [A.company, A.material(2)]);
+    const after = await readHot();
+    expect(after.column).toEqual(expect.arrayContaining([[A.material(1)], expect.objectContaining({ id: A.material(2), name: "Renamed" })]));
+    expect(after.read?.materials.find((m) => m.id === A.material(2))?.name).toBe("Renamed");
+    expect((await readHot()).column).toEqual(expect.arrayContaining([[A.material(1)], [A.material(2)]]));
   });
 
   it("MCA-1: across two processes, a material read through one and replaced through the other reads as replaced through the first", async () => {
