@@ -151,6 +151,26 @@ export function streamOf(client: pg.PoolClient): { cork(): void; uncork(): void 
 }
 
 /**
+ * Sends statements on one connection without waiting for each answer (pg's pipeline mode), in
+ * one write to its socket: one system call, and one packet for the server to wake to, where pg
+ * writes each statement apart. A locked turn's `BEGIN`, lock and read of its hot stock, and its
+ * commit and `COMMIT`, go this way (`Pinned.pipeline` in storage.ts).
+ * @param client - a connection in pipeline mode
+ * @param statements - the statements, in order
+ * @param send - sends one (the storage's, which counts it)
+ * @returns each statement's answer, in order
+ */
+export function pipelined<R>(client: pg.PoolClient, statements: readonly { readonly text: string; readonly values?: readonly unknown[] }[], send: (client: pg.PoolClient, text: string, values: readonly unknown[] | undefined) => Promise<R>): Promise<R>[] {
+  const stream = streamOf(client);
+  stream?.cork();
+  try {
+    return statements.map((x) => send(client, x.text, x.values));
+  } finally {
+    stream?.uncork();
+  }
+}
+
+/**
  * A pg pool as {@link viewLanes} uses it: connections from `pool.connect()`, given back with
  * `release` (closed when broken), statements sent by `send` (the storage's, which counts them),
  * writes held on the connection's socket, and `connectionReusable` to tell a refusal from a

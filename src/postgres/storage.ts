@@ -17,7 +17,7 @@ import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turn
 import { classify, CONFLICTS, connectionLost, connectionReusable, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
 import { detachRows, preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
-import { pgLanePool, VIEW_LANES, viewLanes } from "./lanes.js";
+import { pgLanePool, pipelined, VIEW_LANES, viewLanes } from "./lanes.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
 import { HotOffers, hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
@@ -306,7 +306,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     db: counted(client),
     pipeline: async (list) => {
       roundTrips++;
-      const answers = await Promise.allSettled(list.map((x) => send(client, x.text, x.values)));
+      // In one write (a locked turn made five, now two).
+      const answers = await Promise.allSettled(pipelined(client, list, send));
       const results: pg.QueryResult[] = [];
       for (const a of answers) {
         if (a.status === "rejected") throw a.reason;

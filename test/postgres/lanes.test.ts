@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import pg from "pg";
-import { pgLanePool, streamOf, viewLanes, type LanePool, type ViewLanes } from "../../src/postgres/lanes.js";
+import { pgLanePool, pipelined, streamOf, viewLanes, type LanePool, type ViewLanes } from "../../src/postgres/lanes.js";
 import type { PostgresStorage, PostgresStorageOptions } from "../../src/postgres/index.js";
 import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import { databaseUrl, dropSchemas, schemaName } from "./support.js";
@@ -292,6 +292,33 @@ describe.runIf(databaseUrl !== undefined)("views share a few pipelined connectio
       await service.close();
     }
   }, 60_000);
+
+  it("a locked turn's statements leave in one write to the socket (pipelined), where pg alone writes each apart; answers come back in order, a refusal in its place", async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, pipeline: true });
+    await client.connect();
+    try {
+      const socket = client.connection.stream as unknown as { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void };
+      let writes = 0;
+      for (const method of ["_write", "_writev"] as const) {
+        const original = socket[method].bind(socket);
+        socket[method] = (...a: unknown[]) => {
+          writes++;
+          original(...a);
+        };
+      }
+      const send = (c: pg.PoolClient, text: string, values: readonly unknown[] | undefined) => c.query(text, values === undefined ? undefined : [...values]);
+      const statements = [{ text: "BEGIN" }, { text: "SELECT $1::int AS n", values: [7] }, { text: "SELECT 1/$1::int AS n", values: [0] }, { text: "ROLLBACK" }];
+      const together = await Promise.allSettled(pipelined(client as unknown as pg.PoolClient, statements, send));
+      expect(writes).toBe(1);
+      expect(together.map((a) => (a.status === "fulfilled" ? a.value.rows : (a.reason as { code?: string }).code))).toEqual([[], [{ n: 7 }], "22012", []]);
+      // The same statements sent one by one, not awaited: a write each.
+      writes = 0;
+      await Promise.allSettled(statements.map((x) => send(client as unknown as pg.PoolClient, x.text, x.values)));
+      expect(writes).toBe(statements.length);
+    } finally {
+      await client.end();
+    }
+  });
 
   it("pg's connections: a statement sent while the socket is held waits in it until the turn's write; a connection given back is reused, a broken one closed", async () => {
     const sent: string[] = [];
