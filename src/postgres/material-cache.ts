@@ -98,6 +98,7 @@ export class MaterialCache {
       // Stryker disable next-line ConditionalExpression: without it `byId.get(undefined)` finds nothing, the same
       if (id === undefined) continue;
       const known = materials.byId.get(id);
+      // Stryker disable next-line ConditionalExpression: a key and its record are kept and forgotten together, so a key found has its record
       if (known !== undefined) found.set(id, known);
     }
     return found;

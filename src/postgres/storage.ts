@@ -398,6 +398,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         try {
           // One round trip: the lock is sent behind its BEGIN, without waiting for it; a hot stock
           // locked whole is read behind its lock (hot-view.ts), unless it proved too wide.
+          // Stryker disable next-line ConditionalExpression: an offer made for no read is never sent (`whole` is then undefined below)
           const offered = stock === undefined || stock.wide ? undefined : hotOffers.offer(operation.companyId, materialCache);
           const whole = stock === undefined || stock.wide ? undefined : hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()], offered);
           const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole])]);

@@ -206,14 +206,16 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
   const pairSchemas: string[] = [];
   afterAll(() => dropSchemas(pairSchemas));
 
-  async function pair(fixture = testFixture(), maxConnections = 4): Promise<{ storages: [PostgresStorage, PostgresStorage]; services: FieldService<Promise<ServiceResponse>>[]; tokens: string[]; close: () => Promise<void> }> {
+  async function pair(fixture = testFixture(), maxConnections = 4): Promise<{ storages: [PostgresStorage, PostgresStorage]; services: FieldService<Promise<ServiceResponse>>[]; tokens: string[]; sent: { text: string; values: readonly unknown[] | undefined }[]; close: () => Promise<void> }> {
     const schema = schemaName("grouprace");
     pairSchemas.push(schema);
-    const storages: [PostgresStorage, PostgresStorage] = [testStorage(schema, maxConnections), testStorage(schema, maxConnections)];
+    // The statements the first instance sends, with their values.
+    const sent: { text: string; values: readonly unknown[] | undefined }[] = [];
+    const storages: [PostgresStorage, PostgresStorage] = [testStorage(schema, maxConnections, (text, values) => sent.push({ text, values })), testStorage(schema, maxConnections)];
     const services = storages.map((storage) => createFieldService({ fixture, storage }));
     for (const s of services) await s.ready();
     const tokens = await Promise.all(services.map(tokenOf));
-    return { storages, services, tokens, close: async () => void (await Promise.all(services.map((s) => s.close()))) };
+    return { storages, services, tokens, sent, close: async () => void (await Promise.all(services.map((s) => s.close()))) };
   }
   type Pair = Awaited<ReturnType<typeof pair>>;
 
@@ -420,10 +422,14 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
       expect((await theirs(p)).status).toBe(201);
       expect(await storage.commit(both, lost, setM1([1, 2], 5))).toEqual({ kind: "stale" });
       const before = storage.stats();
+      const sentBefore = p.sent.length;
       const hold = await storage.hold(addM1([2]));
       expect(hold.locked).toBe(true);
       // One round trip: BEGIN, the lock, the read of stores 1 and 2 behind it.
       expect([storage.stats().roundTrips - before.roundTrips, storage.stats().statements - before.statements]).toEqual([1, 3]);
+      // The company's first read of its hot stock offers no material (MCA-1): three values.
+      const hotReads = () => p.sent.filter((x) => x.text.startsWith("WITH st AS"));
+      expect(p.sent.slice(sentBefore).filter((x) => x.text.startsWith("WITH st AS")).map((x) => x.values?.length)).toEqual([3]);
       const config = (await storage.companies()).find((c) => c.id === A.company)!;
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
@@ -453,8 +459,20 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
       const next = storage.stats();
       const again = await storage.hold(addM1([1]));
       expect([again.locked, storage.stats().statements - next.statements]).toEqual([true, 3]);
+      // It offers the materials the last read answered, by their writers (MCA-1), and its view reads them as before.
+      const offer = hotReads().at(-1)?.values?.[3];
+      expect(Object.keys(JSON.parse(String(offer)) as Record<string, string>).sort()).toEqual([A.material(1), A.material(2)].sort());
       const view = await storage.load(addM1([1]), undefined, again);
       expect(storage.stats().roundTrips - next.roundTrips).toBe(1);
+      const cold = new pg.Client({ connectionString: databaseUrl });
+      await cold.connect();
+      try {
+        const read = await new CompanyRecords(cold, storage.schema, A.company).view(config, addM1([1]), addM1([1]).loads);
+        expect(viewShape(view.view, (view.stamp as { stamp: ViewStamp }).stamp)).toEqual(viewShape(read.view, read.stamp));
+        expect([...view.view.materials.byId.values()]).toEqual([...read.view.materials.byId.values()]);
+      } finally {
+        await cold.end();
+      }
       await storage.release(view);
     }), 60_000);
 

@@ -98,6 +98,17 @@ describe("views share a few pipelined connections (issue 33)", () => {
     expect(() => lanePool.uncork({} as pg.PoolClient)).not.toThrow();
   });
 
+  it("pipelined statements on a connection without a socket (another driver) are sent as they come, each answered in its place", async () => {
+    const sent: string[] = [];
+    const client = { query: () => undefined } as unknown as pg.PoolClient;
+    const answers = pipelined(client, [{ text: "BEGIN" }, { text: "SELECT $1", values: [1] }], async (_c, text, values) => {
+      sent.push(`${text} ${JSON.stringify(values ?? null)}`);
+      return text.length;
+    });
+    expect(await Promise.all(answers)).toEqual([5, 9]);
+    expect(sent).toEqual(["BEGIN null", "SELECT $1 [1]"]);
+  });
+
   it("the views of one turn go on one connection, written together at the turn's end; it is given back once all are answered", async () => {
     const f = fakePool();
     const lanes = viewLanes(f.pool, 2);

@@ -17,12 +17,12 @@ export function schemaName(file: string): string {
   return `t_${file.replace(/[^a-z0-9]/gi, "_").toLowerCase()}_${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** A storage on the test server in `schema`, with a small pool (many files run at once). */
-export function testStorage(schema: string, maxConnections = 4): PostgresStorage {
+/** A storage on the test server in `schema`, with a small pool (many files run at once), telling `onQuery` of each statement when given. */
+export function testStorage(schema: string, maxConnections = 4, onQuery?: (text: string, values: readonly unknown[] | undefined) => void): PostgresStorage {
   if (databaseUrl === undefined) throw new Error("DATABASE_URL is not set");
   // scrypt at N = 2^10 rather than 2^14: the same code and stored form, a sixteenth of the cost,
   // so the thousands of logins of the suite stay cheap (docs/decisions.md "Secrets at rest").
-  return postgresStorage({ connectionString: databaseUrl, schema, maxConnections, secrets: testSecrets });
+  return postgresStorage({ connectionString: databaseUrl, schema, maxConnections, secrets: testSecrets, ...(onQuery === undefined ? {} : { onQuery }) });
 }
 
 /**
