@@ -87,8 +87,8 @@ export function hotStockRead(row: Readonly<Record<string, unknown>> | undefined,
  * What each company's next read with the lock offers (MCA-1): the materials its last one
  * answered that the process's {@link MaterialCache} still holds. A hot stock is read again and
  * again with the same materials, and an offer is only a candidate: a row written since is read
- * whole. At most one list a company, of at most {@link HOT_VIEW_ROWS} + 1 GUIDs.
- * @rule MCA-1
+ * whole. At most one list a company, of at most {@link HOT_VIEW_ROWS} + 1 GUIDs. MCA-1 is
+ * `MaterialCache`'s; this only chooses what to offer.
  */
 export class HotOffers {
   readonly #last = new Map<Guid, readonly Guid[]>();

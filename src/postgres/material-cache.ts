@@ -20,8 +20,8 @@ export const MATERIAL_CACHE_LIMIT = 4096;
  * The `materials` column of a statement whose CTE `m` selects `MATERIAL_COLUMNS` and
  * `written_by::text AS w`: each row whole (`row_to_json`), or its GUID alone (`[id]`) when
  * `offer`, a bound `jsonb` of GUID to writer ({@link offerText}), names the writer it still has.
- * The one form of an offer's answer, read back by {@link MaterialCache.answered}.
- * @rule MCA-1
+ * The one form of an offer's answer, read back by {@link MaterialCache.answered} (MCA-1, whose
+ * owner is {@link MaterialCache}).
  * @param offer - the bound parameter of the offer (`$n::jsonb`), or `undefined` to offer none
  * @returns the column's SQL
  */
