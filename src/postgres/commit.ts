@@ -55,9 +55,11 @@ export interface CommitStatement {
 /** The names of the columns {@link JOURNAL_ROW_COLUMNS} defines, in order: what the rows' alias lists. */
 const JOURNAL_READ = JOURNAL_ROW_COLUMNS.split(", ").map((c) => c.split(" ")[0] as string);
 /** The journal's columns a commit inserts besides `company_id`: those read, less `entry_text`, which is `entry` as a string. */
-const JOURNAL_INSERTED = JOURNAL_READ.filter((c) => c !== "entry_text").join(", ");
+const JOURNAL_COLUMNS = JOURNAL_READ.filter((c) => c !== "entry_text");
+/** {@link JOURNAL_COLUMNS} as the insert lists them. */
+const JOURNAL_INSERTED = JOURNAL_COLUMNS.join(", ");
 /** The values inserted, read from the rows (`x`): the entry as sent, or its text cast back to `json`. */
-const JOURNAL_SELECTED = JOURNAL_READ.filter((c) => c !== "entry_text").map((c) => (c === "entry" ? "COALESCE(x.entry, x.entry_text::json)" : `x.${c}`)).join(", ");
+const JOURNAL_SELECTED = JOURNAL_COLUMNS.map((c) => (c === "entry" ? "COALESCE(x.entry, x.entry_text::json)" : `x.${c}`)).join(", ");
 
 function keyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);

@@ -29,7 +29,7 @@ import { migrate } from "./schema.js";
 import { countLoginFailure, readLoginFailures } from "./credentials.js";
 import { scryptSecrets } from "./secrets.js";
 import { seed } from "./seed.js";
-import { MaterialCache } from "./material-cache.js";
+import { MaterialCache, type KnownMaterial } from "./material-cache.js";
 import { insertToken, selectToken, TokenCache } from "./tokens.js";
 import { isStoredSecret, type SecretHasher } from "../auth/secret.js";
 import type { FailureWindow } from "../auth/throttle.js";
@@ -398,9 +398,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         try {
           // One round trip: the lock is sent behind its BEGIN, without waiting for it; a hot stock
           // locked whole is read behind its lock (hot-view.ts), unless it proved too wide.
-          // Stryker disable next-line ConditionalExpression: an offer made for no read is never sent (`whole` is then undefined below)
-          const offered = stock === undefined || stock.wide ? undefined : hotOffers.offer(operation.companyId, materialCache);
-          const whole = stock === undefined || stock.wide ? undefined : hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()], offered);
+          let offered: Map<Guid, KnownMaterial> | undefined;
+          let whole: { text: string; values: unknown[] } | undefined;
+          if (stock !== undefined && !stock.wide) {
+            offered = hotOffers.offer(operation.companyId, materialCache);
+            whole = hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()], offered);
+          }
           const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole])]);
           // Stryker disable next-line ConditionalExpression: without a read sent there is no third answer, and the read of none holds no store, so it covers no write and the view is read as before
           if (whole !== undefined) {
