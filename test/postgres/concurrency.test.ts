@@ -13,6 +13,7 @@ import { NOTHING } from "../../src/service/loads.js";
 import type { StoredOperation } from "../../src/service/storage.js";
 import { ids, testCustomer, testFixture, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+import { tokenOf } from "./scenario.js";
 
 const A = ids(0);
 const schemas: string[] = [];
@@ -36,9 +37,7 @@ async function pair(): Promise<Pair> {
   await Promise.all(services.map((s) => s.ready()));
   const customer = testCustomer(0, 1, "CUST-1");
   await storages[0].write(A.company, { customers: [customer], orders: [testOrder(customer, 1, "ORD-1")] });
-  const tokens = await Promise.all(
-    services.map(async (s) => ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken),
-  );
+  const tokens = await Promise.all(services.map(tokenOf));
   return {
     services,
     storages,

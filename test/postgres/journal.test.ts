@@ -10,6 +10,7 @@ import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceResponse } from "../../src/service/entry-point.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+import { tokenOf } from "./scenario.js";
 
 const A = ids(0);
 const schemas: string[] = [];
@@ -17,9 +18,6 @@ afterAll(() => dropSchemas(schemas));
 
 type Service = FieldService<Promise<ServiceResponse>>;
 
-async function tokenOf(s: Service): Promise<string> {
-  return ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken;
-}
 
 describe.runIf(databaseUrl !== undefined)("the journal on PostgreSQL, across processes", () => {
   it("IDM-1: eight retries of one keyed addToStore through two instances at once are decided once", async () => {

@@ -17,6 +17,7 @@ import type { CompanyState } from "../../src/service/state.js";
 import type { StoredOperation } from "../../src/service/storage.js";
 import { ids, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, describeClient, dropSchemas, schemaName, testStorage } from "./support.js";
+import { tokenOf } from "./scenario.js";
 
 const A = ids(0);
 const B = ids(1);
@@ -167,7 +168,7 @@ describe.runIf(databaseUrl !== undefined)("MaterialCache on PostgreSQL", () => {
     const services: Service[] = [createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) }), createFieldService({ fixture: testFixture(), storage: testStorage(schema, 2) })];
     try {
       await Promise.all(services.map((s) => s.ready()));
-      const tokens = await Promise.all(services.map(async (s) => ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken));
+      const tokens = await Promise.all(services.map(tokenOf));
       const as = (i: number) => ({ authorization: `Bearer ${tokens[i]}` });
       const read = (i: number, key: string) => services[i]!.handle({ method: "GET", path: `/material/externalId/${key}`, headers: as(i) });
       const before = await read(0, "M1");

@@ -94,3 +94,12 @@ export async function scenarioService(
 
 /** Logs in as company A. */
 export const loginBody = { tenantCode: "alpha", clientId: "client", secret: "secret-a" };
+
+/**
+ * A bearer token of company A's client from `service` ({@link loginBody}).
+ * @param service - a service (or anything that handles requests as one)
+ * @returns the access token
+ */
+export async function tokenOf(service: Pick<FieldService<Promise<ServiceResponse>>, "handle">): Promise<string> {
+  return ((await service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+}

@@ -15,6 +15,7 @@ import { mergeSyncAnswer } from "../../src/sync/merge.js";
 import { canonical } from "../sync/replica.js";
 import { ids, testCustomer, testFixture, testIntervention, testOrder } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testStorage } from "./support.js";
+import { tokenOf } from "./scenario.js";
 
 const A = ids(0);
 const schemas: string[] = [];
@@ -22,9 +23,6 @@ afterAll(() => dropSchemas(schemas));
 
 type Service = FieldService<Promise<ServiceResponse>>;
 
-async function tokenOf(s: Service): Promise<string> {
-  return ((await s.handle({ method: "POST", path: "/auth/login", body: { tenantCode: "alpha", clientId: "client", secret: "secret-a" } })).body as { accessToken: string }).accessToken;
-}
 
 const scope = `scope=technician:t1&from=2026-05-04&to=2026-05-10`;
 
