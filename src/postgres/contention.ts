@@ -134,14 +134,31 @@ export function stockQueue(operation: StoredOperation, keys: readonly string[]):
   return keys.length > 0 && keys.every((k) => k.startsWith("store:")) ? `${operation.companyId}\n${operation.form}` : undefined;
 }
 
-/** A company's hot stock: what a locked stock turn holds ({@link HotResources.heatedStock}). */
+/**
+ * A company's hot stock: what a locked stock turn holds ({@link HotResources.heatedStock}), or
+ * its busy stock, which a stock turn reads whole without a lock ({@link HotResources.busy}).
+ */
 export interface HotStock {
-  /** What to lock: the records and stock versions of every store a stale stock view of the company read lately. */
+  /** The records and stock versions of every store a stale stock view of the company read lately, or a grouped commit wrote: what a locked turn locks. */
   readonly stamp: ViewStamp;
   /** Those stores' path values, in the queue's form: a write naming only these may join the turn. */
   readonly stores: readonly string[];
-  /** Whether their stock proved too wide to read whole with the lock ({@link HotResources.widen}; `hot-view.ts`). */
+  /** Whether their stock proved too wide to read whole ({@link HotResources.widen}; `hot-view.ts`). */
   readonly wide: boolean;
+  /** Whether it is hot (a commit of the company's stock went stale lately): its turns lock it before reading it. Otherwise it is only busy, and read without a lock. */
+  readonly locked: boolean;
+}
+
+/** A company's hot or busy stock as {@link HotResources} keeps it. */
+interface StockEntry {
+  /** Until when it is kept (hot or busy). */
+  until: number;
+  /** Until when it is hot: its turns lock it. */
+  hotUntil: number;
+  readonly stores: Map<Guid, number>;
+  readonly stock: Map<Guid, number>;
+  readonly keys: Set<string>;
+  wide: boolean;
 }
 
 /**
@@ -151,7 +168,7 @@ export interface HotStock {
  */
 export class HotResources {
   readonly #hot = new Map<string, { readonly until: number; readonly stamp: ViewStamp; readonly keys: string }>();
-  readonly #stock = new Map<string, { until: number; readonly stores: Map<Guid, number>; readonly stock: Map<Guid, number>; readonly keys: Set<string>; wide: boolean }>();
+  readonly #stock = new Map<string, StockEntry>();
 
   /**
    * Marks resources hot for {@link HOT_MS}, with the counters the stale view read; a stock
@@ -173,16 +190,38 @@ export class HotResources {
     for (const key of keys) this.#hot.set(key, { until: now + HOT_MS, stamp: counters, keys: all });
     // Stryker disable next-line ConditionalExpression: without a queue the entry would be kept under `undefined`, which heatedStock never reads (it answers `undefined` for a write without a queue before looking)
     if (queue === undefined) return;
+    this.#stockEntry(keys, stamp, queue, now).hotUntil = now + HOT_MS;
+  }
+
+  /**
+   * Marks a company's stock busy for {@link HOT_MS}: a commit of several of its stock writes at
+   * once (a group) wrote these stores. While it is busy, and not hot, each stock turn of the
+   * company whose stores are all in it reads it whole, without a lock, in place of its view
+   * (`hot-view.ts`), so the writes queued while that read is under way may join the turn
+   * whatever store of it they name, as they join a locked turn. A process whose turns take one
+   * write each reads its views as before: a whole read pays only when writes queue.
+   * @param keys - the grouped commit's turn keys
+   * @param stamp - the versions its view read
+   * @param queue - its {@link stockQueue} (`undefined`: it has none, and nothing is kept)
+   */
+  busy(keys: readonly string[], stamp: ViewStamp, queue: string | undefined): void {
+    if (queue === undefined) return;
+    this.#stockEntry(keys, stamp, queue, Date.now());
+  }
+
+  /** The company's stock entry with these stores added, kept {@link HOT_MS} from `now` (started over when it had cooled or would pass {@link HOT_STORES}). */
+  #stockEntry(keys: readonly string[], stamp: ViewStamp, queue: string, now: number): StockEntry {
     if (this.#stock.size >= 10_000) this.#stock.clear();
     let entry = this.#stock.get(queue);
     if (entry === undefined || entry.until <= now || entry.stock.size + stamp.stock.size > HOT_STORES) {
-      entry = { until: 0, stores: new Map(), stock: new Map(), keys: new Set(), wide: false };
+      entry = { until: 0, hotUntil: 0, stores: new Map(), stock: new Map(), keys: new Set(), wide: false };
       this.#stock.set(queue, entry);
     }
     entry.until = now + HOT_MS;
     for (const [store, version] of stamp.stores) entry.stores.set(store, version);
     for (const [store, version] of stamp.stock) entry.stock.set(store, version);
     for (const key of keys) entry.keys.add(key);
+    return entry;
   }
 
   /**
@@ -194,27 +233,31 @@ export class HotResources {
    * locked in one statement in key order (so no circle with another process's turn). Measured
    * (`write-race.mjs set 2`): with a turn's own stores only, half the locked turns took none of
    * the 4 writes queued behind them, because the first named another store.
+   *
+   * A company's stock that is only busy ({@link busy}) is answered too, with `locked` false: its
+   * turns read it whole without locking it.
    * @param queue - the write's {@link stockQueue} (`undefined`: it has none, and locks nothing from here)
    * @param keys - its turn keys
-   * @returns what to lock, or `undefined` when the stock is not hot or a store named is not in it
+   * @returns what to lock (or, not `locked`, to read), or `undefined` when the stock is neither hot nor busy or a store named is not in it
    */
   heatedStock(queue: string | undefined, keys: readonly string[]): HotStock | undefined {
     // Stryker disable next-line ConditionalExpression: no entry is kept under `undefined` (heat returns before), so the lookup below answers `undefined` too
     if (queue === undefined) return undefined;
     const entry = this.#stock.get(queue);
     if (entry === undefined) return undefined;
-    if (entry.until <= Date.now()) {
+    const now = Date.now();
+    if (entry.until <= now) {
       this.#stock.delete(queue);
       return undefined;
     }
     if (!keys.every((k) => entry.keys.has(k))) return undefined;
-    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, stores: [...entry.keys].map(storePath), wide: entry.wide };
+    return { stamp: { ...emptyStamp(), stores: new Map(entry.stores), stock: new Map(entry.stock) }, stores: [...entry.keys].map(storePath), wide: entry.wide, locked: entry.hotUntil > now };
   }
 
   /**
-   * Marks a company's hot stock as too wide to read whole with its lock (`hot-view.ts`), until
-   * it starts over (it cools, or grows past {@link HOT_STORES}): its turns then read their views
-   * as before, instead of reading rows they cannot use at every turn.
+   * Marks a company's hot or busy stock as too wide to read whole (`hot-view.ts`), until it
+   * starts over (it cools, or grows past {@link HOT_STORES}): its turns then read their views as
+   * before, instead of reading rows they cannot use at every turn.
    * @param queue - the write's {@link stockQueue}
    */
   widen(queue: string | undefined): void {

@@ -135,9 +135,8 @@ export interface NarrowedView {
  * @returns the row and materials, or `undefined`
  */
 export function narrowedRow(operation: StoredOperation, read: HotStockRead): NarrowedView | undefined {
+  if (!narrowable(operation)) return undefined;
   const loads = operation.loads;
-  if (operation.idempotencyKey !== null || loads.stock !== "named" || loads.orderCustomers || loads.orderInterventions || loads.allocations !== undefined) return undefined;
-  if (!(none(loads.customers) && none(loads.customerElements) && none(loads.orders) && none(loads.interventions) && none(loads.stores))) return undefined;
   const stores = new Map<Guid, HotStore>();
   for (const p of operation.params) {
     if (p.name !== "store" && p.name !== "toStore") return undefined;
@@ -176,6 +175,22 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Nar
     stock: read.stock.filter(([store, material]) => stores.has(store) && materials.has(material)),
   };
   return { row, materials: [...materials.values()] };
+}
+
+/**
+ * Whether a whole read of stock can cover what `operation` reads ({@link narrowedRow}): a stock
+ * write without an idempotency key that reads the stock of the materials it names and no other
+ * record. A busy stock is read whole, without a lock, only for such a turn (contention.ts,
+ * `HotResources.busy`): another would read its view after it anyway.
+ * @param operation - the turn's operation
+ * @returns whether its view may be narrowed from a whole read
+ * @example
+ * narrowable({ idempotencyKey: "k" } as StoredOperation) //=> false
+ */
+export function narrowable(operation: StoredOperation): boolean {
+  const loads = operation.loads;
+  if (operation.idempotencyKey !== null || loads.stock !== "named" || loads.orderCustomers || loads.orderInterventions || loads.allocations !== undefined) return false;
+  return none(loads.customers) && none(loads.customerElements) && none(loads.orders) && none(loads.interventions) && none(loads.stores);
 }
 
 function none(keys: Keys): boolean {

@@ -13,14 +13,14 @@ import { loadFixture, type Fixture, type FixtureCompany } from "../service/fixtu
 import type { CompanyState } from "../service/state.js";
 import type { CommitVerdict, DecisionToCommit, FieldStorage, LoadedView, StoredOperation, ViewHold } from "../service/storage.js";
 import { commitStatement } from "./commit.js";
-import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turns } from "./contention.js";
+import { contentionKeys, HotResources, lockable, lockStatement, stockQueue, Turns, type HotStock } from "./contention.js";
 import { classify, CONFLICTS, connectionLost, connectionReusable, duplicateOf, errorCode, UNIQUE_VIOLATION } from "./errors.js";
 import { ensureCollation } from "./collation.js";
 import { detachRows, preparedName, quoteSchema, type SqlExecutor } from "./sql.js";
 import { pgLanePool, pipelined, VIEW_LANES, viewLanes } from "./lanes.js";
 import { storeListingCache, type StoreListingCacheSize } from "./store-listing-cache.js";
 import { CompanyRecords, emptyStamp, emptyView, viewOfRow, type ViewStamp } from "./records.js";
-import { HotOffers, hotStockRead, hotStockStatement, narrowedRow, type HotStockRead } from "./hot-view.js";
+import { HotOffers, hotStockRead, hotStockStatement, narrowable, narrowedRow, type HotStockRead } from "./hot-view.js";
 import { readJournalPage } from "./journal.js";
 import type { JournalPage } from "../journal/entry.js";
 import type { JournalRecord } from "../journal/memory.js";
@@ -29,7 +29,7 @@ import { migrate } from "./schema.js";
 import { countLoginFailure, readLoginFailures } from "./credentials.js";
 import { scryptSecrets } from "./secrets.js";
 import { seed } from "./seed.js";
-import { MaterialCache, type KnownMaterial } from "./material-cache.js";
+import { MaterialCache } from "./material-cache.js";
 import { insertToken, selectToken, TokenCache } from "./tokens.js";
 import { isStoredSecret, type SecretHasher } from "../auth/secret.js";
 import type { FailureWindow } from "../auth/throttle.js";
@@ -152,9 +152,9 @@ interface Taken {
   readonly leave: () => void;
   /** The locked retry's connection, when rows are locked. */
   readonly pinned: Pinned | undefined;
-  /** When it locked its company's hot stock ({@link HotResources.heatedStock}): the path values of every store locked, in the write's form. */
+  /** When it locked its company's hot stock, or read its busy stock whole ({@link HotResources.heatedStock}): the path values of every store it holds, in the write's form. */
   readonly stores?: readonly string[] | undefined;
-  /** When it locked its company's hot stock: what it read with the lock, from which its view is narrowed when that covers it (`hot-view.ts`). */
+  /** When it locked its company's hot stock or read its busy stock: what it read, from which its view is narrowed when that covers it (`hot-view.ts`). */
   readonly read?: HotStockRead | undefined;
 }
 
@@ -371,6 +371,24 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
   }
 
   /**
+   * The read of a company's hot or busy stock whole (`hot-view.ts`), offering the materials the
+   * company's last such read answered (MCA-1), and what its answer gives: `undefined` when the
+   * stock proved too wide, which marks it so ({@link HotResources.widen}).
+   */
+  function wholeRead(operation: StoredOperation, stock: HotStock, queue: string | undefined): { statement: Statement; answer: (result: { readonly rows: readonly unknown[] } | undefined) => HotStockRead | undefined } {
+    const offered = hotOffers.offer(operation.companyId, materialCache);
+    return {
+      statement: hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()], offered),
+      answer: (result) => {
+        const read = hotStockRead(result?.rows[0] as Record<string, unknown> | undefined, (answered) => materialCache.answered(operation.companyId, answered, offered));
+        if (read === undefined) hot.widen(queue);
+        else hotOffers.answered(operation.companyId, read);
+        return read;
+      },
+    };
+  }
+
+  /**
    * What a view waits for before it is read: this process's writers of one store, technician or
    * order take turns (a write that would only lose the race to its neighbour waits for it
    * instead; processes race, and the versions decide), and a decision that lost a race, or one on
@@ -389,7 +407,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       // commit added them to the hot stock just before.
       const queue = stockQueue(operation, keys);
       const stock = hot.heatedStock(queue, keys);
-      const previous = stock?.stamp ?? (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
+      const locking = stock?.locked === true ? stock : undefined;
+      const previous = locking?.stamp ?? (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
       if (previous !== undefined && lockable(previous)) {
         // A decision that lost a race: this one holds what the lost one read (its rows locked
         // in one order), so the next commit cannot lose again (docs/decisions.md "What guards
@@ -398,19 +417,10 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         try {
           // One round trip: the lock is sent behind its BEGIN, without waiting for it; a hot stock
           // locked whole is read behind its lock (hot-view.ts), unless it proved too wide.
-          let offered: Map<Guid, KnownMaterial> | undefined;
-          let whole: { text: string; values: unknown[] } | undefined;
-          if (stock !== undefined && !stock.wide) {
-            offered = hotOffers.offer(operation.companyId, materialCache);
-            whole = hotStockStatement(schema, operation.companyId, [...stock.stamp.stock.keys()], offered);
-          }
-          const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole])]);
+          const whole = locking === undefined || locking.wide ? undefined : wholeRead(operation, locking, queue);
+          const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole.statement])]);
           // Stryker disable next-line ConditionalExpression: without a read sent there is no third answer, and the read of none holds no store, so it covers no write and the view is read as before
-          if (whole !== undefined) {
-            read = hotStockRead(answers[2]?.rows[0] as Record<string, unknown> | undefined, (answered) => materialCache.answered(operation.companyId, answered, offered));
-            if (read === undefined) hot.widen(queue);
-            else hotOffers.answered(operation.companyId, read);
-          }
+          if (whole !== undefined) read = whole.answer(answers[2]);
         } catch (error) {
           // A deadlock with a concurrent commit (the database chose this lock to fail): this
           // attempt reads its view without holding anything, as a first attempt does.
@@ -421,10 +431,18 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
           read = undefined;
           retries++;
         }
+        // Stryker disable next-line ConditionalExpression: the service reads a hold's stores only when it locked or read whole (`joiners`), so stores named by a hold that fell back unlocked change nothing
+        if (pinned === undefined || locking === undefined) return { leave, pinned };
+        return { leave, pinned, stores: locking.stores, read };
       }
-      // Stryker disable next-line ConditionalExpression: the service reads a hold's stores only when it locked (`joiners` runs for a locked hold), so stores named by a hold that fell back unlocked change nothing
-      if (pinned === undefined || stock === undefined) return { leave, pinned };
-      return { leave, pinned, stores: stock.stores, read };
+      // A company's busy stock, not hot (HotResources.busy): read whole without a lock, in place
+      // of the view, so the writes queued meanwhile may join the turn as they join a locked one.
+      if (stock !== undefined && !stock.wide && narrowable(operation)) {
+        const whole = wholeRead(operation, stock, queue);
+        read = whole.answer(await views.query(whole.statement.text, whole.statement.values));
+        if (read !== undefined) return { leave, pinned, stores: stock.stores, read };
+      }
+      return { leave, pinned };
     } catch (error) {
       await endTurn(pinned, leave, "ROLLBACK", error);
       return classify(error);
@@ -622,6 +640,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         }
         commits++;
         grouped += decided.grouped?.length ?? 0;
+        if (decided.grouped !== undefined && decided.grouped.length > 0) {
+          // Writes queue behind each other: the company's next stock turns read its stock whole
+          // so that the writes queued meanwhile join them (HotResources.busy).
+          const keys = contentionKeys(operation);
+          hot.busy(keys, held.stamp, stockQueue(operation, keys));
+        }
         return COMMITTED;
       } catch (error) {
         failure = error;

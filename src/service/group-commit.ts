@@ -95,16 +95,16 @@ export function groupOperation(operations: readonly StoredOperation[]): StoredOp
 }
 
 /**
- * How many writes at the head of a queue may join a turn whose view waited for locked rows: each
- * in queue order, while it is a stock write whose path names only stores the turn's path names
- * or the hold locked besides (`held`, so what the turn holds covers what it contends on), at most
- * `room`. They queued while the turn waited for the other processes' writers of those stores;
- * deciding them in the same view and commit is the same as deciding them in the next turn, right
- * after it.
+ * How many writes at the head of a queue may join a turn whose view waited for locked rows, or
+ * for a read of its company's busy stock whole: each in queue order, while it is a stock write
+ * whose path names only stores the turn's path names or the hold locked or read besides (`held`,
+ * so what the turn holds covers what it contends on), at most `room`. They queued while the turn
+ * waited; deciding them in the same view and commit is the same as deciding them in the next
+ * turn, right after it.
  * @param queued - the queue's writes, in queue order (only the first `room` are read)
  * @param group - the turn's operation ({@link groupOperation})
  * @param room - how many more writes the turn may take
- * @param held - the path values of further stores the hold locked ({@link ViewHold.stores}), or `undefined`
+ * @param held - the path values of further stores the hold locked or read whole ({@link ViewHold.stores}), or `undefined`
  * @returns the number of writes, from the head of the queue, that join
  */
 export function joiners(queued: readonly { readonly stored: StoredOperation }[], group: StoredOperation, room: number, held?: readonly string[]): number {
@@ -138,7 +138,7 @@ interface DecidedMember {
  * queued (at most {@link GROUP_LIMIT}) on one view and commits them in one commit. A turn's
  * commit found stale decides the whole turn again (at most `port.attempts` times, then 503 for
  * each); on a storage with `hold`, a stock turn (one write too) takes what its view waits for
- * first, and when that locked rows, the writes queued meanwhile on its stores join it
+ * first, and when that locked rows or read stores whole, the writes queued meanwhile on its stores join it
  * ({@link joiners}); a decision that throws fails its own request only (500); a turn whose decisions write
  * anything besides stock and new customers ({@link viewAfter}), or whose commit a unique
  * constraint refused twice, goes alone, write by write, in the order queued.
@@ -175,7 +175,7 @@ export function groupCommitter(port: RequestPort, alone: Alone): (key: string, s
           // A stock group's view may wait for locked rows: the writes this process queued on the
           // same stores meanwhile join it (`members` grows, so the drain answers for them too).
           hold = await port.hold(merged, stale);
-          const joining = hold.locked ? joiners(queue, merged, GROUP_LIMIT - members.length, hold.stores) : 0;
+          const joining = hold.locked || hold.stores !== undefined ? joiners(queue, merged, GROUP_LIMIT - members.length, hold.stores) : 0;
           // Stryker disable next-line ConditionalExpression,EqualityOperator: with none joining, the splice takes none and the group's operation is built again the same
           if (joining > 0) {
             const joined = queue.splice(0, joining);

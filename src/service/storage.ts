@@ -102,9 +102,11 @@ export interface ViewHold {
   /** What the storage keeps, opaque to the service. */
   readonly held?: unknown;
   /**
-   * When it locked more stores than the operation's path names: the path values of every store
-   * it holds (in the operation's form, a GUID in lower case). Writes naming only these may join
-   * the view ({@link FieldStorage.hold}); absent: only the operation's own stores.
+   * When it locked, or read whole, more stores than the operation's path names (on PostgreSQL, a
+   * company's hot stock locked, or its busy stock read without a lock): the path values of every
+   * store it holds (in the operation's form, a GUID in lower case). Writes naming only these may
+   * join the view, locked or not ({@link FieldStorage.hold}); absent: only the operation's own
+   * stores, and only when it locked.
    */
   readonly stores?: readonly string[] | undefined;
 }
@@ -231,10 +233,10 @@ export interface FieldStorage {
    * Optional, with {@link FieldStorage.groupCommit}: the first half of `load`, taken apart so a
    * group commit can grow while it waits. It takes what the view of `operation` waits for before
    * it is read (on PostgreSQL: this process's turn on the operation's stores, and, after a lost
-   * race or on a hot store, the rows the lost view read, locked) and answers whether it locked
-   * rows. The service then calls `load` with it, for `operation` or for a group of writes whose
-   * paths name only stores `operation` names or the hold's `stores` list. Rejects as `load` does,
-   * holding nothing.
+   * race or on a hot store, the rows the lost view read, locked; on a busy stock, that stock read
+   * whole) and answers whether it locked rows. The service then calls `load` with it, for
+   * `operation` or for a group of writes whose paths name only stores `operation` names or the
+   * hold's `stores` list. Rejects as `load` does, holding nothing.
    */
   readonly hold?: (operation: StoredOperation, stale?: LoadedView) => Promise<ViewHold>;
   /**

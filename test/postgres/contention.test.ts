@@ -170,6 +170,52 @@ describe("contention", () => {
     expect(both!.stores).toHaveLength(2);
   });
 
+  it("GRP-1: a grouped commit marks its company's stock busy (read whole, not locked) for a second; a stale view makes it hot (locked) for a second from then, and it stays busy after it cools while commits keep it so", () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(5_000_000);
+      const hot = new HotResources();
+      const stamp = emptyStamp();
+      stamp.stores.set(STORE, 2);
+      stamp.stock.set(STORE, 4);
+      hot.busy(["store:id:a"], stamp, "q");
+      hot.busy(["store:id:a"], stamp, undefined);
+      expect(hot.heatedStock(undefined, ["store:id:a"])).toBeUndefined();
+      const busy = hot.heatedStock("q", ["store:id:a"]);
+      expect([busy?.locked, busy?.wide, busy?.stores, [...busy!.stamp.stock], [...busy!.stamp.stores]]).toEqual([false, false, ["a"], [[STORE, 4]], [[STORE, 2]]]);
+      // A busy stock is not a hot resource: the exact-key table is apart.
+      expect(hot.heated(["store:id:a"])).toBeUndefined();
+      // It covers only the stores its commits wrote.
+      expect(hot.heatedStock("q", ["store:id:b"])).toBeUndefined();
+      vi.setSystemTime(5_000_999);
+      expect(hot.heatedStock("q", ["store:id:a"])?.locked).toBe(false);
+      vi.setSystemTime(5_001_000);
+      expect(hot.heatedStock("q", ["store:id:a"])).toBeUndefined();
+      // Busy, then hot: locked, with the stores of both.
+      hot.busy(["store:id:a"], stamp, "q");
+      vi.setSystemTime(5_001_500);
+      const other = emptyStamp();
+      other.stock.set("0b5a1b0e-0000-4000-8000-000000000002" as Guid, 1);
+      hot.heat(["store:id:b"], other, "q");
+      expect([hot.heatedStock("q", ["store:id:a"])?.locked, hot.heatedStock("q", ["store:id:b"])?.stores]).toEqual([true, ["a", "b"]]);
+      // A commit while hot keeps it hot no longer than the stale view's second; then busy.
+      vi.setSystemTime(5_002_000);
+      hot.busy(["store:id:a"], stamp, "q");
+      vi.setSystemTime(5_002_499);
+      expect(hot.heatedStock("q", ["store:id:a"])?.locked).toBe(true);
+      vi.setSystemTime(5_002_500);
+      expect(hot.heatedStock("q", ["store:id:a"])?.locked).toBe(false);
+      vi.setSystemTime(5_003_000);
+      expect(hot.heatedStock("q", ["store:id:a"])).toBeUndefined();
+      // Too wide is said of a busy stock too.
+      hot.busy(["store:id:a"], stamp, "q");
+      hot.widen("q");
+      expect(hot.heatedStock("q", ["store:id:a"])).toMatchObject({ locked: false, wide: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("GRP-1: a company's hot stock marked too wide to read whole (widen) says so until it starts over; other queues and an unknown one are left as they are", () => {
     const hot = new HotResources();
     const one = emptyStamp();

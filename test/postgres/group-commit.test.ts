@@ -97,6 +97,21 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
     expect({ roundTrips: after.roundTrips - before.roundTrips, commits: after.commits - before.commits, grouped: after.grouped - before.grouped }).toEqual({ roundTrips: 4, commits: 2, grouped: 4 });
   });
 
+  it("GRP-1: on a busy stock (a commit of several of its writes within the second), six sets sent at once cost 2 round trips: the first one's turn reads the stock whole without a lock, and the five queued meanwhile join its view and commit", async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const set = (n: number) => service.handle({ method: "PUT", path: "/store/externalId/S1/setMaterialAmounts", headers, body: [{ materialId: "M1", amount: n }] });
+    const first = await Promise.all([1, 2, 3, 4].map(set));
+    expect(first.map((a) => a.status)).toEqual([204, 204, 204, 204]);
+    const before = storage.stats();
+    const answers = await Promise.all([11, 12, 13, 14, 15, 16].map(set));
+    expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204, 204, 204]);
+    const after = storage.stats();
+    // The read and the commit, one statement each: no transaction, no lock.
+    expect({ roundTrips: after.roundTrips - before.roundTrips, statements: after.statements - before.statements, commits: after.commits - before.commits, grouped: after.grouped - before.grouped }).toEqual({ roundTrips: 2, statements: 2, commits: 1, grouped: 5 });
+    const page = await service.handle({ method: "GET", path: "/store/externalId/S1?page=1&pageSize=50", headers });
+    expect((page.body as { materials: { items: { materialId: string; amount: number }[] } }).materials.items.find((i) => i.materialId === A.material(1))?.amount).toBe(16);
+  });
+
   it("GRP-1: a store's GUID sent in upper and in lower case is one path: the writes queued behind the first share one view and one commit, and each finds the store", async () => {
     const headers = { authorization: `Bearer ${token}` };
     const before = storage.stats();
@@ -474,6 +489,49 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
         await cold.end();
       }
       await storage.release(view);
+    }), 60_000);
+
+  it("GRP-1: a busy stock is read whole without a lock: its hold is not locked, names its stores and sends the read alone; the views it covers equal the view statement's, with no round trip; a commit the other instance overtook is stale and heats it, and the next hold locks it", () =>
+    withPair(async (p, storage) => {
+      const headers = { authorization: `Bearer ${p.tokens[0]}` };
+      const set = (store: number, n: number) => p.services[0]!.handle({ method: "PUT", path: `/store/${A.store(store)}/setMaterialAmounts`, headers, body: [{ materialId: "M1", amount: n }, { materialId: "M2", amount: n }] });
+      // Writes one at a time: each commit holds one, and the stock is not busy.
+      for (const n of [1, 2]) expect((await set(n, n)).status).toBe(204);
+      const calm = await storage.hold(addM1([1]));
+      expect([calm.locked, calm.stores]).toEqual([false, undefined]);
+      await storage.release(await storage.load(addM1([1]), undefined, calm));
+      // Writes sent at once: the ones queued behind the first are committed together.
+      const grouped = storage.stats().grouped;
+      expect((await Promise.all([1, 2, 1, 2].map((store, n) => set(store, 10 + n)))).map((a) => a.status)).toEqual([204, 204, 204, 204]);
+      expect(storage.stats().grouped).toBeGreaterThan(grouped);
+      const before = storage.stats();
+      const sentBefore = p.sent.length;
+      const hold = await storage.hold(addM1([2]));
+      expect([hold.locked, [...(hold.stores ?? [])].sort()]).toEqual([false, [A.store(1), A.store(2)].sort()]);
+      expect([storage.stats().roundTrips - before.roundTrips, storage.stats().statements - before.statements]).toEqual([1, 1]);
+      expect(p.sent.slice(sentBefore).map((x) => x.text.slice(0, 10))).toEqual(["WITH st AS"]);
+      const config = (await storage.companies()).find((c) => c.id === A.company)!;
+      const both = addM1([2, 1]);
+      const view = await storage.load(both, undefined, hold);
+      expect(storage.stats().roundTrips - before.roundTrips).toBe(1);
+      const cold = new pg.Client({ connectionString: databaseUrl });
+      await cold.connect();
+      try {
+        const read = await new CompanyRecords(cold, storage.schema, A.company).view(config, both, both.loads);
+        expect(viewShape(view.view, (view.stamp as { stamp: ViewStamp }).stamp)).toEqual(viewShape(read.view, read.stamp));
+      } finally {
+        await cold.end();
+      }
+      // The other instance writes store 1 before this commit: it is stale, as after a view.
+      expect((await theirs(p)).status).toBe(201);
+      expect(await storage.commit(both, view, setM1([1, 2], 5))).toEqual({ kind: "stale" });
+      expect(p.sent.slice(sentBefore).some((x) => x.text === "BEGIN" || x.text === "COMMIT")).toBe(false);
+      const locked = await storage.hold(addM1([1]), view);
+      expect([locked.locked, [...(locked.stores ?? [])].sort()]).toEqual([true, [A.store(1), A.store(2)].sort()]);
+      const again = await storage.load(addM1([1]), view, locked);
+      expect(await storage.commit(addM1([1]), again, setM1([1], 6))).toEqual({ kind: "committed" });
+      expect(await m1Of(p, 1)).toBe(6);
+      expect(await m1Of(p, 2)).toBe(13);
     }), 60_000);
 
   it("GRP-1: a hot stock of more than HOT_VIEW_ROWS stock rows is read with its lock once, found too wide and dropped (the view is read), and not read with the lock again", async () => {

@@ -46,7 +46,7 @@ interface Script {
 }
 
 /** An asynchronous port over one store's stock; its commits answer `verdicts` in turn (then `committed`) and apply what they carry when committed. */
-function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?: number; loadFails?: Error; releaseFails?: Error; holds?: (boolean | Error)[] } = {}): Script {
+function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?: number; loadFails?: Error; releaseFails?: Error; holds?: (boolean | Error | readonly string[])[] } = {}): Script {
   const log: string[] = [];
   const commits: DecisionToCommit[] = [];
   const loadedWith: (LoadedView | undefined)[] = [];
@@ -88,7 +88,8 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
     },
   } as unknown as RequestPort;
   // With `holds`: a port that takes what a view waits for first, answering each hold in turn
-  // (locked or not, or failing) after two turns of the microtask queue.
+  // (locked or not, or failing; a list of stores: not locked, but read whole with those stores,
+  // as a busy stock is) after two turns of the microtask queue.
   const holds = options.holds;
   const withHold = holds === undefined ? port : {
     ...port,
@@ -96,9 +97,10 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
       await Promise.resolve();
       await Promise.resolve();
       const next = holds.shift() ?? false;
-      log.push(`hold ${op.params.map((p) => p.value).join(",")}${next === true ? " locked" : ""}`);
+      log.push(`hold ${op.params.map((p) => p.value).join(",")}${next === true ? " locked" : Array.isArray(next) ? " read whole" : ""}`);
       if (next instanceof Error) throw next;
-      return { locked: next, held: "taken" };
+      if (Array.isArray(next)) return { locked: false, held: "taken", stores: next };
+      return { locked: next === true, held: "taken" };
     },
   };
   return { port: withHold, log, commits, loadedWith, loadedOps, amount: () => amountOf({ ...company, stock }) };
@@ -337,6 +339,16 @@ describe("groupCommitter", () => {
     const again = committer(t);
     await Promise.all([1, 2, 3].map((n) => again(key, stored(), add(n), never)));
     expect(t.log).toEqual([`hold ${S}`, "load 1", "commit 1 [+1]", `hold ${S}`, "load 2", "commit 2 [+2 +3]"]);
+  });
+
+  it("GRP-1: a turn whose hold read its company's busy stock whole (not locked, naming its stores) takes the writes queued meanwhile on those stores; one on another store, and those behind it, wait for the next turn", async () => {
+    const s = scripted([], { holds: [[S, A.store(2)], false] });
+    const submit = committer(s);
+    const on = (store: Guid): StoredOperation => stored({ params: [{ name: "store", value: store }] });
+    const answers = await Promise.all([on(S), on(A.store(2)), on(S), on(A.store(3)), on(S)].map((op, n) => submit(key, op, add(n + 1, `w${n + 1}`), never)));
+    expect(s.log).toEqual([`hold ${S} read whole`, "load 1", "commit 1 [w1 w2 w3]", `hold ${A.store(3)},${S}`, "load 2", "commit 2 [w4 w5]"]);
+    // Each decided on the stock the one before it left, the joiners in the first view.
+    expect(answers.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }, { after: 10 }, { after: 15 }]);
   });
 
   it("GRP-1: a joined turn loads every write's stores and loads; writes on a store it does not hold, and those behind them, wait for the next turn", async () => {
