@@ -437,10 +437,11 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       }
       // A company's busy stock, not hot (HotResources.busy): read whole without a lock, in place
       // of the view, so the writes queued meanwhile may join the turn as they join a locked one.
+      // A read found too wide is dropped, and the view of the grown turn read as a locked one's is.
       if (stock !== undefined && !stock.wide && narrowable(operation)) {
         const whole = wholeRead(operation, stock, queue);
         read = whole.answer(await views.query(whole.statement.text, whole.statement.values));
-        if (read !== undefined) return { leave, pinned, stores: stock.stores, read };
+        return { leave, pinned, stores: stock.stores, read };
       }
       return { leave, pinned };
     } catch (error) {
