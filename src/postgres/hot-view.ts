@@ -180,8 +180,8 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Nar
 /**
  * Whether a whole read of stock can cover what `operation` reads ({@link narrowedRow}): a stock
  * write without an idempotency key that reads the stock of the materials it names and no other
- * record. A busy stock is read whole, without a lock, only for such a turn (contention.ts,
- * `HotResources.busy`): another would read its view after it anyway.
+ * record. A hot or busy stock is read whole, locked or not, only for such a turn (contention.ts,
+ * `HotResources.heatedStock`): another would read its view after it anyway.
  * @param operation - the turn's operation
  * @returns whether its view may be narrowed from a whole read
  * @example

@@ -408,6 +408,9 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       const queue = stockQueue(operation, keys);
       const stock = hot.heatedStock(queue, keys);
       const locking = stock?.locked === true ? stock : undefined;
+      // Whether the turn reads that stock whole, locked or not: only when it is not too wide and a
+      // whole read can give the turn its view (`narrowable`); another turn would read its view anyway.
+      const readsWhole = stock !== undefined && !stock.wide && narrowable(operation);
       const previous = locking?.stamp ?? (stale?.stamp as Held | undefined)?.stamp ?? hot.heated(keys);
       if (previous !== undefined && lockable(previous)) {
         // A decision that lost a race: this one holds what the lost one read (its rows locked
@@ -416,8 +419,8 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
         pinned = pin(await pool.connect());
         try {
           // One round trip: the lock is sent behind its BEGIN, without waiting for it; a hot stock
-          // locked whole is read behind its lock (hot-view.ts), unless it proved too wide.
-          const whole = locking === undefined || locking.wide ? undefined : wholeRead(operation, locking, queue);
+          // locked whole is read behind its lock (hot-view.ts), when the turn reads it whole.
+          const whole = locking !== undefined && readsWhole ? wholeRead(operation, locking, queue) : undefined;
           const answers = await pinned.pipeline([{ text: "BEGIN" }, lockStatement(schema, operation.companyId, previous), ...(whole === undefined ? [] : [whole.statement])]);
           // Stryker disable next-line ConditionalExpression: without a read sent there is no third answer, and the read of none holds no store, so it covers no write and the view is read as before
           if (whole !== undefined) read = whole.answer(answers[2]);
@@ -438,7 +441,7 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
       // A company's busy stock, not hot (HotResources.busy): read whole without a lock, in place
       // of the view, so the writes queued meanwhile may join the turn as they join a locked one.
       // A read found too wide is dropped, and the view of the grown turn read as a locked one's is.
-      if (stock !== undefined && !stock.wide && narrowable(operation)) {
+      if (stock !== undefined && readsWhole) {
         const whole = wholeRead(operation, stock, queue);
         read = whole.answer(await views.query(whole.statement.text, whole.statement.values));
         return { leave, pinned, stores: stock.stores, read };

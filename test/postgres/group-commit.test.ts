@@ -489,6 +489,12 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL, two insta
         await cold.end();
       }
       await storage.release(view);
+      // A write its read cannot give a view (one with an Idempotency-Key) locks the hot stock without reading it.
+      const keyed: StoredOperation = { ...addM1([1]), idempotencyKey: "k-hot" };
+      const mid = storage.stats();
+      const bare = await storage.hold(keyed);
+      expect([bare.locked, storage.stats().statements - mid.statements]).toEqual([true, 2]);
+      await storage.release(await storage.load(keyed, undefined, bare));
     }), 60_000);
 
   it("GRP-1: a busy stock is read whole without a lock: its hold is not locked, names its stores and sends the read alone; the views it covers equal the view statement's, with no round trip; a commit the other instance overtook is stale and heats it, and the next hold locks it", () =>
