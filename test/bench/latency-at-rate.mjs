@@ -22,14 +22,15 @@
 // two server processes and PostgreSQL's a request (from /proc, as throughput.mjs reads them), the
 // generator's own CPU a request (this process), and the machine's idle share over the cell
 // (/proc/stat: idle and iowait).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import net from "node:net";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { jsonRequest, listeningPort } from "./listening.mjs";
-import { BENCH_STORES, benchCustomer, clockTicksPerSecond, cpuPerRequest, parseProcStat, percentile, settledTicks, stockSetAmounts } from "./throughput-stats.mjs";
+import { jsonRequest } from "./listening.mjs";
+import { postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
+import { BENCH_STORES, benchCustomer, clockTicksPerSecond, cpuPerRequest, percentile, stockSetAmounts } from "./throughput-stats.mjs";
 
 const RATES = (process.argv[2] ?? "500,1000,1500,2000").split(",").map(Number);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -67,46 +68,10 @@ if (ONLY !== undefined && !ONLY.every((k) => WORKLOADS.some((w) => w.key === k))
 const workloads = ONLY === undefined ? WORKLOADS : WORKLOADS.filter((w) => ONLY.includes(w.key));
 const counters = Object.fromEntries(WORKLOADS.map((w) => [w.key, 0]));
 
-// ---- children ----
-const children = new Set();
-const killAll = () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-};
-process.on("exit", killAll);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
-function start(name, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  child.stderr.on("data", (d) => process.stderr.write(`[${name}] ${d}`));
-  return listeningPort(child, name, 60_000).then((port) => ({ name, child, port }));
-}
-
-// ---- CPU from /proc ----
-const stat = (pid) => {
-  try {
-    return parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return undefined;
-  }
-};
+// ---- children and CPU ----
+const { start, killAll } = serverProcesses();
 let postmaster = 0;
-const pgTicks = () =>
-  settledTicks(
-    () => {
-      const found = new Map();
-      for (const d of readdirSync("/proc")) {
-        if (!/^\d+$/.test(d)) continue;
-        const s = stat(d);
-        if (s?.ppid === postmaster) found.set(d, s.ticks);
-      }
-      return found;
-    },
-    () => {
-      const s = stat(postmaster);
-      return { ticks: s?.ticks ?? 0, childTicks: s?.childTicks ?? 0 };
-    },
-  ).ticks;
+const pgTicks = () => postgresTicks(postmaster);
 /** The machine's idle and total ticks (/proc/stat's first line: idle and iowait against all). */
 const machine = () => {
   const f = readFileSync("/proc/stat", "utf8").split("\n", 1)[0].trim().split(/\s+/).slice(1).map(Number);
@@ -274,13 +239,13 @@ async function warmUp(targets, w, seconds) {
 
 async function measure(entry, w, rate) {
   const pids = entry.procs.map((p) => p.child.pid);
-  const node0 = pids.reduce((n, pid) => n + (stat(pid)?.ticks ?? 0), 0);
+  const node0 = ticksOf(pids);
   const pg0 = pgTicks();
   const m0 = machine();
   const own0 = process.cpuUsage();
   const r = await runAt(entry.targets, w, rate, SECONDS);
   const own = process.cpuUsage(own0);
-  const node1 = pids.reduce((n, pid) => n + (stat(pid)?.ticks ?? 0), 0);
+  const node1 = ticksOf(pids);
   const pg1 = pgTicks();
   const m1 = machine();
   const sorted = [...r.latencies].sort((a, b) => a - b);
@@ -301,7 +266,7 @@ let failed = false;
 const loadAtStart = execFileSync("uptime", { encoding: "utf8" }).trim();
 try {
   await admin.connect();
-  postmaster = stat((await admin.query("SELECT pg_backend_pid() AS pid")).rows[0].pid)?.ppid ?? 0;
+  postmaster = procStat((await admin.query("SELECT pg_backend_pid() AS pid")).rows[0].pid)?.ppid ?? 0;
   if (!postmaster) throw new Error("cannot find the postmaster: is PostgreSQL on this machine?");
   const servers = [];
   for (const kind of ["service", "floor"]) {

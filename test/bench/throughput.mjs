@@ -20,13 +20,13 @@
 // and round by round (median, least, greatest), and the load average (`uptime`) at start and end.
 // A full run takes about (WARMUP + ROUNDS × SECONDS) × 31 cells: 11 minutes at the defaults.
 // Every loop is bounded in time; every child is killed on exit, error or signal.
-import { execFileSync, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { jsonRequest, listeningPort } from "./listening.mjs";
-import { clockTicksPerSecond, combineRounds, cpuPerRequest, parseProcStat, planSlot, ratio, roundOrder, roundRatios, settledTicks, stockSetAmounts as amounts, BENCH_STORES as STORES, benchCustomer as customer } from "./throughput-stats.mjs";
+import { jsonRequest } from "./listening.mjs";
+import { postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
+import { clockTicksPerSecond, combineRounds, cpuPerRequest, planSlot, ratio, roundOrder, roundRatios, stockSetAmounts as amounts, BENCH_STORES as STORES, benchCustomer as customer } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -65,21 +65,7 @@ const uptime = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 const loadAtStart = uptime();
 
 // ---- children: every one is killed when this process ends, however it ends ----
-const children = new Set();
-const killAll = () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-};
-process.on("exit", killAll);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1)));
-
-/** Starts `args` under node; resolves with the child and its port once it prints "listening on http://127.0.0.1:PORT". */
-function start(name, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  child.stderr.on("data", (d) => process.stderr.write(`[${name}] ${d}`));
-  return listeningPort(child, name, START_TIMEOUT_MS).then((port) => ({ name, child, port }));
-}
+const { start, killAll } = serverProcesses(START_TIMEOUT_MS);
 
 /** SIGTERM, then SIGKILL after 10 s. */
 const stop = (p) =>
@@ -103,39 +89,8 @@ async function login(p) {
 }
 
 // ---- CPU from /proc ----
-const stat = (pid) => {
-  try {
-    return parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return undefined; // the process is gone
-  }
-};
-const ticksOf = (pids) => pids.reduce((n, pid) => n + (stat(pid)?.ticks ?? 0), 0);
 let postmaster = 0;
-/**
- * CPU ticks of PostgreSQL now: the postmaster's own, those of its children alive now (found by
- * their parent pid), and those of its children that exited and were reaped (the postmaster's
- * cutime + cstime), read so that a backend reaped meanwhile is counted once (`settledTicks`: a
- * server's pool closes its connections after 10 s idle, which between rounds happens while
- * another server is measured; read in one pass, such a backend had once made a round's
- * PostgreSQL CPU negative).
- */
-const pgTicks = () =>
-  settledTicks(
-    () => {
-      const children = new Map();
-      for (const d of readdirSync("/proc")) {
-        if (!/^\d+$/.test(d)) continue;
-        const s = stat(d);
-        if (s?.ppid === postmaster) children.set(d, s.ticks);
-      }
-      return children;
-    },
-    () => {
-      const s = stat(postmaster);
-      return { ticks: s?.ticks ?? 0, childTicks: s?.childTicks ?? 0 };
-    },
-  ).ticks;
+const pgTicks = () => postgresTicks(postmaster);
 
 // ---- workloads ----
 const TECHNICIANS = ["tech-1", "tech-2", "tech-3"];
@@ -233,7 +188,7 @@ let pgbench;
 let failed = false;
 try {
   await admin.connect();
-  postmaster = stat((await admin.query("SELECT pg_backend_pid() AS pid")).rows[0].pid)?.ppid ?? 0;
+  postmaster = procStat((await admin.query("SELECT pg_backend_pid() AS pid")).rows[0].pid)?.ppid ?? 0;
   if (!postmaster) throw new Error("cannot find the postmaster: is PostgreSQL on this machine?");
   const freshDatabase = async (suffix) => {
     const name = `fsr_tp_${stamp}_${suffix}`;
