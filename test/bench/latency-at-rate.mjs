@@ -29,7 +29,7 @@ import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { jsonRequest } from "./listening.mjs";
-import { postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
+import { checkedOutCommit, postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
 import { BENCH_STORES, benchCustomer, clockTicksPerSecond, cpuPerRequest, percentile, stockSetAmounts } from "./throughput-stats.mjs";
 
 const RATES = (process.argv[2] ?? "500,1000,1500,2000").split(",").map(Number);
@@ -311,15 +311,7 @@ try {
   await admin.end().catch(() => {});
 }
 
-const commit = (() => {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
-    return dirty ? `${head} with local changes` : head;
-  } catch {
-    return "unknown";
-  }
-})();
+const commit = checkedOutCommit();
 const ms = (x) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : x.toFixed(0)) : "–");
 console.log(`\n## Latency at a fixed rate: ${new Date().toISOString()}, commit ${commit}\n`);
 console.log(`Node ${process.version}, ${availableParallelism()} cores; ${PROCESSES} processes a server, ${CONNECTIONS} keep-alive connections each; ${SECONDS} s a cell; each workload first drives each server for ${WARMUP} s with every connection busy (warm-up); open loop, times from each request's scheduled instant; CLK_TCK ${HZ}.`);

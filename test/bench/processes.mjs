@@ -1,7 +1,7 @@
 // What the HTTP benches that start servers share (throughput.mjs, latency-at-rate.mjs): the
 // servers they start, each killed when the bench ends however it ends, and the CPU of a process
-// and of PostgreSQL, read from /proc.
-import { spawn } from "node:child_process";
+// and of PostgreSQL, read from /proc; and the commit a report names.
+import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { listeningPort } from "./listening.mjs";
 import { parseProcStat, settledTicks } from "./throughput-stats.mjs";
@@ -69,4 +69,15 @@ export function postgresTicks(postmaster) {
       return { ticks: s?.ticks ?? 0, childTicks: s?.childTicks ?? 0 };
     },
   ).ticks;
+}
+
+/** The short hash of HEAD, "… with local changes" when tracked files differ from it, or "unknown" outside git: what a report was run on. */
+export function checkedOutCommit() {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+    return dirty ? `${head} with local changes` : head;
+  } catch {
+    return "unknown";
+  }
 }

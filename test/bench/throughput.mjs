@@ -25,7 +25,7 @@ import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { jsonRequest } from "./listening.mjs";
-import { postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
+import { checkedOutCommit, postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
 import { clockTicksPerSecond, combineRounds, cpuPerRequest, planSlot, ratio, roundOrder, roundRatios, stockSetAmounts as amounts, BENCH_STORES as STORES, benchCustomer as customer } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
@@ -258,15 +258,7 @@ try {
 
 // ---- the report ----
 const loadAtEnd = uptime();
-const commit = (() => {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
-    return dirty ? `${head} with local changes` : head;
-  } catch {
-    return "unknown";
-  }
-})();
+const commit = checkedOutCommit();
 const n0 = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString("en-US") : "–");
 const ms = (x) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : x.toFixed(0)) : "–");
 const cpu = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
