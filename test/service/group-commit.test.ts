@@ -3,9 +3,9 @@
 // is stale, refused by a unique constraint, or a decision throws. No database: test/postgres/
 // group-commit.test.ts runs the same writes on PostgreSQL against the in-memory model.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { decideAndCommit } from "../../src/service/decide-and-commit.js";
-import { GROUP_LIMIT, groupCommitter, groupKey, groupOperation, joiners, viewAfter, type Decide } from "../../src/service/group-commit.js";
+import { GROUP_LIMIT, afterThisPhase, groupCommitter, groupKey, groupOperation, joiners, viewAfter, type Decide } from "../../src/service/group-commit.js";
 import type { Outcome } from "../../src/service/journal-on-write.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import { NOTHING, mergeLoads, stockLoads } from "../../src/service/loads.js";
@@ -106,7 +106,12 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
   return { port: withHold, log, commits, loadedWith, loadedOps, amount: () => amountOf({ ...company, stock }) };
 }
 
-const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
+/**
+ * The committer over a script, its queues' first turns started at once (`later` runs its
+ * function there and then): the writes sent after the first queue behind its turn, as writes read
+ * in later phases of the event loop do. "afterThisPhase" below tests the default.
+ */
+const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken), (run) => run());
 const never = (): Outcome => {
   throw new Error("not called");
 };
@@ -235,6 +240,60 @@ describe("viewAfter", () => {
     expect(viewAfter(view, { customers: [testCustomer(0, 8, "NEW-8"), { ...existing, name: "Renamed" }] })).toBeUndefined();
     for (const kind of ["orders", "interventions", "materials", "stores"]) expect(viewAfter(view, { [kind]: [] })).toBeUndefined();
     expect(viewAfter(view, {})).toBe(view);
+  });
+});
+
+/** Waits for `n` turns of the event loop's check phase. */
+const phases = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
+describe("afterThisPhase (the default start of a queue's first turn)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("GRP-1: the writes sent in one phase of the event loop go in one turn; a write sent once that turn runs waits for the next", async () => {
+    const s = scripted();
+    const submit = groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
+    const first = await Promise.all([1, 2, 3, 4].map((n) => submit(key, stored(), add(n), never)));
+    expect(first.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }, { after: 10 }]);
+    expect(s.log).toEqual(["load 1", "commit 1 [+1 +2 +3 +4]"]);
+    // One write, then two more once its turn has started: the two share the next turn.
+    const one = submit(key, stored(), add(5), never);
+    await phases(1);
+    const two = [submit(key, stored(), add(6), never), submit(key, stored(), add(7), never)];
+    expect((await Promise.all([one, ...two])).map((a) => a.body)).toEqual([{ after: 15 }, { after: 21 }, { after: 28 }]);
+    expect(s.log.slice(2)).toEqual(["load 2", "commit 2 [+5]", "load 3", "commit 3 [+6 +7]"]);
+  });
+
+  it("GRP-1: a write sent alone goes alone (the route of one decision) once the phase ends, without waiting for a timer", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    const s = scripted();
+    const submit = groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
+    let answered: unknown;
+    void submit(key, stored(), add(2), never).then((a) => (answered = a.body));
+    expect(s.log).toEqual([]);
+    await phases(3);
+    expect(answered).toEqual({ after: 2 });
+    expect(s.log).toEqual(["load 1", "commit 1 [+2]"]);
+  });
+
+  it("GRP-1: runs its function once the callbacks already due have run, through setImmediate; where there is none (a browser bundle), through a timer of 0 ms", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    const order: string[] = [];
+    afterThisPhase(() => order.push("after"));
+    setImmediate(() => order.push("due"));
+    order.push("now");
+    await phases(2);
+    expect(order).toEqual(["now", "after", "due"]);
+    vi.stubGlobal("setImmediate", undefined);
+    afterThisPhase(() => order.push("timer"));
+    await Promise.resolve();
+    expect(order).toHaveLength(3);
+    vi.advanceTimersByTime(0);
+    expect(order).toEqual(["now", "after", "due", "timer"]);
   });
 });
 
