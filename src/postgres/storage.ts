@@ -578,6 +578,12 @@ export function postgresStorage(options: PostgresStorageOptions): PostgresStorag
     },
     attempts: maxAttempts,
     groupCommit: true,
+    // A queue's first turn waits for the callbacks of the sockets read in this phase of the event
+    // loop, so the writes they carry join it (GRP-1; docs/decisions.md "The first turn after the
+    // loop's phase").
+    startGroupTurn: (run: () => void): void => {
+      setImmediate(run);
+    },
     async hold(operation: StoredOperation, stale?: LoadedView): Promise<ViewHold> {
       const taken = await takeHold(operation, stale);
       return { locked: taken.pinned !== undefined, held: taken, stores: taken.stores };

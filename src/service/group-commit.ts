@@ -1,12 +1,12 @@
 // Group commit (issue 33): the stock writes one process has queued for one company, and the
 // customer adds it has queued, are decided one after another on one view and committed in one
-// commit. A write that finds no queue starts one, whose first turn begins once the event loop's
-// current phase ends, so that the writes read in the same phase go in it together; a write that
-// is still alone then goes alone: the route of one decision (decide-and-commit.ts), or a turn of
-// one on a storage that holds before it loads (stock). The writes that arrive while a turn runs
-// wait, and the next turn takes them all, or the running turn when its view waited for locked
-// rows. docs/decisions.md "Group commit" says why this is the
-// same as committing them one by one.
+// commit. A write that finds no queue starts one, whose first turn begins as the storage says
+// (PostgreSQL: once the event loop's current phase ends, so that the writes read in that phase go
+// in it together); a write that is still alone then goes alone: the route of one decision
+// (decide-and-commit.ts), or a turn of one on a storage that holds before it loads (stock). The
+// writes that arrive while a turn runs wait, and the next turn takes them all, or the running
+// turn when its view waited for locked rows. docs/decisions.md "Group commit" says why this is
+// the same as committing them one by one.
 import { applyStoreChanges } from "../stock/batch.js";
 import type { Customer } from "../customer/customer.js";
 import type { Amount } from "../stock/amount.js";
@@ -28,17 +28,6 @@ export type Decide = (view: CompanyState, recorded: RecordedAnswer | undefined) 
 export type Taken = (view: CompanyState, recorded: RecordedAnswer | undefined, error: DuplicateExternalIdError) => Outcome;
 /** The route of one decision (`decideAndCommit` over the port). */
 export type Alone = (stored: StoredOperation, decide: Decide, taken: Taken) => Awaitable<ServiceResponse>;
-
-/**
- * Runs a function once the event loop's current phase has ended: `setImmediate` where there is
- * one (Node), else a timer of 0 ms. The callbacks of the sockets found readable together all run
- * before it, so every write whose request was read in that phase is queued by then.
- * @param run - what to run
- */
-export function afterThisPhase(run: () => void): void {
-  if (typeof globalThis.setImmediate === "function") globalThis.setImmediate(run);
-  else globalThis.setTimeout(run, 0);
-}
 
 /**
  * The key under which a write may be committed with others, or `undefined` when it goes alone. A
@@ -157,17 +146,16 @@ interface DecidedMember {
  * constraint refused twice, goes alone, write by write, in the order queued.
  *
  * A write that finds no queue of its key starts one, and the queue's first turn begins through
- * `later`: by default once the event loop's current phase has ended ({@link afterThisPhase}), so
- * the writes whose requests were read together, which would each have found the queue under way,
- * go in one turn instead of one alone and the rest in the next. Measured with two processes over
- * HTTP (docs/performance.md, "The first turn after the loop's phase"): about half the commits a
- * write. A write sent alone waits for no timer, only for the callbacks already due.
+ * the port's `startGroupTurn`, or at once without one. The PostgreSQL storage starts it once the
+ * event loop's current phase has ended, so the writes whose requests were read together go in
+ * one turn instead of the first alone and the rest in the next (two processes over HTTP: about
+ * half the commits a write, docs/performance.md "The first turn after the loop's phase").
  * @param port - the storage (one that says `groupCommit`)
  * @param alone - the route of one decision
- * @param later - starts a queue's first turn (default {@link afterThisPhase}; `(f) => f()` starts it at once)
  * @returns `submit(key, stored, decide, taken)`
  */
-export function groupCommitter(port: RequestPort, alone: Alone, later: (run: () => void) => void = afterThisPhase): (key: string, stored: StoredOperation, decide: Decide, taken: Taken) => Promise<ServiceResponse> {
+export function groupCommitter(port: RequestPort, alone: Alone): (key: string, stored: StoredOperation, decide: Decide, taken: Taken) => Promise<ServiceResponse> {
+  const later = port.startGroupTurn ?? ((run: () => void): void => run());
   const queues = new Map<string, Member[]>();
 
   const settle = async (member: Member): Promise<void> => {

@@ -167,6 +167,8 @@ export interface RequestPort {
   readonly attempts: number;
   /** Whether one commit may hold several decisions' journal entries ({@link DecisionToCommit.grouped}); absent: no. */
   readonly groupCommit?: boolean;
+  /** How a group commit's queue starts its first turn (see {@link FieldStorage.startGroupTurn}); absent: at once. */
+  readonly startGroupTurn?: (run: () => void) => void;
   /**
    * A store page (STO-3 to STO-6): the listing of the path's store, handed to `page` in the
    * tick it is read (a database storage's listing is its process cache, current only then).
@@ -260,6 +262,15 @@ export interface FieldStorage {
    * docs/decisions.md). Absent or `false`: one decision a commit.
    */
   readonly groupCommit?: boolean;
+  /**
+   * With {@link FieldStorage.groupCommit}: how a queue of writes that may be committed together
+   * starts its first turn, when a write finds no queue of its group. The PostgreSQL storage starts
+   * it once the event loop's current phase ends (`setImmediate`), so every write whose request
+   * was read in that phase goes in the same turn (GRP-1; docs/decisions.md "The first turn after
+   * the loop's phase"). Absent: at once, so the first write goes alone and the writes sent after
+   * it queue behind its turn.
+   */
+  readonly startGroupTurn?: (run: () => void) => void;
   /** A store page's view, handed to `page` in the tick it is read (the listing cache is current only then). */
   readonly readListing: <R>(operation: StoredOperation, page: (view: CompanyState) => R) => Promise<R>;
   /** One page of a company's journal, by ascending `seq` (JRN-2). */

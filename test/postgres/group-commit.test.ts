@@ -4,7 +4,7 @@
 // model), every answer and the stock they leave must be the same.
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFieldService } from "../../src/service/create.js";
 import type { FieldService, ServiceRequest, ServiceResponse } from "../../src/service/entry-point.js";
 import type { PostgresStorage } from "../../src/postgres/index.js";
@@ -110,6 +110,22 @@ describe.runIf(databaseUrl !== undefined)("group commit on PostgreSQL (GRP-1)", 
     expect(together.map((a) => a.status)).toEqual([204, 204, 204, 204, 204, 204]);
     const last = storage.stats();
     expect({ roundTrips: last.roundTrips - after.roundTrips, commits: last.commits - after.commits, grouped: last.grouped - after.grouped }).toEqual({ roundTrips: 2, commits: 1, grouped: 5 });
+  });
+
+  it("GRP-1: the storage starts a queue's first turn once the callbacks already due in the event loop's phase have run, through no timer", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "setInterval"] });
+    try {
+      const order: string[] = [];
+      storage.startGroupTurn!(() => order.push("turn"));
+      setImmediate(() => order.push("due"));
+      order.push("now");
+      await Promise.resolve();
+      expect(order).toEqual(["now"]);
+      for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(order).toEqual(["now", "turn", "due"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("GRP-1: on a busy stock (a commit of several of its writes within the second), six sets cost 2 round trips, five of them sent once the first one's read is on its way: its turn reads the stock whole without a lock, and the five queued meanwhile join its view and commit", async () => {

@@ -3,9 +3,9 @@
 // is stale, refused by a unique constraint, or a decision throws. No database: test/postgres/
 // group-commit.test.ts runs the same writes on PostgreSQL against the in-memory model.
 import fc from "fast-check";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decideAndCommit } from "../../src/service/decide-and-commit.js";
-import { GROUP_LIMIT, afterThisPhase, groupCommitter, groupKey, groupOperation, joiners, viewAfter, type Decide } from "../../src/service/group-commit.js";
+import { GROUP_LIMIT, groupCommitter, groupKey, groupOperation, joiners, viewAfter, type Decide } from "../../src/service/group-commit.js";
 import type { Outcome } from "../../src/service/journal-on-write.js";
 import { loadFixture } from "../../src/service/fixture.js";
 import { NOTHING, mergeLoads, stockLoads } from "../../src/service/loads.js";
@@ -107,11 +107,11 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
 }
 
 /**
- * The committer over a script, its queues' first turns started at once (`later` runs its
- * function there and then): the writes sent after the first queue behind its turn, as writes read
- * in later phases of the event loop do. "afterThisPhase" below tests the default.
+ * The committer over a script. The script's port has no `startGroupTurn`, so a queue's first turn
+ * starts at once: the writes sent after the first queue behind its turn, as writes read in later
+ * phases of the event loop do. "A storage's startGroupTurn" below gives it one.
  */
-const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken), (run) => run());
+const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
 const never = (): Outcome => {
   throw new Error("not called");
 };
@@ -248,15 +248,11 @@ const phases = async (n: number): Promise<void> => {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 };
 
-describe("afterThisPhase (the default start of a queue's first turn)", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
-  it("GRP-1: the writes sent in one phase of the event loop go in one turn; a write sent once that turn runs waits for the next", async () => {
+describe("a storage's startGroupTurn (how a queue's first turn starts)", () => {
+  it("GRP-1: started once the event loop's phase ends, the writes sent in one phase go in one turn; a write sent once that turn runs waits for the next", async () => {
     const s = scripted();
-    const submit = groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
+    const port = { ...s.port, startGroupTurn: (run: () => void) => void setImmediate(run) };
+    const submit = groupCommitter(port, (op, decide, taken) => decideAndCommit(port, op, decide, taken));
     const first = await Promise.all([1, 2, 3, 4].map((n) => submit(key, stored(), add(n), never)));
     expect(first.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }, { after: 10 }]);
     expect(s.log).toEqual(["load 1", "commit 1 [+1 +2 +3 +4]"]);
@@ -268,32 +264,16 @@ describe("afterThisPhase (the default start of a queue's first turn)", () => {
     expect(s.log.slice(2)).toEqual(["load 2", "commit 2 [+5]", "load 3", "commit 3 [+6 +7]"]);
   });
 
-  it("GRP-1: a write sent alone goes alone (the route of one decision) once the phase ends, without waiting for a timer", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout"] });
+  it("GRP-1: each queue's first turn is started through it, once; a turn that follows another is not", async () => {
     const s = scripted();
-    const submit = groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
-    let answered: unknown;
-    void submit(key, stored(), add(2), never).then((a) => (answered = a.body));
-    expect(s.log).toEqual([]);
-    await phases(3);
-    expect(answered).toEqual({ after: 2 });
-    expect(s.log).toEqual(["load 1", "commit 1 [+2]"]);
-  });
-
-  it("GRP-1: runs its function once the callbacks already due have run, through setImmediate; where there is none (a browser bundle), through a timer of 0 ms", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout"] });
-    const order: string[] = [];
-    afterThisPhase(() => order.push("after"));
-    setImmediate(() => order.push("due"));
-    order.push("now");
-    await phases(2);
-    expect(order).toEqual(["now", "after", "due"]);
-    vi.stubGlobal("setImmediate", undefined);
-    afterThisPhase(() => order.push("timer"));
-    await Promise.resolve();
-    expect(order).toHaveLength(3);
-    vi.advanceTimersByTime(0);
-    expect(order).toEqual(["now", "after", "due", "timer"]);
+    const started: string[] = [];
+    const port = { ...s.port, startGroupTurn: (run: () => void) => { started.push(`start ${s.log.length}`); run(); } };
+    const submit = groupCommitter(port, (op, decide, taken) => decideAndCommit(port, op, decide, taken));
+    await Promise.all([1, 2, 3].map((n) => submit(key, stored(), add(n), never)));
+    // Started at once, the first write went alone and the two behind it in the next turn, unstarted.
+    expect([started, s.log]).toEqual([["start 0"], ["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]"]]);
+    await submit(key, stored(), add(4), never);
+    expect(started).toEqual(["start 0", "start 4"]);
   });
 });
 
