@@ -109,9 +109,9 @@ function scripted(verdicts: (CommitVerdict | Error)[] = [], options: { attempts?
 /**
  * The committer over a script. The script's port has no `startGroupTurn`, so a queue's first turn
  * starts at once: the writes sent after the first queue behind its turn, as writes read in later
- * phases of the event loop do. "A storage's startGroupTurn" below gives it one.
+ * phases of the event loop do. "A storage's startGroupTurn" below hands it a port with one.
  */
-const committer = (s: Script) => groupCommitter(s.port, (op, decide, taken) => decideAndCommit(s.port, op, decide, taken));
+const committer = (s: Script, port: RequestPort = s.port) => groupCommitter(port, (op, decide, taken) => decideAndCommit(port, op, decide, taken));
 const never = (): Outcome => {
   throw new Error("not called");
 };
@@ -252,7 +252,7 @@ describe("a storage's startGroupTurn (how a queue's first turn starts)", () => {
   it("GRP-1: started once the event loop's phase ends, the writes sent in one phase go in one turn; a write sent once that turn runs waits for the next", async () => {
     const s = scripted();
     const port = { ...s.port, startGroupTurn: (run: () => void) => void setImmediate(run) };
-    const submit = groupCommitter(port, (op, decide, taken) => decideAndCommit(port, op, decide, taken));
+    const submit = committer(s, port);
     const first = await Promise.all([1, 2, 3, 4].map((n) => submit(key, stored(), add(n), never)));
     expect(first.map((a) => a.body)).toEqual([{ after: 1 }, { after: 3 }, { after: 6 }, { after: 10 }]);
     expect(s.log).toEqual(["load 1", "commit 1 [+1 +2 +3 +4]"]);
@@ -268,7 +268,7 @@ describe("a storage's startGroupTurn (how a queue's first turn starts)", () => {
     const s = scripted();
     const started: string[] = [];
     const port = { ...s.port, startGroupTurn: (run: () => void) => { started.push(`start ${s.log.length}`); run(); } };
-    const submit = groupCommitter(port, (op, decide, taken) => decideAndCommit(port, op, decide, taken));
+    const submit = committer(s, port);
     await Promise.all([1, 2, 3].map((n) => submit(key, stored(), add(n), never)));
     // Started at once, the first write went alone and the two behind it in the next turn, unstarted.
     expect([started, s.log]).toEqual([["start 0"], ["load 1", "commit 1 [+1]", "load 2", "commit 2 [+2 +3]"]]);
