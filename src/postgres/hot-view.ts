@@ -190,7 +190,9 @@ export function narrowedRow(operation: StoredOperation, read: HotStockRead): Nar
 export function narrowable(operation: StoredOperation): boolean {
   const loads = operation.loads;
   if (operation.idempotencyKey !== null || loads.stock !== "named" || loads.orderCustomers || loads.orderInterventions || loads.allocations !== undefined) return false;
-  return none(loads.customers) && none(loads.customerElements) && none(loads.orders) && none(loads.interventions) && none(loads.stores);
+  const elements = loads.customerElements;
+  const noElementKeys = elements.externalIds.contactPeople.length === 0 && elements.externalIds.addresses.length === 0 && elements.externalIds.serviceObjects.length === 0;
+  return elements.ids.length === 0 && noElementKeys && none(loads.customers) && none(loads.orders) && none(loads.interventions) && none(loads.stores);
 }
 
 function none(keys: Keys): boolean {

@@ -12,6 +12,7 @@ import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import type { RecordedAnswer } from "../journal/memory.js";
 import type { Material } from "../material/material.js";
+import type { NestedList } from "../order/owned-elements.js";
 import { offeredMaterialsColumn, offerText, type MaterialCache } from "./material-cache.js";
 import { materialFromRow, writeMaterialRows } from "./materials.js";
 import { asRow, quoteSchema, text, type SqlExecutor } from "./sql.js";
@@ -50,23 +51,91 @@ function storedKeyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);
 }
 
+/** The nested lists of a customer, in the order a row lists their elements. */
+const NESTED_LISTS: readonly NestedList[] = ["contactPeople", "addresses", "serviceObjects"];
+
+/** The prefix of each nested list's keys in `element_keys`: one character and a colon, so no two lists' keys are equal. */
+const LIST_TAGS: Readonly<Record<NestedList, string>> = { contactPeople: "c:", addresses: "a:", serviceObjects: "s:" };
+
 /**
- * A customer as its row travels (`json_to_recordset`): its stored external ID, the GUIDs and
- * stored external IDs of its nested elements (what UPS-6 and ORD-2 look customers up by), and
- * the document.
+ * A nested element's external ID as a customer's `element_keys` holds it: its list's tag, then
+ * the stored key ({@link storedKey}). An element's external ID is unique within its customer's
+ * list only, so the same key may name a contact person of one customer and an address of
+ * another; the tag lets the view of an order ask for a holder in the list the order names
+ * (ORD-1) and read one such customer, not every customer holding the key in any list.
+ * @param list - the element's list
+ * @param key - its external ID
+ * @returns the tagged stored key
+ * @example
+ * elementKey("addresses", "main") //=> "a:main"
+ * elementKey("contactPeople", "a\u0000b") //=> "c:a\\0b"
+ */
+export function elementKey(list: NestedList, key: string): string {
+  return LIST_TAGS[list] + storedKey(key);
+}
+
+/**
+ * A customer as its row travels (`json_to_recordset`): its stored external ID, the GUIDs of its
+ * nested elements and their external IDs tagged by list ({@link elementKey}), what UPS-6 and
+ * ORD-1 look customers up by, and the document.
  * @param customer - the customer
  * @returns the row's columns
  */
 export function customerRow(customer: Customer): { id: Guid; external_id: string | null; element_ids: Guid[]; element_keys: string[]; doc: Customer } {
   const elementIds: Guid[] = [];
   const elementKeys: string[] = [];
-  for (const list of [customer.contactPeople, customer.addresses, customer.serviceObjects]) {
-    for (const e of list) {
+  for (const list of NESTED_LISTS) {
+    const elements: readonly { readonly id: Guid; readonly externalId: string | null }[] = customer[list];
+    for (const e of elements) {
       elementIds.push(e.id);
-      if (e.externalId !== null) elementKeys.push(storedKey(e.externalId));
+      if (e.externalId !== null) elementKeys.push(elementKey(list, e.externalId));
     }
   }
   return { id: customer.id, external_id: storedKeyOrNull(customer.externalId), element_ids: elementIds, element_keys: elementKeys, doc: customer };
+}
+
+/**
+ * Migration 9's script: the column's comment says what `element_keys` now holds (the keys
+ * themselves are rewritten by {@link tagElementKeys}, which reads each document).
+ * @param schema - the schema
+ * @returns the SQL script
+ * @throws Error when the schema name is not a plain identifier
+ */
+export function elementKeysMigration(schema: string): string {
+  return `COMMENT ON COLUMN ${quoteSchema(schema)}.customers.element_keys IS 'external IDs of the nested elements, each tagged by its list: c: contact person, a: address, s: service object'`;
+}
+
+/** How many customers migration 9 rewrites a statement: a bounded JSON text a batch, whatever the table holds. */
+const TAG_BATCH = 500;
+
+/**
+ * Migration 9's step that SQL alone cannot do: rewrites every customer's `element_keys` as
+ * {@link customerRow} computes them from its document, tagged by list. `->>` cannot read a
+ * document text holding a U+0000 escape, so the keys are computed here, by the one function
+ * that computes them on every write, in batches of {@link TAG_BATCH} customers in key order.
+ * @param db - the migration's connection, inside its transaction
+ * @param schema - the schema
+ * @returns how many customers were rewritten
+ */
+export async function tagElementKeys(db: SqlExecutor, schema: string): Promise<number> {
+  const s = quoteSchema(schema);
+  let after: readonly [string, string] | undefined;
+  let rewritten = 0;
+  for (;;) {
+    const rows = (await db.query(
+      `SELECT company_id, id, doc::text AS doc FROM ${s}.customers${after === undefined ? "" : " WHERE (company_id, id) > ($2::uuid, $3::uuid)"} ORDER BY company_id, id LIMIT $1`,
+      after === undefined ? [TAG_BATCH] : [TAG_BATCH, ...after],
+    )).rows as { company_id: string; id: string; doc: string }[];
+    const last = rows.at(-1);
+    if (last === undefined) return rewritten;
+    const keys = rows.map((r) => ({ company_id: r.company_id, id: r.id, element_keys: customerRow(JSON.parse(r.doc) as Customer).element_keys }));
+    await db.query(
+      `UPDATE ${s}.customers c SET element_keys = t.element_keys FROM json_to_recordset($1::json) AS t(company_id uuid, id uuid, element_keys text[]) WHERE c.company_id = t.company_id AND c.id = t.id`,
+      [JSON.stringify(keys)],
+    );
+    rewritten += rows.length;
+    after = [last.company_id, last.id];
+  }
 }
 
 /** `json` keeps U+0000 escapes; the document is the record as JSON (instants are numbers, no decimals in these records). */
@@ -318,7 +387,7 @@ SELECT 1`,
       }
     }
     const customers = path.customer.with(loads.customers);
-    const elements = keysOf(loads.customerElements);
+    const elementIds = loads.customerElements.ids;
     const orders = path.order.with(loads.orders);
     const interventions = path.intervention.with(loads.interventions);
     const materials = path.material.with(loads.materials, materialKey);
@@ -352,9 +421,27 @@ SELECT 1`,
     const customerWhere: string[] = [];
     const customerKeys = anyKey(customers);
     if (customerKeys !== undefined) customerWhere.push(customerKeys);
-    if (elements.ids.length > 0) customerWhere.push(`element_ids && ${bind(elements.ids, "uuid[]")}`);
-    if (elements.keys.length > 0) customerWhere.push(`element_keys && ${bind(elements.keys, "text[]")}`);
+    if (elementIds.length > 0) customerWhere.push(`element_ids && ${bind(elementIds, "uuid[]")}`);
     if (loads.orderCustomers && orderKeys !== undefined) customerWhere.push("id IN (SELECT customer_id FROM o)");
+    // An element named by external ID (ORD-1): the customers read above, and one other customer
+    // holding it in that list when none of them does. ORD-1 asks only whether another customer
+    // holds it, and element keys repeat across customers (every customer may have an address
+    // `main`), so reading every holder would read the company. A valid order's customer holds
+    // each, so the lookup runs (CASE evaluates its branch's subquery only when taken) only for a
+    // reference the decision refuses.
+    const named = customerWhere.join(" OR ");
+    const holders: string[] = [];
+    for (const list of NESTED_LISTS) {
+      for (const key of loads.customerElements.externalIds[list]) {
+        const tag = bind(elementKey(list, key), "text");
+        // Materialized, the holders are planned as if all were read (the GIN index for a rare
+        // key), and the LIMIT outside stops at the first: a plain LIMIT 1 makes the planner
+        // scan the table for a key nobody holds (docs/decisions.md).
+        const holder = `(WITH h AS MATERIALIZED (SELECT id FROM ${s}.customers WHERE company_id = $1 AND element_keys @> ARRAY[${tag}]) SELECT id FROM h LIMIT 1)`;
+        holders.push(named === "" ? holder : `CASE WHEN EXISTS (SELECT FROM ${s}.customers n WHERE n.company_id = $1 AND (${named}) AND n.element_keys @> ARRAY[${tag}]) THEN NULL ELSE ${holder} END`);
+      }
+    }
+    if (holders.length > 0) customerWhere.push(`id = ANY(ARRAY[${holders.join(", ")}])`);
     if (customerWhere.length > 0) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.customers WHERE company_id = $1 AND (${customerWhere.join(" OR ")})) AS customers`);
     const interventionKeys = anyKey(interventions);
     if (interventionKeys !== undefined) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.interventions WHERE company_id = $1 AND (${interventionKeys})) AS interventions`);

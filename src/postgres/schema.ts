@@ -5,6 +5,7 @@ import { listingMigration, listingVersionsMigration, materialWritersMigration } 
 import { quoteSchema, type SqlExecutor } from "./sql.js";
 import { credentialsMigration, hashStoredSecrets } from "./credentials.js";
 import { optimisticMigration } from "./commit.js";
+import { elementKeysMigration, tagElementKeys } from "./records.js";
 import type { SecretHasher } from "../auth/secret.js";
 
 /** One versioned migration: applied once per schema, in version order, recorded in `migrations`. */
@@ -138,8 +139,15 @@ const optimistic: Migration = { version: 7, name: "versions for the optimistic c
  */
 const materialWriters: Migration = { version: 8, name: "materials stamped with their writer; materials counter dropped", sql: materialWritersMigration };
 
+/**
+ * The customers' element keys tagged by their list (`a:main`, not `main`), owned by
+ * `records.ts`: the view of an order that names an element reads one customer holding it in
+ * that list, not every customer holding the key (ORD-1).
+ */
+const elementKeys: Migration = { version: 9, name: "customers' element keys tagged by list", sql: elementKeysMigration, run: tagElementKeys };
+
 /** Every migration, in version order. */
-export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials, optimistic, materialWriters];
+export const migrations: readonly Migration[] = [coreTables, listingTables, listingVersions, journal, sync, credentials, optimistic, materialWriters, elementKeys];
 
 /** The newest migration this build has: a schema recording a later one was migrated by a newer release. */
 export const latestMigration: number = migrations.reduce((newest, m) => Math.max(newest, m.version), 0);

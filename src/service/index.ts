@@ -10,7 +10,8 @@ export { StorageUnavailableError, StorageSetupError, DuplicateExternalIdError } 
 export type { CompanyState, Changes, Table, Listed, Catalogs, Client, Addressable } from "./state.js";
 export type { HandledOperation } from "./router.js";
 export { operationLoads } from "./router.js";
-export type { OperationLoads, Keys, AllocationLoad } from "./loads.js";
+export type { OperationLoads, Keys, ElementKeys, AllocationLoad } from "./loads.js";
+export type { NestedList } from "../order/owned-elements.js";
 export { validateFixture } from "./fixture.js";
 // The demonstration fixture (`npm start`'s): here as well as in /testing, which needs fast-check.
 export { demoFixture } from "./demo-fixture.js";

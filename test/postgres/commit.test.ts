@@ -234,10 +234,11 @@ describe("the commit statement (issue 33)", () => {
     const row = customerRow(customer);
     const elements = [...customer.contactPeople, ...customer.addresses, ...customer.serviceObjects];
     expect(row.element_ids).toEqual(elements.map((e) => e.id));
-    expect(row.element_keys).toEqual(elements.filter((e) => e.externalId !== null).map((e) => e.externalId));
+    const tagged = (tag: string, list: readonly { externalId: string | null }[]) => list.flatMap((e) => (e.externalId === null ? [] : [`${tag}:${e.externalId}`]));
+    expect(row.element_keys).toEqual([...tagged("c", customer.contactPeople), ...tagged("a", customer.addresses), ...tagged("s", customer.serviceObjects)]);
     expect(row.element_ids.length).toBeGreaterThan(0);
     const nul = customerRow({ ...customer, externalId: "a\u0000b", addresses: customer.addresses.map((a) => ({ ...a, externalId: "x\\y" })) });
     expect(nul.external_id).toBe("a\\0b");
-    expect(nul.element_keys).toContain("x\\\\y");
+    expect(nul.element_keys).toContain("a:x\\\\y");
   });
 });

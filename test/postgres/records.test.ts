@@ -2,7 +2,7 @@
 // stored, and the columns a customer's row carries for the lookups UPS-6 and ORD-2 make. The
 // statements themselves run in every suite of test/postgres/.
 import { describe, expect, it } from "vitest";
-import { customerRow, emptyStamp, storedKey } from "../../src/postgres/records.js";
+import { customerRow, elementKey, emptyStamp, storedKey } from "../../src/postgres/records.js";
 import { testCustomer } from "../../src/testing/arbitraries/records/fixture.js";
 
 describe("records as rows", () => {
@@ -20,7 +20,11 @@ describe("records as rows", () => {
     expect(row.id).toBe(customer.id);
     expect(row.external_id).toBe("C\\\\1");
     expect(row.element_ids).toEqual([customer.contactPeople[0]!.id, customer.addresses[0]!.id, customer.serviceObjects[0]!.id]);
-    expect(row.element_keys).toEqual(["cp1", "a1"]);
+    expect(row.element_keys).toEqual(["c:cp1", "a:a1"]);
+    // Tagged by list: the same external ID in two lists is two keys.
+    const withObject = { ...customer, serviceObjects: [{ ...customer.serviceObjects[0]!, externalId: "a1" }] };
+    expect(customerRow(withObject).element_keys).toEqual(["c:cp1", "a:a1", "s:a1"]);
+    expect(elementKey("contactPeople", "a\u0000b")).toBe("c:a\\0b");
     expect(row.doc).toBe(customer);
     expect(customerRow({ ...customer, externalId: null }).external_id).toBeNull();
   });

@@ -4,12 +4,13 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { bulkLoadIndexes } from "../../src/postgres/listing-migrations.js";
+import { customerRow, storedKey } from "../../src/postgres/records.js";
 import { latestMigration, migrate, migrations } from "../../src/postgres/schema.js";
 import { readJournalPage } from "../../src/postgres/journal.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { createFieldService } from "../../src/service/create.js";
 import { StorageSetupError } from "../../src/service/storage.js";
-import { testFixture } from "../../src/testing/arbitraries/records/fixture.js";
+import { testCustomer, testFixture } from "../../src/testing/arbitraries/records/fixture.js";
 import { databaseUrl, dropSchemas, schemaName, testSecrets, testStorage } from "./support.js";
 
 const schemas: string[] = [];
@@ -115,10 +116,42 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       await c.query(`INSERT INTO "${schema}".companies (id, position, config) VALUES ($1, 0, '{}')`, [company]);
       await c.query(`INSERT INTO "${schema}".materials (company_id, id, name, unit, price, category_id, supplier_id, version) VALUES ($1, $2, 'Šroub', 'Amounts', 1, $2, $2, 4)`, [company, kind]);
       await c.query(`INSERT INTO "${schema}".material_versions (company_id, version) VALUES ($1, 4)`, [company]);
-      expect(await migrate(c, schema, testSecrets)).toEqual([8]);
+      expect(await migrate(c, schema, testSecrets, 8)).toEqual([8]);
       expect((await c.query(`SELECT name, written_by::text AS w, pg_visible_in_snapshot(written_by, pg_current_snapshot()) AS seen FROM "${schema}".materials`)).rows).toEqual([{ name: "Šroub", w: "0", seen: true }]);
       expect((await c.query("SELECT to_regclass($1) AS t", [`"${schema}".material_versions`])).rows).toEqual([{ t: null }]);
       expect((await c.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'materials' AND column_name = 'version'", [schema])).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await c.end();
+    }
+  });
+  it("migration 9 tags every customer's element keys by list, as a write computes them, across batches and through a U+0000 escape in a document", async () => {
+    const schema = schemaName("schema");
+    schemas.push(schema);
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      expect(await migrate(c, schema, testSecrets, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const company = "00000000-0000-4000-8000-000000000001";
+      await c.query(`INSERT INTO "${schema}".companies (id, position, config) VALUES ($1, 0, '{}')`, [company]);
+      // More customers than one batch rewrites (500), the last with a U+0000 in an element's key
+      // (`->>` could not read its document) and a service object holding an address's key.
+      const customers = Array.from({ length: 1_001 }, (_, n) => testCustomer(0, n + 1, `C-${n}`));
+      customers[1_000] = { ...customers[1_000]!, addresses: [{ ...customers[1_000]!.addresses[0]!, externalId: "a\u0000b" }], serviceObjects: [{ ...customers[1_000]!.serviceObjects[0]!, externalId: "a1" }] };
+      // As version 8 wrote them: the stored keys, untagged.
+      const untagged = customers.map((cu) => ({ ...customerRow(cu), element_keys: [...cu.contactPeople, ...cu.addresses, ...cu.serviceObjects].flatMap((e) => (e.externalId === null ? [] : [storedKey(e.externalId)])) }));
+      // Each document as its own text: `json_to_recordset` cannot extract one holding U+0000.
+      await c.query(
+        `INSERT INTO "${schema}".customers (company_id, id, external_id, element_ids, element_keys, doc)
+         SELECT $1, t.id, t.external_id, t.element_ids, t.element_keys, ($3::text[])[t.n]::json FROM json_to_recordset($2::json) AS t(n int, id uuid, external_id text, element_ids uuid[], element_keys text[])`,
+        [company, JSON.stringify(untagged.map(({ doc: _, ...row }, i) => ({ ...row, n: i + 1 }))), untagged.map((row) => JSON.stringify(row.doc))],
+      );
+      expect((await c.query(`SELECT element_keys FROM "${schema}".customers WHERE id = $1`, [customers[1_000]!.id])).rows).toEqual([{ element_keys: ["cp1", "a\\0b", "a1"] }]);
+      expect(await migrate(c, schema, testSecrets)).toEqual([9]);
+      const rows = (await c.query(`SELECT id, element_keys FROM "${schema}".customers ORDER BY id`)).rows as { id: string; element_keys: string[] }[];
+      const byId = new Map(rows.map((r) => [r.id, r.element_keys]));
+      expect(rows).toHaveLength(1_001);
+      for (const cu of customers) expect([cu.id, byId.get(cu.id)]).toEqual([cu.id, customerRow(cu).element_keys]);
+      expect(byId.get(customers[1_000]!.id)).toEqual(["c:cp1", "a:a\\0b", "s:a1"]);
     } finally {
       await c.end();
     }

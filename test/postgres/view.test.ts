@@ -9,7 +9,7 @@ import type { ViewStamp } from "../../src/postgres/records.js";
 import type { Guid } from "../../src/shared/guid.js";
 import { NOTHING, type OperationLoads } from "../../src/service/loads.js";
 import type { StoredOperation, StoredParam } from "../../src/service/storage.js";
-import { ids } from "../../src/testing/arbitraries/records/fixture.js";
+import { ids, testCustomer } from "../../src/testing/arbitraries/records/fixture.js";
 import { loginBody, scenario, scenarioService } from "./scenario.js";
 import { databaseUrl, dropSchemas } from "./support.js";
 
@@ -93,16 +93,62 @@ describe.runIf(databaseUrl !== undefined)("a view reads what its loads name, and
         expect(slots.stamp.technicians.get(A.tech2)).toBe(0);
         // A customer found by a nested element (UPS-6): by the element's GUID, or its external ID.
         const customer = (await made.service.handle({ method: "GET", path: "/customer/externalId/CUST-1", headers: { authorization: `Bearer ${token}` } })).body as { contactPeople: { id: Guid }[] };
-        const byElementId = await load([], { ...NOTHING, customerElements: { ids: [customer.contactPeople[0]!.id], externalIds: [] } });
+        const byElementId = await load([], { ...NOTHING, customerElements: { ids: [customer.contactPeople[0]!.id], externalIds: { contactPeople: [], addresses: [], serviceObjects: [] } } });
         expect(sizes(byElementId.stamp).customers).toBe(1);
-        const byElementKey = await load([], { ...NOTHING, customerElements: { ids: [], externalIds: ["cp1"] } });
+        const byElementKey = await load([], { ...NOTHING, customerElements: { ids: [], externalIds: { contactPeople: ["cp1"], addresses: [], serviceObjects: [] } } });
         expect(sizes(byElementKey.stamp).customers).toBe(1);
-        expect((await load([], { ...NOTHING, customerElements: { ids: [], externalIds: ["nobody"] } })).stamp.customers.size).toBe(0);
+        expect((await load([], { ...NOTHING, customerElements: { ids: [], externalIds: { contactPeople: ["nobody"], addresses: [], serviceObjects: [] } } })).stamp.customers.size).toBe(0);
         // No order on the path: asking for its customer reads nothing (there is no order to follow).
         const none = await load([], { ...NOTHING, orderCustomers: true });
         expect(sizes(none.stamp)).toEqual({ customers: 0, orders: 0, interventions: 0, stores: 0, technicians: 0, stock: 0 });
       } finally {
         await close();
+      }
+    });
+
+    it("ORD-1: an element named by external ID reads no other customer when a customer read holds it in that list, else one holder in that list, however many hold it", async () => {
+      const made = await scenarioService(schemas, { onQuery: (text) => sent.push(text) });
+      storage = made.storage;
+      try {
+        // CUST-1 and 30 more customers each hold contact person `cp1` and address `a1`; one more
+        // holds `a1` only as a service object's key (testCustomer: the same keys for every one).
+        const many = Array.from({ length: 30 }, (_, n) => testCustomer(0, n + 10, `MANY-${n}`));
+        const odd = testCustomer(0, 50, "ODD");
+        const other = { ...odd, contactPeople: [{ ...odd.contactPeople[0]!, externalId: "odd-cp" }], addresses: [{ ...odd.addresses[0]!, externalId: "odd-a" }], serviceObjects: [{ ...odd.serviceObjects[0]!, externalId: "a1" }] };
+        await storage.write(A.company, { customers: [...many, other] });
+        const elements = (lists: Partial<Record<"contactPeople" | "addresses" | "serviceObjects", string[]>>) => ({ ids: [], externalIds: { contactPeople: [], addresses: [], serviceObjects: [], ...lists } });
+        const customers = (key: string) => ({ ids: [], externalIds: [key] });
+        const read = async (customer: string, lists: Parameters<typeof elements>[0]): Promise<string[]> => {
+          const { stamp } = await load([], { ...NOTHING, customers: customers(customer), customerElements: elements(lists) });
+          return [...stamp.customers.keys()];
+        };
+        const idOf = (key: string): Guid => (key === "CUST-1" ? testCustomer(0, 1).id : key === "ODD" ? other.id : many[Number(key.slice(5))]!.id);
+        // The order's customer holds both: it alone is read.
+        expect(await read("CUST-1", { addresses: ["a1"], contactPeople: ["cp1"] })).toEqual([idOf("CUST-1")]);
+        // ODD holds neither as an address or contact person: ODD and one of the 31 holders of each.
+        const foreign = await read("ODD", { addresses: ["a1"], contactPeople: ["cp1"] });
+        expect(foreign).toHaveLength(2);
+        expect(foreign).toContain(idOf("ODD"));
+        // `a1` as a service object: ODD holds it, so nobody else is read; CUST-1 does not, so ODD is.
+        expect(await read("ODD", { serviceObjects: ["a1"] })).toEqual([idOf("ODD")]);
+        expect((await read("CUST-1", { serviceObjects: ["a1"] })).sort()).toEqual([idOf("CUST-1"), idOf("ODD")].sort());
+        // Nobody holds `odd-a` as a contact person: only the customer named is read.
+        expect(await read("CUST-1", { contactPeople: ["odd-a"] })).toEqual([idOf("CUST-1")]);
+        // No customer named: one holder of each key in its list.
+        expect((await load([], { ...NOTHING, customerElements: elements({ addresses: ["a1"], serviceObjects: ["a1"] }) })).stamp.customers.size).toBe(2);
+        // What the decision answers on such views, as in memory: `a1` is another customer's
+        // address (ForeignReference), `odd-a` is ODD's address and nobody's contact person, `cp1`
+        // another's contact person, `zz` nobody's (UnknownReference).
+        const token = ((await made.service.handle({ method: "POST", path: "/auth/login", body: loginBody })).body as { accessToken: string }).accessToken;
+        const order = async (body: Record<string, unknown>): Promise<string[]> => {
+          const answer = await made.service.handle({ method: "POST", path: "/order", headers: { authorization: `Bearer ${token}` }, body: { customerId: "ODD", categoryId: "oprava", ...body } });
+          return [String(answer.status), ...((answer.body as { errors?: { code: string; path: string }[] }).errors ?? []).map((i) => `${i.code}@${i.path}`)];
+        };
+        expect(await order({ addressId: "a1", contactPersonId: "odd-a", serviceObjectIds: ["zz", "a1"] })).toEqual(["400", "ForeignReference@addressId", "UnknownReference@contactPersonId", "UnknownReference@serviceObjectIds[0]"]);
+        expect(await order({ addressId: "odd-a", contactPersonId: "cp1" })).toEqual(["400", "ForeignReference@contactPersonId"]);
+        expect(await order({ addressId: "odd-a", contactPersonId: "odd-cp", serviceObjectIds: ["a1"] })).toEqual(["201"]);
+      } finally {
+        await made.service.close();
       }
     });
 

@@ -45,14 +45,15 @@ describe("what each operation loads (docs/embedding.md)", () => {
   it("UPS-6, ORD-2: customer and order bodies load the customers their references and nested elements name (a customer body's elements by GUID only: external IDs match within the target customer)", () => {
     const customer = operationLoads("addOrEditCustomer", { externalId: "C-1", name: "Teplo", contactPeople: [{ id: A.admin, externalId: "cp", lastName: "Malá" }] }, config);
     expect(customer.customers).toEqual({ ids: [A.admin], externalIds: ["C-1"] });
-    expect(customer.customerElements).toEqual({ ids: [A.admin], externalIds: [] });
+    expect(customer.customerElements).toEqual({ ids: [A.admin], externalIds: { contactPeople: [], addresses: [], serviceObjects: [] } });
     // A plain add has no `id`, nested or not (ERR-3: ignored): it loads only its external ID's holder.
     const added = operationLoads("addCustomer", { externalId: "C-2", name: "Teplo", identificationNumber: "27074358", contactPeople: [{ id: A.admin, lastName: "Malá" }], addresses: [{ city: "Brno" }] }, config);
     expect(added.customers).toEqual({ ids: [], externalIds: ["C-2"] });
-    expect(added.customerElements).toEqual({ ids: [], externalIds: [] });
+    expect(added.customerElements).toEqual({ ids: [], externalIds: { contactPeople: [], addresses: [], serviceObjects: [] } });
     const order = operationLoads("addOrder", { customerId: "C-1", addressId: "adr", contactPersonId: "cp", categoryId: "oprava", serviceObjectIds: ["so"], externalId: "O-1" }, config);
     expect(order.customers.externalIds).toEqual(["C-1"]);
-    expect(order.customerElements.externalIds).toEqual(["adr", "cp", "so"]);
+    // Each external ID with the list the body names it in: an address, a contact person, service objects.
+    expect(order.customerElements.externalIds).toEqual({ contactPeople: ["cp"], addresses: ["adr"], serviceObjects: ["so"] });
     expect(order.orders.externalIds).toEqual(["O-1"]);
   });
 
@@ -87,11 +88,12 @@ describe("mergeLoads", () => {
 
   it("GRP-1: booleans are any of them, allocations the technicians of all over the span covering all, and every key list the union", () => {
     const keys = (x: string) => ({ ids: [], externalIds: [x] });
-    const one: OperationLoads = { ...NOTHING, customers: keys("c1"), customerElements: keys("e1"), orders: keys("o1"), interventions: keys("i1"), stores: keys("s1"), orderCustomers: true, allocations: { userIds: [A.tech1], from: 10, to: 20 } };
-    const two: OperationLoads = { ...NOTHING, customers: keys("c2"), customerElements: keys("e2"), orders: keys("o2"), interventions: keys("i2"), stores: keys("s2"), orderInterventions: true, allocations: { userIds: [A.tech2, A.tech1], from: 5, to: 15 } };
+    const elements = (x: string) => ({ ids: [], externalIds: { contactPeople: [`${x}-c`], addresses: [x], serviceObjects: [] } });
+    const one: OperationLoads = { ...NOTHING, customers: keys("c1"), customerElements: elements("e1"), orders: keys("o1"), interventions: keys("i1"), stores: keys("s1"), orderCustomers: true, allocations: { userIds: [A.tech1], from: 10, to: 20 } };
+    const two: OperationLoads = { ...NOTHING, customers: keys("c2"), customerElements: elements("e2"), orders: keys("o2"), interventions: keys("i2"), stores: keys("s2"), orderInterventions: true, allocations: { userIds: [A.tech2, A.tech1], from: 5, to: 15 } };
     const merged = mergeLoads([one, NOTHING, two]);
     expect(merged).toEqual({
-      customers: { ids: [], externalIds: ["c1", "c2"] }, customerElements: { ids: [], externalIds: ["e1", "e2"] }, orders: { ids: [], externalIds: ["o1", "o2"] },
+      customers: { ids: [], externalIds: ["c1", "c2"] }, customerElements: { ids: [], externalIds: { contactPeople: ["e1-c", "e2-c"], addresses: ["e1", "e2"], serviceObjects: [] } }, orders: { ids: [], externalIds: ["o1", "o2"] },
       interventions: { ids: [], externalIds: ["i1", "i2"] }, stores: { ids: [], externalIds: ["s1", "s2"] }, materials: { ids: [], externalIds: [] },
       orderCustomers: true, orderInterventions: true, allocations: { userIds: [A.tech1, A.tech2], from: 5, to: 20 }, stock: "none",
     });

@@ -1,4 +1,5 @@
 import type { AssignationRequest } from "../assignation/validate.js";
+import type { NestedList } from "../order/owned-elements.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { findReference } from "../shared/reference.js";
 import type { Instant } from "../shared/time.js";
@@ -10,6 +11,18 @@ export interface Keys {
   readonly ids: readonly Guid[];
   /** External IDs (or references that may be one). */
   readonly externalIds: readonly string[];
+}
+
+/**
+ * Nested elements of customers (contact people, addresses, service objects) named in a body:
+ * by GUID, which is unique company-wide (UPS-6), and by external ID, which is unique within
+ * one customer's list only, so each external ID is kept with the list the body names it in.
+ */
+export interface ElementKeys {
+  /** GUIDs (lower case), of any list. */
+  readonly ids: readonly Guid[];
+  /** External IDs (or references that may be one), by the list the body names each in: an order's `addressId` in `addresses`. */
+  readonly externalIds: Readonly<Record<NestedList, readonly string[]>>;
 }
 
 /** The technicians whose allocations a plan or replan checks (ASN-5), and the span it checks. */
@@ -31,8 +44,12 @@ export interface AllocationLoad {
 export interface OperationLoads {
   /** Customers named in the body: upsert targets, references (`customerId`, `invoiceCustomerId`), external IDs to check (GEN-4). */
   readonly customers: Keys;
-  /** Customers holding a nested element (contact person, address, service object) with one of these GUIDs or external IDs (UPS-6, ORD-2). */
-  readonly customerElements: Keys;
+  /**
+   * Customers holding a nested element with one of these GUIDs, or with one of these external
+   * IDs in that list (UPS-6, ORD-1). A storage needs, besides the customers named otherwise, one
+   * holder of each: ORD-1 asks only whether another customer holds the element.
+   */
+  readonly customerElements: ElementKeys;
   /** Orders named in the body: the upsert target, the external ID to check (GEN-4). */
   readonly orders: Keys;
   /** Interventions named in the body by external ID (GEN-4). */
@@ -60,10 +77,11 @@ export interface OperationLoads {
 }
 
 const NO_KEYS: Keys = { ids: [], externalIds: [] };
+const NO_ELEMENTS: ElementKeys = { ids: [], externalIds: { contactPeople: [], addresses: [], serviceObjects: [] } };
 
 /** Nothing besides the path's records: what a read of one record, or a refused request, loads. */
 export const NOTHING: OperationLoads = {
-  customers: NO_KEYS, customerElements: NO_KEYS, orders: NO_KEYS, interventions: NO_KEYS, orderCustomers: false, orderInterventions: false,
+  customers: NO_KEYS, customerElements: NO_ELEMENTS, orders: NO_KEYS, interventions: NO_KEYS, orderCustomers: false, orderInterventions: false,
   allocations: undefined, materials: NO_KEYS, stores: NO_KEYS, stock: "none",
 };
 
@@ -103,6 +121,36 @@ export class KeyBag {
   }
 }
 
+/** Collects references to nested elements: GUIDs, and external IDs by list ({@link ElementKeys}). */
+class ElementBag {
+  readonly #ids = new KeyBag();
+  readonly #lists = { contactPeople: new KeyBag(), addresses: new KeyBag(), serviceObjects: new KeyBag() };
+  /**
+   * A value that names an element by GUID.
+   * @param value - the value
+   */
+  guid(value: unknown): void {
+    this.#ids.guid(value);
+  }
+  /**
+   * A reference to an element of `list` that may be either (GEN-3).
+   * @param list - the list it names an element of
+   * @param value - the value
+   */
+  ref(list: NestedList, value: unknown): void {
+    this.#ids.guid(value);
+    this.#lists[list].key(value);
+  }
+  /**
+   * The keys collected.
+   * @returns GUIDs, and external IDs by list, each once, in the order first seen
+   */
+  keys(): ElementKeys {
+    const l = this.#lists;
+    return { ids: this.#ids.keys().ids, externalIds: { contactPeople: l.contactPeople.keys().externalIds, addresses: l.addresses.keys().externalIds, serviceObjects: l.serviceObjects.keys().externalIds } };
+  }
+}
+
 /** The nested elements of a customer command, as far as loading goes: their GUIDs. */
 interface ElementIds {
   readonly contactPeople: readonly { readonly id: unknown }[];
@@ -123,7 +171,7 @@ export function customerLoads(command: ElementIds & { readonly id?: unknown; rea
   const customers = new KeyBag();
   customers.guid(command.id);
   customers.key(command.externalId);
-  const elements = new KeyBag();
+  const elements = new ElementBag();
   for (const list of [command.contactPeople, command.addresses, command.serviceObjects]) for (const e of list) elements.guid(e.id);
   const elementKeys = elements.keys();
   for (const id of elementKeys.ids) customers.guid(id);
@@ -154,10 +202,10 @@ export function orderLoads(command: OrderReferences, interventions: boolean): Op
   const customers = new KeyBag();
   customers.ref(command.customerId);
   customers.ref(command.invoiceCustomerId);
-  const elements = new KeyBag();
-  elements.ref(command.addressId);
-  elements.ref(command.contactPersonId);
-  if (Array.isArray(command.serviceObjectIds)) for (const s of command.serviceObjectIds as readonly unknown[]) elements.ref(s);
+  const elements = new ElementBag();
+  elements.ref("addresses", command.addressId);
+  elements.ref("contactPeople", command.contactPersonId);
+  if (Array.isArray(command.serviceObjectIds)) for (const s of command.serviceObjectIds as readonly unknown[]) elements.ref("serviceObjects", s);
   const orders = new KeyBag();
   orders.guid(command.id);
   orders.key(command.externalId);
@@ -219,6 +267,15 @@ export function customerAddLoads(command: ElementIds & { readonly externalId: un
   return { ...customerLoads(command), absentExpected: true };
 }
 
+function mergeElements(list: readonly ElementKeys[]): ElementKeys {
+  const bag = new ElementBag();
+  for (const keys of list) {
+    for (const id of keys.ids) bag.guid(id);
+    for (const [name, values] of Object.entries(keys.externalIds) as [NestedList, readonly string[]][]) for (const key of values) bag.ref(name, key);
+  }
+  return bag.keys();
+}
+
 function mergeKeys(list: readonly Keys[]): Keys {
   const bag = new KeyBag();
   for (const keys of list) {
@@ -248,7 +305,7 @@ export function mergeLoads(list: readonly OperationLoads[]): OperationLoads {
   }
   return {
     customers: mergeKeys(list.map((l) => l.customers)),
-    customerElements: mergeKeys(list.map((l) => l.customerElements)),
+    customerElements: mergeElements(list.map((l) => l.customerElements)),
     orders: mergeKeys(list.map((l) => l.orders)),
     interventions: mergeKeys(list.map((l) => l.interventions)),
     orderCustomers: list.some((l) => l.orderCustomers),
