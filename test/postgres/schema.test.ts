@@ -152,6 +152,8 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       expect(rows).toHaveLength(1_001);
       for (const cu of customers) expect([cu.id, byId.get(cu.id)]).toEqual([cu.id, customerRow(cu).element_keys]);
       expect(byId.get(customers[1_000]!.id)).toEqual(["c:cp1", "a:a\\0b", "s:a1"]);
+      // The column says what it holds.
+      expect((await c.query("SELECT col_description(attrelid, attnum) AS d FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'element_keys'", [`"${schema}".customers`])).rows[0].d).toBe("external IDs of the nested elements, each tagged by its list: c: contact person, a: address, s: service object");
     } finally {
       await c.end();
     }
