@@ -135,6 +135,8 @@ describe.runIf(databaseUrl !== undefined)("a view reads what its loads name, and
         expect((await read("CUST-1", { serviceObjects: ["a1"] })).sort()).toEqual([idOf("CUST-1"), idOf("ODD")].sort());
         // Nobody holds `odd-a` as a contact person: only the customer named is read.
         expect(await read("CUST-1", { contactPeople: ["odd-a"] })).toEqual([idOf("CUST-1")]);
+        // Customers named by GUID and by external ID at once: both read, and each holds its keys.
+        expect((await load([], { ...NOTHING, customers: { ids: [idOf("ODD")], externalIds: ["CUST-1"] }, customerElements: elements({ addresses: ["a1"] }) })).stamp.customers.size).toBe(2);
         // No customer named: one holder of each key in its list.
         expect((await load([], { ...NOTHING, customerElements: elements({ addresses: ["a1"], serviceObjects: ["a1"] }) })).stamp.customers.size).toBe(2);
         // What the decision answers on such views, as in memory: `a1` is another customer's
