@@ -424,23 +424,18 @@ SELECT 1`,
     // holding it in that list when none of them does. ORD-1 asks only whether another customer
     // holds it, and element keys repeat across customers (every customer may have an address
     // `main`), so reading every holder would read the company. A valid order's customer holds
-    // each, so the lookup runs (CASE evaluates its branch's subquery only when taken) only for a
-    // reference the decision refuses.
-    const named = customerWhere.join(" OR ");
-    const holders: string[] = [];
-    for (const list of NESTED_LISTS) {
-      for (const key of loads.customerElements.externalIds[list]) {
-        const tag = bind(elementKey(list, key), "text");
-        // Materialized, the holders are planned as if all were read (the GIN index for a rare
-        // key), and the LIMIT outside stops at the first: a plain LIMIT 1 makes the planner
-        // scan the table for a key nobody holds (docs/decisions.md).
-        const holder = `(WITH h AS MATERIALIZED (SELECT id FROM ${s}.customers WHERE company_id = $1 AND element_keys @> ARRAY[${tag}]) SELECT id FROM h LIMIT 1)`;
-        // `= ANY(…)` is a filter on the few customers named, never the index: a GIN bitmap of the
-        // key would list every holder's row (2 ms for 20,000) to intersect it with those few.
-        holders.push(named === "" ? holder : `CASE WHEN EXISTS (SELECT FROM ${s}.customers n WHERE n.company_id = $1 AND (${named}) AND ${tag} = ANY(n.element_keys)) THEN NULL ELSE ${holder} END`);
-      }
+    // each, so a holder is looked up only for a reference the decision refuses. One bound array
+    // whatever the body names (up to 1,000 devices), so the statement's size and plan stay fixed.
+    const tagged: string[] = [];
+    for (const list of NESTED_LISTS) for (const key of loads.customerElements.externalIds[list]) tagged.push(elementKey(list, key));
+    if (tagged.length > 0) {
+      // The keys the customers named hold, in one hashed set (`NOT IN` over a subquery of no
+      // NULL); then, for each other key, its first holder. Materialized, the holders are planned
+      // as if all were read (the GIN index), and the LIMIT outside stops at the first: a plain
+      // LIMIT 1 made the planner scan the table for a key nobody holds (docs/decisions.md).
+      const held = customerWhere.length === 0 ? "" : ` WHERE q.k NOT IN (SELECT unnest(n.element_keys) FROM ${s}.customers n WHERE n.company_id = $1 AND (${customerWhere.join(" OR ")}))`;
+      customerWhere.push(`id = ANY(ARRAY(SELECT (WITH h AS MATERIALIZED (SELECT c.id FROM ${s}.customers c WHERE c.company_id = $1 AND c.element_keys @> ARRAY[q.k]) SELECT id FROM h LIMIT 1) FROM unnest(${bind(tagged, "text[]")}) AS q(k)${held}))`);
     }
-    if (holders.length > 0) customerWhere.push(`id = ANY(ARRAY[${holders.join(", ")}])`);
     if (customerWhere.length > 0) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.customers WHERE company_id = $1 AND (${customerWhere.join(" OR ")})) AS customers`);
     const interventionKeys = anyKey(interventions);
     if (interventionKeys !== undefined) columns.push(`(SELECT json_agg(json_build_array(version, doc)) FROM ${s}.interventions WHERE company_id = $1 AND (${interventionKeys})) AS interventions`);

@@ -8,7 +8,9 @@
 // order adds are sent `count` times each, one at a time:
 //   - "own": the order's customer holds `adr` and `cp` (201);
 //   - "nobody's": keys no customer holds (400, UnknownReference);
-//   - "another's": `adr` and `cp` for a customer holding neither (400, ForeignReference).
+//   - "another's": `adr` and `cp` for a customer holding neither (400, ForeignReference);
+//   - "1,000 devices": a customer's 1,000 service objects by external ID (201), the most a body
+//     may name (the statement's size and plan must not grow with them).
 // Prints, per size and case, the median and p90 of the request's wall time, the first of each case
 // left out. The claim it checks: an order naming its own customer's elements costs the same
 // whatever the company's size. (No EXPLAIN: the storage prepares statements by name, so after a
@@ -45,10 +47,13 @@ const send = async (request, expected) => {
   if (answer.status !== expected) throw new Error(`${request.method} ${request.path}: ${answer.status}, not ${expected}: ${JSON.stringify(answer.body)}`);
 };
 await send({ method: "POST", path: "/customer", body: customer("LONE", "lone-cp", "lone-adr") }, 201);
+const devices = Array.from({ length: 1_000 }, (_, i) => `so-${i}`);
+await send({ method: "POST", path: "/customer", body: { ...customer("BIG", "big-cp", "big-adr"), serviceObjects: devices.map((externalId) => ({ externalId, name: "Kotel" })) } }, 201);
 const cases = [
   { name: "own (201)", body: { customerId: "C-0", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, status: 201 },
   { name: "nobody's (400)", body: { customerId: "C-0", addressId: "no-adr", contactPersonId: "no-cp", categoryId: "oprava" }, status: 400 },
   { name: "another's (400)", body: { customerId: "LONE", addressId: "adr", contactPersonId: "cp", categoryId: "oprava" }, status: 400 },
+  { name: "1,000 devices (201)", body: { customerId: "BIG", addressId: "big-adr", contactPersonId: "big-cp", categoryId: "oprava", serviceObjectIds: devices }, status: 201 },
 ];
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 1);
