@@ -11,6 +11,9 @@ type Owned = { readonly id: Guid; readonly externalId: string | null };
 /** A nested list of a customer that an order names elements of. */
 export type NestedList = "addresses" | "contactPeople" | "serviceObjects";
 
+/** Every nested list of a customer, in the order a customer's record lists them. */
+export const NESTED_LISTS: readonly NestedList[] = ["contactPeople", "addresses", "serviceObjects"];
+
 /**
  * The nested elements an order decision resolves against (ORD-1), indexed at most once per
  * decision and list: the order's customer's elements by GUID and external ID, and, only once a

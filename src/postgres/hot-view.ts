@@ -7,6 +7,7 @@
 // rows hold reads its view as before. The materials are offered from the process's cache as a
 // view offers them (MCA-1): those the company's last such read answered.
 import type { Material } from "../material/material.js";
+import { NESTED_LISTS } from "../order/owned-elements.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import type { Keys } from "../service/loads.js";
 import { pathValue, type StoredOperation } from "../service/storage.js";
@@ -191,7 +192,7 @@ export function narrowable(operation: StoredOperation): boolean {
   const loads = operation.loads;
   if (operation.idempotencyKey !== null || loads.stock !== "named" || loads.orderCustomers || loads.orderInterventions || loads.allocations !== undefined) return false;
   const elements = loads.customerElements;
-  const noElementKeys = elements.externalIds.contactPeople.length === 0 && elements.externalIds.addresses.length === 0 && elements.externalIds.serviceObjects.length === 0;
+  const noElementKeys = NESTED_LISTS.every((list) => elements.externalIds[list].length === 0);
   return elements.ids.length === 0 && noElementKeys && none(loads.customers) && none(loads.orders) && none(loads.interventions) && none(loads.stores);
 }
 

@@ -12,7 +12,7 @@ import type { StoredOperation } from "../service/storage.js";
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from "../journal/idempotency.js";
 import type { RecordedAnswer } from "../journal/memory.js";
 import type { Material } from "../material/material.js";
-import type { NestedList } from "../order/owned-elements.js";
+import { NESTED_LISTS, type NestedList } from "../order/owned-elements.js";
 import { offeredMaterialsColumn, offerText, type MaterialCache } from "./material-cache.js";
 import { materialFromRow, writeMaterialRows } from "./materials.js";
 import { asRow, quoteSchema, text, type SqlExecutor } from "./sql.js";
@@ -50,9 +50,6 @@ export function materialKey(key: string): string | undefined {
 function storedKeyOrNull(key: string | null): string | null {
   return key === null ? null : storedKey(key);
 }
-
-/** The nested lists of a customer, in the order a row lists their elements. */
-const NESTED_LISTS: readonly NestedList[] = ["contactPeople", "addresses", "serviceObjects"];
 
 /** The prefix of each nested list's keys in `element_keys`: one character and a colon, so no two lists' keys are equal. */
 const LIST_TAGS: Readonly<Record<NestedList, string>> = { contactPeople: "c:", addresses: "a:", serviceObjects: "s:" };

@@ -1,5 +1,5 @@
 import type { AssignationRequest } from "../assignation/validate.js";
-import type { NestedList } from "../order/owned-elements.js";
+import { NESTED_LISTS, type NestedList } from "../order/owned-elements.js";
 import { toGuid, type Guid } from "../shared/guid.js";
 import { findReference } from "../shared/reference.js";
 import type { Instant } from "../shared/time.js";
@@ -271,7 +271,7 @@ function mergeElements(list: readonly ElementKeys[]): ElementKeys {
   const bag = new ElementBag();
   for (const keys of list) {
     for (const id of keys.ids) bag.guid(id);
-    for (const [name, values] of Object.entries(keys.externalIds) as [NestedList, readonly string[]][]) for (const key of values) bag.ref(name, key);
+    for (const list of NESTED_LISTS) for (const key of keys.externalIds[list]) bag.ref(list, key);
   }
   return bag.keys();
 }
