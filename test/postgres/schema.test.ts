@@ -26,6 +26,19 @@ async function sql(text: string): Promise<void> {
   }
 }
 
+/** Runs `run` on a connection and a fresh schema's name (dropped after the file), then closes the connection. */
+async function withSchema(run: (c: pg.Client, schema: string) => Promise<void>): Promise<void> {
+  const schema = schemaName("schema");
+  schemas.push(schema);
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await run(c, schema);
+  } finally {
+    await c.end();
+  }
+}
+
 describe("the migrations", () => {
   it("versions are distinct and ascending, and latestMigration is the last", () => {
     const versions = migrations.map((m) => m.version);
@@ -70,12 +83,8 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
     await again.close();
   });
 
-  it("migration 7 moves a version-6 journal to the arrays the sync and ?record= read, versions existing records at 1, and claims the keys the journal holds (IDM-1)", async () => {
-    const schema = schemaName("schema");
-    schemas.push(schema);
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    try {
+  it("migration 7 moves a version-6 journal to the arrays the sync and ?record= read, versions existing records at 1, and claims the keys the journal holds (IDM-1)", () =>
+    withSchema(async (c, schema) => {
       expect(await migrate(c, schema, testSecrets, 6)).toEqual([1, 2, 3, 4, 5, 6]);
       const company = "00000000-0000-4000-8000-000000000001";
       const store = "00000000-0000-4000-8000-0000000000a1";
@@ -100,16 +109,9 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       const all = { after: 0, limit: 10, record: null, operation: null, rule: null, outcome: null, from: null, to: null };
       const found = async (record: string): Promise<number> => (await readJournalPage(c, schema, company as Guid, { ...all, record })).items.length;
       expect([await found("C-1"), await found(customer.id.toUpperCase()), await found(store), await found("c-1")]).toEqual([1, 1, 1, 0]);
-    } finally {
-      await c.end();
-    }
-  });
-  it("migration 8 stamps a version-7 schema's materials with writer 0 (seen by every snapshot) and drops the company's materials counter", async () => {
-    const schema = schemaName("schema");
-    schemas.push(schema);
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    try {
+    }));
+  it("migration 8 stamps a version-7 schema's materials with writer 0 (seen by every snapshot) and drops the company's materials counter", () =>
+    withSchema(async (c, schema) => {
       expect(await migrate(c, schema, testSecrets, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       const company = "00000000-0000-4000-8000-000000000001";
       const kind = "00000000-0000-4000-8000-0000000000d1";
@@ -120,16 +122,9 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       expect((await c.query(`SELECT name, written_by::text AS w, pg_visible_in_snapshot(written_by, pg_current_snapshot()) AS seen FROM "${schema}".materials`)).rows).toEqual([{ name: "Šroub", w: "0", seen: true }]);
       expect((await c.query("SELECT to_regclass($1) AS t", [`"${schema}".material_versions`])).rows).toEqual([{ t: null }]);
       expect((await c.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'materials' AND column_name = 'version'", [schema])).rows).toEqual([{ n: 0 }]);
-    } finally {
-      await c.end();
-    }
-  });
-  it("migration 9 tags every customer's element keys by list, as a write computes them, across batches and through a U+0000 escape in a document", async () => {
-    const schema = schemaName("schema");
-    schemas.push(schema);
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    try {
+    }));
+  it("migration 9 tags every customer's element keys by list, as a write computes them, across batches and through a U+0000 escape in a document", () =>
+    withSchema(async (c, schema) => {
       expect(await migrate(c, schema, testSecrets, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       const company = "00000000-0000-4000-8000-000000000001";
       await c.query(`INSERT INTO "${schema}".companies (id, position, config) VALUES ($1, 0, '{}')`, [company]);
@@ -154,16 +149,9 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       expect(byId.get(customers[1_000]!.id)).toEqual(["c:cp1", "a:a\\0b", "s:a1"]);
       // The column says what it holds.
       expect((await c.query("SELECT col_description(attrelid, attnum) AS d FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'element_keys'", [`"${schema}".customers`])).rows[0].d).toBe("external IDs of the nested elements, each tagged by its list: c: contact person, a: address, s: service object");
-    } finally {
-      await c.end();
-    }
-  });
-  it("a bulk load drops, then builds, exactly the secondary indexes a migrated schema has (keys aside), one statement a line", async () => {
-    const schema = schemaName("schema");
-    schemas.push(schema);
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    try {
+    }));
+  it("a bulk load drops, then builds, exactly the secondary indexes a migrated schema has (keys aside), one statement a line", () =>
+    withSchema(async (c, schema) => {
       await migrate(c, schema, testSecrets);
       const listed = (await c.query("SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename IN ('materials', 'stock', 'catalog_values') AND indexname NOT LIKE '%\\_pkey' AND indexname NOT LIKE '%\\_key' ORDER BY indexname", [schema])).rows.map((r: { indexname: string }) => r.indexname);
       expect(listed).toEqual(["materials_writer", "stock_store_version"]);
@@ -180,8 +168,5 @@ describe.runIf(databaseUrl !== undefined)("a schema migrated by a newer release"
       await c.query(bulk.after);
       await c.query("COMMIT");
       expect((await c.query("SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($2)", [schema, listed])).rows).toEqual([{ n: listed.length }]);
-    } finally {
-      await c.end();
-    }
-  });
+    }));
 });
