@@ -45,6 +45,21 @@ export function ticksOf(pids) {
 }
 
 /**
+ * The CPU ticks of these processes' main threads now (`/proc/<pid>/task/<pid>/stat`: the thread
+ * whose id is the process's): what a server's JavaScript and its I/O cost, without V8's compiler
+ * and garbage-collector helper threads or libuv's pool. A process gone counts 0.
+ */
+export function mainThreadTicksOf(pids) {
+  return pids.reduce((n, pid) => {
+    try {
+      return n + (parseProcStat(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"))?.ticks ?? 0);
+    } catch {
+      return n;
+    }
+  }, 0);
+}
+
+/**
  * CPU ticks of PostgreSQL now: the postmaster's own, those of its children alive now (found by
  * their parent pid), and those of its children that exited and were reaped (the postmaster's
  * cutime + cstime), read so that a backend reaped meanwhile is counted once (`settledTicks`: a

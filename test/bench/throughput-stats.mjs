@@ -100,11 +100,13 @@ export function median(values) {
 
 /**
  * One cell of the table from its rounds, each `{ ok, answered, duration, latencies, bad,
- * svcTicks, pgTicks }` (2xx responses, all responses, seconds, response times in ms, non-2xx with
- * errors and timeouts, and the clock ticks of the servers and of PostgreSQL): req/s over the
- * rounds' time together, p50 and p99 over every response of every round, CPU per request over
- * all of them, and each round's req/s and CPU per request (which the ratios compare round by
- * round). The rounds' latency lists are copied, not changed.
+ * svcTicks, svcMainTicks, pgTicks }` (2xx responses, all responses, seconds, response times in
+ * ms, non-2xx with errors and timeouts, and the clock ticks of the servers, of the servers' main
+ * threads alone, and of PostgreSQL): req/s over the rounds' time together, p50 and p99 over every
+ * response of every round, CPU per request over all of them (`svcMain`: the main threads'; the
+ * rest of `svc` is V8's compiler and garbage-collector helpers and libuv's pool), and each round's
+ * req/s and CPU per request (which the ratios compare round by round). The rounds' latency lists
+ * are copied, not changed.
  */
 export function combineRounds(rounds, hz) {
   let ok = 0;
@@ -112,6 +114,7 @@ export function combineRounds(rounds, hz) {
   let duration = 0;
   let bad = 0;
   let svcTicks = 0;
+  let svcMainTicks = 0;
   let pgTicks = 0;
   const latencies = [];
   for (const r of rounds) {
@@ -120,6 +123,7 @@ export function combineRounds(rounds, hz) {
     duration += r.duration;
     bad += r.bad;
     svcTicks += r.svcTicks;
+    svcMainTicks += r.svcMainTicks;
     pgTicks += r.pgTicks;
     // One at a time: a round holds tens of thousands (no spread into a call).
     for (const t of r.latencies) latencies.push(t);
@@ -132,10 +136,12 @@ export function combineRounds(rounds, hz) {
     p99: percentile(latencies, 0.99),
     bad,
     svc: cpuPerRequest(svcTicks, hz, answered),
+    svcMain: cpuPerRequest(svcMainTicks, hz, answered),
     pg: cpuPerRequest(pgTicks, hz, answered),
     rounds: rounds.map((r) => ({
       rps: rate(r.ok, r.duration),
       svc: cpuPerRequest(r.svcTicks, hz, r.answered),
+      svcMain: cpuPerRequest(r.svcMainTicks, hz, r.answered),
       pg: cpuPerRequest(r.pgTicks, hz, r.answered),
     })),
   };
@@ -152,7 +158,7 @@ export function roundOrder(list, round) {
 
 /**
  * Round by round, ours over the floor's (`ours` and `theirs` as {@link combineRounds} answers
- * them, `field` one of rps, svc, pg): the median of the rounds' ratios and the least and
+ * them, `field` one of rps, svc, svcMain, pg): the median of the rounds' ratios and the least and
  * greatest; NaN where a round lacks either.
  */
 export function roundRatios(ours, theirs, field) {

@@ -123,7 +123,7 @@ describe("settledTicks", () => {
 });
 
 describe("rounds of a cell", () => {
-  const round = (ok: number, duration: number, latencies: number[], svcTicks: number, pgTicks = 0, bad = 0): Round => ({ ok, answered: ok + bad, duration, latencies, bad, svcTicks, pgTicks });
+  const round = (ok: number, duration: number, latencies: number[], svcTicks: number, pgTicks = 0, bad = 0, svcMainTicks = svcTicks): Round => ({ ok, answered: ok + bad, duration, latencies, bad, svcTicks, svcMainTicks, pgTicks });
 
   it("median: the middle finite value, the mean of the two middle ones for an even count, NaN for none", () => {
     expect(median([3, 1, 2])).toBe(2);
@@ -139,7 +139,7 @@ describe("rounds of a cell", () => {
   });
 
   it("a cell over its rounds: req/s over their time together, percentiles over every response, CPU over every response; each round's own figures kept", () => {
-    const rounds = [round(1000, 5, [1, 2, 3], 50, 20), round(3000, 5, [4, 5, 6, 7], 100, 40, 2)];
+    const rounds = [round(1000, 5, [1, 2, 3], 50, 20, 0, 40), round(3000, 5, [4, 5, 6, 7], 100, 40, 2, 90)];
     const cell = combineRounds(rounds, 100);
     expect(cell.rps).toBe(400);
     expect(cell.p50).toBe(4);
@@ -147,7 +147,9 @@ describe("rounds of a cell", () => {
     expect(cell.bad).toBe(2);
     expect(cell.svc).toBeCloseTo((150 * 1000) / 100 / 4002, 12);
     expect(cell.pg).toBeCloseTo((60 * 1000) / 100 / 4002, 12);
-    expect(cell.rounds).toEqual([{ rps: 200, svc: 0.5, pg: 0.2 }, { rps: 600, svc: (100 * 1000) / 100 / 3002, pg: (40 * 1000) / 100 / 3002 }]);
+    // The main threads' share, apart: the rest of the servers' CPU is their other threads'.
+    expect(cell.svcMain).toBeCloseTo((130 * 1000) / 100 / 4002, 12);
+    expect(cell.rounds).toEqual([{ rps: 200, svc: 0.5, svcMain: 0.4, pg: 0.2 }, { rps: 600, svc: (100 * 1000) / 100 / 3002, svcMain: (90 * 1000) / 100 / 3002, pg: (40 * 1000) / 100 / 3002 }]);
     // The rounds' lists are read, not sorted or emptied.
     expect(rounds[1]!.latencies).toEqual([4, 5, 6, 7]);
     const one = combineRounds([round(10, 0, [], 0)], 100);
@@ -161,7 +163,7 @@ describe("rounds of a cell", () => {
       const sorted = [...latencies].sort((a, b) => a - b);
       expect(cell.rps).toBe(ok / duration);
       expect(cell.p99).toBe(percentile(sorted, 0.99));
-      expect(cell.rounds).toEqual([{ rps: cell.rps, svc: cell.svc, pg: cell.pg }]);
+      expect(cell.rounds).toEqual([{ rps: cell.rps, svc: cell.svc, svcMain: cell.svcMain, pg: cell.pg }]);
     }));
   });
 
@@ -174,7 +176,7 @@ describe("rounds of a cell", () => {
   });
 
   it("ratios round by round: the median, the least and the greatest; a round missing either side is NaN and left out", () => {
-    const cell = (rps: number[]) => ({ rps: NaN, p50: NaN, p99: NaN, bad: 0, svc: NaN, pg: NaN, rounds: rps.map((r) => ({ rps: r, svc: NaN, pg: NaN })) });
+    const cell = (rps: number[]) => ({ rps: NaN, p50: NaN, p99: NaN, bad: 0, svc: NaN, svcMain: NaN, pg: NaN, rounds: rps.map((r) => ({ rps: r, svc: NaN, svcMain: NaN, pg: NaN })) });
     const r = roundRatios(cell([500, 900, 600]), cell([1000, 1000, 2000]), "rps");
     expect(r.rounds).toEqual([0.5, 0.9, 0.3]);
     expect([r.median, r.min, r.max]).toEqual([0.5, 0.3, 0.9]);

@@ -11,21 +11,21 @@
 // reversed every other round), then stops them and runs
 //   - pgbench (TPC-B, simple updates, select-only) on the same cluster, on a fresh database.
 // Each workload runs a warm-up on each server in its first round (not counted; THROUGHPUT_WARMUP
-// seconds, default SECONDS), then SECONDS a round with autocannon in this process, 8
+// seconds, default 15, or SECONDS when longer), then SECONDS a round with autocannon in this process, 8
 // keep-alive connections per server process (the hot store: 16 in all, split between them).
 // Per cell it prints, over its rounds together, req/s (2xx), p50 and p99 over every response of
 // the servers, non-2xx (with errors and timeouts), and the CPU per request of the server
-// processes and of PostgreSQL (the postmaster and its children), read from /proc/<pid>/stat
-// before and after each round. Then the ratios issue 33's targets name, over the rounds together
+// processes (and of their main threads alone) and of PostgreSQL (the postmaster and its
+// children), read from /proc before and after each round. Then the ratios issue 33's targets name, over the rounds together
 // and round by round (median, least, greatest), and the load average (`uptime`) at start and end.
-// A full run takes about (WARMUP + ROUNDS × SECONDS) × 31 cells: 11 minutes at the defaults.
+// A full run takes about (WARMUP + ROUNDS × SECONDS) × 31 cells: 16 minutes at the defaults.
 // Every loop is bounded in time; every child is killed on exit, error or signal.
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { jsonRequest } from "./listening.mjs";
-import { checkedOutCommit, postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
+import { checkedOutCommit, mainThreadTicksOf, postgresTicks, procStat, serverProcesses, ticksOf } from "./processes.mjs";
 import { clockTicksPerSecond, combineRounds, cpuPerRequest, planSlot, ratio, roundOrder, roundRatios, stockSetAmounts as amounts, BENCH_STORES as STORES, benchCustomer as customer } from "./throughput-stats.mjs";
 
 const base = process.env.DATABASE_URL;
@@ -38,10 +38,14 @@ if (!(SECONDS > 0 && SECONDS <= 600)) {
   console.error("throughput: seconds per workload must be a number in (0, 600]");
   process.exit(2);
 }
-// As long as the measurement by default: the servers' CPU per request is read in the steady state,
-// after the JIT has compiled what the workload runs (with 1 s of warm-up, as until run O, the
-// service's cells still paid for compiling its much larger code: docs/performance.md, run P).
-const WARMUP = Number(process.env.THROUGHPUT_WARMUP ?? SECONDS);
+// The servers' CPU per request is read in the steady state, after the JIT has compiled what the
+// workload runs: with 1 s of warm-up, as until run O, the service's cells still paid for
+// compiling its much larger code (docs/performance.md, run P); with 5 s, as until run AP, its ×2
+// cells did (each process sees half the requests): its other threads took 29% of its CPU 4-8 s
+// into a cell, 14% at 8-12 s, 6% at 12-16 s, under 5% after (docs/performance.md, "The JIT's
+// share of a cell", 1 December). The main threads' CPU is printed apart, so a cell still
+// compiling shows.
+const WARMUP = Number(process.env.THROUGHPUT_WARMUP ?? Math.max(SECONDS, 15));
 if (!(WARMUP >= 0 && WARMUP <= 600)) {
   console.error("throughput: THROUGHPUT_WARMUP must be a number of seconds in [0, 600]");
   process.exit(2);
@@ -139,7 +143,9 @@ async function prepare(p, token) {
 async function drive(targets, w, seconds, measure) {
   const connections = w.hot ? HOT_C / targets.length : C;
   const latencies = [];
-  const svc0 = measure ? ticksOf(targets.map((t) => t.p.child.pid)) : 0;
+  const pids = targets.map((t) => t.p.child.pid);
+  const svc0 = measure ? ticksOf(pids) : 0;
+  const main0 = measure ? mainThreadTicksOf(pids) : 0;
   const pg0 = measure ? pgTicks() : 0;
   const runs = await Promise.all(
     targets.map(
@@ -169,7 +175,8 @@ async function drive(targets, w, seconds, measure) {
     duration: runs.reduce((d, r) => Math.max(d, r.duration), 0),
     latencies,
     bad: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
-    svcTicks: ticksOf(targets.map((t) => t.p.child.pid)) - svc0,
+    svcTicks: ticksOf(pids) - svc0,
+    svcMainTicks: mainThreadTicksOf(pids) - main0,
     pgTicks: pgTicks() - pg0,
   };
 }
@@ -269,16 +276,16 @@ console.log(`\n## Throughput against the floor: ${new Date().toISOString()}, com
 console.log(`Node ${process.version}, ${availableParallelism()} cores; ${ROUNDS} round(s) of ${SECONDS} s per workload and server, after ${WARMUP} s of warm-up in the first; autocannon in the bench process, ${C} keep-alive connections per server process (the hot store: ${HOT_C} in all); every server up together, each workload run on each in turn, in reverse every other round; each cell over its rounds together; CLK_TCK ${HZ}.${ONLY === undefined ? "" : ` Workloads run (THROUGHPUT_ONLY): ${WORKLOADS.map((w) => w.key).join(", ")} only.`}`);
 console.log(`Load at start: \`${loadAtStart}\``);
 console.log(`Load at end:   \`${loadAtEnd}\`\n`);
-console.log("| workload | server | req/s | p50 ms | p99 ms | non-2xx | Node CPU ms/req | PostgreSQL CPU ms/req |");
-console.log("|---|---|---:|---:|---:|---:|---:|---:|");
+console.log("| workload | server | req/s | p50 ms | p99 ms | non-2xx | Node CPU ms/req | of it, main threads | PostgreSQL CPU ms/req |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
 for (const w of WORKLOADS) {
   for (const c of CONFIGS) {
     const r = results[`${w.key}|${c.key}`];
     if (r === undefined) continue;
-    console.log(`| ${w.label} | ${CONFIG_LABEL[c.key]} | ${n0(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.bad} | ${cpu(r.svc)} | ${c.db ? cpu(r.pg) : "—"} |`);
+    console.log(`| ${w.label} | ${CONFIG_LABEL[c.key]} | ${n0(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.bad} | ${cpu(r.svc)} | ${cpu(r.svcMain)} | ${c.db ? cpu(r.pg) : "—"} |`);
   }
 }
-console.log("\nCPU per request is the CPU time of the server processes (utime + stime in /proc/<pid>/stat) over the workload, divided by the responses (2xx and not). PostgreSQL's is the postmaster's, its live children's (found by their parent pid) and its exited children's (the postmaster's cutime + cstime, counted once it reaps them): a backend that exits drops out of the live sum, and is counted again only once reaped, so pgbench's backends, which exit at its end, are counted whole. The load generator's CPU is in neither.");
+console.log("\nCPU per request is the CPU time of the server processes (utime + stime in /proc/<pid>/stat) over the workload, divided by the responses (2xx and not); \"main threads\" is the part of it their main threads took (/proc/<pid>/task/<pid>/stat), the rest being V8's compiler and garbage-collector helpers and libuv's pool. PostgreSQL's is the postmaster's, its live children's (found by their parent pid) and its exited children's (the postmaster's cutime + cstime, counted once it reaps them): a backend that exits drops out of the live sum, and is counted again only once reaped, so pgbench's backends, which exit at its end, are counted whole. The load generator's CPU is in neither.");
 if (pgbench) {
   console.log(`\npgbench on the same cluster (scale 2, 8 clients, 2 threads, ${Math.ceil(SECONDS)} s): TPC-B ${n0(pgbench.tpcb.tps)} tps (PostgreSQL ${cpu(pgbench.tpcb.pg)} ms/transaction), simple updates (-N) ${n0(pgbench.simple.tps)} tps (${cpu(pgbench.simple.pg)} ms), select-only (-S) ${n0(pgbench.select.tps)} tps (${cpu(pgbench.select.pg)} ms).`);
 }
@@ -291,6 +298,8 @@ console.log("|---|---:|---:|---:|---:|---:|---|");
 const RATIOS = [
   { label: "Node CPU per request, ours/floor, ×1", ours: "pg1", theirs: "floor1", field: "svc", target: "≤ 2 for writes" },
   { label: "Node CPU per request, ours/floor, ×2", ours: "pg2", theirs: "floor2", field: "svc", target: "≤ 2 for writes" },
+  { label: "Node CPU per request, main threads only, ours/floor, ×1", ours: "pg1", theirs: "floor1", field: "svcMain", target: "(part of the Node CPU)" },
+  { label: "Node CPU per request, main threads only, ours/floor, ×2", ours: "pg2", theirs: "floor2", field: "svcMain", target: "(part of the Node CPU)" },
   { label: "PostgreSQL CPU per request, ours/floor, ×1", ours: "pg1", theirs: "floor1", field: "pg", target: "≤ 2 for writes" },
   { label: "PostgreSQL CPU per request, ours/floor, ×2", ours: "pg2", theirs: "floor2", field: "pg", target: "≤ 2 for writes" },
   { label: "req/s ours ×1 / floor ×1", ours: "pg1", theirs: "floor1", field: "rps", target: "(none)" },
