@@ -36,6 +36,9 @@ export interface CollisionIndex {
 /** The index with no allocations. */
 export const emptyCollisionIndex: CollisionIndex = { byUser: new Map() };
 
+/** A technician with no allocations. */
+const EMPTY: TechnicianAllocations = { items: [], maxEnd: [] };
+
 function build(items: readonly Allocation[]): TechnicianAllocations {
   const maxEnd: Instant[] = new Array<Instant>(items.length);
   let m = -Infinity;
@@ -43,6 +46,49 @@ function build(items: readonly Allocation[]): TechnicianAllocations {
     const e = (items[i] as Allocation).end;
     m = Math.max(m, e);
     maxEnd[i] = m;
+  }
+  return { items, maxEnd };
+}
+
+/**
+ * A technician's allocations with `fresh` ones added (sorted by {@link byStart}, none removed): each
+ * goes after every allocation that sorts at or before it, as a merge of the two sorted lists puts
+ * it, and the running maximum is kept up to the first insertion and computed from there. Copies the
+ * lists without comparing (a plan appends after the technician's history: O(n) copying, O(k log n)
+ * comparisons, O(k) maxima), where a merge compared every allocation (docs/performance.md, "The
+ * plan cell grows with its technicians' histories").
+ * @param t - the allocations before
+ * @param fresh - the allocations to add, sorted
+ * @returns the allocations after
+ */
+function inserted(t: TechnicianAllocations, fresh: readonly Allocation[]): TechnicianAllocations {
+  const old = t.items;
+  const items: Allocation[] = [];
+  let from = 0;
+  for (const x of fresh) {
+    // The first allocation, from `from` on, that sorts after `x`.
+    let lo = from;
+    let hi = old.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      // Stryker disable next-line EqualityOperator: an allocation equal to `x` by byStart has its start, end and intervention, so either order gives equal lists
+      if (byStart(old[mid] as Allocation, x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) items.push(old[i] as Allocation);
+    items.push(x);
+    from = lo;
+  }
+  for (let i = from; i < old.length; i++) items.push(old[i] as Allocation);
+  // Up to the first added allocation the items, and so their running maximum, are the old ones.
+  let first = 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shorter kept prefix only recomputes maxima that come out the same; past the old list, an added allocation is never an old one
+  while (first < old.length && items[first] === old[first]) first++;
+  const maxEnd: Instant[] = t.maxEnd.slice(0, first);
+  let m = first > 0 ? (t.maxEnd[first - 1] as Instant) : -Infinity;
+  for (let i = first; i < items.length; i++) {
+    m = Math.max(m, (items[i] as Allocation).end);
+    maxEnd.push(m);
   }
   return { items, maxEnd };
 }
@@ -79,7 +125,7 @@ export function collisionIndex(interventions: Iterable<Intervention>): Collision
 
 /**
  * Adds an intervention's allocations (nothing when it is `Cancelled`); the old index is not
- * changed. Costs O(n) in the affected technicians' allocations.
+ * changed. Copies the affected technicians' allocations (O(n)), comparing O(log n) of them.
  * @param index - the index
  * @param intervention - the intervention to add
  * @returns the new index
@@ -92,15 +138,7 @@ export function addToCollisionIndex(index: CollisionIndex, intervention: Interve
   const byUser = new Map(index.byUser);
   for (const a of intervention.assignations) {
     const alloc: Allocation = { interventionId: intervention.id, start: a.plannedStart, end: a.plannedEnd };
-    const old = byUser.get(a.userId)?.items ?? [];
-    let lo = 0;
-    let hi = old.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (byStart(old[mid] as Allocation, alloc) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    byUser.set(a.userId, build([...old.slice(0, lo), alloc, ...old.slice(lo)]));
+    byUser.set(a.userId, inserted(byUser.get(a.userId) ?? EMPTY, [alloc]));
   }
   return { byUser };
 }
@@ -156,8 +194,9 @@ export interface CollisionUpdate {
  * {@link updateCollisionIndex} for many interventions at once, as one commit puts them: every
  * touched technician's list is rebuilt once (kept allocations merged with the new ones, both
  * sorted), so cancelling an order of n interventions costs O(n log n + the touched
- * technicians' allocations), not n copies of them. The map of technicians is copied once. The
- * old index is not changed. Applies INT-10 (release on cancel) and ASN-5 (what counts).
+ * technicians' allocations), not n copies of them. A technician who only gains allocations (a
+ * plan) has the new ones placed by binary search and the rest copied, not compared. The map of
+ * technicians is copied once. The old index is not changed. Applies INT-10 (release on cancel) and ASN-5 (what counts).
  * @param index - the index
  * @param updates - one entry per intervention GUID (a GUID given twice counts by its last entry, its first `before`)
  * @returns the new index
@@ -194,8 +233,14 @@ export function updateCollisionIndexBatch(index: CollisionIndex, updates: readon
   for (const u of added.keys()) users.add(u);
   for (const user of users) {
     const gone = removed.get(user);
-    const old = index.byUser.get(user)?.items ?? [];
     const fresh = (added.get(user) ?? []).sort(byStart);
+    // Stryker disable next-line ConditionalExpression,BlockStatement: the merge below builds the same list from nothing removed; this path only spares its comparisons
+    if (gone === undefined) {
+      // Only added (a plan, a new intervention): copied around them, not merged.
+      byUser.set(user, inserted(index.byUser.get(user) ?? EMPTY, fresh));
+      continue;
+    }
+    const old = index.byUser.get(user)?.items ?? [];
     const items: Allocation[] = [];
     let j = 0;
     for (const x of old) {
