@@ -196,7 +196,8 @@ export interface CollisionUpdate {
  * sorted), so cancelling an order of n interventions costs O(n log n + the touched
  * technicians' allocations), not n copies of them. A technician who only gains allocations (a
  * plan) has the new ones placed by binary search and the rest copied, not compared. The map of
- * technicians is copied once. The old index is not changed. Applies INT-10 (release on cancel) and ASN-5 (what counts).
+ * technicians is copied once. The old index is not changed. Applies INT-10 (release on cancel)
+ * and ASN-5 (what counts).
  * @param index - the index
  * @param updates - one entry per intervention GUID (a GUID given twice counts by its last entry, its first `before`)
  * @returns the new index
