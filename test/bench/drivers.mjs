@@ -10,11 +10,13 @@
 // Each cell runs its statements with 8 in flight (a process's connections in the throughput
 // bench), on its own table row by row (1,000 rows, in turn). The drivers' modes:
 //   - pg, a pool of 8 connections, named prepared statements (the storage's writes);
-//   - pg, a pool of 2 connections in pipeline mode (`pipeline: true`; the storage's view lanes);
+//   - pg, 2 connections in pipeline mode (`pipeline: true`), the statements sent on them in turn
+//     without waiting for the one before (as the storage's view lanes send theirs);
 //   - postgres, 2 and 8 connections, prepared (its default), which pipelines on its own.
 // CPU is this process's (`process.cpuUsage`: every thread, user and system) over the cell, divided
 // by its statements. Round 1 is a warm-up, not printed; cells run in turn within each round.
 import pg from "pg";
+import { median } from "./throughput-stats.mjs";
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -46,7 +48,8 @@ await setup.query("INSERT INTO bench_drivers SELECT g, $1 FROM generate_series(1
 await setup.end();
 
 const pgPool = new pg.Pool({ connectionString: url, max: IN_FLIGHT });
-const pgLanes = new pg.Pool({ connectionString: url, max: 2, pipeline: true });
+const lanes = [new pg.Client({ connectionString: url, pipeline: true }), new pg.Client({ connectionString: url, pipeline: true })];
+for (const lane of lanes) await lane.connect();
 const pg2 = postgres(url, { max: 2, onnotice: () => {} });
 const pg8 = postgres(url, { max: IN_FLIGHT, onnotice: () => {} });
 const VIEW = "SELECT doc FROM bench_drivers WHERE id = $1";
@@ -55,8 +58,8 @@ const row = (k) => 1 + (k % ROWS);
 const cells = {
   "pg, pool of 8, view": (k) => pgPool.query({ name: "v", text: VIEW, values: [row(k)] }),
   "pg, pool of 8, write": (k) => pgPool.query({ name: "w", text: WRITE, values: [row(k), doc] }),
-  "pg, 2 pipelined, view": (k) => pgLanes.query({ name: "v", text: VIEW, values: [row(k)] }),
-  "pg, 2 pipelined, write": (k) => pgLanes.query({ name: "w", text: WRITE, values: [row(k), doc] }),
+  "pg, 2 pipelined, view": (k) => lanes[k % 2].query({ name: "v", text: VIEW, values: [row(k)] }),
+  "pg, 2 pipelined, write": (k) => lanes[k % 2].query({ name: "w", text: WRITE, values: [row(k), doc] }),
   "postgres, 2 connections, view": (k) => pg2`SELECT doc FROM bench_drivers WHERE id = ${row(k)}`,
   "postgres, 2 connections, write": (k) => pg2`UPDATE bench_drivers SET doc = ${doc} WHERE id = ${row(k)}`,
   "postgres, 8 connections, view": (k) => pg8`SELECT doc FROM bench_drivers WHERE id = ${row(k)}`,
@@ -88,13 +91,12 @@ try {
     }
   }
 } finally {
-  await Promise.all([pgPool.end(), pgLanes.end(), pg2.end(), pg8.end()]);
+  await Promise.all([pgPool.end(), ...lanes.map((lane) => lane.end()), pg2.end(), pg8.end()]);
   const drop = new pg.Client({ connectionString: url });
   await drop.connect();
   await drop.query("DROP TABLE IF EXISTS bench_drivers");
   await drop.end();
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 console.log(`## Node CPU a statement, ${N} statements a cell, ${IN_FLIGHT} in flight, rounds 2-${ROUNDS} (round 1 warms up)\n`);
 console.log("| driver, mode, statement | µs of Node CPU a statement, by round | median | statements a second, median |");
 console.log("|---|---|---:|---:|");
