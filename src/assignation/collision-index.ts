@@ -64,8 +64,11 @@ function build(items: readonly Allocation[]): TechnicianAllocations {
 function inserted(t: TechnicianAllocations, fresh: readonly Allocation[]): TechnicianAllocations {
   const old = t.items;
   const items: Allocation[] = [];
+  // Where the first added allocation goes: before it the items, and so their maxima, are the old ones.
+  let first = old.length;
   let from = 0;
-  for (const x of fresh) {
+  for (let k = 0; k < fresh.length; k++) {
+    const x = fresh[k] as Allocation;
     // The first allocation, from `from` on, that sorts after `x`.
     let lo = from;
     let hi = old.length;
@@ -75,15 +78,12 @@ function inserted(t: TechnicianAllocations, fresh: readonly Allocation[]): Techn
       if (byStart(old[mid] as Allocation, x) <= 0) lo = mid + 1;
       else hi = mid;
     }
+    if (k === 0) first = lo;
     for (let i = from; i < lo; i++) items.push(old[i] as Allocation);
     items.push(x);
     from = lo;
   }
   for (let i = from; i < old.length; i++) items.push(old[i] as Allocation);
-  // Up to the first added allocation the items, and so their running maximum, are the old ones.
-  let first = 0;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shorter kept prefix only recomputes maxima that come out the same; past the old list, an added allocation is never an old one
-  while (first < old.length && items[first] === old[first]) first++;
   const maxEnd: Instant[] = t.maxEnd.slice(0, first);
   let m = first > 0 ? (t.maxEnd[first - 1] as Instant) : -Infinity;
   for (let i = first; i < items.length; i++) {
@@ -192,11 +192,10 @@ export interface CollisionUpdate {
 
 /**
  * {@link updateCollisionIndex} for many interventions at once, as one commit puts them: every
- * touched technician's list is rebuilt once (kept allocations merged with the new ones, both
- * sorted), so cancelling an order of n interventions costs O(n log n + the touched
- * technicians' allocations), not n copies of them. A technician who only gains allocations (a
- * plan) has the new ones placed by binary search and the rest copied, not compared. The map of
- * technicians is copied once. The old index is not changed. Applies INT-10 (release on cancel)
+ * touched technician's list is rebuilt once (the allocations it keeps, with the new ones placed
+ * among them by binary search and the rest copied, not compared), so cancelling an order of n
+ * interventions costs O(n log n + the touched technicians' allocations), not n copies of them,
+ * and a plan compares O(log n) allocations. The map of technicians is copied once. The old index is not changed. Applies INT-10 (release on cancel)
  * and ASN-5 (what counts).
  * @param index - the index
  * @param updates - one entry per intervention GUID (a GUID given twice counts by its last entry, its first `before`)
@@ -234,24 +233,12 @@ export function updateCollisionIndexBatch(index: CollisionIndex, updates: readon
   for (const u of added.keys()) users.add(u);
   for (const user of users) {
     const gone = removed.get(user);
-    const fresh = (added.get(user) ?? []).sort(byStart);
-    // Stryker disable next-line ConditionalExpression,BlockStatement: the merge below builds the same list from nothing removed; this path only spares its comparisons
-    if (gone === undefined) {
-      // Only added (a plan, a new intervention): copied around them, not merged.
-      byUser.set(user, inserted(index.byUser.get(user) ?? EMPTY, fresh));
-      continue;
-    }
-    const old = index.byUser.get(user)?.items ?? [];
-    const items: Allocation[] = [];
-    let j = 0;
-    for (const x of old) {
-      if (gone !== undefined && gone.has(x.interventionId)) continue;
-      while (j < fresh.length && byStart(fresh[j] as Allocation, x) < 0) items.push(fresh[j++] as Allocation);
-      items.push(x);
-    }
-    while (j < fresh.length) items.push(fresh[j++] as Allocation);
-    if (items.length === 0) byUser.delete(user);
-    else byUser.set(user, build(items));
+    const before = index.byUser.get(user) ?? EMPTY;
+    // What it keeps (all of it when nothing is removed), then what it gains placed among them.
+    const kept = gone === undefined ? before : build(before.items.filter((x) => !gone.has(x.interventionId)));
+    const after = inserted(kept, (added.get(user) ?? []).sort(byStart));
+    if (after.items.length === 0) byUser.delete(user);
+    else byUser.set(user, after);
   }
   return { byUser };
 }
