@@ -30,10 +30,10 @@ export function serverProcesses(timeoutMs = 60_000) {
   return { start, killAll };
 }
 
-/** /proc/<pid>/stat read ({@link parseProcStat}), or `undefined` when the process is gone. */
-export function procStat(pid) {
+/** /proc/<pid>/stat read ({@link parseProcStat}), or `undefined` when the process is gone; `task` reads that thread's instead. */
+export function procStat(pid, task) {
   try {
-    return parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    return parseProcStat(readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, "utf8"));
   } catch {
     return undefined;
   }
@@ -50,13 +50,7 @@ export function ticksOf(pids) {
  * and garbage-collector helper threads or libuv's pool. A process gone counts 0.
  */
 export function mainThreadTicksOf(pids) {
-  return pids.reduce((n, pid) => {
-    try {
-      return n + (parseProcStat(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"))?.ticks ?? 0);
-    } catch {
-      return n;
-    }
-  }, 0);
+  return pids.reduce((n, pid) => n + (procStat(pid, pid)?.ticks ?? 0), 0);
 }
 
 /**

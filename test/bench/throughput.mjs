@@ -11,13 +11,14 @@
 // reversed every other round), then stops them and runs
 //   - pgbench (TPC-B, simple updates, select-only) on the same cluster, on a fresh database.
 // Each workload runs a warm-up on each server in its first round (not counted; THROUGHPUT_WARMUP
-// seconds, default 15, or SECONDS when longer), then SECONDS a round with autocannon in this process, 8
-// keep-alive connections per server process (the hot store: 16 in all, split between them).
-// Per cell it prints, over its rounds together, req/s (2xx), p50 and p99 over every response of
-// the servers, non-2xx (with errors and timeouts), and the CPU per request of the server
-// processes (and of their main threads alone) and of PostgreSQL (the postmaster and its
-// children), read from /proc before and after each round. Then the ratios issue 33's targets name, over the rounds together
-// and round by round (median, least, greatest), and the load average (`uptime`) at start and end.
+// seconds, default 15, or SECONDS when longer), then SECONDS a round with autocannon in this
+// process, 8 keep-alive connections per server process (the hot store: 16 in all, split between
+// them). Per cell it prints, over its rounds together, req/s (2xx), p50 and p99 over every
+// response of the servers, non-2xx (with errors and timeouts), and the CPU per request of the
+// server processes (and of their main threads alone) and of PostgreSQL (the postmaster and its
+// children), read from /proc before and after each round. Then the ratios issue 33's targets
+// name, over the rounds together and round by round (median, least, greatest), and the load
+// average (`uptime`) at start and end.
 // A full run takes about (WARMUP + ROUNDS × SECONDS) × 31 cells: 16 minutes at the defaults.
 // Every loop is bounded in time; every child is killed on exit, error or signal.
 import { execFileSync } from "node:child_process";
