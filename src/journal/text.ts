@@ -6,20 +6,58 @@
  * shape (a property in `test/journal/text.test.ts` holds the two together).
  */
 import { formatInstant } from "../shared/time.js";
-import { amountToJson } from "../stock/amount.js";
-import { namedRecords, type JournalDraft, type RecordChange } from "./entry.js";
+import { jsonString, jsonStringOrNull, jsonStrings } from "../shared/json-text.js";
+import { amountToJson, type Amount } from "../stock/amount.js";
+import { namedRecords, rulesApplied, type JournalDraft, type JournalParam, type RecordChange } from "./entry.js";
+
+/** A number as `JSON.stringify` writes it: `null` when not finite. */
+function jsonNumber(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? String(value) : "null";
+}
+
+/** An amount as the API writes amounts ({@link amountToJson}), as JSON text. */
+function amountText(amount: Amount): string {
+  return jsonNumber(amountToJson(amount));
+}
+
+/** The JSON text of each operation's rules ({@link rulesApplied}), by the table's array: written once. */
+const rulesTexts = new WeakMap<readonly string[], string>();
 
 /**
- * One change as {@link journalEntryShape} writes it, as an object for `JSON.stringify`: a
- * record's document whole, a stock amount as the API writes amounts (`after`, then `before`
- * when there was an amount before).
+ * A journal entry's rules as JSON text: a committed entry's are its operation's, the same array
+ * every time, so their text is kept; a refusal's are written each time.
+ * @param operation - the entry's operation
+ * @param rules - the entry's rules
+ * @returns the JSON text of the array
  */
-function changeJson(change: RecordChange): object {
-  if (change.kind !== "stock") return { kind: change.kind, before: change.before, after: change.after };
-  const after = amountToJson(change.after);
-  return change.before === null
-    ? { kind: "stock", storeId: change.storeId, materialId: change.materialId, after }
-    : { kind: "stock", storeId: change.storeId, materialId: change.materialId, after, before: amountToJson(change.before) };
+export function rulesJson(operation: string, rules: readonly string[]): string {
+  if (rules !== rulesApplied(operation)) return jsonStrings(rules);
+  let text = rulesTexts.get(rules);
+  if (text === undefined) {
+    text = jsonStrings(rules);
+    rulesTexts.set(rules, text);
+  }
+  return text;
+}
+
+/** The path's placeholders as JSON text. */
+function paramsJson(params: readonly JournalParam[]): string {
+  let out = "[";
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i] as JournalParam;
+    out += `${i > 0 ? "," : ""}{"name":${jsonString(p.name)},"value":${jsonString(p.value)}}`;
+  }
+  return `${out}]`;
+}
+
+/**
+ * One change as {@link journalEntryShape} writes it, as JSON text: a record's document whole, a
+ * stock amount as the API writes amounts (`after`, then `before` when there was an amount before).
+ */
+function changeJson(change: RecordChange): string {
+  if (change.kind !== "stock") return `{"kind":${jsonString(change.kind)},"before":${JSON.stringify(change.before)},"after":${JSON.stringify(change.after)}}`;
+  const head = `{"kind":"stock","storeId":${jsonString(change.storeId)},"materialId":${jsonString(change.materialId)},"after":${amountText(change.after)}`;
+  return change.before === null ? `${head}}` : `${head},"before":${amountText(change.before)}}`;
 }
 
 /**
@@ -33,21 +71,20 @@ function changeJson(change: RecordChange): object {
  * JSON.parse(journalEntryText({ companyId: "c", at: 0, operation: "addCustomer", method: "POST", path: "/customer", form: "id", params: [], dryRun: false, clientId: null, userId: "u", idempotencyKey: null, ids: [], outcome: "refused", status: 400, rules: [], effects: [], changes: [], found: [], bodyText: "{}" }, undefined)).body //=> {}
  */
 export function journalEntryText(draft: JournalDraft, answerText: string | undefined, named: ReturnType<typeof namedRecords> = namedRecords(draft)): string {
-  // Three objects, each written by one JSON.stringify call (a call per value costs more than the
-  // value: docs/performance.md, "The journal entry in three calls"), with the answer and the body
-  // spliced in between as the texts the request already holds. A member whose value is
-  // `undefined` is left out, as JSON has none.
-  const head = JSON.stringify({
-    companyId: draft.companyId, operation: draft.operation, method: draft.method, path: draft.path, form: draft.form, params: draft.params,
-    dryRun: draft.dryRun, clientId: draft.clientId, userId: draft.userId, idempotencyKey: draft.idempotencyKey, ids: draft.ids,
-    outcome: draft.outcome, status: draft.status, rules: draft.rules, effects: draft.effects,
-  });
-  const names = JSON.stringify({ recordIds: named.recordIds, recordKeys: named.recordKeys });
-  const changes: object[] = [];
-  for (const c of draft.changes) changes.push(changeJson(c));
-  const tail = JSON.stringify({ at: formatInstant(draft.at), changes });
+  // Written member by member, in the order of the entry's shape, each string by `jsonString`
+  // (docs/performance.md, "The journal entry without JSON.stringify"); the answer and the body
+  // are spliced in as the texts the request already holds, and only records' documents and
+  // effects go through `JSON.stringify`. A member whose value is `undefined` (the answer of a
+  // 204, a request without a body) is left out, as JSON has none.
   const answer = draft.answer === undefined ? "" : `,"answer":${answerText ?? JSON.stringify(draft.answer)}`;
   const body = draft.bodyText === undefined ? "" : `,"body":${draft.bodyText}`;
-  // `{head…}` `,"answer":…` `,{names…}` `,"body":…` `,{at, changes}`: each object's braces dropped where it joins.
-  return `${head.slice(0, -1)}${answer},${names.slice(1, -1)}${body},${tail.slice(1)}`;
+  let changes = "";
+  for (let i = 0; i < draft.changes.length; i++) changes += `${i > 0 ? "," : ""}${changeJson(draft.changes[i] as RecordChange)}`;
+  return (
+    `{"companyId":${jsonString(draft.companyId)},"operation":${jsonString(draft.operation)},"method":${jsonString(draft.method)},"path":${jsonString(draft.path)},` +
+    `"form":${jsonString(draft.form)},"params":${paramsJson(draft.params)},"dryRun":${draft.dryRun ? "true" : "false"},"clientId":${jsonStringOrNull(draft.clientId)},` +
+    `"userId":${jsonString(draft.userId)},"idempotencyKey":${jsonStringOrNull(draft.idempotencyKey)},"ids":${jsonStrings(draft.ids)},"outcome":${jsonString(draft.outcome)},` +
+    `"status":${jsonNumber(draft.status)},"rules":${rulesJson(draft.operation, draft.rules)},"effects":${draft.effects.length === 0 ? "[]" : JSON.stringify(draft.effects)}${answer},` +
+    `"recordIds":${jsonStrings(named.recordIds)},"recordKeys":${jsonStrings(named.recordKeys)}${body},"at":${jsonString(formatInstant(draft.at))},"changes":[${changes}]}`
+  );
 }

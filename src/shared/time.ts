@@ -98,8 +98,31 @@ export function parseDateTime(value: unknown): Instant | undefined {
  * formatInstant(0) //=> "1970-01-01T00:00:00.000Z"
  */
 export function formatInstant(instant: Instant): string {
-  return new Date(instant).toISOString();
+  // The day's `YYYY-MM-DDT` is kept and the time of day written from integers: the same text as
+  // `toISOString`, at a sixth of its cost on Node 20 (docs/performance.md, "The journal entry
+  // without JSON.stringify"). A day whose year does not have four digits, and anything that is
+  // not a whole number of milliseconds, goes through `toISOString`.
+  if (!Number.isInteger(instant)) return new Date(instant).toISOString();
+  const day = Math.floor(instant / MS_PER_DAY);
+  if (day !== isoDay) {
+    const iso = new Date(day * MS_PER_DAY).toISOString();
+    if (iso.length !== 24) return new Date(instant).toISOString();
+    isoDay = day;
+    isoDayPrefix = iso.slice(0, 11);
+  }
+  let rest = instant - day * MS_PER_DAY;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / 60_000);
+  rest -= m * 60_000;
+  const sec = Math.floor(rest / 1000);
+  const ms = rest - sec * 1000;
+  return `${isoDayPrefix}${h < 10 ? "0" : ""}${h}:${m < 10 ? "0" : ""}${m}:${sec < 10 ? "0" : ""}${sec}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }
+
+/** The day {@link formatInstant} wrote last (days since the epoch), and its `YYYY-MM-DDT`. */
+let isoDay = Number.NaN;
+let isoDayPrefix = "";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -45,6 +45,19 @@ describe("GEN-6: dates and date-times", () => {
   it("GEN-6: read shapes give DateTimes in UTC with Z, and they parse back to the same instant", () => {
     fc.assert(fc.property(instantArb, (t) => formatInstant(t).endsWith("Z") && parseDateTime(formatInstant(t)) === t));
   });
+  it("GEN-6: formatInstant writes what toISOString writes, over every instant a Date holds, a day's first and last millisecond, and fractions (property)", () => {
+    const wholeRange = fc.integer({ min: -8.64e15, max: 8.64e15 });
+    const dayEdge = fc.tuple(fc.integer({ min: -1e8 + 1, max: 1e8 - 1 }), fc.constantFrom(0, 1, 999, 86_399_999)).map(([d, ms]) => d * 86_400_000 + ms);
+    fc.assert(
+      fc.property(fc.oneof(instantArb, wholeRange, dayEdge, fc.double({ min: -8.64e15, max: 8.64e15, noNaN: true })), (t) => {
+        expect(formatInstant(t)).toBe(new Date(t).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
+    // Years beyond four digits, and instants in the same day one after the other (the kept day).
+    for (const t of [-8.64e15, 8.64e15, Date.UTC(10000, 0, 1), -62198755200001, 0, -1, 86_399_999, 86_400_000, 1.5, -0.5]) expect(formatInstant(t)).toBe(new Date(t).toISOString());
+    expect(() => formatInstant(Number.NaN)).toThrow(RangeError);
+  });
 });
 
 describe("GEN-10: dates in the company's time zone", () => {
