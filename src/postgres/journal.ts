@@ -2,7 +2,7 @@ import type { JournalEntryShape, JournalPage } from "../journal/entry.js";
 import type { JournalRecord } from "../journal/memory.js";
 import { namedRecords } from "../journal/entry.js";
 import { journalEntryText, rulesJson } from "../journal/text.js";
-import { jsonString, jsonStringOrNull, jsonStrings } from "../shared/json-text.js";
+import { jsonNumber, jsonString, jsonStringOrNull, jsonStrings } from "../shared/json-text.js";
 import type { JournalQuery } from "../journal/query.js";
 import { isGuid } from "../shared/guid.js";
 import type { Guid } from "../shared/guid.js";
@@ -135,9 +135,9 @@ export function journalRowsJson(rows: readonly JournalRow[]): string {
     // The columns written member by member (`jsonString`: the same text as `JSON.stringify`, for less).
     const entry = row.entry.includes("\\u") ? `"entry_text":${JSON.stringify(row.entry)}` : `"entry":${row.entry}`;
     out +=
-      `${i > 0 ? "," : ""}{"at":${Number.isFinite(row.at) ? String(row.at) : "null"},"operation":${jsonString(row.operation)},"outcome":${jsonString(row.outcome)},` +
+      `${i > 0 ? "," : ""}{"at":${jsonNumber(row.at)},"operation":${jsonString(row.operation)},"outcome":${jsonString(row.outcome)},` +
       `"rules":${rulesJson(row.operation, row.rules)},"records":${jsonStrings(row.records)},"idempotency_key":${jsonStringOrNull(row.idempotencyKey)},` +
-      `"fingerprint":${jsonStringOrNull(row.fingerprint)},"status":${Number.isFinite(row.status) ? String(row.status) : "null"},"dry_run":${row.dryRun ? "true" : "false"},` +
+      `"fingerprint":${jsonStringOrNull(row.fingerprint)},"status":${jsonNumber(row.status)},"dry_run":${row.dryRun ? "true" : "false"},` +
       `"changed_kinds":${jsonStrings(row.changedKinds)},"changed_ids":${jsonStrings(row.changedIds)},"changed_materials":${jsonStrings(row.changedMaterials)},${entry}}`;
   }
   return `${out}]`;

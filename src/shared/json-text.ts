@@ -6,7 +6,11 @@
  * property in `test/shared/json-text.test.ts` holds the two together).
  */
 
-/** Printable ASCII but `"` and `\`: the characters `JSON.stringify` writes as they are. */
+/**
+ * Printable ASCII but `"` and `\`: the characters `JSON.stringify` writes as they are. (Its
+ * mutant that matches one character only is equivalent: every longer string then takes
+ * `JSON.stringify`, whose text is the same.)
+ */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
@@ -32,6 +36,19 @@ export function jsonString(text: string): string {
  */
 export function jsonStringOrNull(text: string | null): string {
   return text === null ? "null" : jsonString(text);
+}
+
+/**
+ * A number or `null` as JSON text: what `JSON.stringify` writes, `null` for `NaN` and the
+ * infinities too.
+ * @param value - the number, or `null`
+ * @returns its JSON text, the same as `JSON.stringify(value)`
+ * @example
+ * jsonNumber(-0) //=> "0"
+ * jsonNumber(Number.POSITIVE_INFINITY) //=> "null"
+ */
+export function jsonNumber(value: number | null): string {
+  return Number.isFinite(value) ? String(value) : "null";
 }
 
 /**

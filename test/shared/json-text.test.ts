@@ -2,7 +2,7 @@
 // text as JSON.stringify for every string, printable ASCII or not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonString, jsonStringOrNull, jsonStrings } from "../../src/shared/json-text.js";
+import { jsonNumber, jsonString, jsonStringOrNull, jsonStrings } from "../../src/shared/json-text.js";
 
 // Any UTF-16 text (lone surrogates and controls included), ASCII alone, and the characters a
 // writer that splices strings between quotes could get wrong.
@@ -23,6 +23,15 @@ describe("JSON text of strings", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("the text of a number or null is JSON.stringify's: NaN and the infinities are null, -0 is 0 (property)", () => {
+    fc.assert(
+      fc.property(fc.option(fc.oneof(fc.double(), fc.integer()), { nil: null }), (n) => {
+        expect(jsonNumber(n)).toBe(JSON.stringify(n));
+      }),
+    );
+    for (const n of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 1e21, 5e-324, null]) expect(jsonNumber(n)).toBe(JSON.stringify(n));
   });
 
   it("the characters around the plain range: space and ~ are written as they are; quote, backslash, DEL and controls as JSON.stringify writes them", () => {
