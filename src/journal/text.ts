@@ -7,13 +7,8 @@
  */
 import { formatInstant } from "../shared/time.js";
 import { jsonNumber, jsonString, jsonStringOrNull, jsonStrings } from "../shared/json-text.js";
-import { amountToJson, type Amount } from "../stock/amount.js";
+import { amountJsonText } from "../stock/amount.js";
 import { namedRecords, rulesApplied, type JournalDraft, type JournalParam, type RecordChange } from "./entry.js";
-
-/** An amount as the API writes amounts ({@link amountToJson}), as JSON text. */
-function amountText(amount: Amount): string {
-  return jsonNumber(amountToJson(amount));
-}
 
 /** The JSON text of each operation's rules ({@link rulesApplied}), by the table's array: written once. */
 const rulesTexts = new WeakMap<readonly string[], string>();
@@ -53,8 +48,8 @@ function paramsJson(params: readonly JournalParam[]): string {
  */
 function changeJson(change: RecordChange): string {
   if (change.kind !== "stock") return `{"kind":${jsonString(change.kind)},"before":${JSON.stringify(change.before)},"after":${JSON.stringify(change.after)}}`;
-  const head = `{"kind":"stock","storeId":${jsonString(change.storeId)},"materialId":${jsonString(change.materialId)},"after":${amountText(change.after)}`;
-  return change.before === null ? `${head}}` : `${head},"before":${amountText(change.before)}}`;
+  const head = `{"kind":"stock","storeId":${jsonString(change.storeId)},"materialId":${jsonString(change.materialId)},"after":${amountJsonText(change.after)}`;
+  return change.before === null ? `${head}}` : `${head},"before":${amountJsonText(change.before)}}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import { jsonNumber } from "./json-text.js";
 import { limits } from "./limits.js";
 
 /**
@@ -46,6 +47,26 @@ export function decimalFromJson(value: unknown): Dec | undefined {
  */
 export function decimalToJson(value: Dec): number {
   return value.toNumber();
+}
+
+/**
+ * The JSON text of {@link decimalToJson}'s number, `JSON.stringify(decimalToJson(value))`,
+ * written without the round trip through a number where it can be: a storable decimal
+ * ({@link isStorableDecimal}) has at most 15 significant digits, below 10^9 and at least 10^-6
+ * when not zero, so its own text (no exponent in this configuration, no trailing zeros) is the
+ * shortest that parses back to its number, which is what `JSON.stringify` writes. Any other
+ * decimal goes through the number. The journal writes every stock amount it records this way
+ * (issue 33): `toNumber` writes the decimal's text and parses it again.
+ * @param value - a decimal
+ * @returns the JSON text of its number (`null` for NaN and the infinities, as `JSON.stringify`)
+ * @example
+ * decimalJsonText(new Dec("2.50")) //=> "2.5"
+ * decimalJsonText(new Dec("0.1234567890123456789")) //=> "0.12345678901234568"
+ * @internal
+ */
+export function decimalJsonText(value: Dec): string {
+  if (isStorableDecimal(value)) return value.toString();
+  return jsonNumber(value.toNumber());
 }
 
 /**
@@ -98,8 +119,6 @@ function compareMagnitudes(ae: number, ad: readonly number[], be: number, bd: re
   return Math.sign(ad.length - bd.length);
 }
 
-const DECIMAL_LIMIT = new Dec(10).pow(limits.decimalIntegerDigits);
-
 /**
  * Whether a decimal can be stored and answered exactly: at most
  * {@link limits}`.decimalScale` (6) digits after the point and below 10^
@@ -116,7 +135,10 @@ const DECIMAL_LIMIT = new Dec(10).pow(limits.decimalIntegerDigits);
  * isStorableDecimal(new Dec("0.0000001")) //=> false
  */
 export function isStorableDecimal(value: Dec): boolean {
-  return value.decimalPlaces() <= limits.decimalScale && value.abs().lt(DECIMAL_LIMIT);
+  // decimal.js's documented `e` is the exponent of the leading digit (0 for zero), so a finite
+  // value is below 10^9 in magnitude exactly when `e` < 9: no `abs()` nor `lt()`, which each
+  // construct a decimal (issue 33). NaN and the infinities have `e` NaN, never below.
+  return value.e < limits.decimalIntegerDigits && value.decimalPlaces() <= limits.decimalScale;
 }
 
 /** The message of an amount or price out of range or scale, citing the limits. */

@@ -1,4 +1,4 @@
-import { Dec, compareDecimals, decimalFromJson, decimalToJson } from "../shared/decimal.js";
+import { Dec, compareDecimals, decimalFromJson, decimalJsonText, decimalToJson } from "../shared/decimal.js";
 
 /** A finite stock amount: an exact decimal ≥ 0 (STK-1). */
 export interface FiniteAmount {
@@ -75,6 +75,20 @@ export function amountFromJson(json: unknown): Amount | undefined {
  */
 export function amountToJson(amount: Amount): number | null {
   return amount.kind === "unlimited" ? null : decimalToJson(amount.value);
+}
+
+/**
+ * An amount's JSON form ({@link amountToJson}) as JSON text, the same as
+ * `JSON.stringify(amountToJson(amount))`, for writers of JSON text such as the journal's.
+ * @param amount - the amount
+ * @returns `null` for unlimited, else the text of its number
+ * @example
+ * amountJsonText(UNLIMITED) //=> "null"
+ * amountJsonText(finite("2.50")) //=> "2.5"
+ * @internal
+ */
+export function amountJsonText(amount: Amount): string {
+  return amount.kind === "unlimited" ? "null" : decimalJsonText(amount.value);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Dec, compareDecimals, decimalFromJson, decimalToJson, isStorableDecimal } from "../../src/shared/decimal.js";
+import { Dec, compareDecimals, decimalFromJson, decimalJsonText, decimalToJson, isStorableDecimal } from "../../src/shared/decimal.js";
 import { parseStockAmounts } from "../../src/stock/request.js";
 
 describe("GEN-7: decimals", () => {
@@ -42,6 +42,30 @@ describe("GEN-7: storable amounts", () => {
     }), { numRuns: 2_000 });
     expect([new Dec("999999999.999999"), new Dec("-999999999.999999"), new Dec("0.000001"), new Dec("0")].map(isStorableDecimal)).toEqual([true, true, true, true]);
     expect([new Dec("1000000000"), new Dec("-1000000000"), new Dec("0.0000001"), new Dec("1000000000.5"), new Dec("1.1234567")].map(isStorableDecimal)).toEqual([false, false, false, false, false]);
+    expect([new Dec(Number.NaN), new Dec(Number.POSITIVE_INFINITY), new Dec(Number.NEGATIVE_INFINITY), new Dec("-0"), new Dec("999999999.9999999")].map(isStorableDecimal)).toEqual([false, false, false, true, false]);
+  });
+  it("GEN-7: decimalJsonText writes what JSON.stringify writes of decimalToJson, storable or not", () => {
+    const any = fc.oneof(
+      fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: -25, max: 25 })).map(([digits, exp]) => new Dec(`${digits}e${exp}`)),
+      fc.tuple(fc.integer({ min: 0, max: 999_999_999 }), fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 6 })).map(([i, f, places]) => new Dec(`${i}.${String(f).padStart(6, "0").slice(0, places)}`)),
+      fc.double().map((x) => new Dec(x)),
+    );
+    fc.assert(fc.property(any, (d) => {
+      expect(decimalJsonText(d)).toBe(JSON.stringify(decimalToJson(d)));
+    }), { numRuns: 5_000 });
+    const cases = ["0", "-0", "2.50", "0.000001", "999999999.999999", "-999999999.999999", "1000000000", "0.0000001", "123456789012345678901234567890", "NaN", "Infinity", "-Infinity"];
+    expect(cases.map((t) => decimalJsonText(new Dec(t)))).toEqual(["0", "0", "2.5", "0.000001", "999999999.999999", "-999999999.999999", "1000000000", "1e-7", "1.2345678901234568e+29", "null", "null", "null"]);
+  });
+  it("GEN-7: storable is exactly |value| < 10^9 with at most 6 decimal places, for any decimal and exponent", () => {
+    // The comparison by decimal.js's own arithmetic, which isStorableDecimal answers without it.
+    const limit = new Dec(10).pow(9);
+    const any = fc.oneof(
+      fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: -25, max: 25 })).map(([digits, exp]) => new Dec(`${digits}e${exp}`)),
+      fc.double().map((x) => new Dec(x)),
+    );
+    fc.assert(fc.property(any, (d) => {
+      expect(isStorableDecimal(d)).toBe(d.decimalPlaces() <= 6 && d.abs().lt(limit));
+    }), { numRuns: 3_000 });
   });
   it("GEN-7: an amount beyond range or scale is refused with a message that cites both limits", () => {
     const message = "Amounts and prices are below 10^9 with at most 6 decimal places (GEN-7).";

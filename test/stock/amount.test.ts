@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Dec, isStorableDecimal } from "../../src/shared/decimal.js";
-import { UNLIMITED, ZERO, amountFromJson, amountFromText, amountToJson, amountToText, amountsEqual, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
+import { UNLIMITED, ZERO, amountFromJson, amountFromText, amountJsonText, amountToJson, amountToText, amountsEqual, compareAmounts, finite, type Amount } from "../../src/stock/amount.js";
 import { addAmounts, addToStock } from "../../src/stock/add.js";
 import { amountArb, finiteArb, valueOf, materialIds, materials } from "../../src/testing/arbitraries/records/stock.js";
 import { applyStockChanges } from "../../src/stock/batch.js";
@@ -21,6 +21,12 @@ describe("STK-1: amounts", () => {
     expect(amountFromText(null)).toEqual(UNLIMITED);
   });
 
+  it("STK-1: amountJsonText is the JSON text of amountToJson, for every amount", () => {
+    fc.assert(fc.property(amountArb, (a) => {
+      expect(amountJsonText(a)).toBe(JSON.stringify(amountToJson(a)));
+    }), { numRuns: 2_000 });
+    expect([UNLIMITED, ZERO, finite("2.50"), finite("0.000001"), finite("999999999.999999")].map(amountJsonText)).toEqual(["null", "0", "2.5", "0.000001", "999999999.999999"]);
+  });
   it("STK-1: JSON null is unlimited, a number ≥ 0 is finite, a negative or non-number is refused", () => {
     expect(amountFromJson(null)).toEqual(UNLIMITED);
     expect(valueOf(amountFromJson(2.5) as Amount)).toBe("2.5");
